@@ -1,0 +1,42 @@
+// Prisma CLI config: the schema and migrations live at the repo root (prisma/).
+// The CLI runs offline with the WASM schema engine through the pg driver adapter.
+import path from "node:path";
+import { defineConfig } from "prisma/config";
+import { PrismaPg } from "@prisma/adapter-pg";
+
+// The CLI needs DATABASE_URL set even where it never connects (prisma generate);
+// unset, it tries to download a native engine. See ../../../shared/notes/toolchain.md.
+process.env.DATABASE_URL ||= "postgresql://localhost/placeholder";
+
+// Workaround for prisma/prisma#27403: @prisma/adapter-pg does not map the `name` type
+// (OID 19) and the WASM schema engine fails to deserialize it. Read such columns as text (25).
+// Only this CLI process is patched; the services never load this file.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { prototype: resultPrototype } = require("pg/lib/result") as {
+  prototype: { addFields(fields: Array<{ dataTypeID: number }>): void };
+};
+const addFields = resultPrototype.addFields;
+resultPrototype.addFields = function patchedAddFields(fields) {
+  for (const field of fields) if (field.dataTypeID === 19) field.dataTypeID = 25;
+  return addFields.call(this, fields);
+};
+
+// The WASM schema engine races its database calls against 10 s timers that it never clears,
+// so every migrate command would linger 10 s after finishing. Such guard timers must not keep
+// the CLI alive; the work they guard keeps the event loop busy on its own.
+const setTimeoutOriginal = globalThis.setTimeout;
+globalThis.setTimeout = ((callback: () => void, ms?: number, ...args: unknown[]) => {
+  const timer = setTimeoutOriginal(callback, ms, ...args);
+  if ((ms ?? 0) >= 10_000) timer.unref();
+  return timer;
+}) as typeof globalThis.setTimeout;
+
+const root = path.resolve(__dirname, "../..");
+
+export default defineConfig({
+  experimental: { adapter: true },
+  engine: "js",
+  schema: path.join(root, "prisma/schema.prisma"),
+  migrations: { path: path.join(root, "prisma/migrations") },
+  adapter: async () => new PrismaPg({ connectionString: process.env.DATABASE_URL, allowExitOnIdle: true }),
+});
