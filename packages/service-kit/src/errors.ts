@@ -1,0 +1,61 @@
+import type { ErrorCode, ErrorDetail } from "@org/contracts";
+
+/**
+ * The one error type services throw. The HTTP layer maps `code` to a status and an envelope
+ * (see http/error-handler.ts); services never think about HTTP.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: ErrorDetail[],
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class UnauthenticatedError extends AppError {
+  constructor(message = "Missing or invalid credentials.") {
+    super("unauthenticated", message);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message = "Your role does not allow this operation.") {
+    super("forbidden", message);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(message = "Not found.") {
+    super("not_found", message);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(message: string) {
+    super("conflict", message);
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(message: string, details?: ErrorDetail[]) {
+    super("validation_failed", message, details);
+  }
+}
+
+export class PayloadTooLargeError extends AppError {
+  constructor(message = "Request body is too large.") {
+    super("payload_too_large", message);
+  }
+}
+
+export class RateLimitedError extends AppError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = "Too many requests.",
+  ) {
+    super("rate_limited", message);
+  }
+}

@@ -1,0 +1,33 @@
+import express, { type Express } from "express";
+import helmet, { type HelmetOptions } from "helmet";
+import type { Logger } from "../logger.ts";
+import type { ErrorDialect } from "./error-dialects.ts";
+import { errorHandler, notFoundHandler } from "./error-handler.ts";
+import { requestLogging } from "./request-logging.ts";
+
+export interface HttpAppOptions {
+  logger: Logger;
+  /** Largest JSON body accepted; larger ones get `payload_too_large`. */
+  jsonLimit?: string;
+  helmet?: HelmetOptions;
+}
+
+/**
+ * The common front of both services: request id and logging, security headers, JSON bodies.
+ * Add routes, then call `finishHttpApp` for the 404 and error handlers.
+ */
+export function createHttpApp({ logger, jsonLimit = "1mb", helmet: helmetOptions }: HttpAppOptions): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+  app.use(requestLogging(logger));
+  app.use(helmet(helmetOptions));
+  app.use(express.json({ limit: jsonLimit }));
+  return app;
+}
+
+export function finishHttpApp(app: Express, dialect: ErrorDialect): Express {
+  app.use(notFoundHandler);
+  app.use(errorHandler(dialect));
+  return app;
+}

@@ -1,0 +1,34 @@
+import { authErrorStatus, boardErrorStatus, type ErrorCode } from "@org/contracts";
+import type { AppError } from "../errors.ts";
+
+/** How one service writes errors: its status per code and its envelope. */
+export interface ErrorDialect {
+  internalCode: ErrorCode;
+  statusOf(code: ErrorCode): number;
+  body(error: AppError): unknown;
+}
+
+function statusFrom(table: Record<string, number>) {
+  return (code: ErrorCode) => table[code] ?? 500;
+}
+
+/** Board API: `{"error":{"code","message","details"?}}`. */
+export const boardErrors: ErrorDialect = {
+  internalCode: "internal",
+  statusOf: statusFrom(boardErrorStatus),
+  body: (error) => ({
+    error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
+  }),
+};
+
+/** Auth server: the failure arm of AuthResponse, `{"success":false,"error_code","error"}`. */
+export const authErrors: ErrorDialect = {
+  internalCode: "server_error",
+  statusOf: statusFrom(authErrorStatus),
+  body: (error) => ({
+    success: false,
+    error_code: error.code,
+    error: error.message,
+    ...(error.details ? { details: error.details } : {}),
+  }),
+};

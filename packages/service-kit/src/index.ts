@@ -1,0 +1,12 @@
+export { baseEnvSchema, loadEnv, type BaseEnv } from "./env.ts";
+export * from "./errors.ts";
+export { createLogger, type Logger } from "./logger.ts";
+export { createHttpApp, finishHttpApp, type HttpAppOptions } from "./http/create-http-app.ts";
+export { authErrors, boardErrors, type ErrorDialect } from "./http/error-dialects.ts";
+export { errorHandler, notFoundHandler, validationErrorFrom } from "./http/error-handler.ts";
+export { healthHandler } from "./http/health.ts";
+export { parseWith } from "./http/validate.ts";
+export { REQUEST_ID_HEADER, requestIdOf } from "./http/request-id.ts";
+export { serve, type ServeOptions } from "./serve.ts";
+export { runService, type RunServiceOptions, type ServiceDeps } from "./run-service.ts";
+export { runCli, type CliCommand } from "./cli.ts";

@@ -1,0 +1,49 @@
+import type { Server } from "node:http";
+import { openDatabase, type Db } from "@org/db";
+import type { Express } from "express";
+import type { BaseEnv } from "./env.ts";
+import { createLogger, type Logger } from "./logger.ts";
+import { serve } from "./serve.ts";
+
+export interface ServiceDeps<E extends BaseEnv> {
+  env: E;
+  db: Db;
+  logger: Logger;
+}
+
+export interface RunServiceOptions<E extends BaseEnv> {
+  /** Names the embedded database folder and the log lines. */
+  name: string;
+  env: E;
+  createApp(deps: ServiceDeps<E>): Express | Promise<Express>;
+  onServer?(server: Server, deps: ServiceDeps<E>): void;
+  /** Extra resources to release on shutdown, before the database closes. */
+  onShutdown?(): Promise<void>;
+}
+
+/** Opens (and migrates) the database, builds the app, serves it until a signal stops it. */
+export async function runService<E extends BaseEnv>(options: RunServiceOptions<E>): Promise<void> {
+  const { name, env } = options;
+  const logger = createLogger({ service: name, level: env.LOG_LEVEL });
+  try {
+    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, service: name });
+    logger.info({ embedded: database.embedded }, "database ready");
+    const deps = { env, db: database.db, logger };
+    const app = await options.createApp(deps);
+    await serve({
+      app,
+      port: env.PORT,
+      host: env.HOST,
+      logger,
+      shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+      onServer: options.onServer && ((server) => options.onServer?.(server, deps)),
+      async onShutdown() {
+        await options.onShutdown?.();
+        await database.close();
+      },
+    });
+  } catch (error) {
+    logger.fatal({ err: error }, "failed to start");
+    process.exit(1);
+  }
+}

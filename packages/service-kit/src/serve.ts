@@ -1,0 +1,61 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Express } from "express";
+import type { Logger } from "./logger.ts";
+
+export interface ServeOptions {
+  app: Express;
+  port: number;
+  host: string;
+  logger: Logger;
+  shutdownTimeoutMs: number;
+  /** Releases what the app holds (database, Redis) after the last request finished. */
+  onShutdown(): Promise<void>;
+  /** Called with the open server before it listens, to attach e.g. socket.io. */
+  onServer?(server: Server): void;
+}
+
+/**
+ * Listens, and on SIGTERM/SIGINT shuts down gracefully: stop accepting connections, let
+ * in-flight requests finish, release resources, exit 0. Past `shutdownTimeoutMs` the remaining
+ * connections are cut and the exit code is 1.
+ */
+export async function serve(options: ServeOptions): Promise<Server> {
+  const { app, port, host, logger, shutdownTimeoutMs, onShutdown, onServer } = options;
+  const server = app.listen(port, host);
+  onServer?.(server);
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  });
+  const address = server.address() as AddressInfo;
+  logger.info({ port: address.port, host }, "listening");
+
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    const forced = setTimeout(() => {
+      logger.error("shutdown timed out; closing remaining connections");
+      server.closeAllConnections();
+      process.exit(1);
+    }, shutdownTimeoutMs);
+    forced.unref();
+    server.close(async () => {
+      try {
+        await onShutdown();
+        logger.info("stopped");
+        process.exit(0);
+      } catch (error) {
+        logger.error({ err: error }, "error while releasing resources");
+        process.exit(1);
+      }
+    });
+    // Keep-alive connections with no request in flight would hold close() open.
+    server.closeIdleConnections();
+  };
+  process.once("SIGTERM", shutdown);
+  process.once("SIGINT", shutdown);
+  return server;
+}

@@ -1,0 +1,1 @@
+export { spawnService, type SpawnedService } from "./spawn-service.ts";

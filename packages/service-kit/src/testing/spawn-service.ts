@@ -1,0 +1,54 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+
+export interface SpawnedService {
+  url: string;
+  port: number;
+  process: ChildProcess;
+  /** Everything the process printed so far (JSON log lines). */
+  output(): string;
+  /** Resolves with the exit code once the process ends. */
+  exited: Promise<number | null>;
+  kill(signal?: NodeJS.Signals): void;
+}
+
+/**
+ * Starts `src/server.ts` of the app in `appDir` as a real process (tsx), on a free port, and
+ * resolves once it logs "listening". The environment is exactly `env` plus PATH, so a test
+ * controls DATABASE_URL and the rest.
+ */
+export async function spawnService(appDir: string, env: Record<string, string>, timeoutMs = 60_000) {
+  const tsx = require.resolve("tsx/cli", { paths: [appDir] });
+  const child = spawn(process.execPath, [tsx, path.join(appDir, "src/server.ts")], {
+    cwd: appDir,
+    env: { PATH: process.env.PATH ?? "", PORT: "0", HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`service did not start:\n${output}`)), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /"port":(\d+)[^\n]*"msg":"listening"/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`service exited with ${code} before listening:\n${output}`));
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    process: child,
+    output: () => output,
+    exited,
+    kill: (signal: NodeJS.Signals = "SIGTERM") => child.kill(signal),
+  } satisfies SpawnedService;
+}
