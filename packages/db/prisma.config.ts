@@ -25,9 +25,9 @@ resultPrototype.addFields = function patchedAddFields(fields) {
 // so every migrate command would linger 10 s after finishing. Such guard timers must not keep
 // the CLI alive; the work they guard keeps the event loop busy on its own.
 const setTimeoutOriginal = globalThis.setTimeout;
-globalThis.setTimeout = ((callback: () => void, ms?: number, ...args: unknown[]) => {
-  const timer = setTimeoutOriginal(callback, ms, ...args);
-  if ((ms ?? 0) >= 10_000) timer.unref();
+globalThis.setTimeout = ((...args: Parameters<typeof setTimeoutOriginal>) => {
+  const timer = setTimeoutOriginal(...args);
+  if ((args[1] ?? 0) >= 10_000) timer.unref();
   return timer;
 }) as typeof globalThis.setTimeout;
 

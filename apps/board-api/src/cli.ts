@@ -8,7 +8,11 @@ void runCli("cli", {
   migrate: {
     summary: "Apply pending database migrations",
     async run() {
-      const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, service: "board-api" });
+      const database = await openDatabase({
+        databaseUrl: env.DATABASE_URL,
+        dataDir: env.DATA_DIR,
+        service: "board-api",
+      });
       await database.close();
       return { migrated: true };
     },

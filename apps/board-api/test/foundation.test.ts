@@ -17,13 +17,20 @@ describe("board-api foundation", () => {
   it("an unknown route is not_found in the error envelope", async () => {
     const res = await request(t.app).get("/api/v1/nothing-here");
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: { code: "not_found", message: "No route for GET /api/v1/nothing-here." } });
+    expect(res.body).toEqual({
+      error: { code: "not_found", message: "No route for GET /api/v1/nothing-here." },
+    });
   });
 
   it("malformed JSON is validation_failed 422", async () => {
-    const res = await request(t.app).post("/api/v1/projects").set("Content-Type", "application/json").send("{");
+    const res = await request(t.app)
+      .post("/api/v1/projects")
+      .set("Content-Type", "application/json")
+      .send("{");
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ error: { code: "validation_failed", message: "Malformed JSON in request body." } });
+    expect(res.body).toEqual({
+      error: { code: "validation_failed", message: "Malformed JSON in request body." },
+    });
   });
 
   it("echoes X-Request-Id, or generates one", async () => {

@@ -4,11 +4,7 @@ import { HealthSchema } from "./health.ts";
 
 export { OpenAPIRegistry };
 
-export interface OpenApiInfo {
-  title: string;
-  version: string;
-  description: string;
-}
+export type OpenApiInfo = Parameters<OpenApiGeneratorV31["generateDocument"]>[0]["info"];
 
 /** Registers `GET /healthz`, which both services answer. */
 export function registerHealth(registry: OpenAPIRegistry, errorSchema: ZodType): void {

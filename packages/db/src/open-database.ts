@@ -19,7 +19,11 @@ export interface OpenDatabase {
 }
 
 /** The one way a service gets its database: embedded or PostgreSQL, migrated, with a client. */
-export async function openDatabase({ databaseUrl, dataDir, service }: OpenDatabaseOptions): Promise<OpenDatabase> {
+export async function openDatabase({
+  databaseUrl,
+  dataDir,
+  service,
+}: OpenDatabaseOptions): Promise<OpenDatabase> {
   const embedded = databaseUrl ? undefined : await startEmbeddedDatabase(path.join(dataDir, service));
   const url = embedded?.url ?? (databaseUrl as string);
   try {

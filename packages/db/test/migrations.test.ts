@@ -1,7 +1,13 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { createDb, isDatabaseUpToDate, migrateDatabase, openDatabase, startEmbeddedDatabase } from "../src/index.ts";
+import {
+  createDb,
+  isDatabaseUpToDate,
+  migrateDatabase,
+  openDatabase,
+  startEmbeddedDatabase,
+} from "../src/index.ts";
 import { runPrismaCli } from "../src/prisma-cli.ts";
 import { databaseUrl, dropDatabase, runOnServer, uniqueDatabaseName } from "../src/testing/index.ts";
 
@@ -27,7 +33,9 @@ describe("migrations", () => {
       expect(await isDatabaseUpToDate(url)).toBe(false);
       await migrateDatabase(url);
       expect(await isDatabaseUpToDate(url)).toBe(true);
-      expect(await tableNames(url, 2)).toEqual(expect.arrayContaining(["_prisma_migrations", "service_meta"]));
+      expect(await tableNames(url, 2)).toEqual(
+        expect.arrayContaining(["_prisma_migrations", "service_meta"]),
+      );
       await migrateDatabase(url); // idempotent
     } finally {
       await dropDatabase(name);
@@ -52,7 +60,9 @@ describe("migrations", () => {
       const reopened = await openDatabase({ databaseUrl: "", dataDir: dir, service: "." });
       try {
         expect(reopened.embedded).toBe(true);
-        expect(await reopened.db.serviceMeta.findUnique({ where: { key: "k" } })).toMatchObject({ value: "kept" });
+        expect(await reopened.db.serviceMeta.findUnique({ where: { key: "k" } })).toMatchObject({
+          value: "kept",
+        });
       } finally {
         await reopened.close();
       }

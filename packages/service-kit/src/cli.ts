@@ -4,14 +4,18 @@ export interface CliCommand {
   /** One line for the usage text. */
   summary: string;
   options?: ParseArgsConfig["options"];
-  run(values: Record<string, string | boolean | string[] | boolean[] | undefined>): Promise<unknown>;
+  run(values: Record<string, string | boolean | (string | boolean)[] | undefined>): Promise<unknown>;
 }
 
 /**
  * Admin command lines: `cli <group> <action> [--flags]`. Success prints one JSON line on stdout;
  * an error prints a message on stderr and exits non-zero.
  */
-export async function runCli(name: string, commands: Record<string, CliCommand>, argv = process.argv.slice(2)) {
+export async function runCli(
+  name: string,
+  commands: Record<string, CliCommand>,
+  argv = process.argv.slice(2),
+) {
   const usage = () =>
     `usage: ${name} <command> [options]\n\n` +
     Object.entries(commands)
@@ -38,7 +42,9 @@ export async function runCli(name: string, commands: Record<string, CliCommand>,
     process.stdout.write(`${JSON.stringify(output)}\n`);
     process.exit(0);
   } catch (error) {
-    process.stderr.write(`${name} ${commandName}: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `${name} ${commandName}: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
     process.exit(1);
   }
 }

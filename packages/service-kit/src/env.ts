@@ -6,10 +6,20 @@ export const baseEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535),
   HOST: z.string().default("0.0.0.0"),
   /** Empty or absent: the embedded PGlite database under DATA_DIR/<service>. */
-  DATABASE_URL: z.string().optional().transform((value) => value || undefined),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((value) => value || undefined),
   DATA_DIR: z.string().default("./.data"),
-  REDIS_URL: z.string().optional().transform((value) => value || undefined),
-  PUBLIC_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  REDIS_URL: z
+    .string()
+    .optional()
+    .transform((value) => value || undefined),
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 });
@@ -19,7 +29,7 @@ export type BaseEnv = z.infer<typeof baseEnvSchema> & { PUBLIC_URL: string };
  * Parses the environment once, at start. A bad value stops the service with a message naming
  * the variable (never its value: it may be a secret).
  */
-export function loadEnv<S extends typeof baseEnvSchema>(
+export function loadEnv<S extends z.ZodType<z.output<typeof baseEnvSchema>>>(
   schema: S,
   source: NodeJS.ProcessEnv = process.env,
 ): z.infer<S> & { PUBLIC_URL: string } {

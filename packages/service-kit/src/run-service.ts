@@ -26,7 +26,11 @@ export async function runService<E extends BaseEnv>(options: RunServiceOptions<E
   const { name, env } = options;
   const logger = createLogger({ service: name, level: env.LOG_LEVEL });
   try {
-    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, service: name });
+    const database = await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      service: name,
+    });
     logger.info({ embedded: database.embedded }, "database ready");
     const deps = { env, db: database.db, logger };
     const app = await options.createApp(deps);

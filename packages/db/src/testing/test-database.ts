@@ -14,7 +14,8 @@ export interface TestDatabase {
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const template = process.env.TEST_TEMPLATE_DATABASE;
-  if (!template) throw new Error("TEST_TEMPLATE_DATABASE is unset: add @org/db's global setup to jest.config");
+  if (!template)
+    throw new Error("TEST_TEMPLATE_DATABASE is unset: add @org/db's global setup to jest.config");
   const name = uniqueDatabaseName("test");
   await runOnServer(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
   const url = databaseUrl(name);

@@ -1,6 +1,12 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { ZodError } from "zod";
-import { AppError, NotFoundError, PayloadTooLargeError, RateLimitedError, ValidationError } from "../errors.ts";
+import {
+  AppError,
+  NotFoundError,
+  PayloadTooLargeError,
+  RateLimitedError,
+  ValidationError,
+} from "../errors.ts";
 import type { ErrorDialect } from "./error-dialects.ts";
 
 /** Unknown route: `not_found` in the service's envelope. */
@@ -42,7 +48,8 @@ export function errorHandler(dialect: ErrorDialect): ErrorRequestHandler {
       res.status(500).json(dialect.body(new AppError(dialect.internalCode, "Internal server error.")));
       return;
     }
-    if (appError instanceof RateLimitedError) res.setHeader("Retry-After", String(appError.retryAfterSeconds));
+    if (appError instanceof RateLimitedError)
+      res.setHeader("Retry-After", String(appError.retryAfterSeconds));
     res.status(dialect.statusOf(appError.code)).json(dialect.body(appError));
   };
 }

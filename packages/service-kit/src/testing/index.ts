@@ -1,1 +1,2 @@
 export { spawnService, type SpawnedService } from "./spawn-service.ts";
+export { describeServiceProcess } from "./process-lifecycle.ts";

@@ -1,0 +1,2 @@
+export { AuthKit } from "./authkit";
+export type { AuthKitConfig, ResolvedAuthKitConfig } from "./config";
