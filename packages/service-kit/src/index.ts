@@ -10,3 +10,6 @@ export { REQUEST_ID_HEADER, requestIdOf } from "./http/request-id.ts";
 export { serve, type ServeOptions } from "./serve.ts";
 export { runService, type RunServiceOptions, type ServiceDeps } from "./run-service.ts";
 export { runCli, type CliCommand } from "./cli.ts";
+export { generateSecret, hashSecret, secretMatches } from "./secrets.ts";
+export { connectRedis, type Redis } from "./redis.ts";
+export { rateLimiter, type RateLimitOptions } from "./http/rate-limit.ts";

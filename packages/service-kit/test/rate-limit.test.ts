@@ -1,0 +1,65 @@
+import { Redis } from "ioredis";
+import request from "supertest";
+import {
+  boardErrors,
+  createHttpApp,
+  createLogger,
+  finishHttpApp,
+  generateSecret,
+  hashSecret,
+  rateLimiter,
+  secretMatches,
+} from "../src/index.ts";
+
+function limitedApp(redis?: Redis) {
+  const app = createHttpApp({ logger: createLogger({ service: "test", level: "silent" }) });
+  const prefix = `test-${process.pid}-${Date.now()}`;
+  app.use(
+    rateLimiter({ limit: 2, windowMs: 60_000, key: (req) => req.get("x-who") ?? "anon", prefix, redis }),
+  );
+  app.get("/ping", (_req, res) => {
+    res.json({ ok: true });
+  });
+  return finishHttpApp(app, boardErrors);
+}
+
+async function expectLimitedAfterTwo(app: ReturnType<typeof limitedApp>) {
+  const first = await request(app).get("/ping").set("x-who", "a");
+  expect(first.status).toBe(200);
+  expect(first.headers["ratelimit-limit"]).toBe("2");
+  expect(first.headers["ratelimit-remaining"]).toBe("1");
+  expect(Number(first.headers["ratelimit-reset"])).toBeGreaterThan(0);
+  await request(app).get("/ping").set("x-who", "a").expect(200);
+  const third = await request(app).get("/ping").set("x-who", "a");
+  expect(third.status).toBe(429);
+  expect(third.body.error.code).toBe("rate_limited");
+  expect(Number(third.headers["retry-after"])).toBeGreaterThan(0);
+  // Counted per key: another caller is unaffected.
+  await request(app).get("/ping").set("x-who", "b").expect(200);
+}
+
+describe("rateLimiter", () => {
+  it("limits per key in memory, with RateLimit-* headers and Retry-After", async () => {
+    await expectLimitedAfterTwo(limitedApp());
+  });
+
+  it("keeps its counters in Redis when given a connection", async () => {
+    const redis = new Redis(process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379");
+    try {
+      await expectLimitedAfterTwo(limitedApp(redis));
+    } finally {
+      redis.disconnect();
+    }
+  });
+});
+
+describe("secrets", () => {
+  it("are random, prefixed, and verified only against their own hash", () => {
+    const a = generateSecret("bt");
+    const b = generateSecret("bt");
+    expect(a).toMatch(/^bt_[A-Za-z0-9_-]{43}$/);
+    expect(a).not.toBe(b);
+    expect(secretMatches(a, hashSecret(a))).toBe(true);
+    expect(secretMatches(b, hashSecret(a))).toBe(false);
+  });
+});
