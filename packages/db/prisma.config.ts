@@ -31,12 +31,13 @@ globalThis.setTimeout = ((...args: Parameters<typeof setTimeoutOriginal>) => {
   return timer;
 }) as typeof globalThis.setTimeout;
 
-const root = path.resolve(__dirname, "../..");
+// The repo's prisma/ folder; a deployed image copies it elsewhere and sets PRISMA_DIR.
+const prismaDir = process.env.PRISMA_DIR || path.resolve(__dirname, "../../prisma");
 
 export default defineConfig({
   experimental: { adapter: true },
   engine: "js",
-  schema: path.join(root, "prisma/schema.prisma"),
-  migrations: { path: path.join(root, "prisma/migrations") },
+  schema: path.join(prismaDir, "schema.prisma"),
+  migrations: { path: path.join(prismaDir, "migrations") },
   adapter: async () => new PrismaPg({ connectionString: process.env.DATABASE_URL, allowExitOnIdle: true }),
 });
