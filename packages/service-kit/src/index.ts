@@ -13,3 +13,4 @@ export { runCli, type CliCommand } from "./cli.ts";
 export { generateSecret, hashSecret, secretMatches } from "./secrets.ts";
 export { connectRedis, type Redis } from "./redis.ts";
 export { rateLimiter, type RateLimitOptions } from "./http/rate-limit.ts";
+export { attachRealtime, type Realtime, type RealtimeOptions } from "./realtime.ts";
