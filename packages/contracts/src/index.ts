@@ -2,5 +2,5 @@ export { z } from "./zod.ts";
 export * from "./errors.ts";
 export * from "./health.ts";
 export { buildOpenApiDocument, OpenAPIRegistry, registerHealth, type OpenApiInfo } from "./openapi.ts";
-export { boardApiRegistry, boardOpenApiDocument } from "./board/openapi.ts";
+export * from "./board/index.ts";
 export { authServerRegistry, authOpenApiDocument } from "./auth/openapi.ts";

@@ -1,0 +1,3 @@
+export * from "./schemas.ts";
+export * from "./operations.ts";
+export { boardApiRegistry, boardOpenApiDocument, BOARD_API_PREFIX } from "./openapi.ts";

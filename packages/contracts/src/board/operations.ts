@@ -1,0 +1,673 @@
+// The one registry of board API operations. The HTTP routes, the OpenAPI document (and later the
+// MCP tools and /llms.txt) are all generated from it.
+import type { BoardErrorCode } from "../errors.ts";
+import type { z } from "../zod.ts";
+import * as s from "./schemas.ts";
+
+export type OperationGroup =
+  | "me"
+  | "projects"
+  | "members"
+  | "columns"
+  | "cards"
+  | "comments"
+  | "checklist"
+  | "labels"
+  | "priorities"
+  | "attachments";
+
+export interface OperationSpec {
+  method: "get" | "post" | "patch" | "delete";
+  /** Relative to /api/v1, OpenAPI style: `/cards/{id}`. */
+  path: string;
+  summary: string;
+  /** What it does and the rules that apply, for people and agents. */
+  description: string;
+  group: OperationGroup;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  /** JSON body; for `multipart` operations, the form description. */
+  body?: z.ZodType;
+  /** multipart/form-data upload instead of JSON. */
+  multipart?: boolean;
+  /** Response schema; absent for 204. */
+  response?: z.ZodType;
+  /** Raw bytes response (downloads). */
+  binaryResponse?: boolean;
+  status: 200 | 201 | 204;
+  errors: readonly BoardErrorCode[];
+  hints: { readOnly: boolean; destructive: boolean; idempotent: boolean };
+}
+
+export type BoardOperation = OperationSpec & { name: string };
+
+const READ = { readOnly: true, destructive: false, idempotent: true } as const;
+const CREATE = { readOnly: false, destructive: false, idempotent: false } as const;
+const UPDATE = { readOnly: false, destructive: false, idempotent: true } as const;
+const DELETE = { readOnly: false, destructive: true, idempotent: true } as const;
+
+/** Errors any authenticated call can get. */
+const BASE = ["unauthenticated", "rate_limited", "internal"] as const;
+const READ_ERRORS = [...BASE, "not_found"] as const;
+const WRITE_ERRORS = [...BASE, "not_found", "forbidden", "validation_failed"] as const;
+
+function defineOperations<const T extends Record<string, OperationSpec>>(
+  specs: T,
+): { [K in keyof T]: T[K] & { name: K } } {
+  return Object.fromEntries(Object.entries(specs).map(([name, spec]) => [name, { ...spec, name }])) as {
+    [K in keyof T]: T[K] & { name: K };
+  };
+}
+
+const ROLE_NOTE = "Non-members get not_found; a member whose role does not allow it gets forbidden.";
+const LIST_NOTE = "Paginated: `limit` (1..200, default 50) and `cursor` (the previous page's next_cursor).";
+
+export const boardOperations = defineOperations({
+  get_me: {
+    method: "get",
+    path: "/me",
+    summary: "The current user",
+    description: "Returns the user who owns the API token of the request.",
+    group: "me",
+    response: s.UserSchema,
+    status: 200,
+    errors: BASE,
+    hints: READ,
+  },
+
+  // ---- projects ----
+  list_projects: {
+    method: "get",
+    path: "/projects",
+    summary: "List projects",
+    description: `Projects the caller is a member of, oldest first, with the caller's role. ${LIST_NOTE}`,
+    group: "projects",
+    query: s.ListQuery,
+    response: s.listOf(s.ProjectSchema),
+    status: 200,
+    errors: [...BASE, "validation_failed"],
+    hints: READ,
+  },
+  create_project: {
+    method: "post",
+    path: "/projects",
+    summary: "Create a project",
+    description: "Creates a project with `name` and optional `repo_url`; the caller becomes its owner.",
+    group: "projects",
+    body: s.CreateProjectBody,
+    response: s.ProjectSchema,
+    status: 201,
+    errors: [...BASE, "validation_failed"],
+    hints: CREATE,
+  },
+  get_project: {
+    method: "get",
+    path: "/projects/{id}",
+    summary: "Get a project",
+    description: `One project. ${ROLE_NOTE}`,
+    group: "projects",
+    params: s.IdParams,
+    response: s.ProjectSchema,
+    status: 200,
+    errors: READ_ERRORS,
+    hints: READ,
+  },
+  update_project: {
+    method: "patch",
+    path: "/projects/{id}",
+    summary: "Update a project",
+    description: `Changes name and/or repo_url (an empty string clears repo_url). Needs admin. ${ROLE_NOTE}`,
+    group: "projects",
+    params: s.IdParams,
+    body: s.UpdateProjectBody,
+    response: s.ProjectSchema,
+    status: 200,
+    errors: WRITE_ERRORS,
+    hints: UPDATE,
+  },
+  delete_project: {
+    method: "delete",
+    path: "/projects/{id}",
+    summary: "Delete a project",
+    description: `Destroys the project with all its columns, cards and files. Needs owner. ${ROLE_NOTE}`,
+    group: "projects",
+    params: s.IdParams,
+    status: 204,
+    errors: WRITE_ERRORS,
+    hints: DELETE,
+  },
+
+  // ---- members ----
+  list_members: {
+    method: "get",
+    path: "/projects/{id}/members",
+    summary: "List members",
+    description: `Members of the project with their roles, in the order they joined. ${LIST_NOTE}`,
+    group: "members",
+    params: s.IdParams,
+    query: s.ListQuery,
+    response: s.listOf(s.MemberSchema),
+    status: 200,
+    errors: [...READ_ERRORS, "validation_failed"],
+    hints: READ,
+  },
+  add_member: {
+    method: "post",
+    path: "/projects/{id}/members",
+    summary: "Add a member or change a member's role",
+    description:
+      "Adds the user named by `user_id` or `email` with `role` (default member); for an existing member, " +
+      "sets the role. Needs admin; only an owner can grant or change the owner role, and the last owner " +
+      `cannot be demoted (conflict). An unknown user is validation_failed. ${ROLE_NOTE}`,
+    group: "members",
+    params: s.IdParams,
+    body: s.AddMemberBody,
+    response: s.MemberSchema,
+    status: 201,
+    errors: [...WRITE_ERRORS, "conflict"],
+    hints: UPDATE,
+  },
+  remove_member: {
+    method: "delete",
+    path: "/projects/{id}/members/{user_id}",
+    summary: "Remove a member",
+    description:
+      "Removes the user from the project; they lose access at once. Needs admin (only an owner removes an " +
+      `owner); anyone may remove themselves. The last owner cannot be removed (conflict). ${ROLE_NOTE}`,
+    group: "members",
+    params: s.MemberParams,
+    status: 204,
+    errors: [...WRITE_ERRORS, "conflict"],
+    hints: DELETE,
+  },
+
+  // ---- columns ----
+  get_board: {
+    method: "get",
+    path: "/projects/{id}/columns",
+    summary: "Get the board",
+    description:
+      "Every column in position order, each with its cards in position order, in one call (not paginated). " +
+      "Archived cards are left out unless `include_archived=true`.",
+    group: "columns",
+    params: s.IdParams,
+    query: s.BoardQuery,
+    response: s.listOf(s.BoardColumnSchema),
+    status: 200,
+    errors: [...READ_ERRORS, "validation_failed"],
+    hints: READ,
+  },
+  create_column: {
+    method: "post",
+    path: "/projects/{id}/columns",
+    summary: "Create a column",
+    description: `Adds a column named \`name\`, last or at \`position\`. Needs admin. ${ROLE_NOTE}`,
+    group: "columns",
+    params: s.IdParams,
+    body: s.CreateColumnBody,
+    response: s.ColumnSchema,
+    status: 201,
+    errors: WRITE_ERRORS,
+    hints: CREATE,
+  },
+  update_column: {
+    method: "patch",
+    path: "/columns/{id}",
+    summary: "Rename or reorder a column",
+    description: `Sets \`name\` and/or moves the column to 0-based \`position\` (past the end: last). Needs admin. ${ROLE_NOTE}`,
+    group: "columns",
+    params: s.IdParams,
+    body: s.UpdateColumnBody,
+    response: s.ColumnSchema,
+    status: 200,
+    errors: WRITE_ERRORS,
+    hints: UPDATE,
+  },
+  delete_column: {
+    method: "delete",
+    path: "/columns/{id}",
+    summary: "Delete a column",
+    description: `Deletes an empty column; a column that still holds cards (archived ones too) is conflict. Needs admin. ${ROLE_NOTE}`,
+    group: "columns",
+    params: s.IdParams,
+    status: 204,
+    errors: [...WRITE_ERRORS, "conflict"],
+    hints: DELETE,
+  },
+
+  // ---- cards ----
+  create_card: {
+    method: "post",
+    path: "/columns/{id}/cards",
+    summary: "Create a card",
+    description:
+      "Creates a card in the column (last, or at `position`) with `title` and any card fields. The server " +
+      "assigns the next per-project `number` (never reused). assignee_id and shepherds must be project " +
+      "members, priority_id a priority of the project. No @mention parsing, notifications or activity. " +
+      `Needs member. ${ROLE_NOTE}`,
+    group: "cards",
+    params: s.IdParams,
+    body: s.CreateCardBody,
+    response: s.CardSchema,
+    status: 201,
+    errors: WRITE_ERRORS,
+    hints: CREATE,
+  },
+  get_card: {
+    method: "get",
+    path: "/cards/{id}",
+    summary: "Get a card",
+    description: "One card by id (archived cards too). A card number is not an id: /cards/7 is not_found.",
+    group: "cards",
+    params: s.IdParams,
+    response: s.CardSchema,
+    status: 200,
+    errors: READ_ERRORS,
+    hints: READ,
+  },
+  update_card: {
+    method: "patch",
+    path: "/cards/{id}",
+    summary: "Update a card",
+    description:
+      "Changes any of title, body, assignee_id, due_at, priority_id, owner_type, shepherds, work_phase. " +
+      "An empty string clears assignee_id, due_at, priority_id and work_phase; shepherds [] clears shepherds; " +
+      'shepherds "" and title "" are validation_failed. assignee_id and shepherds must be project members, ' +
+      `priority_id a priority of the same project. Needs member. ${ROLE_NOTE}`,
+    group: "cards",
+    params: s.IdParams,
+    body: s.UpdateCardBody,
+    response: s.CardSchema,
+    status: 200,
+    errors: WRITE_ERRORS,
+    hints: UPDATE,
+  },
+  delete_card: {
+    method: "delete",
+    path: "/cards/{id}",
+    summary: "Delete a card",
+    description: `Destroys the card with its comments, checklist and files; its number is not given again. Prefer archive_card. Needs member. ${ROLE_NOTE}`,
+    group: "cards",
+    params: s.IdParams,
+    status: 204,
+    errors: WRITE_ERRORS,
+    hints: DELETE,
+  },
+  move_card: {
+    method: "post",
+    path: "/cards/{id}/move",
+    summary: "Move a card",
+    description:
+      "Puts the card in `to_column_id` (same project, else validation_failed) at 0-based `position` among " +
+      "its non-archived cards; past the end places it last, negative is validation_failed. Positions in " +
+      `both columns stay dense. Needs member. ${ROLE_NOTE}`,
+    group: "cards",
+    params: s.IdParams,
+    body: s.MoveCardBody,
+    response: s.CardSchema,
+    status: 200,
+    errors: WRITE_ERRORS,
+    hints: UPDATE,
+  },
+  archive_card: {
+    method: "post",
+    path: "/cards/{id}/archive",
+    summary: "Archive a card",
+    description: `Files the card away: it keeps its number, leaves the board listing and stays readable by id. Preferred over delete. Needs member. ${ROLE_NOTE}`,
+    group: "cards",
+    params: s.IdParams,
+    response: s.CardSchema,
+    status: 200,
+    errors: WRITE_ERRORS,
+    hints: UPDATE,
+  },
+  unarchive_card: {
+    method: "post",
+    path: "/cards/{id}/unarchive",
+    summary: "Unarchive a card",
+    description: `Brings an archived card back, last in its column. Needs member. ${ROLE_NOTE}`,
+    group: "cards",
+    params: s.IdParams,
+    response: s.CardSchema,
+    status: 200,
+    errors: WRITE_ERRORS,
+    hints: UPDATE,
+  },
+
+  // ---- comments ----
+  list_comments: {
+    method: "get",
+    path: "/cards/{id}/comments",
+    summary: "List comments",
+    description: `Comments of the card, oldest first. ${LIST_NOTE}`,
+    group: "comments",
+    params: s.IdParams,
+    query: s.ListQuery,
+    response: s.listOf(s.CommentSchema),
+    status: 200,
+    errors: [...READ_ERRORS, "validation_failed"],
+    hints: READ,
+  },
+  create_comment: {
+    method: "post",
+    path: "/cards/{id}/comments",
+    summary: "Comment on a card",
+    description: `Adds a comment with \`body\`. No @mention parsing, notifications or activity. Needs member. ${ROLE_NOTE}`,
+    group: "comments",
+    params: s.IdParams,
+    body: s.CreateCommentBody,
+    response: s.CommentSchema,
+    status: 201,
+    errors: WRITE_ERRORS,
+    hints: CREATE,
+  },
+  delete_comment: {
+    method: "delete",
+    path: "/comments/{id}",
+    summary: "Delete a comment",
+    description: `Deletes the comment and its files. Its author (a member) or an admin may. ${ROLE_NOTE}`,
+    group: "comments",
+    params: s.IdParams,
+    status: 204,
+    errors: WRITE_ERRORS,
+    hints: DELETE,
+  },
+
+  // ---- checklist ----
+  list_checklist: {
+    method: "get",
+    path: "/cards/{id}/checklist",
+    summary: "List checklist items",
+    description: `Checklist items of the card in position order. ${LIST_NOTE}`,
+    group: "checklist",
+    params: s.IdParams,
+    query: s.ListQuery,
+    response: s.listOf(s.ChecklistItemSchema),
+    status: 200,
+    errors: [...READ_ERRORS, "validation_failed"],
+    hints: READ,
+  },
+  create_checklist_item: {
+    method: "post",
+    path: "/cards/{id}/checklist",
+    summary: "Add a checklist item",
+    description: `Appends an item with \`text\` to the card's checklist. Needs member. ${ROLE_NOTE}`,
+    group: "checklist",
+    params: s.IdParams,
+    body: s.CreateChecklistItemBody,
+    response: s.ChecklistItemSchema,
+    status: 201,
+    errors: WRITE_ERRORS,
+    hints: CREATE,
+  },
+  update_checklist_item: {
+    method: "patch",
+    path: "/checklist/{id}",
+    summary: "Update a checklist item",
+    description: `Sets text, done and/or the 0-based position (past the end: last; positions stay dense). Needs member. ${ROLE_NOTE}`,
+    group: "checklist",
+    params: s.IdParams,
+    body: s.UpdateChecklistItemBody,
+    response: s.ChecklistItemSchema,
+    status: 200,
+    errors: WRITE_ERRORS,
+    hints: UPDATE,
+  },
+  delete_checklist_item: {
+    method: "delete",
+    path: "/checklist/{id}",
+    summary: "Delete a checklist item",
+    description: `Removes the item; the others close ranks. Needs member. ${ROLE_NOTE}`,
+    group: "checklist",
+    params: s.IdParams,
+    status: 204,
+    errors: WRITE_ERRORS,
+    hints: DELETE,
+  },
+
+  // ---- labels ----
+  list_labels: {
+    method: "get",
+    path: "/projects/{id}/labels",
+    summary: "List labels",
+    description: `The project's labels, by name. ${LIST_NOTE}`,
+    group: "labels",
+    params: s.IdParams,
+    query: s.ListQuery,
+    response: s.listOf(s.LabelSchema),
+    status: 200,
+    errors: [...READ_ERRORS, "validation_failed"],
+    hints: READ,
+  },
+  create_label: {
+    method: "post",
+    path: "/projects/{id}/labels",
+    summary: "Create a label",
+    description: `Adds a label \`name\` with \`color\` (#rrggbb, default #808080); names are unique per project (conflict). Needs admin. ${ROLE_NOTE}`,
+    group: "labels",
+    params: s.IdParams,
+    body: s.CreateLabelBody,
+    response: s.LabelSchema,
+    status: 201,
+    errors: [...WRITE_ERRORS, "conflict"],
+    hints: CREATE,
+  },
+  update_label: {
+    method: "patch",
+    path: "/labels/{id}",
+    summary: "Update a label",
+    description: `Renames or recolors a label. Needs admin. ${ROLE_NOTE}`,
+    group: "labels",
+    params: s.IdParams,
+    body: s.UpdateLabelBody,
+    response: s.LabelSchema,
+    status: 200,
+    errors: [...WRITE_ERRORS, "conflict"],
+    hints: UPDATE,
+  },
+  delete_label: {
+    method: "delete",
+    path: "/labels/{id}",
+    summary: "Delete a label",
+    description: `Deletes the label and detaches it from every card. Needs admin. ${ROLE_NOTE}`,
+    group: "labels",
+    params: s.IdParams,
+    status: 204,
+    errors: WRITE_ERRORS,
+    hints: DELETE,
+  },
+  list_card_labels: {
+    method: "get",
+    path: "/cards/{id}/labels",
+    summary: "List a card's labels",
+    description: `Labels attached to the card, by name. ${LIST_NOTE}`,
+    group: "labels",
+    params: s.IdParams,
+    query: s.ListQuery,
+    response: s.listOf(s.LabelSchema),
+    status: 200,
+    errors: [...READ_ERRORS, "validation_failed"],
+    hints: READ,
+  },
+  attach_label: {
+    method: "post",
+    path: "/cards/{id}/labels",
+    summary: "Attach a label to a card",
+    description: `Attaches \`label_id\` (a label of the card's project, else validation_failed); attaching twice is harmless. Needs member. ${ROLE_NOTE}`,
+    group: "labels",
+    params: s.IdParams,
+    body: s.AttachLabelBody,
+    response: s.LabelSchema,
+    status: 201,
+    errors: WRITE_ERRORS,
+    hints: UPDATE,
+  },
+  detach_label: {
+    method: "delete",
+    path: "/cards/{id}/labels/{label_id}",
+    summary: "Detach a label from a card",
+    description: `Removes the label from the card; not attached is not_found. Needs member. ${ROLE_NOTE}`,
+    group: "labels",
+    params: s.CardLabelParams,
+    status: 204,
+    errors: WRITE_ERRORS,
+    hints: DELETE,
+  },
+
+  // ---- priorities ----
+  list_priorities: {
+    method: "get",
+    path: "/projects/{id}/priorities",
+    summary: "List the priority ladder",
+    description: `Priorities most urgent first (position 0). ${LIST_NOTE}`,
+    group: "priorities",
+    params: s.IdParams,
+    query: s.ListQuery,
+    response: s.listOf(s.PrioritySchema),
+    status: 200,
+    errors: [...READ_ERRORS, "validation_failed"],
+    hints: READ,
+  },
+  create_priority: {
+    method: "post",
+    path: "/projects/{id}/priorities",
+    summary: "Add a priority",
+    description: `Appends a priority at the bottom of the ladder (least urgent). Needs admin. ${ROLE_NOTE}`,
+    group: "priorities",
+    params: s.IdParams,
+    body: s.CreatePriorityBody,
+    response: s.PrioritySchema,
+    status: 201,
+    errors: WRITE_ERRORS,
+    hints: CREATE,
+  },
+  update_priority: {
+    method: "patch",
+    path: "/priorities/{id}",
+    summary: "Update a priority",
+    description: `Sets name, color and/or the 0-based rung \`position\` (0 = most urgent; past the end: last; rungs stay dense). Needs admin. ${ROLE_NOTE}`,
+    group: "priorities",
+    params: s.IdParams,
+    body: s.UpdatePriorityBody,
+    response: s.PrioritySchema,
+    status: 200,
+    errors: WRITE_ERRORS,
+    hints: UPDATE,
+  },
+  delete_priority: {
+    method: "delete",
+    path: "/priorities/{id}",
+    summary: "Delete a priority",
+    description: `Removes the rung; cards carrying it fall back to no priority (priority_id null). Needs admin. ${ROLE_NOTE}`,
+    group: "priorities",
+    params: s.IdParams,
+    status: 204,
+    errors: WRITE_ERRORS,
+    hints: DELETE,
+  },
+
+  // ---- attachments ----
+  list_card_attachments: {
+    method: "get",
+    path: "/cards/{id}/attachments",
+    summary: "List a card's attachments",
+    description: `Files attached to the card itself (not to its comments), oldest first. ${LIST_NOTE}`,
+    group: "attachments",
+    params: s.IdParams,
+    query: s.ListQuery,
+    response: s.listOf(s.AttachmentSchema),
+    status: 200,
+    errors: [...READ_ERRORS, "validation_failed"],
+    hints: READ,
+  },
+  upload_card_attachment: {
+    method: "post",
+    path: "/cards/{id}/attachments",
+    summary: "Attach a file to a card",
+    description:
+      "multipart/form-data with exactly one field named `file` (none, another field or two files: " +
+      `validation_failed); over 10 MB is payload_too_large and stores nothing. Needs member. ${ROLE_NOTE}`,
+    group: "attachments",
+    params: s.IdParams,
+    body: s.UploadBody,
+    multipart: true,
+    response: s.AttachmentSchema,
+    status: 201,
+    errors: [...WRITE_ERRORS, "payload_too_large"],
+    hints: CREATE,
+  },
+  list_comment_attachments: {
+    method: "get",
+    path: "/comments/{id}/attachments",
+    summary: "List a comment's attachments",
+    description: `Files attached to the comment, oldest first. ${LIST_NOTE}`,
+    group: "attachments",
+    params: s.IdParams,
+    query: s.ListQuery,
+    response: s.listOf(s.AttachmentSchema),
+    status: 200,
+    errors: [...READ_ERRORS, "validation_failed"],
+    hints: READ,
+  },
+  upload_comment_attachment: {
+    method: "post",
+    path: "/comments/{id}/attachments",
+    summary: "Attach a file to a comment",
+    description:
+      "multipart/form-data with exactly one field named `file` (none, another field or two files: " +
+      `validation_failed); over 10 MB is payload_too_large and stores nothing. Needs member. ${ROLE_NOTE}`,
+    group: "attachments",
+    params: s.IdParams,
+    body: s.UploadBody,
+    multipart: true,
+    response: s.AttachmentSchema,
+    status: 201,
+    errors: [...WRITE_ERRORS, "payload_too_large"],
+    hints: CREATE,
+  },
+  download_attachment: {
+    method: "get",
+    path: "/attachments/{id}",
+    summary: "Download a file",
+    description:
+      "The exact bytes, always as a download: Content-Disposition attachment, X-Content-Type-Options " +
+      "nosniff, Content-Security-Policy sandbox.",
+    group: "attachments",
+    params: s.IdParams,
+    binaryResponse: true,
+    status: 200,
+    errors: READ_ERRORS,
+    hints: READ,
+  },
+  delete_attachment: {
+    method: "delete",
+    path: "/attachments/{id}",
+    summary: "Delete a file",
+    description: `Deletes the attachment and its stored file. Needs member. ${ROLE_NOTE}`,
+    group: "attachments",
+    params: s.IdParams,
+    status: 204,
+    errors: WRITE_ERRORS,
+    hints: DELETE,
+  },
+});
+
+export type BoardOperations = typeof boardOperations;
+export type BoardOperationName = keyof BoardOperations;
+
+/** Every operation, in declaration order. */
+export const boardOperationList: BoardOperation[] = Object.values(boardOperations);
+
+type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
+type Field<N extends BoardOperationName, K extends string> = BoardOperations[N] extends { [P in K]: infer S }
+  ? Infer<S>
+  : undefined;
+export type OperationParams<N extends BoardOperationName> = Field<N, "params">;
+export type OperationQuery<N extends BoardOperationName> = Field<N, "query">;
+export type OperationBody<N extends BoardOperationName> = Field<N, "body">;
+/** What a handler returns: the response schema's input (timestamps as ISO strings), or nothing for 204. */
+export type OperationResult<N extends BoardOperationName> = BoardOperations[N] extends { response: infer R }
+  ? R extends z.ZodType
+    ? z.input<R>
+    : void
+  : void;

@@ -1,0 +1,56 @@
+import { boardOpenApiDocument, boardOperationList, boardOperations } from "../src/index.ts";
+
+describe("board operation registry", () => {
+  it("names every operation in snake_case after its key", () => {
+    for (const [key, op] of Object.entries(boardOperations)) {
+      expect(op.name).toBe(key);
+      expect(op.name).toMatch(/^[a-z]+(_[a-z]+)*$/);
+    }
+  });
+
+  it("has one operation per method and path", () => {
+    const routes = boardOperationList.map((op) => `${op.method} ${op.path}`);
+    expect(new Set(routes).size).toBe(routes.length);
+  });
+
+  it("puts every operation in the OpenAPI document under /api/v1 with its operationId", () => {
+    const doc = boardOpenApiDocument();
+    for (const op of boardOperationList) {
+      const entry = doc.paths?.[`/api/v1${op.path}`]?.[op.method];
+      expect(entry?.operationId).toBe(op.name);
+      expect(entry?.responses?.[String(op.status)]).toBeDefined();
+    }
+  });
+
+  it("documents the card payload with every contract field", () => {
+    const card = boardOpenApiDocument().components?.schemas?.Card as { required: string[] };
+    expect(card.required).toEqual(
+      expect.arrayContaining([
+        "id",
+        "project_id",
+        "column_id",
+        "number",
+        "title",
+        "body",
+        "position",
+        "assignee_id",
+        "due_at",
+        "priority_id",
+        "owner_type",
+        "shepherds",
+        "work_phase",
+        "labels",
+        "checklist_done",
+        "checklist_total",
+        "claimed_by",
+        "claimed_at",
+        "claim_expires_at",
+        "parent_id",
+        "archived",
+        "archived_at",
+        "created_at",
+        "updated_at",
+      ]),
+    );
+  });
+});
