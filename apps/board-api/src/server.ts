@@ -1,5 +1,15 @@
-import { runService } from "@org/service-kit";
+import { connectRedis, runService } from "@org/service-kit";
 import { createApp } from "./app.ts";
 import { loadBoardEnv } from "./env.ts";
 
-void runService({ name: "board-api", env: loadBoardEnv(), createApp });
+const env = loadBoardEnv();
+const redis = connectRedis(env.REDIS_URL);
+
+void runService({
+  name: "board-api",
+  env,
+  createApp: (deps) => createApp({ ...deps, redis }),
+  async onShutdown() {
+    await redis?.quit();
+  },
+});

@@ -1,0 +1,31 @@
+import type { Handlers } from "./http/operation.ts";
+import { attachmentHandlers } from "./routes/attachments.ts";
+import { cardHandlers } from "./routes/cards.ts";
+import { checklistHandlers } from "./routes/checklist.ts";
+import { columnHandlers } from "./routes/columns.ts";
+import { commentHandlers } from "./routes/comments.ts";
+import type { RouteDeps } from "./routes/deps.ts";
+import { labelHandlers } from "./routes/labels.ts";
+import { meHandlers } from "./routes/me.ts";
+import { memberHandlers } from "./routes/members.ts";
+import { priorityHandlers } from "./routes/priorities.ts";
+import { projectHandlers } from "./routes/projects.ts";
+
+/**
+ * Every JSON operation of the registry bound to its handler, keyed by operation name. Callable
+ * without Express (the MCP tools use the same map).
+ */
+export function createHandlers(deps: RouteDeps): Handlers {
+  return {
+    ...meHandlers(deps),
+    ...projectHandlers(deps),
+    ...memberHandlers(deps),
+    ...columnHandlers(deps),
+    ...cardHandlers(deps),
+    ...commentHandlers(deps),
+    ...checklistHandlers(deps),
+    ...labelHandlers(deps),
+    ...priorityHandlers(deps),
+    ...attachmentHandlers(deps),
+  };
+}

@@ -1,0 +1,149 @@
+import { open } from "node:fs/promises";
+import { pipeline } from "node:stream/promises";
+import { ATTACHMENT_MAX_BYTES, boardOperations, type BoardOperation } from "@org/contracts";
+import { NotFoundError, PayloadTooLargeError, ValidationError } from "@org/service-kit";
+import type { Request, RequestHandler, Response } from "express";
+import multer from "multer";
+import { actorOf } from "../http/auth.ts";
+import { parseParams, type CustomOperationName, type Handlers } from "../http/operation.ts";
+import {
+  authorizeUpload,
+  deleteAttachment,
+  listAttachments,
+  openAttachment,
+  recordAttachment,
+  type AttachmentTarget,
+} from "../services/attachments.ts";
+import type { FileStore, StoredFile } from "../services/file-store.ts";
+import { serviceContext, type RouteDeps } from "./deps.ts";
+
+type AttachmentOps = "list_card_attachments" | "list_comment_attachments" | "delete_attachment";
+
+export const attachmentHandlers = (deps: RouteDeps): Pick<Handlers, AttachmentOps> => ({
+  list_card_attachments: ({ actor, params, query }) =>
+    listAttachments({ ...serviceContext(deps, actor), target: { kind: "card", id: params.id }, query }),
+  list_comment_attachments: ({ actor, params, query }) =>
+    listAttachments({ ...serviceContext(deps, actor), target: { kind: "comment", id: params.id }, query }),
+  delete_attachment: ({ actor, params }) =>
+    deleteAttachment({ ...serviceContext(deps, actor), attachmentId: params.id }),
+});
+
+/** multer storage that streams each file into the FileStore while hashing it. */
+function fileStoreEngine(files: FileStore): multer.StorageEngine {
+  return {
+    _handleFile(_req, file, callback) {
+      files.write(file.stream).then(
+        (stored) => callback(null, stored as Partial<Express.Multer.File>),
+        (error: Error) => callback(error),
+      );
+    },
+    _removeFile(_req, file, callback) {
+      const { storageKey } = file as Express.Multer.File & Partial<StoredFile>;
+      if (!storageKey) return callback(null);
+      files.remove([storageKey]).then(() => callback(null), callback);
+    },
+  };
+}
+
+function toUploadError(error: unknown): unknown {
+  if (error instanceof multer.MulterError) {
+    if (error.code === "LIMIT_FILE_SIZE")
+      return new PayloadTooLargeError("Attachments are limited to 10 MB.");
+    return new ValidationError("Send multipart/form-data with exactly one field named file.", [
+      { path: error.field ?? "file", message: error.message },
+    ]);
+  }
+  // busboy: malformed multipart bodies.
+  if (
+    error instanceof Error &&
+    !("code" in error && typeof error.code === "string" && error.code.startsWith("P"))
+  ) {
+    if (/multipart|boundary|unexpected end of form|malformed/i.test(error.message)) {
+      return new ValidationError(`Malformed multipart body: ${error.message}`);
+    }
+  }
+  return error;
+}
+
+function safeFilename(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const cleaned = (name.split(/[\\/]/).pop() ?? "")
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .trim()
+    .slice(0, 255);
+  return cleaned || "file";
+}
+
+function safeContentType(type: string): string {
+  return /^[\w.+-]+\/[\w.+-]+$/.test(type) ? type.toLowerCase() : "application/octet-stream";
+}
+
+/** RFC 6266/8187: always a download, the name percent-encoded as UTF-8. */
+export function contentDisposition(filename: string): string {
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename*=UTF-8''${encoded}`;
+}
+
+function uploadRoute(deps: RouteDeps, op: BoardOperation, kind: AttachmentTarget["kind"]): RequestHandler {
+  const receive = multer({
+    storage: fileStoreEngine(deps.files),
+    limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 0, parts: 1 },
+    defParamCharset: "utf8",
+  }).single("file");
+  const runMulter = (req: Request, res: Response) =>
+    new Promise<void>((resolve, reject) =>
+      receive(req, res, (error?: unknown) => (error ? reject(toUploadError(error)) : resolve())),
+    );
+
+  return async (req, res) => {
+    const { id } = parseParams(op, req) as { id: string };
+    const ctx = { ...serviceContext(deps, actorOf(req)), target: { kind, id } as AttachmentTarget };
+    const projectId = await authorizeUpload(ctx);
+    await runMulter(req, res);
+    const file = req.file as (Express.Multer.File & StoredFile) | undefined;
+    if (!file) {
+      throw new ValidationError("Send multipart/form-data with exactly one field named file.", [
+        { path: "file", message: "Required." },
+      ]);
+    }
+    const attachment = await recordAttachment({
+      ...ctx,
+      projectId,
+      stored: { storageKey: file.storageKey, size: file.size, sha256: file.sha256 },
+      filename: safeFilename(file.originalname),
+      contentType: safeContentType(file.mimetype),
+    });
+    res.status(op.status).json(attachment);
+  };
+}
+
+function downloadRoute(deps: RouteDeps, op: BoardOperation): RequestHandler {
+  return async (req, res) => {
+    const { id } = parseParams(op, req) as { id: string };
+    const { attachment, path } = await openAttachment({
+      ...serviceContext(deps, actorOf(req)),
+      attachmentId: id,
+    });
+    const handle = await open(path, "r").catch(() => {
+      throw new NotFoundError("The attachment's file is missing.");
+    });
+    res.status(200);
+    res.setHeader("Content-Type", attachment.content_type);
+    res.setHeader("Content-Length", String(attachment.size));
+    res.setHeader("Content-Disposition", contentDisposition(attachment.filename));
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Content-Security-Policy", "sandbox");
+    res.setHeader("Cache-Control", "private, no-store");
+    await pipeline(handle.createReadStream(), res);
+  };
+}
+
+/** The registry's byte-level operations, mounted with their own request handlers. */
+export const attachmentRoutes = (deps: RouteDeps): Record<CustomOperationName, RequestHandler> => ({
+  upload_card_attachment: uploadRoute(deps, boardOperations.upload_card_attachment, "card"),
+  upload_comment_attachment: uploadRoute(deps, boardOperations.upload_comment_attachment, "comment"),
+  download_attachment: downloadRoute(deps, boardOperations.download_attachment),
+});

@@ -1,0 +1,14 @@
+import type { Handlers } from "../http/operation.ts";
+import { addMember, listMembers, removeMember } from "../services/members.ts";
+import { serviceContext, type RouteDeps } from "./deps.ts";
+
+export const memberHandlers = (
+  deps: RouteDeps,
+): Pick<Handlers, "list_members" | "add_member" | "remove_member"> => ({
+  list_members: ({ actor, params, query }) =>
+    listMembers({ ...serviceContext(deps, actor), projectId: params.id, query }),
+  add_member: ({ actor, params, body }) =>
+    addMember({ ...serviceContext(deps, actor), projectId: params.id, input: body }),
+  remove_member: ({ actor, params }) =>
+    removeMember({ ...serviceContext(deps, actor), projectId: params.id, userId: params.user_id }),
+});

@@ -1,0 +1,119 @@
+import type { Attachment, ListQuery } from "@org/contracts";
+import { authorizeCard } from "./cards.ts";
+import { authorizeComment } from "./comments.ts";
+import type { ServiceContext } from "./context.ts";
+import type { StoredFile } from "./file-store.ts";
+import { iso, pageArgs, toPage } from "./pagination.ts";
+import { loadAuthorized, NEEDS } from "./permissions.ts";
+
+interface AttachmentRow {
+  id: string;
+  filename: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+  cardId: string | null;
+  commentId: string | null;
+  uploaderId: string;
+  createdAt: Date;
+}
+
+function toAttachmentWire(row: AttachmentRow): Attachment {
+  return {
+    id: row.id,
+    filename: row.filename,
+    content_type: row.contentType,
+    size: row.size,
+    sha256: row.sha256,
+    card_id: row.cardId,
+    comment_id: row.commentId,
+    uploader_id: row.uploaderId,
+    created_at: iso(row.createdAt),
+  };
+}
+
+const ATTACHMENT_NOT_FOUND = "Attachment not found.";
+
+/** What an attachment hangs on. */
+export type AttachmentTarget = { kind: "card"; id: string } | { kind: "comment"; id: string };
+
+/** The target's project after checking the caller's role on it. */
+async function authorizeTarget(
+  ctx: ServiceContext,
+  target: AttachmentTarget,
+  needed: (typeof NEEDS)[keyof typeof NEEDS],
+) {
+  if (target.kind === "card") return (await authorizeCard(ctx, target.id, needed)).projectId;
+  return (await authorizeComment(ctx, target.id, needed)).row.card.projectId;
+}
+
+export async function listAttachments(ctx: ServiceContext & { target: AttachmentTarget; query: ListQuery }) {
+  await authorizeTarget(ctx, ctx.target, NEEDS.read);
+  const rows = await ctx.db.attachment.findMany({
+    where: ctx.target.kind === "card" ? { cardId: ctx.target.id } : { commentId: ctx.target.id },
+    orderBy: { id: "asc" },
+    ...pageArgs(ctx.query),
+  });
+  return toPage(ctx.query, rows, toAttachmentWire);
+}
+
+/** Checked before any byte is stored: the caller may attach files to the target. */
+export async function authorizeUpload(ctx: ServiceContext & { target: AttachmentTarget }): Promise<string> {
+  return authorizeTarget(ctx, ctx.target, NEEDS.work);
+}
+
+/** Records a file already streamed to the store; if that fails, the file is removed. */
+export async function recordAttachment(
+  ctx: ServiceContext & {
+    target: AttachmentTarget;
+    projectId: string;
+    stored: StoredFile;
+    filename: string;
+    contentType: string;
+  },
+): Promise<Attachment> {
+  try {
+    const row = await ctx.db.attachment.create({
+      data: {
+        projectId: ctx.projectId,
+        ...(ctx.target.kind === "card" ? { cardId: ctx.target.id } : { commentId: ctx.target.id }),
+        uploaderId: ctx.actor.id,
+        filename: ctx.filename,
+        contentType: ctx.contentType,
+        size: ctx.stored.size,
+        sha256: ctx.stored.sha256,
+        storageKey: ctx.stored.storageKey,
+      },
+    });
+    return toAttachmentWire(row);
+  } catch (error) {
+    await ctx.files.remove([ctx.stored.storageKey]);
+    throw error;
+  }
+}
+
+function authorizeAttachment(
+  ctx: ServiceContext,
+  attachmentId: string,
+  needed: (typeof NEEDS)[keyof typeof NEEDS],
+) {
+  return loadAuthorized(
+    ctx,
+    ctx.db.attachment.findUnique({ where: { id: attachmentId } }),
+    (attachment) => attachment.projectId,
+    needed,
+    ATTACHMENT_NOT_FOUND,
+  );
+}
+
+/** The attachment record and where its bytes are. */
+export async function openAttachment(ctx: ServiceContext & { attachmentId: string }) {
+  const { row } = await authorizeAttachment(ctx, ctx.attachmentId, NEEDS.read);
+  return { attachment: toAttachmentWire(row), path: ctx.files.pathOf(row.storageKey) };
+}
+
+export async function deleteAttachment(ctx: ServiceContext & { attachmentId: string }) {
+  const { row } = await authorizeAttachment(ctx, ctx.attachmentId, NEEDS.work);
+  await ctx.db.attachment.delete({ where: { id: ctx.attachmentId } });
+  await ctx.files.remove([row.storageKey]);
+}

@@ -1,0 +1,241 @@
+import type { Card, CreateCardBody, UpdateCardBody } from "@org/contracts";
+import type { Prisma } from "@org/db";
+import { ConflictError, NotFoundError, ValidationError } from "@org/service-kit";
+import { loadCardForActor } from "./card-loader.ts";
+import { COLUMN_NOT_FOUND } from "./columns.ts";
+import { TX_OPTIONS, type ServiceContext, type Tx } from "./context.ts";
+import { insertAt, lockRows, writePositions } from "./ordering.ts";
+import { authorize, loadAuthorized, NEEDS } from "./permissions.ts";
+
+export const CARD_NOT_FOUND = "Card not found.";
+
+/** Reads a card as the caller sees it; checks `needed` against the caller's role. */
+export async function readCard(ctx: ServiceContext & { cardId: string }, needed = NEEDS.read): Promise<Card> {
+  const found = await loadCardForActor(ctx.db, ctx.cardId, ctx.actor.id);
+  authorize(found?.role, needed, CARD_NOT_FOUND);
+  return (found as { card: Card }).card;
+}
+
+export const getCard = (ctx: ServiceContext & { cardId: string }) => readCard(ctx);
+
+/** A card's project and column after checking the caller may work on it. */
+export async function authorizeCard(
+  ctx: ServiceContext,
+  cardId: string,
+  needed: (typeof NEEDS)[keyof typeof NEEDS],
+) {
+  const { row } = await loadAuthorized(
+    ctx,
+    ctx.db.card.findUnique({ where: { id: cardId }, select: { projectId: true, columnId: true } }),
+    (card) => card.projectId,
+    needed,
+    CARD_NOT_FOUND,
+  );
+  return row;
+}
+
+/** Ids of a column's non-archived cards in position order. */
+async function activeCardIds(tx: Tx, columnId: string, except?: string): Promise<string[]> {
+  const rows = await tx.card.findMany({
+    where: { columnId, archivedAt: null, ...(except ? { id: { not: except } } : {}) },
+    orderBy: [{ position: "asc" }, { id: "asc" }],
+    select: { id: true },
+  });
+  return rows.map((row) => row.id);
+}
+
+type CardFields = Omit<UpdateCardBody, "title"> & { title?: string | undefined };
+
+/** assignee_id and shepherds must be members, priority_id a priority of the project. */
+async function checkReferences(tx: Tx, projectId: string, input: CardFields): Promise<void> {
+  const details: Array<{ path: string; message: string }> = [];
+  const people = [
+    ...new Set([...(input.assignee_id ? [input.assignee_id] : []), ...(input.shepherds ?? [])]),
+  ];
+  if (people.length > 0) {
+    const members = await tx.projectMember.findMany({
+      where: { projectId, userId: { in: people } },
+      select: { userId: true },
+    });
+    const memberIds = new Set(members.map((member) => member.userId));
+    if (input.assignee_id && !memberIds.has(input.assignee_id)) {
+      details.push({ path: "assignee_id", message: "Not a member of the project." });
+    }
+    input.shepherds?.forEach((id, index) => {
+      if (!memberIds.has(id))
+        details.push({ path: `shepherds.${index}`, message: "Not a member of the project." });
+    });
+  }
+  if (input.priority_id) {
+    const priority = await tx.priority.findUnique({
+      where: { id: input.priority_id },
+      select: { projectId: true },
+    });
+    if (priority?.projectId !== projectId) {
+      details.push({ path: "priority_id", message: "Not a priority of the project." });
+    }
+  }
+  if (details.length > 0) throw new ValidationError("Request is invalid.", details);
+}
+
+/** The Prisma data for the card fields present in `input` (null clears). */
+function cardData(input: CardFields): Prisma.CardUncheckedUpdateInput {
+  const data: Prisma.CardUncheckedUpdateInput = {};
+  if (input.title !== undefined) data.title = input.title;
+  if (input.body !== undefined) data.body = input.body;
+  if (input.assignee_id !== undefined) data.assigneeId = input.assignee_id;
+  if (input.due_at !== undefined) data.dueAt = input.due_at === null ? null : new Date(input.due_at);
+  if (input.priority_id !== undefined) data.priorityId = input.priority_id;
+  if (input.owner_type !== undefined) data.ownerType = input.owner_type;
+  if (input.shepherds !== undefined) data.shepherds = [...new Set(input.shepherds)];
+  if (input.work_phase !== undefined) data.workPhase = input.work_phase;
+  return data;
+}
+
+/**
+ * Creates a card. Its number comes from the project's counter row, incremented in the same
+ * transaction (so concurrent creates get distinct numbers and a number is never handed out twice).
+ */
+export async function createCard(
+  ctx: ServiceContext & { columnId: string; input: CreateCardBody },
+): Promise<Card> {
+  const { row: column } = await loadAuthorized(
+    ctx,
+    ctx.db.column.findUnique({ where: { id: ctx.columnId }, select: { projectId: true } }),
+    (found) => found.projectId,
+    NEEDS.work,
+    COLUMN_NOT_FOUND,
+  );
+  const cardId = await ctx.db.$transaction(async (tx) => {
+    await checkReferences(tx, column.projectId, ctx.input);
+    const [counter] = await tx.$queryRaw<Array<{ number: number }>>`
+      UPDATE projects SET next_card_number = next_card_number + 1
+      WHERE id = ${column.projectId}::uuid RETURNING next_card_number - 1 AS number`;
+    if (!counter) throw new NotFoundError(COLUMN_NOT_FOUND);
+    if ((await lockRows(tx, "columns", [ctx.columnId])).length === 0)
+      throw new NotFoundError(COLUMN_NOT_FOUND);
+    const ids = await activeCardIds(tx, ctx.columnId);
+    const { position, ...fields } = ctx.input;
+    const card = await tx.card.create({
+      data: {
+        ...(cardData(fields) as Prisma.CardUncheckedCreateInput),
+        title: ctx.input.title,
+        projectId: column.projectId,
+        columnId: ctx.columnId,
+        number: counter.number,
+        position: ids.length,
+      },
+      select: { id: true },
+    });
+    if (position !== undefined) await writePositions(tx, "cards", insertAt(ids, card.id, position));
+    return card.id;
+  }, TX_OPTIONS);
+  return readCard({ ...ctx, cardId });
+}
+
+export async function updateCard(
+  ctx: ServiceContext & { cardId: string; input: UpdateCardBody },
+): Promise<Card> {
+  const card = await authorizeCard(ctx, ctx.cardId, NEEDS.work);
+  await checkReferences(ctx.db as unknown as Tx, card.projectId, ctx.input);
+  await ctx.db.card.update({ where: { id: ctx.cardId }, data: cardData(ctx.input) });
+  return readCard(ctx);
+}
+
+/** Signals that the card changed column between the first read and the lock: start again. */
+class MovedMeanwhile extends Error {}
+
+/** Runs `work` with the card's column(s) locked, retrying when the card moved in between. */
+async function withCardColumnsLocked<T>(
+  ctx: ServiceContext,
+  cardId: string,
+  extraColumns: string[],
+  work: (tx: Tx, card: { columnId: string; archivedAt: Date | null }) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    const seen = await ctx.db.card.findUnique({ where: { id: cardId }, select: { columnId: true } });
+    if (!seen) throw new NotFoundError(CARD_NOT_FOUND);
+    try {
+      return await ctx.db.$transaction(async (tx) => {
+        await lockRows(tx, "columns", [seen.columnId, ...extraColumns]);
+        const card = await tx.card.findUnique({
+          where: { id: cardId },
+          select: { columnId: true, archivedAt: true },
+        });
+        if (!card) throw new NotFoundError(CARD_NOT_FOUND);
+        if (card.columnId !== seen.columnId) throw new MovedMeanwhile();
+        return work(tx, card);
+      }, TX_OPTIONS);
+    } catch (error) {
+      if (!(error instanceof MovedMeanwhile) || attempt >= 10) throw error;
+    }
+  }
+}
+
+/**
+ * Moves a card to `position` in `toColumnId`. Both columns are locked (in id order) for the
+ * transaction and rewritten densely, so concurrent moves keep positions 0..n-1 and unique.
+ */
+export async function moveCard(
+  ctx: ServiceContext & { cardId: string; toColumnId: string; position: number },
+): Promise<Card> {
+  const card = await authorizeCard(ctx, ctx.cardId, NEEDS.work);
+  const target = await ctx.db.column.findUnique({
+    where: { id: ctx.toColumnId },
+    select: { projectId: true },
+  });
+  if (target?.projectId !== card.projectId) {
+    throw new ValidationError("Request is invalid.", [
+      { path: "to_column_id", message: "Not a column of the card's project." },
+    ]);
+  }
+  await withCardColumnsLocked(ctx, ctx.cardId, [ctx.toColumnId], async (tx, current) => {
+    if (current.archivedAt) throw new ConflictError("The card is archived; unarchive it first.");
+    const order = insertAt(await activeCardIds(tx, ctx.toColumnId, ctx.cardId), ctx.cardId, ctx.position);
+    await tx.card.update({
+      where: { id: ctx.cardId },
+      data: { columnId: ctx.toColumnId, position: order.indexOf(ctx.cardId) },
+    });
+    await writePositions(tx, "cards", order);
+    if (current.columnId !== ctx.toColumnId) {
+      await writePositions(tx, "cards", await activeCardIds(tx, current.columnId));
+    }
+  });
+  return readCard(ctx);
+}
+
+export async function archiveCard(ctx: ServiceContext & { cardId: string }): Promise<Card> {
+  await authorizeCard(ctx, ctx.cardId, NEEDS.work);
+  await withCardColumnsLocked(ctx, ctx.cardId, [], async (tx, current) => {
+    if (current.archivedAt) return;
+    await tx.card.update({ where: { id: ctx.cardId }, data: { archivedAt: new Date() } });
+    await writePositions(tx, "cards", await activeCardIds(tx, current.columnId));
+  });
+  return readCard(ctx);
+}
+
+/** Brings an archived card back, last in its column. */
+export async function unarchiveCard(ctx: ServiceContext & { cardId: string }): Promise<Card> {
+  await authorizeCard(ctx, ctx.cardId, NEEDS.work);
+  await withCardColumnsLocked(ctx, ctx.cardId, [], async (tx, current) => {
+    if (!current.archivedAt) return;
+    const count = await tx.card.count({ where: { columnId: current.columnId, archivedAt: null } });
+    await tx.card.update({ where: { id: ctx.cardId }, data: { archivedAt: null, position: count } });
+  });
+  return readCard(ctx);
+}
+
+/** Destroys a card, its comments, checklist and files. The project counter is not rewound. */
+export async function deleteCard(ctx: ServiceContext & { cardId: string }): Promise<void> {
+  await authorizeCard(ctx, ctx.cardId, NEEDS.work);
+  const files = await withCardColumnsLocked(ctx, ctx.cardId, [], async (tx, current) => {
+    const stored = await tx.attachment.findMany({
+      where: { OR: [{ cardId: ctx.cardId }, { comment: { cardId: ctx.cardId } }] },
+      select: { storageKey: true },
+    });
+    await tx.card.delete({ where: { id: ctx.cardId } });
+    await writePositions(tx, "cards", await activeCardIds(tx, current.columnId));
+    return stored;
+  });
+  await ctx.files.remove(files.map((file) => file.storageKey));
+}

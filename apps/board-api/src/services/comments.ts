@@ -1,0 +1,79 @@
+import type { Comment, ListQuery } from "@org/contracts";
+import { ForbiddenError } from "@org/service-kit";
+import { authorizeCard } from "./cards.ts";
+import type { ServiceContext } from "./context.ts";
+import { iso, pageArgs, toPage } from "./pagination.ts";
+import { hasRole, loadAuthorized, NEEDS } from "./permissions.ts";
+
+interface CommentRow {
+  id: string;
+  cardId: string;
+  authorId: string;
+  body: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+function toCommentWire(row: CommentRow): Comment {
+  return {
+    id: row.id,
+    card_id: row.cardId,
+    author_id: row.authorId,
+    body: row.body,
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+  };
+}
+
+export const COMMENT_NOT_FOUND = "Comment not found.";
+
+/** A comment and the caller's role, after checking the caller may `needed` on it. */
+export function authorizeComment(
+  ctx: ServiceContext,
+  commentId: string,
+  needed: (typeof NEEDS)[keyof typeof NEEDS],
+) {
+  return loadAuthorized(
+    ctx,
+    ctx.db.comment.findUnique({
+      where: { id: commentId },
+      include: { card: { select: { projectId: true } } },
+    }),
+    (comment) => comment.card.projectId,
+    needed,
+    COMMENT_NOT_FOUND,
+  );
+}
+
+export async function listComments(ctx: ServiceContext & { cardId: string; query: ListQuery }) {
+  await authorizeCard(ctx, ctx.cardId, NEEDS.read);
+  const rows = await ctx.db.comment.findMany({
+    where: { cardId: ctx.cardId },
+    orderBy: { id: "asc" },
+    ...pageArgs(ctx.query),
+  });
+  return toPage(ctx.query, rows, toCommentWire);
+}
+
+/** Stores the comment as written: no @mention parsing, no notifications, no activity entries. */
+export async function createComment(ctx: ServiceContext & { cardId: string; body: string }) {
+  await authorizeCard(ctx, ctx.cardId, NEEDS.work);
+  const comment = await ctx.db.comment.create({
+    data: { cardId: ctx.cardId, authorId: ctx.actor.id, body: ctx.body },
+  });
+  return toCommentWire(comment);
+}
+
+/** Its author (member or above) or an admin may delete a comment; its files go with it. */
+export async function deleteComment(ctx: ServiceContext & { commentId: string }) {
+  const { row, role } = await authorizeComment(ctx, ctx.commentId, NEEDS.work);
+  if (row.authorId !== ctx.actor.id && !hasRole(role, NEEDS.manage)) {
+    throw new ForbiddenError("Only the author or an admin can delete this comment.");
+  }
+  const files = await ctx.db.attachment.findMany({
+    where: { commentId: ctx.commentId },
+    select: { storageKey: true },
+  });
+  await ctx.db.comment.delete({ where: { id: ctx.commentId } });
+  await ctx.files.remove(files.map((file) => file.storageKey));
+}

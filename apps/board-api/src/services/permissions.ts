@@ -1,0 +1,69 @@
+// Who may do what: the one place with the role matrix and the membership lookup.
+import type { Role } from "@org/contracts";
+import { ForbiddenError, NotFoundError } from "@org/service-kit";
+import type { ServiceContext, Tx } from "./context.ts";
+
+const RANK: Record<Role, number> = { viewer: 0, member: 1, admin: 2, owner: 3 };
+
+/** The least role each kind of operation needs (see README, "Roles"). */
+export const NEEDS = {
+  /** Anything that only reads. */
+  read: "viewer",
+  /** Cards, comments, checklists, card labels, attachments. */
+  work: "member",
+  /** Project settings, columns, labels, priorities, members other than owners. */
+  manage: "admin",
+  /** Deleting the project, granting or removing the owner role. */
+  own: "owner",
+} as const satisfies Record<string, Role>;
+
+export function hasRole(role: Role, needed: Role): boolean {
+  return RANK[role] >= RANK[needed];
+}
+
+/**
+ * Checks a caller's role in a project: not a member (or no such object) is not_found, so the
+ * existence of other people's projects is never revealed; too low a role is forbidden.
+ */
+export function authorize(role: Role | null | undefined, needed: Role, what = "Not found."): Role {
+  if (!role) throw new NotFoundError(what);
+  if (!hasRole(role, needed)) throw new ForbiddenError(`This needs the ${needed} role or higher.`);
+  return role;
+}
+
+/** The caller's role in `projectId`, or null when not a member. */
+export async function roleIn(
+  db: ServiceContext["db"] | Tx,
+  userId: string,
+  projectId: string,
+): Promise<Role | null> {
+  const membership = await db.projectMember.findUnique({
+    where: { projectId_userId: { projectId, userId } },
+    select: { role: true },
+  });
+  return membership?.role ?? null;
+}
+
+/** Looks up the caller's membership and checks it against `needed`. */
+export async function requireRole(
+  { db, actor }: ServiceContext,
+  projectId: string,
+  needed: Role,
+  what?: string,
+): Promise<Role> {
+  return authorize(await roleIn(db, actor.id, projectId), needed, what);
+}
+
+/** Loads an object with its project id, then checks the caller's role in that project. */
+export async function loadAuthorized<T>(
+  ctx: ServiceContext,
+  load: Promise<T | null>,
+  projectIdOf: (row: T) => string,
+  needed: Role,
+  what: string,
+): Promise<{ row: T; role: Role }> {
+  const row = await load;
+  if (!row) throw new NotFoundError(what);
+  const role = await requireRole(ctx, projectIdOf(row), needed, what);
+  return { row, role };
+}

@@ -1,0 +1,77 @@
+import type { ListQuery, Project, Role, z, CreateProjectBody, UpdateProjectBody } from "@org/contracts";
+import type { ServiceContext } from "./context.ts";
+import { iso, pageArgs, toPage } from "./pagination.ts";
+import { NEEDS, requireRole } from "./permissions.ts";
+
+interface ProjectRow {
+  id: string;
+  name: string;
+  repoUrl: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export function toProjectWire(project: ProjectRow, role: Role): Project {
+  return {
+    id: project.id,
+    name: project.name,
+    repo_url: project.repoUrl,
+    role,
+    created_at: iso(project.createdAt),
+    updated_at: iso(project.updatedAt),
+  };
+}
+
+export const PROJECT_NOT_FOUND = "Project not found.";
+
+export async function listProjects(ctx: ServiceContext & { query: ListQuery }) {
+  const rows = await ctx.db.projectMember.findMany({
+    where: { userId: ctx.actor.id },
+    orderBy: { id: "asc" },
+    include: { project: true },
+    ...pageArgs(ctx.query),
+  });
+  return toPage(ctx.query, rows, (row) => toProjectWire(row.project, row.role));
+}
+
+export async function createProject(ctx: ServiceContext & { input: z.output<typeof CreateProjectBody> }) {
+  const project = await ctx.db.project.create({
+    data: {
+      name: ctx.input.name,
+      repoUrl: ctx.input.repo_url ?? null,
+      members: { create: { userId: ctx.actor.id, role: "owner" } },
+    },
+  });
+  return toProjectWire(project, "owner");
+}
+
+export async function getProject(ctx: ServiceContext & { projectId: string }) {
+  const role = await requireRole(ctx, ctx.projectId, NEEDS.read, PROJECT_NOT_FOUND);
+  const project = await ctx.db.project.findUniqueOrThrow({ where: { id: ctx.projectId } });
+  return toProjectWire(project, role);
+}
+
+export async function updateProject(
+  ctx: ServiceContext & { projectId: string; input: z.output<typeof UpdateProjectBody> },
+) {
+  const role = await requireRole(ctx, ctx.projectId, NEEDS.manage, PROJECT_NOT_FOUND);
+  const { name, repo_url } = ctx.input;
+  const project = await ctx.db.project.update({
+    where: { id: ctx.projectId },
+    data: {
+      ...(name !== undefined ? { name } : {}),
+      ...(repo_url !== undefined ? { repoUrl: repo_url } : {}),
+    },
+  });
+  return toProjectWire(project, role);
+}
+
+export async function deleteProject(ctx: ServiceContext & { projectId: string }) {
+  await requireRole(ctx, ctx.projectId, NEEDS.own, PROJECT_NOT_FOUND);
+  const files = await ctx.db.attachment.findMany({
+    where: { projectId: ctx.projectId },
+    select: { storageKey: true },
+  });
+  await ctx.db.project.delete({ where: { id: ctx.projectId } });
+  await ctx.files.remove(files.map((file) => file.storageKey));
+}

@@ -1,0 +1,69 @@
+import type { User } from "@org/contracts";
+import type { Db } from "@org/db";
+import {
+  generateSecret,
+  hashSecret,
+  NotFoundError,
+  UnauthenticatedError,
+  ValidationError,
+} from "@org/service-kit";
+import type { Actor } from "./context.ts";
+import { iso } from "./pagination.ts";
+
+const TOKEN_PREFIX = "bt";
+
+export function toUserWire(user: { id: string; email: string; name: string; createdAt: Date }): User {
+  return { id: user.id, email: user.email, name: user.name, created_at: iso(user.createdAt) };
+}
+
+function normaliseEmail(email: string): string {
+  const value = email.trim().toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+$/.test(value)) throw new ValidationError("A valid email is required.");
+  return value;
+}
+
+async function issueToken(db: Db, userId: string): Promise<string> {
+  const token = generateSecret(TOKEN_PREFIX);
+  await db.apiToken.create({ data: { userId, tokenHash: hashSecret(token) } });
+  return token;
+}
+
+/** `cli user create`: a user and a first API token (shown once, stored only as a hash). */
+export async function createUser({ db, email, name }: { db: Db; email: string; name: string }) {
+  if (!name.trim()) throw new ValidationError("A name is required.");
+  const user = await db.user.create({ data: { email: normaliseEmail(email), name: name.trim() } });
+  const token = await issueToken(db, user.id);
+  return { user: { id: user.id, email: user.email, name: user.name }, token };
+}
+
+/** `cli token create`: another API token for an existing user. */
+export async function createToken({ db, email }: { db: Db; email: string }) {
+  const user = await db.user.findUnique({ where: { email: normaliseEmail(email) }, select: { id: true } });
+  if (!user) throw new NotFoundError(`No user with email ${email}.`);
+  return { token: await issueToken(db, user.id) };
+}
+
+/** `cli token revoke`: the token stops working at once. */
+export async function revokeToken({ db, token }: { db: Db; token: string }) {
+  const { count } = await db.apiToken.updateMany({
+    where: { tokenHash: hashSecret(token), revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
+  if (count === 0) throw new NotFoundError("No active token matches.");
+  return { revoked: true };
+}
+
+/** The user behind a bearer token: one indexed lookup by the token's SHA-256. */
+export async function authenticate({ db, token }: { db: Db; token: string }): Promise<Actor> {
+  const row = await db.apiToken.findUnique({
+    where: { tokenHash: hashSecret(token) },
+    select: { revokedAt: true, user: { select: { id: true, email: true, name: true } } },
+  });
+  if (!row || row.revokedAt) throw new UnauthenticatedError("The API token is invalid or revoked.");
+  return row.user;
+}
+
+export async function getMe({ db, actor }: { db: Db; actor: Actor }): Promise<User> {
+  const user = await db.user.findUniqueOrThrow({ where: { id: actor.id } });
+  return toUserWire(user);
+}

@@ -1,0 +1,75 @@
+// Fixture factories: each takes a partial and fills in the rest, through the same paths clients
+// use (HTTP), except users and tokens, which come from the service function the CLI runs.
+import type { Card, Column, Project } from "@org/contracts";
+import request from "supertest";
+import { createUser } from "../../src/services/users.ts";
+import type { TestApp } from "./app.ts";
+
+export type Client = ReturnType<typeof client>;
+
+/** supertest calls to /api/v1 with `Authorization: Bearer <token>`. */
+export function client(t: TestApp, token: string) {
+  const agent = request(t.app);
+  const auth = (test: request.Test) => test.set("Authorization", `Bearer ${token}`);
+  return {
+    token,
+    get: (path: string) => auth(agent.get(`/api/v1${path}`)),
+    post: (path: string, body?: object) => auth(agent.post(`/api/v1${path}`)).send(body),
+    patch: (path: string, body?: object) => auth(agent.patch(`/api/v1${path}`)).send(body),
+    delete: (path: string) => auth(agent.delete(`/api/v1${path}`)),
+  };
+}
+
+let userCount = 0;
+
+/** A user with an API token, and a client acting as that user. */
+export async function makeUser(t: TestApp, partial: { email?: string; name?: string } = {}) {
+  userCount += 1;
+  const created = await createUser({
+    db: t.database.db,
+    email: partial.email ?? `user${userCount}-${Date.now()}@example.com`,
+    name: partial.name ?? `User ${userCount}`,
+  });
+  return { ...created, api: client(t, created.token) };
+}
+
+async function created<T>(res: request.Response): Promise<T> {
+  if (res.status !== 201) throw new Error(`expected 201, got ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body as T;
+}
+
+export async function makeProject(
+  api: Client,
+  partial: { name?: string; repo_url?: string } = {},
+): Promise<Project> {
+  return created(await api.post("/projects", { name: "Project", ...partial }));
+}
+
+export async function makeColumn(
+  api: Client,
+  projectId: string,
+  partial: { name?: string; position?: number } = {},
+): Promise<Column> {
+  return created(await api.post(`/projects/${projectId}/columns`, { name: "Column", ...partial }));
+}
+
+export async function makeCard(
+  api: Client,
+  columnId: string,
+  partial: Record<string, unknown> = {},
+): Promise<Card> {
+  return created(await api.post(`/columns/${columnId}/cards`, { title: "Card", ...partial }));
+}
+
+/** Adds `userId` to the project with `role`, acting as `owner`. */
+export async function addMember(owner: Client, projectId: string, userId: string, role: string) {
+  return created(await owner.post(`/projects/${projectId}/members`, { user_id: userId, role }));
+}
+
+/** A user with a project, one column, and a client. */
+export async function makeBoard(t: TestApp) {
+  const owner = await makeUser(t);
+  const project = await makeProject(owner.api);
+  const column = await makeColumn(owner.api, project.id, { name: "Todo" });
+  return { owner, project, column };
+}
