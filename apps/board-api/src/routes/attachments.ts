@@ -66,11 +66,9 @@ function toUploadError(error: unknown): unknown {
 }
 
 function safeFilename(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const cleaned = (name.split(/[\\/]/).pop() ?? "")
-    .replace(/[\u0000-\u001f\u007f]/g, "")
-    .trim()
-    .slice(0, 255);
+  const base = name.split(/[\\/]/).pop() ?? "";
+  const printable = [...base].filter((char) => char.charCodeAt(0) >= 0x20 && char.charCodeAt(0) !== 0x7f);
+  const cleaned = printable.join("").trim().slice(0, 255);
   return cleaned || "file";
 }
 

@@ -1,0 +1,109 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import { boardOperationList } from "@org/contracts";
+import request from "supertest";
+import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { client, makeUser } from "./helpers/fixtures.ts";
+
+const run = promisify(execFile);
+const appDir = path.resolve(__dirname, "..");
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function cli(...args: string[]) {
+  const tsx = require.resolve("tsx/cli", { paths: [appDir] });
+  const { stdout } = await run(process.execPath, [tsx, "src/cli.ts", ...args], {
+    cwd: appDir,
+    env: { ...process.env, DATABASE_URL: t.database.url, LOG_LEVEL: "silent" },
+  });
+  const lines = stdout.trim().split("\n");
+  expect(lines).toHaveLength(1);
+  return JSON.parse(lines[0] as string);
+}
+
+const unauthenticated = (message: string) => ({ error: { code: "unauthenticated", message } });
+
+describe("authentication", () => {
+  it("refuses a request without a token", async () => {
+    const res = await request(t.app).get("/api/v1/me");
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual(unauthenticated("Send Authorization: Bearer <API token>."));
+  });
+
+  it("refuses an unknown token and a non-bearer scheme", async () => {
+    const res = await client(t, "bt_nope").get("/me");
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual(unauthenticated("The API token is invalid or revoked."));
+    const basic = await request(t.app).get("/api/v1/projects").set("Authorization", "Basic abc");
+    expect(basic.status).toBe(401);
+  });
+
+  it("GET /me answers the token's user", async () => {
+    const { user, api } = await makeUser(t, { email: "Me@Example.com", name: "Me" });
+    const res = await api.get("/me");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      id: user.id,
+      email: "me@example.com",
+      name: "Me",
+      created_at: expect.any(String),
+    });
+  });
+
+  it("stores only the token's hash", async () => {
+    const { token, user } = await makeUser(t);
+    expect(token).toMatch(/^bt_[A-Za-z0-9_-]{43}$/);
+    const rows = await t.database.db.apiToken.findMany({ where: { userId: user.id } });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(rows)).not.toContain(token);
+  });
+
+  it("lists every registry operation in /openapi.json", async () => {
+    const res = await request(t.app).get("/openapi.json");
+    const operationIds = Object.values(
+      res.body.paths as Record<string, Record<string, { operationId?: string }>>,
+    )
+      .flatMap((methods) => Object.values(methods).map((op) => op.operationId))
+      .filter(Boolean);
+    expect(operationIds.sort()).toEqual(boardOperationList.map((op) => op.name).sort());
+  });
+});
+
+describe("cli", () => {
+  it("user create, token create and token revoke print one JSON line and work against the API", async () => {
+    const created = await cli("user", "create", "--email", "cli@example.com", "--name", "Cli User");
+    expect(created).toEqual({
+      user: { id: expect.any(String), email: "cli@example.com", name: "Cli User" },
+      token: expect.stringMatching(/^bt_/),
+    });
+    const me = await client(t, created.token).get("/me");
+    expect(me.status).toBe(200);
+    expect(me.body.id).toBe(created.user.id);
+
+    const second = await cli("token", "create", "--email", "cli@example.com");
+    expect(second).toEqual({ token: expect.stringMatching(/^bt_/) });
+    expect((await client(t, second.token).get("/me")).status).toBe(200);
+
+    expect(await cli("token", "revoke", "--token", second.token)).toEqual({ revoked: true });
+    const revoked = await client(t, second.token).get("/me");
+    expect(revoked.status).toBe(401);
+    expect(revoked.body).toEqual(unauthenticated("The API token is invalid or revoked."));
+    // The other token of the same user still works.
+    expect((await client(t, created.token).get("/me")).status).toBe(200);
+  });
+
+  it("exits non-zero with a message on stderr for a duplicate email", async () => {
+    await cli("user", "create", "--email", "dup@example.com", "--name", "A");
+    await expect(cli("user", "create", "--email", "dup@example.com", "--name", "B")).rejects.toMatchObject({
+      code: 1,
+      stdout: "",
+      stderr: expect.stringContaining("user create:"),
+    });
+  });
+});
