@@ -1,0 +1,134 @@
+import { createHash } from "node:crypto";
+import { readdir } from "node:fs/promises";
+import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { addMember, makeBoard, makeCard, makeUser } from "./helpers/fixtures.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const MB10 = 10 * 1024 * 1024;
+const storedFiles = () => readdir(t.attachmentsDir);
+
+describe("attachments", () => {
+  it("uploads to a card, records the hash, downloads the exact bytes as a safe download, deletes", async () => {
+    const { owner, column } = await makeBoard(t);
+    const card = await makeCard(owner.api, column.id);
+    const bytes = Buffer.from("<html><script>alert(1)</script></html>");
+    const res = await owner.api
+      .post(`/cards/${card.id}/attachments`)
+      .attach("file", bytes, { filename: "rapport été.html", contentType: "text/html" });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      id: expect.any(String),
+      filename: "rapport été.html",
+      content_type: "text/html",
+      size: bytes.length,
+      sha256: createHash("sha256").update(bytes).digest("hex"),
+      card_id: card.id,
+      comment_id: null,
+      uploader_id: owner.user.id,
+      created_at: expect.any(String),
+    });
+    const list = await owner.api.get(`/cards/${card.id}/attachments`);
+    expect(list.body).toEqual({ data: [res.body], next_cursor: null });
+
+    const download = await owner.api
+      .get(`/attachments/${res.body.id}`)
+      .buffer(true)
+      .parse((r, cb) => {
+        const chunks: Buffer[] = [];
+        r.on("data", (chunk: Buffer) => chunks.push(chunk));
+        r.on("end", () => cb(null, Buffer.concat(chunks)));
+      });
+    expect(download.status).toBe(200);
+    expect(Buffer.compare(download.body as Buffer, bytes)).toBe(0);
+    expect(download.headers["content-disposition"]).toBe(
+      "attachment; filename*=UTF-8''rapport%20%C3%A9t%C3%A9.html",
+    );
+    expect(download.headers["x-content-type-options"]).toBe("nosniff");
+    expect(download.headers["content-security-policy"]).toBe("sandbox");
+
+    expect(await storedFiles()).toHaveLength(1);
+    expect((await owner.api.delete(`/attachments/${res.body.id}`)).status).toBe(204);
+    expect(await storedFiles()).toHaveLength(0);
+    expect((await owner.api.get(`/attachments/${res.body.id}`)).status).toBe(404);
+  });
+
+  it("uploads to a comment; deleting the card removes its files", async () => {
+    const { owner, column } = await makeBoard(t);
+    const card = await makeCard(owner.api, column.id);
+    const comment = (await owner.api.post(`/cards/${card.id}/comments`, { body: "see file" })).body;
+    const res = await owner.api
+      .post(`/comments/${comment.id}/attachments`)
+      .attach("file", Buffer.from("x"), "x.txt");
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ comment_id: comment.id, card_id: null, content_type: "text/plain" });
+    expect((await owner.api.get(`/comments/${comment.id}/attachments`)).body.data).toHaveLength(1);
+    expect(await storedFiles()).toHaveLength(1);
+    await owner.api.delete(`/cards/${card.id}`);
+    expect(await storedFiles()).toHaveLength(0);
+  });
+
+  it("exactly one field named file: none, another name or two files are validation_failed", async () => {
+    const { owner, column } = await makeBoard(t);
+    const card = await makeCard(owner.api, column.id);
+    const path = `/cards/${card.id}/attachments`;
+    const none = await owner.api.post(path).field("note", "x");
+    const json = await owner.api.post(path, { file: "x" });
+    const other = await owner.api.post(path).attach("upload", Buffer.from("x"), "x.txt");
+    const two = await owner.api
+      .post(path)
+      .attach("file", Buffer.from("x"), "x.txt")
+      .attach("file", Buffer.from("y"), "y.txt");
+    for (const res of [none, json, other, two]) {
+      expect(res.status).toBe(422);
+      expect(res.body.error.code).toBe("validation_failed");
+    }
+    expect(await t.database.db.attachment.count()).toBe(0);
+    expect(await storedFiles()).toHaveLength(0);
+  });
+
+  it("exactly 10 MB is accepted; 10 MB + 1 byte is payload_too_large and leaves no row and no file", async () => {
+    const { owner, column } = await makeBoard(t);
+    const card = await makeCard(owner.api, column.id);
+    const tooBig = await owner.api
+      .post(`/cards/${card.id}/attachments`)
+      .attach("file", Buffer.alloc(MB10 + 1, 1), "big.bin");
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body).toEqual({
+      error: { code: "payload_too_large", message: "Attachments are limited to 10 MB." },
+    });
+    expect(await t.database.db.attachment.count({ where: { cardId: card.id } })).toBe(0);
+    expect(await storedFiles()).toEqual([]);
+
+    const exact = await owner.api
+      .post(`/cards/${card.id}/attachments`)
+      .attach("file", Buffer.alloc(MB10, 2), "ok.bin");
+    expect(exact.status).toBe(201);
+    expect(exact.body.size).toBe(MB10);
+    await owner.api.delete(`/attachments/${exact.body.id}`);
+  });
+
+  it("a viewer can download but not upload or delete; a stranger sees nothing", async () => {
+    const { owner, project, column } = await makeBoard(t);
+    const card = await makeCard(owner.api, column.id);
+    const file = (
+      await owner.api.post(`/cards/${card.id}/attachments`).attach("file", Buffer.from("z"), "z.txt")
+    ).body;
+    const viewer = await makeUser(t);
+    await addMember(owner.api, project.id, viewer.user.id, "viewer");
+    const stranger = await makeUser(t);
+    expect((await viewer.api.get(`/attachments/${file.id}`)).status).toBe(200);
+    const upload = await viewer.api
+      .post(`/cards/${card.id}/attachments`)
+      .attach("file", Buffer.from("v"), "v.txt");
+    expect(upload.status).toBe(403);
+    expect((await viewer.api.delete(`/attachments/${file.id}`)).status).toBe(403);
+    expect((await stranger.api.get(`/attachments/${file.id}`)).status).toBe(404);
+    expect((await stranger.api.get(`/cards/${card.id}/attachments`)).status).toBe(404);
+    expect(await storedFiles()).toHaveLength(1);
+  });
+});
