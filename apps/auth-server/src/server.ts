@@ -1,5 +1,15 @@
-import { runService } from "@org/service-kit";
+import { connectRedis, runService } from "@org/service-kit";
 import { createApp } from "./app.ts";
 import { loadAuthEnv } from "./env.ts";
 
-void runService({ name: "auth-server", env: loadAuthEnv(), createApp });
+const env = loadAuthEnv();
+const redis = connectRedis(env.REDIS_URL);
+
+void runService({
+  name: "auth-server",
+  env,
+  createApp: (deps) => createApp({ ...deps, redis }),
+  async onShutdown() {
+    await redis?.quit();
+  },
+});

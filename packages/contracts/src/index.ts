@@ -4,3 +4,4 @@ export * from "./health.ts";
 export { buildOpenApiDocument, OpenAPIRegistry, registerHealth, type OpenApiInfo } from "./openapi.ts";
 export * from "./board/index.ts";
 export { authServerRegistry, authOpenApiDocument } from "./auth/openapi.ts";
+export * from "./auth/schemas.ts";

@@ -4,19 +4,36 @@ import type { Express } from "express";
 import { createApp } from "../../src/app.ts";
 import { loadAuthEnv } from "../../src/env.ts";
 
+export interface TestClock {
+  /** Current time in ms; tests move it forward to expire tokens and challenges. */
+  ms: number;
+  advance(seconds: number): void;
+}
+
 export interface TestApp {
   app: Express;
   database: TestDatabase;
+  clock: TestClock;
+  /** Another app instance (own memory store and limits) on the same database. */
+  sibling(env?: Record<string, string>): Express;
   close(): Promise<void>;
 }
 
-/** The auth server on a fresh PostgreSQL database of its own; close() drops it. */
+/** The auth server on a fresh PostgreSQL database of its own, with a movable clock; close() drops it. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const app = createApp({
-    env: loadAuthEnv({ DATABASE_URL: database.url, ...env }),
-    db: database.db,
-    logger: createLogger({ service: "auth-server", level: "silent" }),
-  });
-  return { app, database, close: () => database.drop() };
+  const clock: TestClock = {
+    ms: Date.now(),
+    advance(seconds) {
+      this.ms += seconds * 1000;
+    },
+  };
+  const build = (extra: Record<string, string>) =>
+    createApp({
+      env: loadAuthEnv({ DATABASE_URL: database.url, PUBLIC_URL: "http://localhost:4100", ...env, ...extra }),
+      db: database.db,
+      logger: createLogger({ service: "auth-server", level: "silent" }),
+      now: () => clock.ms,
+    });
+  return { app: build({}), database, clock, sibling: build, close: () => database.drop() };
 }

@@ -1,0 +1,102 @@
+import { AppError } from "@org/service-kit";
+import type { Request, RequestHandler } from "express";
+import type { AuthContext } from "../context.ts";
+import { resolveSession } from "../services/sessions.ts";
+import { enabledTenant, tenantByApiKey, type Tenant } from "../services/tenants.ts";
+import { resolveSessionToken, resolveUserToken } from "../services/tokens.ts";
+
+/** Who is calling, set by one of the middlewares below. */
+export type RequestAuth =
+  /** A tenant's server, by X-API-KEY. */
+  | { kind: "tenant"; tenant: Tenant }
+  /** A browser registering a passkey for one user: user token, or the user's cookie session. */
+  | { kind: "user"; tenant: Tenant; userId: string; via: "userToken" | "cookie" }
+  /** A browser on a tenant's page, by session token (authenticate component, password login). */
+  | { kind: "session"; tenant: Tenant };
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      /** Who is calling; set by the middleware of the route. */
+      auth?: RequestAuth;
+    }
+  }
+}
+
+function bearer(req: Request): string | undefined {
+  const header = req.get("authorization");
+  const match = header && /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1] : undefined;
+}
+
+export function sessionCookie(ctx: AuthContext, req: Request): string | undefined {
+  const value = (req.cookies as Record<string, unknown> | undefined)?.[ctx.env.SESSION_COOKIE_NAME];
+  return typeof value === "string" && value ? value : undefined;
+}
+
+/** Runs `set` and stores what it returns in `req.auth`; a thrown AppError answers the request. */
+function wrap(set: (req: Request) => Promise<RequestAuth>): RequestHandler {
+  return (req, _res, next) => {
+    set(req).then((auth) => {
+      req.auth = auth;
+      next();
+    }, next);
+  };
+}
+
+const missing = (what: string) => new AppError("unauthenticated", `Missing or invalid ${what}.`);
+
+/** `X-API-KEY`: a tenant's server (never a browser). */
+export function requireApiKey(ctx: AuthContext): RequestHandler {
+  return wrap(async (req) => {
+    const apiKey = req.get("x-api-key");
+    if (!apiKey) throw missing("API key");
+    return { kind: "tenant", tenant: await tenantByApiKey({ db: ctx.db, apiKey }) };
+  });
+}
+
+/** `Authorization: Bearer <session token>`. */
+export function requireSessionToken(ctx: AuthContext): RequestHandler {
+  return wrap(async (req) => {
+    const token = bearer(req);
+    if (!token) throw missing("session token");
+    const record = await resolveSessionToken({ ctx, token });
+    return { kind: "session", tenant: await enabledTenant({ db: ctx.db, id: record.tenantId }) };
+  });
+}
+
+/** Registration: `Authorization: Bearer <user token>`, or else the same-origin session cookie. */
+export function requireRegistrant(ctx: AuthContext): RequestHandler {
+  return wrap(async (req) => {
+    const token = bearer(req);
+    if (token) {
+      const record = await resolveUserToken({ ctx, token });
+      const tenant = await enabledTenant({ db: ctx.db, id: record.tenantId });
+      return { kind: "user", tenant, userId: record.userId, via: "userToken" };
+    }
+    return cookieAuth(ctx, req, "user token or session");
+  });
+}
+
+/** Management: the session cookie only. */
+export function requireCookieSession(ctx: AuthContext): RequestHandler {
+  return wrap((req) => cookieAuth(ctx, req, "session"));
+}
+
+async function cookieAuth(ctx: AuthContext, req: Request, what: string): Promise<RequestAuth> {
+  const token = sessionCookie(ctx, req);
+  const session = token ? await resolveSession({ ctx, token }) : null;
+  if (!session) throw missing(what);
+  return { kind: "user", tenant: session.tenant, userId: session.userId, via: "cookie" };
+}
+
+/** `req.auth` narrowed to the kind a route's middleware guarantees. */
+export function authOf<K extends RequestAuth["kind"]>(
+  req: Request,
+  kind: K,
+): Extract<RequestAuth, { kind: K }> {
+  const auth = req.auth;
+  if (auth?.kind !== kind) throw new AppError("unauthenticated", "Missing or invalid credentials.");
+  return auth as Extract<RequestAuth, { kind: K }>;
+}

@@ -1,0 +1,69 @@
+import {
+  ExternalIdParams,
+  UpsertUserRequestSchema,
+  UserTokenRequestSchema,
+  VerifyAuthRequestSchema,
+} from "@org/contracts";
+import { parseWith } from "@org/service-kit";
+import { Router } from "express";
+import type { AuthContext } from "../context.ts";
+import { authOf, requireApiKey } from "../http/auth.ts";
+import { noStore } from "../http/cookies.ts";
+import type { RateLimits } from "../http/rate-limits.ts";
+import { verifyAuth } from "../services/logins.ts";
+import { issueSessionToken, issueUserToken } from "../services/tokens.ts";
+import { getUser, setUserDisabled, upsertUser } from "../services/users.ts";
+
+/** /api/v1: called by tenants' servers with X-API-KEY. */
+export function tenantApiRouter(ctx: AuthContext, limits: RateLimits): Router {
+  const router = Router();
+  router.use(requireApiKey(ctx), limits.perTenant);
+
+  router.post("/user-token", async (req, res) => {
+    const { tenant } = authOf(req, "tenant");
+    const input = parseWith(UserTokenRequestSchema, req.body);
+    noStore(res);
+    res.json(await issueUserToken({ ctx, tenant, input }));
+  });
+
+  router.post("/session-token", async (req, res) => {
+    const { tenant } = authOf(req, "tenant");
+    noStore(res);
+    res.json(await issueSessionToken({ ctx, tenant }));
+  });
+
+  router.post("/verify-auth", async (req, res) => {
+    const { tenant } = authOf(req, "tenant");
+    const { challengeId } = parseWith(VerifyAuthRequestSchema, req.body);
+    noStore(res);
+    res.json(await verifyAuth({ ctx, tenant, challengeId }));
+  });
+
+  router.post("/users", async (req, res) => {
+    const { tenant } = authOf(req, "tenant");
+    res.json(await upsertUser({ ctx, tenant, input: parseWith(UpsertUserRequestSchema, req.body) }));
+  });
+
+  router.get("/users/:external_id", async (req, res) => {
+    const { tenant } = authOf(req, "tenant");
+    const { external_id } = parseWith(ExternalIdParams, req.params);
+    res.json(await getUser({ ctx, tenant, externalId: external_id }));
+  });
+
+  for (const action of ["disable", "enable"] as const) {
+    router.post(`/users/:external_id/${action}`, async (req, res) => {
+      const { tenant } = authOf(req, "tenant");
+      const { external_id } = parseWith(ExternalIdParams, req.params);
+      res.json(
+        await setUserDisabled({
+          ctx,
+          tenant,
+          externalId: external_id,
+          disabled: action === "disable",
+          ip: req.ip,
+        }),
+      );
+    });
+  }
+  return router;
+}

@@ -1,0 +1,55 @@
+import { AuthenticateFinishRequestSchema, PasswordLoginRequestSchema } from "@org/contracts";
+import { parseWith } from "@org/service-kit";
+import { Router, type Response } from "express";
+import type { AuthContext } from "../context.ts";
+import { authOf, requireSessionToken, sessionCookie } from "../http/auth.ts";
+import { noStore, setSessionCookie } from "../http/cookies.ts";
+import type { RateLimits } from "../http/rate-limits.ts";
+import { finishAuthentication, startAuthentication } from "../services/authentication.ts";
+import type { CompletedLogin } from "../services/logins.ts";
+import { passwordLogin } from "../services/password.ts";
+
+function sendLogin(ctx: AuthContext, res: Response, login: CompletedLogin) {
+  setSessionCookie(ctx, res, login.session);
+  noStore(res);
+  res.json(login.response);
+}
+
+/** /auth/v1 logins with a session token: passkey (start/finish) and password. */
+export function authenticationRouter(ctx: AuthContext, limits: RateLimits): Router {
+  const router = Router();
+  const session = requireSessionToken(ctx);
+
+  router.post("/authenticate/start", session, async (req, res) => {
+    const { tenant } = authOf(req, "session");
+    noStore(res);
+    res.json(await startAuthentication({ ctx, tenant }));
+  });
+
+  router.post("/authenticate/finish", session, async (req, res) => {
+    const { tenant } = authOf(req, "session");
+    const input = parseWith(AuthenticateFinishRequestSchema, req.body);
+    const login = await finishAuthentication({
+      ctx,
+      tenant,
+      input,
+      previousSessionToken: sessionCookie(ctx, req),
+      ip: req.ip,
+    });
+    sendLogin(ctx, res, login);
+  });
+
+  router.post("/password/login", session, limits.perAccount, async (req, res) => {
+    const { tenant } = authOf(req, "session");
+    const input = parseWith(PasswordLoginRequestSchema, req.body);
+    const login = await passwordLogin({
+      ctx,
+      tenant,
+      input,
+      previousSessionToken: sessionCookie(ctx, req),
+      ip: req.ip,
+    });
+    sendLogin(ctx, res, login);
+  });
+  return router;
+}

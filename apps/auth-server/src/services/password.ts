@@ -1,0 +1,53 @@
+import type { PasswordLoginRequest } from "@org/contracts";
+import { verify } from "@node-rs/argon2";
+import { AppError } from "@org/service-kit";
+import type { AuthContext } from "../context.ts";
+import { audit } from "./audit.ts";
+import { completeLogin, type CompletedLogin } from "./logins.ts";
+import type { Tenant } from "./tenants.ts";
+import { assertUserEnabled, hashPassword } from "./users.ts";
+
+let dummyHash: Promise<string> | undefined;
+/**
+ * A hash of a random password with the same parameters as real ones: an unknown username is
+ * verified against it, so it costs the same time as a wrong password.
+ */
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(`dummy-${Math.random()}`);
+  return dummyHash;
+}
+
+const invalid = () => new AppError("unauthenticated", "Invalid username or password.");
+
+export async function passwordLogin({
+  ctx,
+  tenant,
+  input,
+  previousSessionToken,
+  ip,
+}: {
+  ctx: AuthContext;
+  tenant: Tenant;
+  input: PasswordLoginRequest;
+  previousSessionToken?: string | undefined;
+  ip?: string | undefined;
+}): Promise<CompletedLogin> {
+  const user = await ctx.db.authUser.findUnique({
+    where: { tenantId_username: { tenantId: tenant.id, username: input.username } },
+  });
+  const storedHash = user?.passwordHash ?? (await dummyPasswordHash());
+  const matches = await verify(storedHash, input.password).catch(() => false);
+  if (!user || !user.passwordHash || !matches) {
+    // Same audit write on both paths, so the timing stays alike too.
+    await audit(ctx, {
+      type: "login_failure",
+      tenantId: tenant.id,
+      userId: user?.id,
+      ip,
+      detail: { method: "password", reason: user?.passwordHash ? "wrong_password" : "unknown_user" },
+    });
+    throw invalid();
+  }
+  assertUserEnabled(user);
+  return completeLogin({ ctx, tenant, user, method: "password", previousSessionToken, ip });
+}

@@ -1,0 +1,84 @@
+import type { SessionTokenResponse, UserTokenRequest, UserTokenResponse } from "@org/contracts";
+import { AppError, generateSecret, hashSecret } from "@org/service-kit";
+import { getRecord, putRecord, type AuthContext } from "../context.ts";
+import type { Tenant } from "./tenants.ts";
+import { assertUserEnabled } from "./users.ts";
+
+export const USER_TOKEN_TTL = { min: 5, max: 600, default: 600 } as const;
+export const SESSION_TOKEN_TTL_SECONDS = 15 * 60;
+
+interface UserTokenRecord {
+  tenantId: string;
+  userId: string;
+  expiresAt: number;
+}
+
+interface SessionTokenRecord {
+  tenantId: string;
+  expiresAt: number;
+}
+
+// Tokens are kept under the SHA-256 of their value: the store never holds a usable secret.
+const userTokenKey = (token: string) => `ut:${hashSecret(token)}`;
+const sessionTokenKey = (token: string) => `st:${hashSecret(token)}`;
+
+export function clampUserTokenTtl(ttl: number | undefined): number {
+  if (ttl === undefined) return USER_TOKEN_TTL.default;
+  return Math.min(USER_TOKEN_TTL.max, Math.max(USER_TOKEN_TTL.min, ttl));
+}
+
+/**
+ * Creates or updates the user of `externalId` and issues a token that allows passkey
+ * registration for that user only, until it expires (reusable for start and finish).
+ */
+export async function issueUserToken({
+  ctx,
+  tenant,
+  input,
+}: {
+  ctx: AuthContext;
+  tenant: Tenant;
+  input: UserTokenRequest;
+}): Promise<UserTokenResponse> {
+  const user = await ctx.db.authUser.upsert({
+    where: { tenantId_externalId: { tenantId: tenant.id, externalId: input.externalId } },
+    create: { tenantId: tenant.id, externalId: input.externalId, displayName: input.displayName ?? null },
+    update: input.displayName !== undefined ? { displayName: input.displayName } : {},
+  });
+  assertUserEnabled(user);
+  const userToken = generateSecret("ut");
+  await putRecord<UserTokenRecord>(ctx, userTokenKey(userToken), {
+    tenantId: tenant.id,
+    userId: user.id,
+    expiresAt: ctx.now() + clampUserTokenTtl(input.ttl) * 1000,
+  });
+  return { userToken, userId: user.id };
+}
+
+/** A token identifying the tenant for the authenticate component and password login (15 minutes). */
+export async function issueSessionToken({
+  ctx,
+  tenant,
+}: {
+  ctx: AuthContext;
+  tenant: Tenant;
+}): Promise<SessionTokenResponse> {
+  const token = generateSecret("st");
+  const expiresAt = ctx.now() + SESSION_TOKEN_TTL_SECONDS * 1000;
+  await putRecord<SessionTokenRecord>(ctx, sessionTokenKey(token), { tenantId: tenant.id, expiresAt });
+  return { token, expiresAt: new Date(expiresAt).toISOString() };
+}
+
+const invalidToken = () => new AppError("unauthenticated", "Missing, invalid or expired token.");
+
+export async function resolveUserToken({ ctx, token }: { ctx: AuthContext; token: string }) {
+  const record = await getRecord<UserTokenRecord>(ctx, userTokenKey(token));
+  if (!record) throw invalidToken();
+  return record;
+}
+
+export async function resolveSessionToken({ ctx, token }: { ctx: AuthContext; token: string }) {
+  const record = await getRecord<SessionTokenRecord>(ctx, sessionTokenKey(token));
+  if (!record) throw invalidToken();
+  return record;
+}

@@ -1,0 +1,1 @@
+export { SoftwareAuthenticator, type AuthenticatorOptions, type ClientOverrides } from "./authenticator.ts";
