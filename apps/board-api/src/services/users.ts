@@ -53,14 +53,17 @@ export async function revokeToken({ db, token }: { db: Db; token: string }) {
   return { revoked: true };
 }
 
-/** The user behind a bearer token: one indexed lookup by the token's SHA-256. */
+/**
+ * The user behind a bearer token: one indexed lookup by the token's SHA-256 (no scan, no
+ * comparison of secrets). Raw SQL: this runs on every request.
+ */
 export async function authenticate({ db, token }: { db: Db; token: string }): Promise<Actor> {
-  const row = await db.apiToken.findUnique({
-    where: { tokenHash: hashSecret(token) },
-    select: { revokedAt: true, user: { select: { id: true, email: true, name: true } } },
-  });
-  if (!row || row.revokedAt) throw new UnauthenticatedError("The API token is invalid or revoked.");
-  return row.user;
+  const rows = await db.$queryRaw<Array<Actor & { revoked: boolean }>>`
+    SELECT u.id::text AS id, u.email, u.name, t.revoked_at IS NOT NULL AS revoked
+    FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ${hashSecret(token)}`;
+  const row = rows[0];
+  if (!row || row.revoked) throw new UnauthenticatedError("The API token is invalid or revoked.");
+  return { id: row.id, email: row.email, name: row.name };
 }
 
 export async function getMe({ db, actor }: { db: Db; actor: Actor }): Promise<User> {

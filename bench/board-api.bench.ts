@@ -1,0 +1,193 @@
+// Board API throughput and latency next to a bare node:http + pg server running the equivalent
+// single SQL query, in the same run, on a fresh database seeded with 5 columns and 1,000 cards.
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { createDb, migrateDatabase } from "@org/db";
+import { createLogger } from "@org/service-kit";
+import autocannon from "autocannon";
+import pg from "pg";
+import { createApp } from "@org/board-api/src/app.ts";
+import { loadBoardEnv } from "@org/board-api/src/env.ts";
+import { createUser } from "@org/board-api/src/services/users.ts";
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
+const CONNECTIONS = 10;
+const server = process.env.TEST_DATABASE_URL || "postgresql://postgres@127.0.0.1:5432";
+
+function dbUrl(name: string): string {
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: dbUrl("postgres") });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function listen(handler: http.RequestListener | ReturnType<typeof createApp>): Promise<http.Server> {
+  const srv = http.createServer(handler as http.RequestListener);
+  await new Promise<void>((resolve) => srv.listen(0, "127.0.0.1", resolve));
+  return srv;
+}
+const urlOf = (srv: http.Server) => `http://127.0.0.1:${(srv.address() as AddressInfo).port}`;
+
+interface Result {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+}
+
+async function load(name: string, options: autocannon.Options): Promise<Result> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, workers: 1, ...options });
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx + result.errors,
+  };
+}
+
+async function main(): Promise<void> {
+  const name = `bench_${randomBytes(4).toString("hex")}`;
+  await admin(`CREATE DATABASE "${name}"`);
+  const url = dbUrl(name);
+  const attachmentsDir = await mkdtemp(path.join(os.tmpdir(), "bench-attachments-"));
+  const db = createDb({ url, maxConnections: 10 });
+  const bare = new pg.Pool({ connectionString: url, max: 10 });
+  const servers: http.Server[] = [];
+  try {
+    await migrateDatabase(url);
+    const { user, token } = await createUser({ db, email: "bench@example.com", name: "Bench" });
+    // Seed with SQL: one project, 5 columns, 1,000 cards (200 per column).
+    const seed = await bare.query<{ project_id: string }>(
+      `WITH p AS (INSERT INTO projects (id, name, next_card_number, updated_at)
+                  VALUES (gen_random_uuid(), 'Bench', 1001, now()) RETURNING id)
+       , m AS (INSERT INTO project_members (id, project_id, user_id, role)
+               SELECT gen_random_uuid(), p.id, $1::uuid, 'owner' FROM p)
+       , c AS (INSERT INTO columns (id, project_id, name, position, updated_at)
+               SELECT gen_random_uuid(), p.id, 'Column ' || i, i, now() FROM p, generate_series(0, 4) i
+               RETURNING id, position, project_id)
+       INSERT INTO cards (id, project_id, column_id, number, title, body, position, updated_at)
+       SELECT gen_random_uuid(), c.project_id, c.id, c.position * 200 + j + 1, 'Card ' || (c.position * 200 + j + 1),
+              'Body of the card', j, now()
+       FROM c, generate_series(0, 199) j
+       RETURNING project_id`,
+      [user.id],
+    );
+    const projectId = seed.rows[0]?.project_id as string;
+    const columns = (
+      await bare.query<{ id: string }>(`SELECT id FROM columns WHERE project_id = $1 ORDER BY position`, [
+        projectId,
+      ])
+    ).rows.map((row) => row.id);
+    const cardId = (
+      await bare.query<{ id: string }>(`SELECT id FROM cards WHERE column_id = $1 AND position = 100`, [
+        columns[1],
+      ])
+    ).rows[0]?.id as string;
+
+    const app = createApp({
+      env: loadBoardEnv({
+        DATABASE_URL: url,
+        LOG_LEVEL: "silent",
+        RATE_LIMIT_PER_MINUTE: "100000000",
+        ATTACHMENTS_DIR: attachmentsDir,
+      }),
+      db,
+      logger: createLogger({ service: "board-api", level: "silent" }),
+      redis: undefined,
+    });
+    const api = await listen(app);
+    const raw = await listen(async (req, res) => {
+      const result =
+        req.url === "/board"
+          ? await bare.query(`SELECT * FROM cards WHERE project_id = $1 ORDER BY column_id, position`, [
+              projectId,
+            ])
+          : await bare.query(`SELECT * FROM cards WHERE id = $1`, [cardId]);
+      res.setHeader("Content-Type", "application/json");
+      res.end(JSON.stringify(req.url === "/board" ? result.rows : result.rows[0]));
+    });
+    servers.push(api, raw);
+    const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+    const base = `${urlOf(api)}/api/v1`;
+
+    const results: Result[] = [];
+    results.push(await load("bare: SELECT card by id", { url: `${urlOf(raw)}/card` }));
+    results.push(await load("GET /cards/{id}", { url: `${base}/cards/${cardId}`, headers }));
+    results.push(await load("bare: SELECT cards of project", { url: `${urlOf(raw)}/board` }));
+    results.push(
+      await load("GET /projects/{id}/columns", { url: `${base}/projects/${projectId}/columns`, headers }),
+    );
+    results.push(
+      await load("POST /columns/{id}/cards", {
+        url: `${base}/columns/${columns[4]}/cards`,
+        method: "POST",
+        headers,
+        body: JSON.stringify({ title: "Created by the benchmark" }),
+      }),
+    );
+    results.push(
+      await load("POST /cards/{id}/move", {
+        url: base,
+        headers,
+        requests: [
+          {
+            method: "POST",
+            path: `/api/v1/cards/${cardId}/move`,
+            body: JSON.stringify({ to_column_id: columns[2], position: 0 }),
+          },
+          {
+            method: "POST",
+            path: `/api/v1/cards/${cardId}/move`,
+            body: JSON.stringify({ to_column_id: columns[1], position: 100 }),
+          },
+        ],
+      }),
+    );
+
+    console.log(
+      `\n${DURATION_S} s per scenario, ${CONNECTIONS} connections, loopback; board: 5 columns, 1,000 cards\n`,
+    );
+    console.log(
+      `${"scenario".padEnd(32)} ${"req/s".padStart(9)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"errors".padStart(7)}`,
+    );
+    for (const r of results) {
+      console.log(
+        `${r.name.padEnd(32)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(8)} ${String(r.non2xx).padStart(7)}`,
+      );
+    }
+    const rps = (scenario: string) => results.find((r) => r.name === scenario)?.rps ?? 0;
+    const cardRatio = rps("GET /cards/{id}") / rps("bare: SELECT card by id");
+    const boardRatio = rps("GET /projects/{id}/columns") / rps("bare: SELECT cards of project");
+    console.log(`\nGET /cards/{id} / bare single query:            ${cardRatio.toFixed(2)} (goal >= 0.50)`);
+    console.log(`GET /projects/{id}/columns / bare single query: ${boardRatio.toFixed(2)} (goal >= 0.33)`);
+  } finally {
+    await Promise.all(servers.map((srv) => new Promise((resolve) => srv.close(resolve))));
+    await bare.end();
+    await db.$disconnect();
+    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await rm(attachmentsDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
