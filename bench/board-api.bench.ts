@@ -34,8 +34,8 @@ async function admin(sql: string): Promise<void> {
   }
 }
 
-async function listen(handler: http.RequestListener | ReturnType<typeof createApp>): Promise<http.Server> {
-  const srv = http.createServer(handler as http.RequestListener);
+async function listen(handler: http.RequestListener): Promise<http.Server> {
+  const srv = http.createServer(handler);
   await new Promise<void>((resolve) => srv.listen(0, "127.0.0.1", resolve));
   return srv;
 }
@@ -110,7 +110,7 @@ async function main(): Promise<void> {
       logger: createLogger({ service: "board-api", level: "silent" }),
       redis: undefined,
     });
-    const api = await listen(app);
+    const api = await listen(app as unknown as http.RequestListener);
     const raw = await listen(async (req, res) => {
       const result =
         req.url === "/board"
