@@ -1,14 +1,16 @@
 import type { Prisma } from "@org/db";
 import type { AuthContext } from "../context.ts";
 
-export type AuditType =
-  | "registration"
-  | "login_success"
-  | "login_failure"
-  | "passkey_deleted"
-  | "user_disabled"
-  | "user_enabled"
-  | "counter_regression";
+export const AUDIT_TYPES = [
+  "registration",
+  "login_success",
+  "login_failure",
+  "passkey_deleted",
+  "user_disabled",
+  "user_enabled",
+  "counter_regression",
+] as const;
+export type AuditType = (typeof AUDIT_TYPES)[number];
 
 export interface AuditInput {
   type: AuditType;

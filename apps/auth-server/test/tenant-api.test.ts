@@ -1,0 +1,240 @@
+import request from "supertest";
+import { createTestApp, type TestApp } from "./helpers/app.ts";
+import {
+  failure,
+  login,
+  makeAuthenticator,
+  makeTenant,
+  registerPasskey,
+  registerStart,
+  sessionToken,
+  tenantWithPasskey,
+  userToken,
+} from "./helpers/flows.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const api = (apiKey: string) => ({
+  post: (path: string, body: object = {}) =>
+    request(t.app).post(`/api/v1${path}`).set("X-API-KEY", apiKey).send(body),
+  get: (path: string) => request(t.app).get(`/api/v1${path}`).set("X-API-KEY", apiKey),
+});
+
+describe("tenant API keys", () => {
+  it("a missing or unknown key is unauthenticated; a disabled tenant's key is tenant_disabled", async () => {
+    const missing = await request(t.app).post("/api/v1/session-token");
+    expect(missing.status).toBe(401);
+    expect(missing.body).toEqual(failure("unauthenticated", "Missing or invalid API key."));
+    const wrong = await api("ak_nope").post("/session-token");
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual(failure("unauthenticated", "Missing or invalid API key."));
+
+    const fx = await tenantWithPasskey(t);
+    await t.database.db.tenant.update({ where: { id: fx.tenant.id }, data: { disabled: true } });
+    const disabled = await api(fx.apiKey).post("/session-token");
+    expect(disabled.status).toBe(403);
+    expect(disabled.body).toEqual(failure("tenant_disabled", "This tenant is disabled."));
+    // Tokens issued before are refused too.
+    const started = await request(t.app)
+      .post("/auth/v1/authenticate/start")
+      .set("Authorization", `Bearer ${fx.session}`);
+    expect(started.status).toBe(403);
+    expect(started.body.error_code).toBe("tenant_disabled");
+  });
+
+  it("session tokens last 15 minutes and are not cacheable", async () => {
+    const { apiKey } = await makeTenant(t);
+    const res = await api(apiKey).post("/session-token");
+    expect(res.status).toBe(200);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.body).toEqual({
+      token: expect.stringMatching(/^st_/),
+      expiresAt: new Date(t.clock.ms + 15 * 60 * 1000).toISOString(),
+    });
+    t.clock.advance(15 * 60 + 1);
+    const late = await request(t.app)
+      .post("/auth/v1/authenticate/start")
+      .set("Authorization", `Bearer ${res.body.token}`);
+    expect(late.status).toBe(401);
+    expect(late.body).toEqual(failure("unauthenticated", "Missing, invalid or expired token."));
+  });
+});
+
+describe("user tokens", () => {
+  it("create the user by externalId, update its displayName, and reject bad bodies", async () => {
+    const { apiKey } = await makeTenant(t);
+    const first = await api(apiKey).post("/user-token", { externalId: "u-1", displayName: "One" });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ userToken: expect.stringMatching(/^ut_/), userId: expect.any(String) });
+    const again = await api(apiKey).post("/user-token", { externalId: "u-1", displayName: "Uno" });
+    expect(again.body.userId).toBe(first.body.userId);
+    expect((await api(apiKey).get("/users/u-1")).body.displayName).toBe("Uno");
+    const bad = await api(apiKey).post("/user-token", { displayName: "x" });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({
+      success: false,
+      error_code: "validation_failed",
+      error: "Request is invalid.",
+      details: [{ path: "externalId", message: expect.any(String) }],
+    });
+  });
+
+  it("clamp the TTL to 5..600 seconds (default 600) and expire", async () => {
+    const { apiKey } = await makeTenant(t);
+    const cases: Array<[number | undefined, number]> = [
+      [undefined, 600],
+      [1, 5],
+      [0, 5],
+      [-50, 5],
+      [30, 30],
+      [10_000, 600],
+    ];
+    for (const [ttl, effective] of cases) {
+      const token = await userToken(t.app, apiKey, {
+        externalId: `ttl-${ttl}`,
+        ...(ttl !== undefined ? { ttl } : {}),
+      });
+      t.clock.advance(effective - 1);
+      expect((await registerStart(t.app, token)).status).toBe(200);
+      t.clock.advance(1);
+      const late = await registerStart(t.app, token);
+      expect(late.status).toBe(401);
+      expect(late.body).toEqual(failure("unauthenticated", "Missing, invalid or expired token."));
+    }
+  });
+});
+
+describe("users", () => {
+  it("upsert, read, and 404 for unknown users or another tenant's", async () => {
+    const { apiKey } = await makeTenant(t);
+    const created = await api(apiKey).post("/users", {
+      externalId: "emp-7",
+      displayName: "Grace",
+      username: "grace",
+      password: "correct horse battery",
+    });
+    expect(created.status).toBe(200);
+    expect(created.body).toEqual({
+      id: expect.any(String),
+      externalId: "emp-7",
+      displayName: "Grace",
+      username: "grace",
+      hasPassword: true,
+      disabled: false,
+      passkeyCount: 0,
+      createdAt: expect.any(String),
+    });
+    const row = await t.database.db.authUser.findUniqueOrThrow({ where: { id: created.body.id } });
+    expect(row.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    const updated = await api(apiKey).post("/users", { externalId: "emp-7", displayName: "Grace H." });
+    expect(updated.body).toMatchObject({
+      id: created.body.id,
+      displayName: "Grace H.",
+      username: "grace",
+      hasPassword: true,
+    });
+    expect((await api(apiKey).get("/users/emp-7")).body).toEqual(updated.body);
+
+    const unknown = await api(apiKey).get("/users/nobody");
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual(failure("not_found", "No user with externalId nobody."));
+    const other = await makeTenant(t);
+    expect((await api(other.apiKey).get("/users/emp-7")).status).toBe(404);
+
+    const taken = await api(apiKey).post("/users", { externalId: "emp-8", username: "grace" });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error_code).toBe("conflict");
+  });
+
+  it("a disabled user keeps its passkeys but can neither sign in nor register, until enabled", async () => {
+    const fx = await tenantWithPasskey(t, "to-disable");
+    const disabled = await api(fx.apiKey).post("/users/to-disable/disable");
+    expect(disabled.status).toBe(200);
+    expect(disabled.body).toMatchObject({ disabled: true, passkeyCount: 1 });
+
+    const signIn = await login(t.app, fx.session, fx.authenticator);
+    expect(signIn.status).toBe(403);
+    expect(signIn.body).toEqual(failure("user_disabled", "This user has been disabled."));
+    const token = await api(fx.apiKey).post("/user-token", { externalId: "to-disable" });
+    expect(token.status).toBe(403);
+    expect(token.body).toEqual(failure("user_disabled", "This user has been disabled."));
+
+    const enabled = await api(fx.apiKey).post("/users/to-disable/enable");
+    expect(enabled.body).toMatchObject({ disabled: false, passkeyCount: 1 });
+    expect((await login(t.app, fx.session, fx.authenticator)).status).toBe(200);
+    const newToken = await userToken(t.app, fx.apiKey, { externalId: "to-disable" });
+    expect((await registerPasskey(t.app, newToken, makeAuthenticator())).status).toBe(200);
+
+    // A token issued before the user was disabled stops working for registration.
+    await api(fx.apiKey).post("/users/to-disable/disable");
+    const refused = await registerStart(t.app, newToken);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error_code).toBe("user_disabled");
+
+    const types = (await t.database.db.authAuditEvent.findMany({ where: { userId: fx.userId } })).map(
+      (e) => e.type,
+    );
+    expect(types).toEqual(
+      expect.arrayContaining([
+        "user_disabled",
+        "user_enabled",
+        "login_failure",
+        "login_success",
+        "registration",
+      ]),
+    );
+  });
+});
+
+describe("verify-auth", () => {
+  it("returns the login once with its prfResult, then without; other tenants get not_found", async () => {
+    const fx = await tenantWithPasskey(t);
+    const res = await login(t.app, fx.session, fx.authenticator, {}, { prfResult: "cHJmLW91dHB1dA" });
+    expect(res.status).toBe(200);
+    const first = await api(fx.apiKey).post("/verify-auth", { challengeId: res.challengeId });
+    expect(first.status).toBe(200);
+    expect(first.headers["cache-control"]).toBe("no-store");
+    expect(first.body).toEqual({
+      user: { id: fx.userId, externalId: "user-1", displayName: "Ada" },
+      authenticatedAt: expect.any(String),
+      method: "passkey",
+      prfResult: "cHJmLW91dHB1dA",
+    });
+    const second = await api(fx.apiKey).post("/verify-auth", { challengeId: res.challengeId });
+    expect(second.status).toBe(200);
+    expect(second.body.prfResult).toBeUndefined();
+
+    const other = await makeTenant(t);
+    const foreign = await api(other.apiKey).post("/verify-auth", { challengeId: res.challengeId });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toEqual(
+      failure("not_found", "No completed login with this challengeId in the last 5 minutes."),
+    );
+    const unknown = await api(fx.apiKey).post("/verify-auth", { challengeId: "nope" });
+    expect(unknown.status).toBe(404);
+
+    t.clock.advance(5 * 60 + 1);
+    expect((await api(fx.apiKey).post("/verify-auth", { challengeId: res.challengeId })).status).toBe(404);
+  });
+
+  it("takes the PRF result from clientExtensionResults when not sent apart", async () => {
+    const fx = await tenantWithPasskey(t);
+    const session = await sessionToken(t.app, fx.apiKey);
+    const started = await request(t.app)
+      .post("/auth/v1/authenticate/start")
+      .set("Authorization", `Bearer ${session}`);
+    const credential = fx.authenticator.authenticate(started.body.options);
+    credential.clientExtensionResults = { prf: { results: { first: "ZXh0LXByZg" } } };
+    const res = await request(t.app)
+      .post("/auth/v1/authenticate/finish")
+      .set("Authorization", `Bearer ${session}`)
+      .send({ challengeId: started.body.challengeId, credential });
+    expect(res.status).toBe(200);
+    const verified = await api(fx.apiKey).post("/verify-auth", { challengeId: started.body.challengeId });
+    expect(verified.body.prfResult).toBe("ZXh0LXByZg");
+  });
+});
