@@ -21,6 +21,8 @@ export interface StoredCredential {
   rpId: string;
   userHandle: string;
   privateKey: KeyObject;
+  /** COSE public key, as the server stores it. */
+  publicKey: Uint8Array;
   counter: number;
 }
 
@@ -114,7 +116,14 @@ export class SoftwareAuthenticator {
       ]),
     );
     const id = credentialId.toString("base64url");
-    this.credentials.set(id, { id, rpId, userHandle: options.user.id, privateKey, counter: 0 });
+    this.credentials.set(id, {
+      id,
+      rpId,
+      userHandle: options.user.id,
+      privateKey,
+      publicKey: cose,
+      counter: 0,
+    });
     return {
       id,
       rawId: id,

@@ -1,1 +1,9 @@
-export { SoftwareAuthenticator, type AuthenticatorOptions, type ClientOverrides } from "./authenticator.ts";
+// Test and benchmark support: a software authenticator, and the library call it is measured against.
+export {
+  SoftwareAuthenticator,
+  type AuthenticatorOptions,
+  type ClientOverrides,
+  type StoredCredential,
+} from "./authenticator.ts";
+export { verifyAuthenticationResponse } from "@simplewebauthn/server";
+export { createTenant } from "../services/tenants.ts";

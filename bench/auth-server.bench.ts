@@ -1,0 +1,140 @@
+// Passkey login throughput: authentication start + finish round trips per second over HTTP with
+// 8 concurrent clients (each: start -> sign with the software authenticator -> finish), against
+// the auth server in-process on a fresh bench_* database, next to the same number of
+// verifyAuthenticationResponse calls made in-process without HTTP or database.
+import type { AddressInfo } from "node:net";
+import { createApp } from "@org/auth-server/app";
+import { loadAuthEnv } from "@org/auth-server/env";
+import { createTenant, SoftwareAuthenticator, verifyAuthenticationResponse } from "@org/auth-server/testing";
+import { createDb, migrateDatabase } from "@org/db";
+import { databaseUrl, dropDatabase, runOnServer, uniqueDatabaseName } from "@org/db/testing";
+import { createLogger } from "@org/service-kit";
+
+const CLIENTS = 8;
+const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 10_000);
+const ORIGIN = "https://app.bench.test";
+const RP_ID = "bench.test";
+
+type Json = Record<string, unknown>;
+
+async function call(base: string, path: string, headers: Record<string, string>, body: unknown = {}) {
+  const res = await fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as Json;
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+async function main() {
+  const name = uniqueDatabaseName("bench");
+  await runOnServer(`CREATE DATABASE "${name}"`);
+  const url = databaseUrl(name);
+  const db = createDb({ url, maxConnections: 10 });
+  const server = await (async () => {
+    await migrateDatabase(url);
+    const app = createApp({
+      env: loadAuthEnv({
+        DATABASE_URL: url,
+        PUBLIC_URL: "http://localhost:4100",
+        // The benchmark measures throughput, not the limiter.
+        RATE_LIMIT_IP_PER_MINUTE: "100000000",
+      }),
+      db,
+      logger: createLogger({ service: "auth-server", level: "silent" }),
+    });
+    return new Promise<import("node:http").Server>((resolve) => {
+      const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    });
+  })();
+  try {
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { apiKey } = await createTenant({ db, name: "Bench", rpId: RP_ID, origins: [ORIGIN] });
+    const tenantKey = { "x-api-key": apiKey };
+
+    // One user and passkey per client, so counters never race.
+    const clients = await Promise.all(
+      Array.from({ length: CLIENTS }, async (_, i) => {
+        const authenticator = new SoftwareAuthenticator({ origin: ORIGIN });
+        const { userToken } = await call(base, "/api/v1/user-token", tenantKey, { externalId: `bench-${i}` });
+        const bearer = { authorization: `Bearer ${String(userToken)}` };
+        const started = await call(base, "/auth/v1/register/start", bearer);
+        const credential = authenticator.register(started.options as never);
+        await call(base, "/auth/v1/register/finish", bearer, {
+          challengeId: started.challengeId,
+          credential,
+        });
+        const { token } = await call(base, "/api/v1/session-token", tenantKey);
+        return { authenticator, session: { authorization: `Bearer ${String(token)}` } };
+      }),
+    );
+
+    let roundTrips = 0;
+    const began = performance.now();
+    const deadline = began + DURATION_MS;
+    await Promise.all(
+      clients.map(async ({ authenticator, session }) => {
+        while (performance.now() < deadline) {
+          const started = await call(base, "/auth/v1/authenticate/start", session);
+          const credential = authenticator.authenticate(started.options as never);
+          await call(base, "/auth/v1/authenticate/finish", session, {
+            challengeId: started.challengeId,
+            credential,
+          });
+          roundTrips += 1;
+        }
+      }),
+    );
+    const httpSeconds = (performance.now() - began) / 1000;
+    const httpRate = roundTrips / httpSeconds;
+
+    // The same number of verifications in-process: assertions signed beforehand, only verify timed.
+    const authenticator = new SoftwareAuthenticator({ origin: ORIGIN });
+    const challenge = Buffer.from("bench-challenge-0123456789abcdef").toString("base64url");
+    authenticator.register({
+      challenge,
+      rp: { id: RP_ID, name: "Bench" },
+      user: { id: "YmVuY2g", name: "bench", displayName: "bench" },
+      pubKeyCredParams: [],
+    });
+    const stored = [...authenticator.credentials.values()][0]!;
+    const assertions = Array.from({ length: roundTrips }, () =>
+      authenticator.authenticate({ challenge, rpId: RP_ID }),
+    );
+    const verifyStart = performance.now();
+    for (const [i, response] of assertions.entries()) {
+      const result = await verifyAuthenticationResponse({
+        response: response as never,
+        expectedChallenge: challenge,
+        expectedOrigin: [ORIGIN, "http://localhost:4100"],
+        expectedRPID: RP_ID,
+        credential: { id: stored.id, publicKey: stored.publicKey as never, counter: i },
+        requireUserVerification: true,
+      });
+      if (!result.verified) throw new Error("in-process verification failed");
+    }
+    const verifySeconds = (performance.now() - verifyStart) / 1000;
+    const verifyRate = roundTrips / verifySeconds;
+
+    const fmt = (n: number) => n.toFixed(1);
+    console.log(`clients: ${CLIENTS}, duration: ${fmt(httpSeconds)} s`);
+    console.log(`HTTP authenticate start+finish: ${roundTrips} round trips, ${fmt(httpRate)}/s`);
+    console.log(
+      `in-process verifyAuthenticationResponse: ${roundTrips} calls in ${fmt(verifySeconds)} s, ${fmt(verifyRate)}/s`,
+    );
+    console.log(
+      `ratio HTTP / in-process: ${(httpRate / verifyRate).toFixed(3)} (${fmt(verifyRate / httpRate)}x slower end to end)`,
+    );
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+    await db.$disconnect();
+    await dropDatabase(name);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
