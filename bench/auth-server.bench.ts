@@ -2,6 +2,7 @@
 // 8 concurrent clients (each: start -> sign with the software authenticator -> finish), against
 // the auth server in-process on a fresh bench_* database, next to the same number of
 // verifyAuthenticationResponse calls made in-process without HTTP or database.
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApp } from "@org/auth-server/app";
 import { loadAuthEnv } from "@org/auth-server/env";
@@ -45,7 +46,7 @@ async function main() {
       db,
       logger: createLogger({ service: "auth-server", level: "silent" }),
     });
-    return new Promise<import("node:http").Server>((resolve) => {
+    return new Promise<Server>((resolve) => {
       const s = app.listen(0, "127.0.0.1", () => resolve(s));
     });
   })();
