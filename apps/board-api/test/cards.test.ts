@@ -1,3 +1,4 @@
+import type { Card } from "@org/contracts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { addMember, makeBoard, makeCard, makeColumn, makeUser, type Client } from "./helpers/fixtures.ts";
 
@@ -198,7 +199,7 @@ describe("moves", () => {
   it("40 concurrent moves leave every column's positions dense and unique", async () => {
     const { owner, project, column: first } = await makeBoard(t);
     const columns = [first, await makeColumn(owner.api, project.id), await makeColumn(owner.api, project.id)];
-    const cards = [];
+    const cards: Card[] = [];
     for (let i = 0; i < 12; i += 1) cards.push(await makeCard(owner.api, columns[i % 3]!.id));
     const moves = Array.from({ length: 40 }, (_, i) =>
       owner.api.post(`/cards/${cards[(i * 7) % cards.length]!.id}/move`, {
