@@ -17,41 +17,42 @@ import { getUser, setUserDisabled, upsertUser } from "../services/users.ts";
 /** /api/v1: called by tenants' servers with X-API-KEY. */
 export function tenantApiRouter(ctx: AuthContext, limits: RateLimits): Router {
   const router = Router();
-  router.use(requireApiKey(ctx), limits.perTenant);
+  // Per route, not router.use: an unknown /api/v1 path stays a plain not_found.
+  const apiKeyAuth = [requireApiKey(ctx), limits.perTenant];
 
-  router.post("/user-token", async (req, res) => {
+  router.post("/user-token", ...apiKeyAuth, async (req, res) => {
     const { tenant } = authOf(req, "tenant");
     const input = parseWith(UserTokenRequestSchema, req.body);
     noStore(res);
     res.json(await issueUserToken({ ctx, tenant, input }));
   });
 
-  router.post("/session-token", async (req, res) => {
+  router.post("/session-token", ...apiKeyAuth, async (req, res) => {
     const { tenant } = authOf(req, "tenant");
     noStore(res);
     res.json(await issueSessionToken({ ctx, tenant }));
   });
 
-  router.post("/verify-auth", async (req, res) => {
+  router.post("/verify-auth", ...apiKeyAuth, async (req, res) => {
     const { tenant } = authOf(req, "tenant");
     const { challengeId } = parseWith(VerifyAuthRequestSchema, req.body);
     noStore(res);
     res.json(await verifyAuth({ ctx, tenant, challengeId }));
   });
 
-  router.post("/users", async (req, res) => {
+  router.post("/users", ...apiKeyAuth, async (req, res) => {
     const { tenant } = authOf(req, "tenant");
     res.json(await upsertUser({ ctx, tenant, input: parseWith(UpsertUserRequestSchema, req.body) }));
   });
 
-  router.get("/users/:external_id", async (req, res) => {
+  router.get("/users/:external_id", ...apiKeyAuth, async (req, res) => {
     const { tenant } = authOf(req, "tenant");
     const { external_id } = parseWith(ExternalIdParams, req.params);
     res.json(await getUser({ ctx, tenant, externalId: external_id }));
   });
 
   for (const action of ["disable", "enable"] as const) {
-    router.post(`/users/:external_id/${action}`, async (req, res) => {
+    router.post(`/users/:external_id/${action}`, ...apiKeyAuth, async (req, res) => {
       const { tenant } = authOf(req, "tenant");
       const { external_id } = parseWith(ExternalIdParams, req.params);
       res.json(
