@@ -1,6 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { connectRedis } from "@org/service-kit";
+import request from "supertest";
 import { memoryStore, redisStore, type EphemeralStore } from "../src/store.ts";
+import { createTestApp } from "./helpers/app.ts";
+import { login, tenantWithPasskey } from "./helpers/flows.ts";
 
 const redis = connectRedis(process.env.REDIS_URL || "redis://127.0.0.1:6379");
 afterAll(async () => {
@@ -26,5 +29,29 @@ describe.each([
     await new Promise((resolve) => setTimeout(resolve, 80));
     expect(await store.get("short")).toBeUndefined();
     expect(await store.take("short")).toBeUndefined();
+  });
+});
+
+describe("the app with REDIS_URL", () => {
+  it("registers, logs in and verifies with tokens and challenges in Redis", async () => {
+    const t = await createTestApp({ REDIS_URL: process.env.REDIS_URL || "redis://127.0.0.1:6379" });
+    try {
+      const fx = await tenantWithPasskey(t);
+      const res = await login(t.app, fx.session, fx.authenticator, {}, { prfResult: "cmVkaXM" });
+      expect(res.status).toBe(200);
+      const first = await request(t.app)
+        .post("/api/v1/verify-auth")
+        .set("X-API-KEY", fx.apiKey)
+        .send({ challengeId: res.challengeId });
+      expect(first.body.prfResult).toBe("cmVkaXM");
+      const again = await request(t.app)
+        .post("/api/v1/verify-auth")
+        .set("X-API-KEY", fx.apiKey)
+        .send({ challengeId: res.challengeId });
+      expect(again.status).toBe(200);
+      expect(again.body.prfResult).toBeUndefined();
+    } finally {
+      await t.close();
+    }
   });
 });

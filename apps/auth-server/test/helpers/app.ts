@@ -1,5 +1,5 @@
 import { createTestDatabase, type TestDatabase } from "@org/db/testing";
-import { createLogger } from "@org/service-kit";
+import { connectRedis, createLogger } from "@org/service-kit";
 import type { Express } from "express";
 import { createApp } from "../../src/app.ts";
 import { loadAuthEnv } from "../../src/env.ts";
@@ -19,9 +19,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The auth server on a fresh PostgreSQL database of its own, with a movable clock; close() drops it. */
+/**
+ * The auth server on a fresh PostgreSQL database of its own, with a movable clock (it drives
+ * expiry checks; Redis TTLs themselves follow real time); close() drops the database.
+ */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
+  // With REDIS_URL the app keeps tokens, challenges and rate-limit counters in Redis.
+  const redis = connectRedis(env.REDIS_URL);
   const clock: TestClock = {
     ms: Date.now(),
     advance(seconds) {
@@ -34,6 +39,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       db: database.db,
       logger: createLogger({ service: "auth-server", level: "silent" }),
       now: () => clock.ms,
+      redis,
     });
-  return { app: build({}), database, clock, sibling: build, close: () => database.drop() };
+  const close = async () => {
+    await redis?.quit();
+    await database.drop();
+  };
+  return { app: build({}), database, clock, sibling: build, close };
 }
