@@ -6,6 +6,8 @@ import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { failure, login, makeTenant, sessionToken, tenantWithPasskey } from "./helpers/flows.ts";
 
 const run = promisify(execFile);
+// Each command starts tsx and opens (and migrates) the database: seconds each on a busy machine.
+jest.setTimeout(60_000);
 const root = path.resolve(__dirname, "..");
 const tsx = path.join(root, "node_modules/.bin/tsx");
 
