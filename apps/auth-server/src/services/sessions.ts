@@ -1,4 +1,4 @@
-import { generateSecret, hashSecret } from "@org/service-kit";
+import { generateSecret, hashSecret, secretMatches } from "@org/service-kit";
 import type { AuthContext } from "../context.ts";
 
 /**
@@ -40,7 +40,8 @@ export async function resolveSession({ ctx, token }: { ctx: AuthContext; token: 
     where: { tokenHash: hashSecret(token) },
     include: { user: true, tenant: true },
   });
-  if (!session || session.revokedAt || session.expiresAt.getTime() <= ctx.now()) return null;
+  if (!session || !secretMatches(token, session.tokenHash)) return null;
+  if (session.revokedAt || session.expiresAt.getTime() <= ctx.now()) return null;
   if (session.user.disabled || session.tenant.disabled) return null;
   return session;
 }

@@ -1,5 +1,12 @@
 import type { Prisma } from "@org/db";
-import { AppError, generateSecret, hashSecret, NotFoundError, ValidationError } from "@org/service-kit";
+import {
+  AppError,
+  generateSecret,
+  hashSecret,
+  NotFoundError,
+  secretMatches,
+  ValidationError,
+} from "@org/service-kit";
 import type { AuthContext } from "../context.ts";
 
 export type Tenant = Prisma.TenantGetPayload<object>;
@@ -107,10 +114,14 @@ export async function wellKnownFor({ db, id, publicUrl }: { db: Db; id: string; 
   };
 }
 
-/** The tenant of an API key (by its SHA-256, an indexed equality match); disabled ones are refused. */
+/**
+ * The tenant of an API key: an indexed equality match on its SHA-256, then a constant-time check
+ * of the stored hash. Disabled tenants are refused.
+ */
 export async function tenantByApiKey({ db, apiKey }: { db: Db; apiKey: string }): Promise<Tenant> {
   const tenant = await db.tenant.findUnique({ where: { apiKeyHash: hashSecret(apiKey) } });
-  if (!tenant) throw new AppError("unauthenticated", "Missing or invalid API key.");
+  if (!tenant || !secretMatches(apiKey, tenant.apiKeyHash))
+    throw new AppError("unauthenticated", "Missing or invalid API key.");
   return assertEnabled(tenant);
 }
 

@@ -3,6 +3,7 @@ import type { Db } from "@org/db";
 import {
   generateSecret,
   hashSecret,
+  secretMatches,
   NotFoundError,
   UnauthenticatedError,
   ValidationError,
@@ -54,15 +55,17 @@ export async function revokeToken({ db, token }: { db: Db; token: string }) {
 }
 
 /**
- * The user behind a bearer token: one indexed lookup by the token's SHA-256 (no scan, no
- * comparison of secrets). Raw SQL: this runs on every request.
+ * The user behind a bearer token: one indexed lookup by the token's SHA-256 (no scan), then a
+ * constant-time check of the stored hash. Raw SQL: this runs on every request.
  */
 export async function authenticate({ db, token }: { db: Db; token: string }): Promise<Actor> {
-  const rows = await db.$queryRaw<Array<Actor & { revoked: boolean }>>`
-    SELECT u.id::text AS id, u.email, u.name, t.revoked_at IS NOT NULL AS revoked
+  const rows = await db.$queryRaw<Array<Actor & { revoked: boolean; token_hash: string }>>`
+    SELECT u.id::text AS id, u.email, u.name, t.revoked_at IS NOT NULL AS revoked, t.token_hash
     FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ${hashSecret(token)}`;
   const row = rows[0];
-  if (!row || row.revoked) throw new UnauthenticatedError("The API token is invalid or revoked.");
+  if (!row || row.revoked || !secretMatches(token, row.token_hash)) {
+    throw new UnauthenticatedError("The API token is invalid or revoked.");
+  }
   return { id: row.id, email: row.email, name: row.name };
 }
 
