@@ -1,0 +1,224 @@
+// /llms.txt: the whole board API on one plain-Markdown page (llmstxt.org conventions: H1, summary
+// blockquote, sections), generated from the operation registry and its zod schemas.
+import { getRefId } from "@asteasolutions/zod-to-openapi";
+import { boardErrorStatus } from "../errors.ts";
+import type { z } from "../zod.ts";
+import { toJsonSchema, type JsonSchema } from "./json-schema.ts";
+import { bodyIsNested } from "./mcp-tools.ts";
+import { BOARD_API_PREFIX } from "./openapi.ts";
+import { boardOperationList, type BoardOperation } from "./operations.ts";
+import { ATTACHMENT_MAX_BYTES } from "./schemas.ts";
+import { CORE_TOOLSET, MCP_EXCLUDED_OPERATIONS, operationGroups } from "./toolsets.ts";
+
+/** The rules every caller needs, in the words of the contract. */
+export const LLMS_RULES: readonly string[] = [
+  "**Auth**: every `/api/v1` and `/mcp` request sends `Authorization: Bearer <API token>`; tokens do not expire (`cli token create` / `cli token revoke`). Missing or invalid: `401 unauthenticated`.",
+  "**Roles**: owner (everything), admin (project settings, columns, labels, priorities, gate criteria, members other than owners), member (cards, comments, checklists, card labels, attachments, the agent workflow), viewer (read only). An object in a project you are not a member of is `not_found`; a member whose role does not allow the operation gets `forbidden`.",
+  "**Ids are opaque strings** (UUIDv7), never numbers. A card's `number` (#7) is a per-project handle, not an id: `/cards/7` is `not_found`.",
+  "**JSON everywhere**: single objects come back bare; create is 201 with the object, delete is 204 with an empty body, everything else 200.",
+  '**Pagination**: lists return `{"data":[...],"next_cursor":null|"..."}`. Pass `limit` (1..200, default 50) and `cursor` (the previous page\'s `next_cursor`); `null` means the last page. Order is stable. The board (`get_board`) is not paginated.',
+  '**Clearing fields**: on update, an empty string `""` (or `null`) clears `assignee_id`, `due_at`, `priority_id`, `work_phase` and a project\'s `repo_url` (stored as `null`). `shepherds: []` clears shepherds; `shepherds: ""` and `title: ""` are `validation_failed`. Omitted fields are left alone. Unknown fields are `validation_failed`.',
+  "**Positions are 0-based** and dense (0..n-1) for columns, cards within a column (non-archived only), checklist items and priorities (0 = most urgent). A position past the end means last; a negative one is `validation_failed`.",
+  "**Archive over delete**: archiving a card keeps its number, hides it from the board (`include_archived=true` shows it) and keeps it readable by id; unarchive puts it last in its column. Deleting destroys the card with its comments, checklist and files. Card numbers are never reused.",
+  `**Attachments**: upload is \`multipart/form-data\` with exactly one field named \`file\` (none, another field or two files: \`validation_failed\`), at most ${ATTACHMENT_MAX_BYTES} bytes (10 MB; over: \`payload_too_large\`, nothing stored). Download returns the exact bytes as \`Content-Disposition: attachment\`. Upload and download are HTTP only, not MCP tools.`,
+  "**Claims and leases**: claiming a card (`lease_seconds` 60..86400, default 7200) sets `claimed_by`, `claimed_at` and `claim_expires_at`. Claiming again as the holder renews the lease (heartbeat); a card claimed by someone else with a live lease is `conflict`, and so is a card whose entry gate is not satisfied. An expired lease counts as unclaimed everywhere. Unclaim: the claimer or an admin/owner. Claim-next takes the next eligible card (owner_type `agent`, not archived, unclaimed, entry gate satisfied; most urgent priority first, then column and card position) or answers 204 when none is; concurrent callers never get the same card. Handoff releases the claim.",
+  "**No side effects on text**: API-created cards and comments run no @mention parsing and create no notifications or activity entries.",
+  '**Errors**: every error body is `{"error":{"code":"...","message":"..."}}`; `validation_failed` adds `"details":[{"path":"field.sub","message":"..."}]`. Malformed JSON is `validation_failed`. An unknown route is `not_found` in the same envelope. Every response carries `X-Request-Id`.',
+  "**Rate limit**: per token (default 600 requests a minute), with `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` headers; over it: `429 rate_limited` with `Retry-After` seconds. MCP calls count against the same limit.",
+];
+
+const GROUP_TITLES: Record<string, string> = {
+  me: "Me",
+  projects: "Projects",
+  members: "Members",
+  columns: "Columns and the board",
+  cards: "Cards",
+  comments: "Comments",
+  checklist: "Checklist",
+  labels: "Labels",
+  priorities: "Priorities",
+  attachments: "Attachments",
+  claims: "Claims",
+  plans: "Plans, decomposition and handoff",
+  gates: "Gates",
+  rot: "Rot",
+  attention: "Attention",
+  findings: "Findings",
+};
+
+const titleOf = (group: string) => GROUP_TITLES[group] ?? group[0]!.toUpperCase() + group.slice(1);
+
+/** A compact TypeScript-like type for a JSON Schema node. */
+export function describeType(schema: JsonSchema, depth = 0): string {
+  if (typeof schema["x-ref"] === "string") return schema["x-ref"];
+  if (Array.isArray(schema.anyOf) || Array.isArray(schema.oneOf)) {
+    const arms = (schema.anyOf ?? schema.oneOf) as JsonSchema[];
+    return [...new Set(arms.map((arm) => describeType(arm, depth)))].join(" | ");
+  }
+  if ("const" in schema) return JSON.stringify(schema.const);
+  if (Array.isArray(schema.enum)) return schema.enum.map((value) => JSON.stringify(value)).join(" | ");
+  const type = schema.type;
+  if (Array.isArray(type)) return type.join(" | ");
+  if (type === "array") {
+    const items = schema.items as JsonSchema | undefined;
+    const inner = items ? describeType(items, depth) : "unknown";
+    return inner.includes(" | ") && !inner.startsWith("{") ? `(${inner})[]` : `${inner}[]`;
+  }
+  if (type === "object") {
+    const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+    const keys = Object.keys(properties);
+    if (keys.length === 0) return "object";
+    if (depth >= 2) return "object";
+    const required = new Set((schema.required as string[] | undefined) ?? []);
+    const fields = keys.map(
+      (key) => `${key}${required.has(key) ? "" : "?"}: ${describeType(properties[key]!, depth + 1)}`,
+    );
+    return `{${fields.join(", ")}}`;
+  }
+  if (type === "string" && typeof schema.format === "string") return `string (${schema.format})`;
+  if (typeof type === "string") return type;
+  return "any";
+}
+
+function constraints(schema: JsonSchema): string {
+  const notes: string[] = [];
+  const range = (min: unknown, max: unknown, unit: string) => {
+    if (min !== undefined && max !== undefined) notes.push(`${min}..${max}${unit}`);
+    else if (min !== undefined) notes.push(`>= ${min}${unit}`);
+    else if (max !== undefined) notes.push(`<= ${max}${unit}`);
+  };
+  range(schema.minimum, schema.maximum, "");
+  range(schema.minLength, schema.maxLength, " chars");
+  range(schema.minItems, schema.maxItems, " items");
+  if ("default" in schema) notes.push(`default ${JSON.stringify(schema.default)}`);
+  return notes.join(", ");
+}
+
+/** One bullet per field of an object schema: name, type, required or not, constraints, description. */
+function fieldLines(schema: JsonSchema): string[] {
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((schema.required as string[] | undefined) ?? []);
+  return Object.entries(properties).map(([key, field]) => {
+    const notes = [required.has(key) ? "required" : "optional", constraints(field)]
+      .filter(Boolean)
+      .join(", ");
+    const description = typeof field.description === "string" ? ` ${field.description}` : "";
+    return `  - \`${key}\`: \`${describeType(field)}\` (${notes}).${description}`;
+  });
+}
+
+/** `Card`, `{data: Card[], next_cursor: string | null}`: named schemas by name (collected in `refs`). */
+function responseName(schema: z.ZodType, refs: Map<string, z.ZodType>): string {
+  const ref = getRefId(schema);
+  if (ref) {
+    refs.set(ref, schema);
+    return ref;
+  }
+  return describeType(toJsonSchema(schema, "output", { refs }));
+}
+
+function responseLine(op: BoardOperation, named: Map<string, z.ZodType>): string {
+  if (op.binaryResponse) return `\`${op.status}\`: the file's bytes.`;
+  if (!op.response) return `\`${op.status}\`: empty body.`;
+  return `\`${op.status}\`: \`${responseName(op.response, named)}\`.`;
+}
+
+function operationSection(op: BoardOperation, named: Map<string, z.ZodType>): string {
+  const lines = [
+    `### ${op.name}`,
+    "",
+    `\`${op.method.toUpperCase()} ${BOARD_API_PREFIX}${op.path}\`: ${op.summary}.`,
+    "",
+    op.description,
+    "",
+  ];
+  if (op.params) {
+    lines.push("- Path:", ...fieldLines(toJsonSchema(op.params, "input", { refs: named })));
+  }
+  if (op.query) {
+    lines.push("- Query:", ...fieldLines(toJsonSchema(op.query, "input", { refs: named })));
+  }
+  if (op.body) {
+    const body = toJsonSchema(op.body, "input", { refs: named });
+    const kind = op.multipart ? "multipart/form-data" : "application/json";
+    const fields = fieldLines(body);
+    if (fields.length > 0) lines.push(`- Body (${kind}):`, ...fields);
+    else lines.push(`- Body (${kind}): \`${describeType(body)}\``);
+  }
+  lines.push(`- Response: ${responseLine(op, named)}`);
+  lines.push(`- Errors: ${op.errors.map((code) => `\`${code}\``).join(", ")}.`);
+  const mcp = Object.hasOwn(MCP_EXCLUDED_OPERATIONS, op.name)
+    ? `not offered (${MCP_EXCLUDED_OPERATIONS[op.name]}).`
+    : `tool \`${op.name}\`${bodyIsNested(op) ? " (the JSON body goes in the input field `body`)" : ""}.`;
+  lines.push(`- MCP: ${mcp}`);
+  return lines.join("\n");
+}
+
+export interface LlmsTxtOptions {
+  /** Absolute origin of the service (`https://board.example.com`), for the links; default relative. */
+  baseUrl?: string;
+}
+
+/** The /llms.txt page. */
+export function boardLlmsTxt({ baseUrl = "" }: LlmsTxtOptions = {}): string {
+  const named = new Map<string, z.ZodType>();
+  const groups = operationGroups();
+  const sections = groups.map((group) => {
+    const ops = boardOperationList.filter((op) => op.group === group);
+    return [`## ${titleOf(group)}`, "", ...ops.map((op) => operationSection(op, named) + "\n")].join("\n");
+  });
+  // Objects named by the operations, and those named inside them, each once.
+  const objects: string[] = [];
+  const done = new Set<string>();
+  for (let pending = [...named]; pending.length > 0; pending = [...named].filter(([n]) => !done.has(n))) {
+    for (const [name, schema] of pending) {
+      done.add(name);
+      const json = toJsonSchema(schema, "output", { refs: named });
+      const fields = fieldLines(json);
+      const shape = fields.length > 0 ? fields : [`  - \`${describeType(json)}\``];
+      objects.push([`### ${name}`, "", ...shape, ""].join("\n"));
+    }
+  }
+  const errors = Object.entries(boardErrorStatus).map(([code, status]) => `- \`${code}\`: ${status}`);
+
+  return [
+    "# Board API",
+    "",
+    "> Projects, boards and cards for people and AI coding agents working side by side: a JSON HTTP API " +
+      `under \`${BOARD_API_PREFIX}\`, the same operations as MCP tools at \`/mcp\`, authenticated with ` +
+      "`Authorization: Bearer <API token>`.",
+    "",
+    `This page lists every operation (${boardOperationList.length}) with its method, path, inputs, response ` +
+      "and errors. Operation names are also the MCP tool names and the OpenAPI operationIds.",
+    "",
+    "## Rules",
+    "",
+    ...LLMS_RULES.map((rule) => `- ${rule}`),
+    "",
+    "## Errors",
+    "",
+    "Codes and their HTTP status:",
+    "",
+    ...errors,
+    "",
+    "## MCP",
+    "",
+    `- Endpoint: \`${baseUrl}/mcp\`, Streamable HTTP (stateless; POST only), header ` +
+      "`Authorization: Bearer <API token>`. Tools act as the token's user with that user's roles.",
+    "- One tool per operation below, same name. The input is the path parameters, query and JSON body " +
+      "merged into one object with the same field names. Results are JSON text plus `structuredContent`; " +
+      'API errors are tool results with `isError: true` and `{"error":{"code","message"}}`.',
+    `- Toolsets: \`?toolsets=all\` (default), \`?toolsets=core\` (${CORE_TOOLSET.join(", ")}), or a comma ` +
+      `list of groups: ${groups.join(", ")}. Example: \`${baseUrl}/mcp?toolsets=core,labels\`.`,
+    "",
+    ...sections,
+    "## Objects",
+    "",
+    ...objects,
+    "## Optional",
+    "",
+    `- [OpenAPI 3.1 document](${baseUrl}/openapi.json): the same operations, machine-readable.`,
+    `- [API reference](${baseUrl}/docs): the OpenAPI document rendered for people.`,
+    "",
+  ].join("\n");
+}

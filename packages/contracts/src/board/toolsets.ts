@@ -1,0 +1,77 @@
+// Which registry operations the MCP endpoint offers, grouped into toolsets. Everything here is
+// derived from the registry; only the core list and the exclusions are written down.
+import { boardOperationList, type BoardOperation } from "./operations.ts";
+
+/**
+ * Byte-level operations left out of MCP: their bodies are multipart uploads or raw downloads, which
+ * do not fit a JSON tool call (and a base64 upload of up to 10 MB would not pass the API's 1 MB JSON
+ * body limit). Agents use the HTTP API for these; /llms.txt and OpenAPI still describe them.
+ */
+export const MCP_EXCLUDED_OPERATIONS: Readonly<Record<string, string>> = {
+  upload_card_attachment: "multipart/form-data upload: use POST /api/v1/cards/{id}/attachments",
+  upload_comment_attachment: "multipart/form-data upload: use POST /api/v1/comments/{id}/attachments",
+  download_attachment: "raw bytes: use GET /api/v1/attachments/{id}",
+};
+
+/** The dozen an agent needs: the board, cards, comments and the claim / plan / handoff loop. */
+export const CORE_TOOLSET: readonly string[] = [
+  "get_me",
+  "list_projects",
+  "get_board",
+  "get_card",
+  "create_card",
+  "update_card",
+  "move_card",
+  "list_comments",
+  "create_comment",
+  "claim_next_card",
+  "claim_card",
+  "publish_plan",
+  "handoff_card",
+];
+
+/** Every operation offered as an MCP tool, in registry order. */
+export function mcpOperations(): BoardOperation[] {
+  return boardOperationList.filter((op) => !Object.hasOwn(MCP_EXCLUDED_OPERATIONS, op.name));
+}
+
+/** The registry's groups, in the order they first appear. */
+export function operationGroups(): string[] {
+  return [...new Set(boardOperationList.map((op) => op.group))];
+}
+
+/** Names accepted in `?toolsets=`: `core`, `all` and every group. */
+export function toolsetNames(): string[] {
+  return ["core", "all", ...operationGroups()];
+}
+
+export class UnknownToolsetError extends Error {
+  constructor(readonly unknown: string[]) {
+    super(
+      `Unknown toolset ${unknown.map((name) => `"${name}"`).join(", ")}; use ${toolsetNames().join(", ")}.`,
+    );
+    this.name = "UnknownToolsetError";
+  }
+}
+
+/**
+ * The operations of `?toolsets=` (a comma list of toolset names; absent or empty: all), in registry
+ * order. Throws UnknownToolsetError for a name that is neither core, all nor a group.
+ */
+export function resolveToolsets(spec?: string): BoardOperation[] {
+  const names = (spec ?? "")
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const operations = mcpOperations();
+  if (names.length === 0) return operations;
+  const known = new Set(toolsetNames());
+  const unknown = names.filter((name) => !known.has(name));
+  if (unknown.length > 0) throw new UnknownToolsetError(unknown);
+  if (names.includes("all")) return operations;
+  const core = new Set(CORE_TOOLSET);
+  const groups = new Set(names);
+  return operations.filter(
+    (op) => (groups.has("core") && core.has(op.name)) || groups.has(op.group as string),
+  );
+}
