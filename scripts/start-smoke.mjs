@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Proves the README's quick start: a clean clone, `pnpm install`, then `pnpm start` with no
-// environment brings both services up on the embedded database and answers /healthz.
+// environment brings both services up on the embedded database and answers /healthz; then, while
+// they run, the admin CLIs (run from the root, as the README shows) create a board user and an
+// auth tenant whose credentials work against the running services.
 // Part of `pnpm test`. Uses the pnpm store, so the install needs no network.
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -45,6 +47,37 @@ try {
   }
   for (const name of Object.keys(services)) log(`${name}: ${up.has(name) ? "healthy" : "NOT healthy"}`);
   if (up.size !== Object.keys(services).length) throw new Error("pnpm start did not bring both services up");
+
+  const cli = (filter, args) =>
+    JSON.parse(
+      execFileSync("pnpm", ["--silent", "--filter", filter, "cli", ...args], {
+        cwd: clone,
+        env: cleanEnv,
+      }).toString(),
+    );
+  const { token } = cli("@org/board-api", [
+    "user",
+    "create",
+    "--email",
+    "smoke@example.com",
+    "--name",
+    "Smoke",
+  ]);
+  const me = await fetch("http://127.0.0.1:4000/api/v1/me", {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const meBody = await me.json();
+  log(`board-api: cli user create, then GET /api/v1/me -> ${me.status} ${meBody.email}`);
+  if (me.status !== 200 || meBody.email !== "smoke@example.com")
+    throw new Error("the CLI's token is not accepted");
+
+  const { apiKey } = cli("@org/auth-server", ["tenant", "create", "--name", "Smoke", "--rp-id", "localhost"]);
+  const session = await fetch("http://127.0.0.1:4100/api/v1/session-token", {
+    method: "POST",
+    headers: { "x-api-key": apiKey },
+  });
+  log(`auth-server: cli tenant create, then POST /api/v1/session-token -> ${session.status}`);
+  if (session.status !== 200) throw new Error("the CLI's tenant API key is not accepted");
 } catch (error) {
   log(error.message);
   process.exitCode = 1;
