@@ -12,7 +12,10 @@ export const baseEnvSchema = z.object({
     .optional()
     .transform((value) => value || undefined),
   /** Default: `.data` in the directory the command was run from (see loadEnv). */
-  DATA_DIR: z.string().optional().transform((value) => value || undefined),
+  DATA_DIR: z
+    .string()
+    .optional()
+    .transform((value) => value || undefined),
   REDIS_URL: z
     .string()
     .optional()
