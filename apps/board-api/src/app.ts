@@ -11,6 +11,7 @@ import {
 } from "@org/service-kit";
 import { Router, type Express } from "express";
 import type { BoardEnv } from "./env.ts";
+import { referenceRoutes } from "./docs/reference.ts";
 import { createHandlers } from "./handlers.ts";
 import { bearerAuth } from "./http/auth.ts";
 import {
@@ -19,24 +20,35 @@ import {
   type CustomOperationName,
   type JsonOperationName,
 } from "./http/operation.ts";
+import { mcpRouter } from "./mcp/router.ts";
 import { attachmentRoutes } from "./routes/attachments.ts";
+import type { BoardEvents } from "./services/events.ts";
 import { FileStore } from "./services/file-store.ts";
 
 export type BoardDeps = ServiceDeps<BoardEnv> & {
   /** Shared rate-limit counters; default: connectRedis(env.REDIS_URL). */
   redis?: Redis | undefined;
+  /** Where services send live events (server.ts: socket.io); default: nowhere. */
+  events?: BoardEvents | undefined;
 };
 
 /** The board API as an Express app; server.ts only listens, tests use this directly. */
-export function createApp({ db, logger, env, redis = connectRedis(env.REDIS_URL) }: BoardDeps): Express {
+export function createApp({
+  db,
+  logger,
+  env,
+  redis = connectRedis(env.REDIS_URL),
+  events,
+}: BoardDeps): Express {
   const app = createHttpApp({ logger, jsonLimit: "1mb" });
   app.get("/healthz", healthHandler(db));
   const openApi = boardOpenApiDocument();
   app.get("/openapi.json", (_req, res) => {
     res.json(openApi);
   });
+  app.use(referenceRoutes());
 
-  const deps = { db, files: new FileStore(env.ATTACHMENTS_DIR) };
+  const deps = { db, files: new FileStore(env.ATTACHMENTS_DIR), events };
   const handlers = createHandlers(deps);
   const custom = attachmentRoutes(deps);
   // Authentication first, so the limit counts per token (its hash), never per IP.
@@ -59,5 +71,6 @@ export function createApp({ db, logger, env, redis = connectRedis(env.REDIS_URL)
     mountOperation(api, op, guard, route);
   }
   app.use(api);
+  app.use(mcpRouter({ handlers, guard }));
   return finishHttpApp(app, boardErrors);
 }

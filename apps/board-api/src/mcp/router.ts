@@ -1,0 +1,56 @@
+// POST /mcp: MCP Streamable HTTP, stateless (a new server and transport per request), behind the
+// same bearer auth and rate limit as /api/v1. GET and DELETE (SSE streams, sessions) are 405.
+import { resolveToolsets, UnknownToolsetError } from "@org/contracts";
+import { ValidationError } from "@org/service-kit";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { Router, type Request, type RequestHandler } from "express";
+import { actorOf } from "../http/auth.ts";
+import type { Handlers } from "../http/operation.ts";
+import { createBoardMcpServer } from "./server.ts";
+
+export const MCP_PATH = "/mcp";
+
+/** `?toolsets=core,cards` (or repeated): the operations to offer; unknown names are validation_failed. */
+function operationsOf(req: Request) {
+  const raw = req.query.toolsets;
+  const spec = Array.isArray(raw) ? raw.join(",") : typeof raw === "string" ? raw : undefined;
+  try {
+    return resolveToolsets(spec);
+  } catch (error) {
+    if (error instanceof UnknownToolsetError) {
+      throw new ValidationError(error.message, [{ path: "toolsets", message: error.message }]);
+    }
+    throw error;
+  }
+}
+
+export function mcpRouter({ handlers, guard }: { handlers: Handlers; guard: RequestHandler[] }): Router {
+  const router = Router();
+  router.post(MCP_PATH, ...guard, async (req, res) => {
+    const operations = operationsOf(req);
+    const server = createBoardMcpServer({
+      handlers,
+      actor: actorOf(req),
+      operations,
+      onInternalError: (err, tool) => req.log?.error({ err, tool }, "mcp tool failed"),
+    });
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    res.on("close", () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, req.body);
+  });
+  // Stateless: no SSE stream to open (GET) and no session to end (DELETE).
+  router.all(MCP_PATH, (_req, res) => {
+    res
+      .status(405)
+      .set("Allow", "POST")
+      .json({ jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed." }, id: null });
+  });
+  return router;
+}
