@@ -1,0 +1,185 @@
+// /llms.txt, /openapi.json and /docs, and the test that keeps them, the MCP tools and the HTTP
+// routes from drifting apart: all of them come from the one operation registry.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import { BOARD_API_PREFIX, boardOperationList, MCP_EXCLUDED_OPERATIONS } from "@org/contracts";
+import type { Express } from "express";
+import request from "supertest";
+import { expressPath } from "../src/http/operation.ts";
+import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { makeUser } from "./helpers/fixtures.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+interface Layer {
+  route?: { path: string; methods: Record<string, boolean> };
+  handle?: { stack?: Layer[] };
+}
+
+/** Every `METHOD path` mounted on the app, nested routers included (Express 5 router stack). */
+function mountedRoutes(app: Express): string[] {
+  const routes: string[] = [];
+  const walk = (stack: Layer[]) => {
+    for (const layer of stack) {
+      if (layer.route) {
+        for (const [method, on] of Object.entries(layer.route.methods)) {
+          if (on) routes.push(`${method.toUpperCase()} ${layer.route.path}`);
+        }
+      } else if (layer.handle?.stack) {
+        walk(layer.handle.stack);
+      }
+    }
+  };
+  walk((app as unknown as { router: { stack: Layer[] } }).router.stack);
+  return routes;
+}
+
+describe("GET /llms.txt", () => {
+  it("is one Markdown page: H1, summary, rules and every operation", async () => {
+    const res = await request(t.app).get("/llms.txt");
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^text\/markdown; charset=utf-8/);
+    const text = res.text;
+    expect(text.startsWith("# Board API\n\n> ")).toBe(true);
+    for (const op of boardOperationList) {
+      expect(text).toContain(`\n### ${op.name}\n`);
+      expect(text).toContain(`\`${op.method.toUpperCase()} ${BOARD_API_PREFIX}${op.path}\``);
+    }
+    for (const phrase of [
+      "## Rules",
+      "empty string",
+      "`shepherds: []` clears",
+      "never numbers",
+      "0-based",
+      "multipart/form-data",
+      "Archive over delete",
+      "Claims and leases",
+      "next_cursor",
+      "Rate limit",
+      "`/mcp`",
+      "?toolsets=core",
+    ]) {
+      expect(text).toContain(phrase);
+    }
+  });
+});
+
+describe("GET /docs", () => {
+  it("serves an HTML page that loads the renderer from this origin only", async () => {
+    const res = await request(t.app).get("/docs");
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^text\/html/);
+    const csp = res.headers["content-security-policy"] as string;
+    expect(csp).toContain("script-src 'self'");
+    expect(res.text).not.toMatch(/<script>(?!<\/script>)/); // no inline script
+    const urls = [...res.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!);
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        "/docs/assets/swagger-ui-bundle.js",
+        "/docs/assets/swagger-ui.css",
+        "/docs/init.js",
+      ]),
+    );
+    for (const url of urls.filter((u) => u.startsWith("/docs"))) {
+      expect(url).not.toMatch(/^\/\/|^https?:/);
+      const asset = await request(t.app).get(url);
+      expect(asset.status).toBe(200);
+      expect(asset.body.length ?? asset.text.length).toBeGreaterThan(0);
+    }
+    const bundle = await request(t.app).get("/docs/assets/swagger-ui-bundle.js");
+    expect(bundle.headers["content-type"]).toMatch(/javascript/);
+    expect(bundle.text).toContain("SwaggerUIBundle");
+    const init = await request(t.app).get("/docs/init.js");
+    expect(init.text).toContain('url: "/openapi.json"');
+  });
+
+  it("exposes only the renderer's own files", async () => {
+    for (const path of [
+      "/docs/assets/package.json",
+      "/docs/assets/index.html",
+      "/docs/assets/../package.json",
+    ]) {
+      const res = await request(t.app).get(path);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ error: { code: "not_found", message: expect.any(String) } });
+    }
+  });
+});
+
+describe("the registry, the HTTP routes, OpenAPI, MCP and llms.txt never drift", () => {
+  it("every route mounted under /api/v1 is a registry operation, and every operation is mounted", () => {
+    const mounted = mountedRoutes(t.app).filter((route) => route.includes(`${BOARD_API_PREFIX}/`));
+    const registry = boardOperationList.map((op) => `${op.method.toUpperCase()} ${expressPath(op)}`);
+    expect(mounted.sort()).toEqual([...registry].sort());
+    // Outside /api/v1 only the service's own pages.
+    const others = mountedRoutes(t.app).filter((route) => !route.includes(`${BOARD_API_PREFIX}/`));
+    expect(others.sort()).toEqual(
+      [
+        "GET /healthz",
+        "GET /openapi.json",
+        "GET /llms.txt",
+        "GET /docs",
+        "GET /docs/init.js",
+        "POST /mcp",
+        "_ALL /mcp",
+      ].sort(),
+    );
+  });
+
+  it("every operation is an OpenAPI operation, an llms.txt section and an MCP tool (bar the exclusions)", async () => {
+    const doc = (await request(t.app).get("/openapi.json")).body as {
+      openapi: string;
+      paths: Record<string, Record<string, { operationId: string }>>;
+    };
+    expect(doc.openapi).toMatch(/^3\.1/);
+    const llms = (await request(t.app).get("/llms.txt")).text;
+
+    const server = http.createServer(t.app);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const owner = await makeUser(t);
+    const client = new Client({ name: "drift", version: "1.0.0" });
+    const tools: Tool[] = [];
+    try {
+      await client.connect(
+        new StreamableHTTPClientTransport(
+          new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`),
+          { requestInit: { headers: { Authorization: `Bearer ${owner.token}` } } },
+        ),
+      );
+      let cursor: string | undefined;
+      do {
+        const page = await client.listTools(cursor === undefined ? {} : { cursor });
+        tools.push(...page.tools);
+        cursor = page.nextCursor;
+      } while (cursor !== undefined);
+    } finally {
+      await client.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+    const toolNames = new Set(tools.map((tool) => tool.name));
+
+    for (const op of boardOperationList) {
+      expect(doc.paths[`${BOARD_API_PREFIX}${op.path}`]?.[op.method]?.operationId).toBe(op.name);
+      expect(llms).toContain(`\n### ${op.name}\n`);
+      expect(toolNames.has(op.name)).toBe(!Object.hasOwn(MCP_EXCLUDED_OPERATIONS, op.name));
+    }
+    // And nothing extra anywhere: no tool, OpenAPI operation or exclusion outside the registry.
+    const names = new Set(boardOperationList.map((op) => op.name));
+    for (const name of toolNames) expect(names.has(name)).toBe(true);
+    const apiPaths = Object.entries(doc.paths).filter(([path]) => path !== "/healthz");
+    const openApiOps = apiPaths.flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, entry]) => `${entry.operationId} ${method} ${path}`),
+    );
+    expect(openApiOps.sort()).toEqual(
+      boardOperationList.map((op) => `${op.name} ${op.method} ${BOARD_API_PREFIX}${op.path}`).sort(),
+    );
+    for (const name of Object.keys(MCP_EXCLUDED_OPERATIONS)) expect(names.has(name)).toBe(true);
+  });
+});
