@@ -1,15 +1,27 @@
-import { connectRedis, runService } from "@org/service-kit";
+import { connectRedis, runService, type Realtime } from "@org/service-kit";
 import { createApp } from "./app.ts";
 import { loadBoardEnv } from "./env.ts";
+import { attachBoardRealtime, SocketBoardEvents } from "./realtime/index.ts";
 
 const env = loadBoardEnv();
 const redis = connectRedis(env.REDIS_URL);
+const events = new SocketBoardEvents();
+let realtime: Realtime | undefined;
 
 void runService({
   name: "board-api",
   env,
-  createApp: (deps) => createApp({ ...deps, redis }),
+  createApp: (deps) => createApp({ ...deps, redis, events }),
+  onServer(server, { db }) {
+    realtime = attachBoardRealtime(server, { db, redisUrl: env.REDIS_URL, events });
+    // Open websockets would keep the HTTP server's close() waiting: drop them as soon as a
+    // shutdown signal arrives (serve() then finishes in-flight requests and calls onShutdown).
+    const dropSockets = () => realtime?.io.disconnectSockets(true);
+    process.once("SIGTERM", dropSockets);
+    process.once("SIGINT", dropSockets);
+  },
   async onShutdown() {
+    await realtime?.close();
     await redis?.quit();
   },
 });

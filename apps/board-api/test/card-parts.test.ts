@@ -20,6 +20,7 @@ describe("comments", () => {
       card_id: card.id,
       author_id: member.user.id,
       body: "Hi @someone",
+      kind: "comment",
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });

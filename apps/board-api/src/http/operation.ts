@@ -52,7 +52,11 @@ export function parseParams(op: BoardOperation, req: Request): unknown {
   return result.data;
 }
 
-/** Parses the request with the operation's schemas and runs the handler. */
+/**
+ * Parses the request with the operation's schemas and runs the handler. The result is sent with
+ * the operation's status; a null result of an operation with `emptyStatus` is sent as that status
+ * with an empty body.
+ */
 export function runOperation(
   op: BoardOperation,
   handler: (ctx: HandlerContext<never>) => Promise<unknown>,
@@ -67,6 +71,8 @@ export function runOperation(
     } as HandlerContext<never>;
     const result = await handler(ctx);
     if (op.status === 204) res.status(204).end();
+    // "Nothing to return" (claim_next_card with no eligible card): the operation's emptyStatus.
+    else if (result === null && op.emptyStatus) res.status(op.emptyStatus).end();
     else res.status(op.status).json(result);
   };
 }

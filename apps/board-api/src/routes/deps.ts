@@ -1,15 +1,19 @@
 import type { Db } from "@org/db";
 import type { Actor, ServiceContext } from "../services/context.ts";
+import type { BoardEvents } from "../services/events.ts";
 import type { FileStore } from "../services/file-store.ts";
 
 /** What route handlers need to build a service context. */
 export interface RouteDeps {
   db: Db;
   files: FileStore;
+  /** Live events (socket.io); absent: none are sent. */
+  events?: BoardEvents | undefined;
 }
 
-export const serviceContext = ({ db, files }: RouteDeps, actor: Actor): ServiceContext => ({
+export const serviceContext = ({ db, files, events }: RouteDeps, actor: Actor): ServiceContext => ({
   db,
   files,
+  events,
   actor,
 });

@@ -1,6 +1,6 @@
 // Card payloads in one SQL statement each, whatever the number of cards: labels aggregated and
 // checklist counts computed per card by lateral subqueries. This is the hot read path.
-import type { Card, Role } from "@org/contracts";
+import type { Card, Plan, Role } from "@org/contracts";
 import { Prisma, type Db } from "@org/db";
 import type { Tx } from "./context.ts";
 import { isoOrNull, iso } from "./pagination.ts";
@@ -101,4 +101,39 @@ export async function loadCardForActor(
     WHERE c.id = ${cardId}::uuid`;
   const row = rows[0];
   return row ? { card: toCardWire(row), role: row.actor_role } : null;
+}
+
+/** Cards by id, in the order of `ids` (missing ones left out), in one statement. */
+export async function loadCardsByIds(db: Db | Tx, ids: string[]): Promise<Card[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.$queryRaw<CardSqlRow[]>`
+    SELECT ${CARD_SELECT} FROM cards c ${CARD_JOINS} WHERE c.id = ANY(${ids}::uuid[])`;
+  const byId = new Map(rows.map((row) => [row.id, toCardWire(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export function toPlanWire(plan: {
+  id: string;
+  cardId: string;
+  version: number;
+  summary: string;
+  steps: string[];
+  authorId: string;
+  createdAt: Date;
+}): Plan {
+  return {
+    id: plan.id,
+    card_id: plan.cardId,
+    version: plan.version,
+    summary: plan.summary,
+    steps: plan.steps,
+    author_id: plan.authorId,
+    created_at: iso(plan.createdAt),
+  };
+}
+
+/** The card's latest published plan, or null. */
+export async function loadLatestPlan(db: Db | Tx, cardId: string): Promise<Plan | null> {
+  const plan = await db.plan.findFirst({ where: { cardId }, orderBy: { version: "desc" } });
+  return plan ? toPlanWire(plan) : null;
 }

@@ -1,9 +1,10 @@
-import type { Card, CreateCardBody, UpdateCardBody } from "@org/contracts";
+import type { Card, CardWithPlan, CreateCardBody, UpdateCardBody } from "@org/contracts";
 import type { Prisma } from "@org/db";
 import { ConflictError, NotFoundError, ValidationError } from "@org/service-kit";
-import { loadCardForActor } from "./card-loader.ts";
+import { loadCardForActor, loadLatestPlan } from "./card-loader.ts";
 import { COLUMN_NOT_FOUND } from "./columns.ts";
 import { TX_OPTIONS, type ServiceContext, type Tx } from "./context.ts";
+import { publish } from "./events.ts";
 import { insertAt, lockRows, writePositions } from "./ordering.ts";
 import { authorize, loadAuthorized, NEEDS } from "./permissions.ts";
 
@@ -16,7 +17,11 @@ export async function readCard(ctx: ServiceContext & { cardId: string }, needed 
   return (found as { card: Card }).card;
 }
 
-export const getCard = (ctx: ServiceContext & { cardId: string }) => readCard(ctx);
+/** `GET /cards/{id}`: the card with its latest plan. */
+export async function getCard(ctx: ServiceContext & { cardId: string }): Promise<CardWithPlan> {
+  const card = await readCard(ctx);
+  return { ...card, plan: await loadLatestPlan(ctx.db, ctx.cardId) };
+}
 
 /** A card's project and column after checking the caller may work on it. */
 export async function authorizeCard(
@@ -35,7 +40,7 @@ export async function authorizeCard(
 }
 
 /** Ids of a column's non-archived cards in position order. */
-async function activeCardIds(tx: Tx, columnId: string, except?: string): Promise<string[]> {
+export async function activeCardIds(tx: Tx, columnId: string, except?: string): Promise<string[]> {
   const rows = await tx.card.findMany({
     where: { columnId, archivedAt: null, ...(except ? { id: { not: except } } : {}) },
     orderBy: [{ position: "asc" }, { id: "asc" }],
@@ -47,7 +52,7 @@ async function activeCardIds(tx: Tx, columnId: string, except?: string): Promise
 type CardFields = Omit<UpdateCardBody, "title"> & { title?: string | undefined };
 
 /** assignee_id and shepherds must be members, priority_id a priority of the project. */
-async function checkReferences(tx: Tx, projectId: string, input: CardFields): Promise<void> {
+export async function checkReferences(tx: Tx, projectId: string, input: CardFields): Promise<void> {
   const details: Array<{ path: string; message: string }> = [];
   const people = [
     ...new Set([...(input.assignee_id ? [input.assignee_id] : []), ...(input.shepherds ?? [])]),
@@ -130,7 +135,9 @@ export async function createCard(
     if (position !== undefined) await writePositions(tx, "cards", insertAt(ids, card.id, position));
     return card.id;
   }, TX_OPTIONS);
-  return readCard({ ...ctx, cardId });
+  const card = await readCard({ ...ctx, cardId });
+  publish(ctx, card.project_id, "card.created", { card });
+  return card;
 }
 
 export async function updateCard(
@@ -139,7 +146,9 @@ export async function updateCard(
   const card = await authorizeCard(ctx, ctx.cardId, NEEDS.work);
   await checkReferences(ctx.db as unknown as Tx, card.projectId, ctx.input);
   await ctx.db.card.update({ where: { id: ctx.cardId }, data: cardData(ctx.input) });
-  return readCard(ctx);
+  const updated = await readCard(ctx);
+  publish(ctx, card.projectId, "card.updated", { card: updated });
+  return updated;
 }
 
 /** Signals that the card changed column between the first read and the lock: start again. */
@@ -189,7 +198,7 @@ export async function moveCard(
       { path: "to_column_id", message: "Not a column of the card's project." },
     ]);
   }
-  await withCardColumnsLocked(ctx, ctx.cardId, [ctx.toColumnId], async (tx, current) => {
+  const from = await withCardColumnsLocked(ctx, ctx.cardId, [ctx.toColumnId], async (tx, current) => {
     if (current.archivedAt) throw new ConflictError("The card is archived; unarchive it first.");
     const order = insertAt(await activeCardIds(tx, ctx.toColumnId, ctx.cardId), ctx.cardId, ctx.position);
     await tx.card.update({
@@ -200,42 +209,52 @@ export async function moveCard(
     if (current.columnId !== ctx.toColumnId) {
       await writePositions(tx, "cards", await activeCardIds(tx, current.columnId));
     }
+    return current.columnId;
   });
-  return readCard(ctx);
+  const moved = await readCard(ctx);
+  publish(ctx, card.projectId, "card.moved", { card: moved, from_column_id: from });
+  return moved;
 }
 
 export async function archiveCard(ctx: ServiceContext & { cardId: string }): Promise<Card> {
-  await authorizeCard(ctx, ctx.cardId, NEEDS.work);
-  await withCardColumnsLocked(ctx, ctx.cardId, [], async (tx, current) => {
-    if (current.archivedAt) return;
+  const { projectId } = await authorizeCard(ctx, ctx.cardId, NEEDS.work);
+  const changed = await withCardColumnsLocked(ctx, ctx.cardId, [], async (tx, current) => {
+    if (current.archivedAt) return false;
     await tx.card.update({ where: { id: ctx.cardId }, data: { archivedAt: new Date() } });
     await writePositions(tx, "cards", await activeCardIds(tx, current.columnId));
+    return true;
   });
-  return readCard(ctx);
+  const card = await readCard(ctx);
+  if (changed) publish(ctx, projectId, "card.archived", { card });
+  return card;
 }
 
 /** Brings an archived card back, last in its column. */
 export async function unarchiveCard(ctx: ServiceContext & { cardId: string }): Promise<Card> {
-  await authorizeCard(ctx, ctx.cardId, NEEDS.work);
-  await withCardColumnsLocked(ctx, ctx.cardId, [], async (tx, current) => {
-    if (!current.archivedAt) return;
+  const { projectId } = await authorizeCard(ctx, ctx.cardId, NEEDS.work);
+  const changed = await withCardColumnsLocked(ctx, ctx.cardId, [], async (tx, current) => {
+    if (!current.archivedAt) return false;
     const count = await tx.card.count({ where: { columnId: current.columnId, archivedAt: null } });
     await tx.card.update({ where: { id: ctx.cardId }, data: { archivedAt: null, position: count } });
+    return true;
   });
-  return readCard(ctx);
+  const card = await readCard(ctx);
+  if (changed) publish(ctx, projectId, "card.unarchived", { card });
+  return card;
 }
 
 /** Destroys a card, its comments, checklist and files. The project counter is not rewound. */
 export async function deleteCard(ctx: ServiceContext & { cardId: string }): Promise<void> {
-  await authorizeCard(ctx, ctx.cardId, NEEDS.work);
-  const files = await withCardColumnsLocked(ctx, ctx.cardId, [], async (tx, current) => {
+  const { projectId } = await authorizeCard(ctx, ctx.cardId, NEEDS.work);
+  const deleted = await withCardColumnsLocked(ctx, ctx.cardId, [], async (tx, current) => {
     const stored = await tx.attachment.findMany({
       where: { OR: [{ cardId: ctx.cardId }, { comment: { cardId: ctx.cardId } }] },
       select: { storageKey: true },
     });
     await tx.card.delete({ where: { id: ctx.cardId } });
     await writePositions(tx, "cards", await activeCardIds(tx, current.columnId));
-    return stored;
+    return { stored, columnId: current.columnId };
   });
-  await ctx.files.remove(files.map((file) => file.storageKey));
+  await ctx.files.remove(deleted.stored.map((file) => file.storageKey));
+  publish(ctx, projectId, "card.deleted", { card_id: ctx.cardId, column_id: deleted.columnId });
 }

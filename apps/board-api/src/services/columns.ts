@@ -2,6 +2,7 @@ import type { Column, CreateColumnBody, UpdateColumnBody, z } from "@org/contrac
 import { ConflictError } from "@org/service-kit";
 import { loadBoardCards } from "./card-loader.ts";
 import { TX_OPTIONS, type ServiceContext, type Tx } from "./context.ts";
+import { publish } from "./events.ts";
 import { insertAt, lockRows, writePositions } from "./ordering.ts";
 import { iso } from "./pagination.ts";
 import { loadAuthorized, NEEDS, requireRole } from "./permissions.ts";
@@ -59,7 +60,7 @@ export async function createColumn(
   ctx: ServiceContext & { projectId: string; input: z.output<typeof CreateColumnBody> },
 ) {
   await requireRole(ctx, ctx.projectId, NEEDS.manage, PROJECT_NOT_FOUND);
-  return ctx.db.$transaction(async (tx) => {
+  const column = await ctx.db.$transaction(async (tx) => {
     await lockRows(tx, "projects", [ctx.projectId]);
     const ids = await columnIds(tx, ctx.projectId);
     const created = await tx.column.create({
@@ -69,6 +70,8 @@ export async function createColumn(
     await writePositions(tx, "columns", order);
     return toColumnWire({ ...created, position: order.indexOf(created.id) });
   }, TX_OPTIONS);
+  publish(ctx, ctx.projectId, "column.created", { column });
+  return column;
 }
 
 export async function updateColumn(
@@ -81,7 +84,7 @@ export async function updateColumn(
     NEEDS.manage,
     COLUMN_NOT_FOUND,
   );
-  return ctx.db.$transaction(async (tx) => {
+  const column = await ctx.db.$transaction(async (tx) => {
     await lockRows(tx, "projects", [row.projectId]);
     if (ctx.input.position !== undefined) {
       await writePositions(
@@ -96,6 +99,8 @@ export async function updateColumn(
     });
     return toColumnWire(column);
   }, TX_OPTIONS);
+  publish(ctx, row.projectId, "column.updated", { column });
+  return column;
 }
 
 export async function deleteColumn(ctx: ServiceContext & { columnId: string }) {
@@ -119,4 +124,5 @@ export async function deleteColumn(ctx: ServiceContext & { columnId: string }) {
     await tx.column.delete({ where: { id: ctx.columnId } });
     await writePositions(tx, "columns", await columnIds(tx, row.projectId));
   }, TX_OPTIONS);
+  publish(ctx, row.projectId, "column.deleted", { column_id: ctx.columnId });
 }

@@ -2,6 +2,7 @@ import type { Comment, ListQuery } from "@org/contracts";
 import { ForbiddenError } from "@org/service-kit";
 import { authorizeCard } from "./cards.ts";
 import type { ServiceContext } from "./context.ts";
+import { publish } from "./events.ts";
 import { iso, pageArgs, toPage } from "./pagination.ts";
 import { hasRole, loadAuthorized, NEEDS } from "./permissions.ts";
 
@@ -10,16 +11,18 @@ interface CommentRow {
   cardId: string;
   authorId: string;
   body: string;
+  kind: "comment" | "handoff";
   createdAt: Date;
   updatedAt: Date;
 }
 
-function toCommentWire(row: CommentRow): Comment {
+export function toCommentWire(row: CommentRow): Comment {
   return {
     id: row.id,
     card_id: row.cardId,
     author_id: row.authorId,
     body: row.body,
+    kind: row.kind,
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
   };
@@ -57,11 +60,12 @@ export async function listComments(ctx: ServiceContext & { cardId: string; query
 
 /** Stores the comment as written: no @mention parsing, no notifications, no activity entries. */
 export async function createComment(ctx: ServiceContext & { cardId: string; body: string }) {
-  await authorizeCard(ctx, ctx.cardId, NEEDS.work);
-  const comment = await ctx.db.comment.create({
-    data: { cardId: ctx.cardId, authorId: ctx.actor.id, body: ctx.body },
-  });
-  return toCommentWire(comment);
+  const { projectId } = await authorizeCard(ctx, ctx.cardId, NEEDS.work);
+  const comment = toCommentWire(
+    await ctx.db.comment.create({ data: { cardId: ctx.cardId, authorId: ctx.actor.id, body: ctx.body } }),
+  );
+  publish(ctx, projectId, "comment.created", { comment });
+  return comment;
 }
 
 /** Its author (member or above) or an admin may delete a comment; its files go with it. */
@@ -76,4 +80,5 @@ export async function deleteComment(ctx: ServiceContext & { commentId: string })
   });
   await ctx.db.comment.delete({ where: { id: ctx.commentId } });
   await ctx.files.remove(files.map((file) => file.storageKey));
+  publish(ctx, row.card.projectId, "comment.deleted", { comment_id: ctx.commentId, card_id: row.cardId });
 }

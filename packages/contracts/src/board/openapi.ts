@@ -66,7 +66,13 @@ export function boardApiRegistry(): OpenAPIRegistry {
             }
           : {}),
       },
-      responses: { [String(op.status)]: successResponse(op), ...errorResponses(op) },
+      responses: {
+        [String(op.status)]: successResponse(op),
+        ...(op.emptyStatus
+          ? { [String(op.emptyStatus)]: { description: "Nothing to return; empty body." } }
+          : {}),
+        ...errorResponses(op),
+      },
     });
   }
   return registry;

@@ -14,7 +14,13 @@ export type OperationGroup =
   | "checklist"
   | "labels"
   | "priorities"
-  | "attachments";
+  | "attachments"
+  | "claims"
+  | "plans"
+  | "gates"
+  | "rot"
+  | "attention"
+  | "findings";
 
 export interface OperationSpec {
   method: "get" | "post" | "patch" | "delete";
@@ -35,6 +41,11 @@ export interface OperationSpec {
   /** Raw bytes response (downloads). */
   binaryResponse?: boolean;
   status: 200 | 201 | 204;
+  /**
+   * Status sent, with an empty body, when the handler returns null: "nothing to return" answers
+   * such as claim_next_card's 204 when no card is eligible. Absent: a handler never returns null.
+   */
+  emptyStatus?: 204;
   errors: readonly BoardErrorCode[];
   hints: { readOnly: boolean; destructive: boolean; idempotent: boolean };
 }
@@ -257,10 +268,12 @@ export const boardOperations = defineOperations({
     method: "get",
     path: "/cards/{id}",
     summary: "Get a card",
-    description: "One card by id (archived cards too). A card number is not an id: /cards/7 is not_found.",
+    description:
+      "One card by id (archived cards too), with `plan`: its latest published plan, or null. A card " +
+      "number is not an id: /cards/7 is not_found.",
     group: "cards",
     params: s.IdParams,
-    response: s.CardSchema,
+    response: s.CardWithPlanSchema,
     status: 200,
     errors: READ_ERRORS,
     hints: READ,
@@ -339,7 +352,7 @@ export const boardOperations = defineOperations({
     method: "get",
     path: "/cards/{id}/comments",
     summary: "List comments",
-    description: `Comments of the card, oldest first. ${LIST_NOTE}`,
+    description: `Comments of the card, oldest first; handoff notes are listed too, with \`kind\`: "handoff". ${LIST_NOTE}`,
     group: "comments",
     params: s.IdParams,
     query: s.ListQuery,
@@ -650,6 +663,298 @@ export const boardOperations = defineOperations({
     errors: WRITE_ERRORS,
     hints: DELETE,
   },
+
+  // ---- claims ----
+  claim_card: {
+    method: "post",
+    path: "/cards/{id}/claim",
+    summary: "Claim a card (or renew your claim)",
+    description:
+      "Takes the card for the caller as a lease of `lease_seconds` (60..86400, default 7200): the card gets " +
+      "claimed_by = caller, claimed_at and claim_expires_at. Calling it again as the holder renews the lease " +
+      "(heartbeat; claimed_at is kept). A lease that ran out counts as unclaimed everywhere, so anyone may " +
+      "claim the card then. Claimed by someone else with a live lease: conflict. The card's entry gate " +
+      "not satisfied (see get_card_gate): conflict. Archived: conflict. Any owner_type can be claimed. " +
+      `Needs member. ${ROLE_NOTE}`,
+    group: "claims",
+    params: s.IdParams,
+    body: s.ClaimBody,
+    response: s.CardSchema,
+    status: 200,
+    errors: [...WRITE_ERRORS, "conflict"],
+    hints: UPDATE,
+  },
+  unclaim_card: {
+    method: "delete",
+    path: "/cards/{id}/claim",
+    summary: "Release a claim",
+    description:
+      "Clears claimed_by, claimed_at and claim_expires_at and returns the card. Only the holder or an " +
+      "admin/owner may release a live claim (else forbidden); a card that is unclaimed or whose lease ran " +
+      `out is simply returned unclaimed. Needs member. ${ROLE_NOTE}`,
+    group: "claims",
+    params: s.IdParams,
+    response: s.CardSchema,
+    status: 200,
+    errors: WRITE_ERRORS,
+    hints: UPDATE,
+  },
+  claim_next_card: {
+    method: "post",
+    path: "/projects/{id}/claim-next",
+    summary: "Claim the next eligible agent card",
+    description:
+      "Atomically claims the most urgent eligible card of the project for the caller (lease as in claim_card) " +
+      "and returns it; 204 with an empty body when no card is eligible. Eligible: owner_type agent, not " +
+      "archived, unclaimed (or its lease ran out), entry gate satisfied. Order: priority rung (most urgent " +
+      "first, cards without a priority last), then column position, then card position. Concurrent callers " +
+      `never get the same card. Needs member. ${ROLE_NOTE}`,
+    group: "claims",
+    params: s.IdParams,
+    body: s.ClaimBody,
+    response: s.CardSchema,
+    status: 200,
+    emptyStatus: 204,
+    errors: WRITE_ERRORS,
+    hints: CREATE,
+  },
+
+  // ---- plans, decomposition, handoff ----
+  publish_plan: {
+    method: "post",
+    path: "/cards/{id}/plan",
+    summary: "Publish a plan for a card",
+    description:
+      "Stores a new plan version (`summary`, ordered `steps`); versions count 1, 2, … per card and get_card " +
+      "shows the latest as `plan`. `as_checklist: true` also appends every step to the card's checklist. " +
+      `Needs member. ${ROLE_NOTE}`,
+    group: "plans",
+    params: s.IdParams,
+    body: s.PublishPlanBody,
+    response: s.PlanSchema,
+    status: 201,
+    errors: WRITE_ERRORS,
+    hints: CREATE,
+  },
+  decompose_card: {
+    method: "post",
+    path: "/cards/{id}/decompose",
+    summary: "Split a card into child cards",
+    description:
+      "Creates 1..50 child cards in one transaction: each gets a new number, parent_id = the card, the " +
+      "parent's column, and they are placed right after the parent in the given order. owner_type and " +
+      "priority_id default to the parent's. The parent must not be archived (conflict). Returns the parent " +
+      `and the children. Needs member. ${ROLE_NOTE}`,
+    group: "plans",
+    params: s.IdParams,
+    body: s.DecomposeBody,
+    response: s.DecomposeResultSchema,
+    status: 201,
+    errors: [...WRITE_ERRORS, "conflict"],
+    hints: CREATE,
+  },
+  handoff_card: {
+    method: "post",
+    path: "/cards/{id}/handoff",
+    summary: "Hand a card on",
+    description:
+      "Releases the claim, sets assignee_id to `to_user_id` (a project member), and owner_type and " +
+      "work_phase when given; the `note` is kept as a comment with kind handoff (list_comments). A card " +
+      "claimed by someone else with a live lease can only be handed off by its holder or an admin " +
+      `(forbidden). Needs member. ${ROLE_NOTE}`,
+    group: "plans",
+    params: s.IdParams,
+    body: s.HandoffBody,
+    response: s.CardSchema,
+    status: 200,
+    errors: WRITE_ERRORS,
+    hints: UPDATE,
+  },
+
+  // ---- entry gates ----
+  get_card_gate: {
+    method: "get",
+    path: "/cards/{id}/gate",
+    summary: "A card's entry gate",
+    description:
+      "The criteria that apply to the card (project-wide ones and those of its current column), each with " +
+      "whether it is acked for this card. `satisfied` is true when every one is acked (or there are none); " +
+      "claim_card refuses and claim_next_card skips a card whose gate is not satisfied.",
+    group: "gates",
+    params: s.IdParams,
+    response: s.GateSchema,
+    status: 200,
+    errors: READ_ERRORS,
+    hints: READ,
+  },
+  ack_gate_criterion: {
+    method: "post",
+    path: "/cards/{id}/gate/acks",
+    summary: "Acknowledge a gate criterion for a card",
+    description:
+      "Marks `criterion_id` (one that applies to the card, else validation_failed) as met for this card, " +
+      `with an optional note; acking again replaces the note. Needs member. ${ROLE_NOTE}`,
+    group: "gates",
+    params: s.IdParams,
+    body: s.GateAckBody,
+    response: s.GateAckSchema,
+    status: 201,
+    errors: WRITE_ERRORS,
+    hints: UPDATE,
+  },
+  remove_gate_ack: {
+    method: "delete",
+    path: "/cards/{id}/gate/acks/{criterion_id}",
+    summary: "Withdraw a gate acknowledgement",
+    description: `Removes the card's ack of the criterion (none: not_found). Needs member. ${ROLE_NOTE}`,
+    group: "gates",
+    params: s.GateAckParams,
+    status: 204,
+    errors: WRITE_ERRORS,
+    hints: DELETE,
+  },
+  list_gate_criteria: {
+    method: "get",
+    path: "/projects/{id}/gate-criteria",
+    summary: "List gate criteria",
+    description: `The project's entry-gate criteria, oldest first: column_id null applies to every card, otherwise to the cards of that column. ${LIST_NOTE}`,
+    group: "gates",
+    params: s.IdParams,
+    query: s.ListQuery,
+    response: s.listOf(s.GateCriterionSchema),
+    status: 200,
+    errors: [...READ_ERRORS, "validation_failed"],
+    hints: READ,
+  },
+  create_gate_criterion: {
+    method: "post",
+    path: "/projects/{id}/gate-criteria",
+    summary: "Add a gate criterion",
+    description:
+      "Adds a criterion `text`, for every card (no column_id) or for the cards of `column_id` (a column of " +
+      `the project, else validation_failed). Cards must ack it before they can be claimed. Needs admin. ${ROLE_NOTE}`,
+    group: "gates",
+    params: s.IdParams,
+    body: s.CreateGateCriterionBody,
+    response: s.GateCriterionSchema,
+    status: 201,
+    errors: WRITE_ERRORS,
+    hints: CREATE,
+  },
+  update_gate_criterion: {
+    method: "patch",
+    path: "/gate-criteria/{id}",
+    summary: "Update a gate criterion",
+    description: `Changes text and/or column_id (null: project-wide). Existing acks are kept. Needs admin. ${ROLE_NOTE}`,
+    group: "gates",
+    params: s.IdParams,
+    body: s.UpdateGateCriterionBody,
+    response: s.GateCriterionSchema,
+    status: 200,
+    errors: WRITE_ERRORS,
+    hints: UPDATE,
+  },
+  delete_gate_criterion: {
+    method: "delete",
+    path: "/gate-criteria/{id}",
+    summary: "Delete a gate criterion",
+    description: `Deletes the criterion and its acks. Needs admin. ${ROLE_NOTE}`,
+    group: "gates",
+    params: s.IdParams,
+    status: 204,
+    errors: WRITE_ERRORS,
+    hints: DELETE,
+  },
+
+  // ---- rot ----
+  get_rot_report: {
+    method: "get",
+    path: "/projects/{id}/rot",
+    summary: "Stale-work report",
+    description:
+      "Non-archived cards with at least one reason, most idle first (not paginated; next_cursor is null). " +
+      "Last activity is the latest of the card's updated_at, claimed_at and its newest comment, plan, " +
+      "finding or gate ack; idle_hours is the time since then. Reasons: claimed_idle (live claim, idle ≥ " +
+      "stale_hours), claim_expired (the lease ran out), no_activity (not claimed, idle ≥ stale_hours), " +
+      "overdue (due_at passed). stale_hours defaults to 72.",
+    group: "rot",
+    params: s.IdParams,
+    query: s.RotQuery,
+    response: s.listOf(s.RotEntrySchema),
+    status: 200,
+    errors: [...READ_ERRORS, "validation_failed"],
+    hints: READ,
+  },
+
+  // ---- attention ----
+  set_attention: {
+    method: "post",
+    path: "/cards/{id}/attention",
+    summary: "Say you are looking at a card",
+    description:
+      "Sets the caller's live attention record on the card with an optional `note` for `ttl_seconds` " +
+      "(10..3600, default 300). A user has at most one record: a new one replaces the old (on any card). " +
+      `Expired records are never listed. Needs member. ${ROLE_NOTE}`,
+    group: "attention",
+    params: s.IdParams,
+    body: s.SetAttentionBody,
+    response: s.AttentionSchema,
+    status: 200,
+    errors: WRITE_ERRORS,
+    hints: UPDATE,
+  },
+  clear_attention: {
+    method: "delete",
+    path: "/attention",
+    summary: "Clear your attention record",
+    description: "Removes the caller's attention record, if any.",
+    group: "attention",
+    status: 204,
+    errors: BASE,
+    hints: DELETE,
+  },
+  list_attention: {
+    method: "get",
+    path: "/projects/{id}/attention",
+    summary: "Who is looking at what",
+    description: "Live (unexpired) attention records on the project's cards, oldest first (not paginated).",
+    group: "attention",
+    params: s.IdParams,
+    response: s.listOf(s.AttentionSchema),
+    status: 200,
+    errors: READ_ERRORS,
+    hints: READ,
+  },
+
+  // ---- findings ----
+  list_findings: {
+    method: "get",
+    path: "/cards/{id}/findings",
+    summary: "List a card's findings",
+    description: `Findings recorded on the card, newest first. ${LIST_NOTE}`,
+    group: "findings",
+    params: s.IdParams,
+    query: s.ListQuery,
+    response: s.listOf(s.FindingSchema),
+    status: 200,
+    errors: [...READ_ERRORS, "validation_failed"],
+    hints: READ,
+  },
+  create_finding: {
+    method: "post",
+    path: "/cards/{id}/findings",
+    summary: "Record a finding on a card",
+    description:
+      "Records a `kind` (bug, risk, question, note) finding with `title`, optional `body` and optional " +
+      `\`severity\` (low, medium, high, critical; null when absent). Needs member. ${ROLE_NOTE}`,
+    group: "findings",
+    params: s.IdParams,
+    body: s.CreateFindingBody,
+    response: s.FindingSchema,
+    status: 201,
+    errors: WRITE_ERRORS,
+    hints: CREATE,
+  },
 });
 
 export type BoardOperations = typeof boardOperations;
@@ -665,9 +970,14 @@ type Field<N extends BoardOperationName, K extends string> = BoardOperations[N] 
 export type OperationParams<N extends BoardOperationName> = Field<N, "params">;
 export type OperationQuery<N extends BoardOperationName> = Field<N, "query">;
 export type OperationBody<N extends BoardOperationName> = Field<N, "body">;
-/** What a handler returns: the response schema's input (timestamps as ISO strings), or nothing for 204. */
+/**
+ * What a handler returns: the response schema's input (timestamps as ISO strings), or nothing for
+ * 204; null too for operations with `emptyStatus` (sent as that status with an empty body).
+ */
 export type OperationResult<N extends BoardOperationName> = BoardOperations[N] extends { response: infer R }
   ? R extends z.ZodType
-    ? z.input<R>
+    ? BoardOperations[N] extends { emptyStatus: 204 }
+      ? z.input<R> | null
+      : z.input<R>
     : void
   : void;

@@ -242,12 +242,17 @@ export const BoardColumnSchema = ColumnSchema.extend({ cards: z.array(CardSchema
 export type BoardColumn = z.infer<typeof BoardColumnSchema>;
 
 // ---- comments ----
+export const CommentKindSchema = z.enum(["comment", "handoff"]).openapi("CommentKind", {
+  description: "comment: written with create_comment; handoff: the note of a handoff_card.",
+});
+
 export const CommentSchema = z
   .object({
     id: IdSchema,
     card_id: IdSchema,
     author_id: IdSchema,
     body: z.string(),
+    kind: CommentKindSchema,
     created_at: TimestampSchema,
     updated_at: TimestampSchema,
   })
@@ -306,3 +311,252 @@ export const UploadBody = z
 
 /** Largest attachment accepted: 10 MB. */
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+// ---- agent workflow ----
+
+/** Lease length of a claim, seconds. */
+export const LEASE_SECONDS = { min: 60, max: 86_400, default: 7_200 } as const;
+/** Lifetime of an attention record, seconds. */
+export const ATTENTION_TTL_SECONDS = { min: 10, max: 3_600, default: 300 } as const;
+/** Children per decompose call. */
+export const DECOMPOSE_MAX_CHILDREN = 50;
+
+export const ClaimBody = z
+  .strictObject({
+    lease_seconds: z
+      .number()
+      .int()
+      .min(LEASE_SECONDS.min)
+      .max(LEASE_SECONDS.max)
+      .default(LEASE_SECONDS.default)
+      .openapi({
+        description: "Lease length, 60..86400 seconds (default 7200). The claim lapses when it runs out.",
+      }),
+  })
+  .openapi("Claim");
+
+export const PlanSchema = z
+  .object({
+    id: IdSchema,
+    card_id: IdSchema,
+    version: z.number().int().openapi({ description: "1 for the card's first plan, then 2, 3, …" }),
+    summary: z.string(),
+    steps: z.array(z.string()),
+    author_id: IdSchema,
+    created_at: TimestampSchema,
+  })
+  .openapi("Plan");
+export type Plan = z.infer<typeof PlanSchema>;
+
+/** `GET /cards/{id}`: the card payload plus its latest plan. */
+export const CardWithPlanSchema = CardSchema.extend({
+  plan: PlanSchema.nullable().openapi({ description: "The latest published plan; null when none." }),
+}).openapi("CardWithPlan");
+export type CardWithPlan = z.infer<typeof CardWithPlanSchema>;
+
+export const PublishPlanBody = z
+  .strictObject({
+    summary: z.string().trim().min(1).max(10_000),
+    steps: z.array(z.string().trim().min(1).max(2000)).max(200).default([]),
+    as_checklist: z
+      .boolean()
+      .default(false)
+      .openapi({ description: "true: each step is also appended to the card's checklist." }),
+  })
+  .openapi("PublishPlan");
+
+export const DecomposeBody = z
+  .strictObject({
+    cards: z
+      .array(
+        z.strictObject({
+          title: Name,
+          body: z.string().max(100_000).optional(),
+          owner_type: OwnerTypeSchema.optional().openapi({ description: "Default: the parent's." }),
+          priority_id: IdSchema.nullable()
+            .optional()
+            .openapi({ description: "A priority of the project; default: the parent's; null: none." }),
+        }),
+      )
+      .min(1)
+      .max(DECOMPOSE_MAX_CHILDREN),
+  })
+  .openapi("Decompose");
+
+export const DecomposeResultSchema = z
+  .object({ parent: CardSchema, children: z.array(CardSchema) })
+  .openapi("DecomposeResult");
+
+export const HandoffBody = z
+  .strictObject({
+    note: z.string().trim().min(1).max(100_000),
+    to_user_id: IdSchema.optional().openapi({ description: "New assignee (a project member)." }),
+    owner_type: OwnerTypeSchema.optional(),
+    work_phase: z.string().max(200).optional(),
+  })
+  .openapi("Handoff");
+
+export const GateCriterionSchema = z
+  .object({
+    id: IdSchema,
+    project_id: IdSchema,
+    column_id: IdSchema.nullable().openapi({
+      description: "Applies to the cards of this column; null: to every card of the project.",
+    }),
+    text: z.string(),
+    created_at: TimestampSchema,
+    updated_at: TimestampSchema,
+  })
+  .openapi("GateCriterion");
+export type GateCriterion = z.infer<typeof GateCriterionSchema>;
+
+const CriterionText = z.string().trim().min(1).max(2000);
+export const CreateGateCriterionBody = z
+  .strictObject({ text: CriterionText, column_id: IdSchema.nullable().optional() })
+  .openapi("CreateGateCriterion");
+export const UpdateGateCriterionBody = z
+  .strictObject({ text: CriterionText.optional(), column_id: IdSchema.nullable().optional() })
+  .openapi("UpdateGateCriterion");
+
+export const GateSchema = z
+  .object({
+    card_id: IdSchema,
+    satisfied: z.boolean().openapi({ description: "true when every criterion listed is acked." }),
+    criteria: z.array(
+      z.object({
+        id: IdSchema,
+        text: z.string(),
+        column_id: IdSchema.nullable(),
+        acked: z.boolean(),
+        acked_by: IdSchema.nullable(),
+        acked_at: TimestampSchema.nullable(),
+        note: z.string().nullable(),
+      }),
+    ),
+  })
+  .openapi("Gate");
+export type Gate = z.infer<typeof GateSchema>;
+
+export const GateAckBody = z
+  .strictObject({ criterion_id: IdSchema, note: z.string().max(10_000).optional() })
+  .openapi("GateAck");
+export const GateAckSchema = z
+  .object({
+    card_id: IdSchema,
+    criterion_id: IdSchema,
+    acked_by: IdSchema,
+    acked_at: TimestampSchema,
+    note: z.string().nullable(),
+  })
+  .openapi("GateAckRecord");
+export const GateAckParams = z.object({ id: IdSchema, criterion_id: IdSchema });
+
+export const RotReasonSchema = z
+  .enum(["claimed_idle", "claim_expired", "no_activity", "overdue"])
+  .openapi("RotReason", {
+    description:
+      "claimed_idle: live claim, idle ≥ stale_hours; claim_expired: the claim's lease ran out; " +
+      "no_activity: not claimed, idle ≥ stale_hours; overdue: due_at has passed.",
+  });
+export const RotQuery = z.object({
+  stale_hours: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(72)
+    .openapi({ description: "Idle hours after which a card counts as stale (default 72)." }),
+});
+export const RotEntrySchema = z
+  .object({
+    card: CardSchema,
+    reasons: z.array(RotReasonSchema),
+    idle_hours: z.number().openapi({ description: "Hours since the card's last activity (2 decimals)." }),
+  })
+  .openapi("RotEntry");
+
+export const AttentionSchema = z
+  .object({
+    user_id: IdSchema,
+    card_id: IdSchema,
+    note: z.string().nullable(),
+    since: TimestampSchema,
+    expires_at: TimestampSchema,
+  })
+  .openapi("Attention");
+export type Attention = z.infer<typeof AttentionSchema>;
+export const SetAttentionBody = z
+  .strictObject({
+    note: z.string().max(2000).optional(),
+    ttl_seconds: z
+      .number()
+      .int()
+      .min(ATTENTION_TTL_SECONDS.min)
+      .max(ATTENTION_TTL_SECONDS.max)
+      .default(ATTENTION_TTL_SECONDS.default)
+      .openapi({ description: "Seconds the record stays live, 10..3600 (default 300)." }),
+  })
+  .openapi("SetAttention");
+
+export const FindingKindSchema = z.enum(["bug", "risk", "question", "note"]).openapi("FindingKind");
+export const FindingSeveritySchema = z.enum(["low", "medium", "high", "critical"]).openapi("FindingSeverity");
+export const FindingSchema = z
+  .object({
+    id: IdSchema,
+    card_id: IdSchema,
+    author_id: IdSchema,
+    kind: FindingKindSchema,
+    title: z.string(),
+    body: z.string().nullable(),
+    severity: FindingSeveritySchema.nullable(),
+    created_at: TimestampSchema,
+  })
+  .openapi("Finding");
+export type Finding = z.infer<typeof FindingSchema>;
+export const CreateFindingBody = z
+  .strictObject({
+    kind: FindingKindSchema,
+    title: Name,
+    body: z.string().max(100_000).optional(),
+    severity: FindingSeveritySchema.optional(),
+  })
+  .openapi("CreateFinding");
+
+// ---- live events (socket.io) ----
+
+/** Every event board-api emits to the `project:<id>` room of the project that changed. */
+export const BOARD_EVENT_NAMES = [
+  "card.created",
+  "card.updated",
+  "card.moved",
+  "card.archived",
+  "card.unarchived",
+  "card.deleted",
+  "card.claimed",
+  "card.unclaimed",
+  "card.decomposed",
+  "card.handed_off",
+  "plan.published",
+  "column.created",
+  "column.updated",
+  "column.deleted",
+  "comment.created",
+  "comment.deleted",
+  "gate.criterion_created",
+  "gate.criterion_updated",
+  "gate.criterion_deleted",
+  "gate.acked",
+  "gate.ack_removed",
+  "attention.changed",
+  "finding.created",
+] as const;
+export type BoardEventName = (typeof BOARD_EVENT_NAMES)[number];
+
+/** The envelope of every live event: the socket.io event name is `type`. */
+export interface BoardEvent {
+  type: BoardEventName;
+  project_id: string;
+  /** The user whose request caused it. */
+  actor_id: string;
+  at: string;
+  data: Record<string, unknown>;
+}

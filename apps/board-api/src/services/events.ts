@@ -1,0 +1,28 @@
+// Live events are emitted by the service functions (after their transaction committed), so every
+// change reaches listeners whether it came through HTTP or MCP. The transport (socket.io) is
+// plugged in by the server; without one, events go nowhere.
+import type { BoardEvent, BoardEventName } from "@org/contracts";
+import type { Actor } from "./context.ts";
+
+export interface BoardEvents {
+  emit(event: BoardEvent): void;
+}
+
+/** Drops every event: the default when no transport is attached. */
+export const noEvents: BoardEvents = { emit() {} };
+
+/** Emits `type` to the listeners of `projectId`, as `actor`. */
+export function publish(
+  ctx: { events?: BoardEvents | undefined; actor: Actor },
+  projectId: string,
+  type: BoardEventName,
+  data: Record<string, unknown>,
+): void {
+  ctx.events?.emit({
+    type,
+    project_id: projectId,
+    actor_id: ctx.actor.id,
+    at: new Date().toISOString(),
+    data,
+  });
+}

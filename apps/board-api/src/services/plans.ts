@@ -1,0 +1,188 @@
+// Plans, decomposition and handoff: how an agent says what it will do, splits work, and passes
+// a card on.
+import type { Card, DecomposeBody, HandoffBody, Plan, PublishPlanBody, z } from "@org/contracts";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "@org/service-kit";
+import { loadCardsByIds, toPlanWire } from "./card-loader.ts";
+import { activeCardIds, authorizeCard, CARD_NOT_FOUND, readCard } from "./cards.ts";
+import { mayOverrideClaim, releaseClaim } from "./claims.ts";
+import { toCommentWire } from "./comments.ts";
+import { SQL_NOW, TX_OPTIONS, type ServiceContext, type Tx } from "./context.ts";
+import { publish } from "./events.ts";
+import { lockRows, writePositions } from "./ordering.ts";
+import { loadAuthorized, NEEDS } from "./permissions.ts";
+
+/**
+ * Stores the next plan version. The card row is locked, so concurrent publishes get 1, 2, …
+ * and, with `as_checklist`, append their steps to the checklist without interleaving.
+ */
+export async function publishPlan(
+  ctx: ServiceContext & { cardId: string; input: z.output<typeof PublishPlanBody> },
+): Promise<Plan> {
+  const { projectId } = await authorizeCard(ctx, ctx.cardId, NEEDS.work);
+  const { summary, steps, as_checklist } = ctx.input;
+  const plan = await ctx.db.$transaction(async (tx) => {
+    await lockRows(tx, "cards", [ctx.cardId]);
+    const last = await tx.plan.findFirst({
+      where: { cardId: ctx.cardId },
+      orderBy: { version: "desc" },
+      select: { version: true },
+    });
+    const created = await tx.plan.create({
+      data: { cardId: ctx.cardId, version: (last?.version ?? 0) + 1, summary, steps, authorId: ctx.actor.id },
+    });
+    if (as_checklist && steps.length > 0) {
+      const count = await tx.checklistItem.count({ where: { cardId: ctx.cardId } });
+      await tx.checklistItem.createMany({
+        data: steps.map((text, index) => ({ cardId: ctx.cardId, text, position: count + index })),
+      });
+    }
+    return toPlanWire(created);
+  }, TX_OPTIONS);
+  publish(ctx, projectId, "plan.published", { plan });
+  return plan;
+}
+
+/** Signals that the card changed column between the first read and the lock: start again. */
+class MovedMeanwhile extends Error {}
+
+/**
+ * Creates the children in one transaction. Locks in the order card creation uses (the project's
+ * counter row, then the column), takes `n` numbers at once, and rewrites the column's positions
+ * with the children right after the parent.
+ */
+export async function decomposeCard(
+  ctx: ServiceContext & { cardId: string; input: z.output<typeof DecomposeBody> },
+): Promise<{ parent: Card; children: Card[] }> {
+  const { projectId } = await authorizeCard(ctx, ctx.cardId, NEEDS.work);
+  const specs = ctx.input.cards;
+  const priorityIds = [...new Set(specs.flatMap((spec) => (spec.priority_id ? [spec.priority_id] : [])))];
+  if (priorityIds.length > 0) {
+    const found = await ctx.db.priority.findMany({
+      where: { id: { in: priorityIds }, projectId },
+      select: { id: true },
+    });
+    const known = new Set(found.map((row) => row.id));
+    const details = specs.flatMap((spec, index) =>
+      spec.priority_id && !known.has(spec.priority_id)
+        ? [{ path: `cards.${index}.priority_id`, message: "Not a priority of the project." }]
+        : [],
+    );
+    if (details.length > 0) throw new ValidationError("Request is invalid.", details);
+  }
+
+  const childIds = await withParentColumnLocked(ctx, projectId, specs.length, async (tx, parent, first) => {
+    const created = await tx.card.createManyAndReturn({
+      data: specs.map((spec, index) => ({
+        projectId,
+        columnId: parent.columnId,
+        number: first + index,
+        title: spec.title,
+        body: spec.body ?? "",
+        ownerType: spec.owner_type ?? parent.ownerType,
+        priorityId: spec.priority_id === undefined ? parent.priorityId : spec.priority_id,
+        parentId: ctx.cardId,
+        position: 1_000_000 + index,
+      })),
+      select: { id: true, number: true },
+    });
+    const ids = created.sort((a, b) => a.number - b.number).map((row) => row.id);
+    const column = await activeCardIds(tx, parent.columnId);
+    const rest = column.filter((id) => !ids.includes(id));
+    const at = rest.indexOf(ctx.cardId) + 1;
+    await writePositions(tx, "cards", [...rest.slice(0, at), ...ids, ...rest.slice(at)]);
+    return ids;
+  });
+  const [parent, children] = await Promise.all([readCard(ctx), loadCardsByIds(ctx.db, childIds)]);
+  publish(ctx, projectId, "card.decomposed", { parent, children });
+  return { parent, children };
+}
+
+interface ParentRow {
+  columnId: string;
+  archivedAt: Date | null;
+  ownerType: "human" | "agent";
+  priorityId: string | null;
+}
+
+async function withParentColumnLocked<T>(
+  ctx: ServiceContext & { cardId: string },
+  projectId: string,
+  count: number,
+  work: (tx: Tx, parent: ParentRow, firstNumber: number) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    const seen = await ctx.db.card.findUnique({ where: { id: ctx.cardId }, select: { columnId: true } });
+    if (!seen) throw new NotFoundError(CARD_NOT_FOUND);
+    try {
+      return await ctx.db.$transaction(async (tx) => {
+        const [counter] = await tx.$queryRaw<Array<{ first: number }>>`
+          UPDATE projects SET next_card_number = next_card_number + ${count}::int
+          WHERE id = ${projectId}::uuid RETURNING next_card_number - ${count}::int AS first`;
+        if (!counter) throw new NotFoundError(CARD_NOT_FOUND);
+        await lockRows(tx, "columns", [seen.columnId]);
+        const parent = await tx.card.findUnique({
+          where: { id: ctx.cardId },
+          select: { columnId: true, archivedAt: true, ownerType: true, priorityId: true },
+        });
+        if (!parent) throw new NotFoundError(CARD_NOT_FOUND);
+        if (parent.columnId !== seen.columnId) throw new MovedMeanwhile();
+        if (parent.archivedAt) throw new ConflictError("The card is archived; unarchive it first.");
+        return work(tx, parent, counter.first);
+      }, TX_OPTIONS);
+    } catch (error) {
+      if (!(error instanceof MovedMeanwhile) || attempt >= 10) throw error;
+    }
+  }
+}
+
+/**
+ * Releases the claim, reassigns, and keeps the note as a `handoff` comment, in one transaction.
+ * A live claim of someone else can only be handed off by its holder or an admin.
+ */
+export async function handoffCard(
+  ctx: ServiceContext & { cardId: string; input: z.output<typeof HandoffBody> },
+): Promise<Card> {
+  const { row, role } = await loadAuthorized(
+    ctx,
+    ctx.db.card.findUnique({ where: { id: ctx.cardId }, select: { projectId: true } }),
+    (card) => card.projectId,
+    NEEDS.work,
+    CARD_NOT_FOUND,
+  );
+  const { note, to_user_id, owner_type, work_phase } = ctx.input;
+  if (to_user_id) {
+    const member = await ctx.db.projectMember.findUnique({
+      where: { projectId_userId: { projectId: row.projectId, userId: to_user_id } },
+      select: { id: true },
+    });
+    if (!member) {
+      throw new ValidationError("Request is invalid.", [
+        { path: "to_user_id", message: "Not a member of the project." },
+      ]);
+    }
+  }
+  const comment = await ctx.db.$transaction(async (tx) => {
+    const [state] = await tx.$queryRaw<Array<{ claimed_by: string | null; live: boolean }>>`
+      SELECT claimed_by::text AS claimed_by, (claimed_by IS NOT NULL AND claim_expires_at >= ${SQL_NOW}) AS live
+      FROM cards WHERE id = ${ctx.cardId}::uuid FOR NO KEY UPDATE`;
+    if (!state) throw new NotFoundError(CARD_NOT_FOUND);
+    if (!mayOverrideClaim(state, ctx.actor.id, role)) {
+      throw new ForbiddenError("The card is claimed by someone else; only they or an admin can hand it off.");
+    }
+    await releaseClaim(tx, ctx.cardId);
+    await tx.card.update({
+      where: { id: ctx.cardId },
+      data: {
+        ...(to_user_id ? { assigneeId: to_user_id } : {}),
+        ...(owner_type ? { ownerType: owner_type } : {}),
+        ...(work_phase !== undefined ? { workPhase: work_phase || null } : {}),
+      },
+    });
+    return tx.comment.create({
+      data: { cardId: ctx.cardId, authorId: ctx.actor.id, body: note, kind: "handoff" },
+    });
+  }, TX_OPTIONS);
+  const card = await readCard(ctx);
+  publish(ctx, row.projectId, "card.handed_off", { card, note: toCommentWire(comment) });
+  return card;
+}
