@@ -1,0 +1,117 @@
+import { createTestDatabase, type TestDatabase } from "@org/db/testing";
+import { connect, startLiveInstance, testRedisUrl, type LiveInstance } from "./helpers/live.ts";
+import { addMember, makeBoard, makeCard, makeColumn, makeUser } from "./helpers/fixtures.ts";
+
+let database: TestDatabase;
+let single: LiveInstance;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  single = await startLiveInstance(database);
+});
+afterAll(async () => {
+  await single.close();
+  await database.drop();
+});
+
+describe("live events", () => {
+  it("a member's client gets its project's card, claim and attention events, nothing of other projects", async () => {
+    const { owner, project, column } = await makeBoard(single);
+    const agent = await makeUser(single);
+    await addMember(owner.api, project.id, agent.user.id, "member");
+    const otherBoard = await makeBoard(single);
+    await addMember(otherBoard.owner.api, otherBoard.project.id, agent.user.id, "member");
+
+    const client = await connect(single.url, agent.token);
+    try {
+      expect(await client.join(project.id)).toEqual({ ok: true, project_id: project.id });
+
+      // Changes in a project the client did not join (though it could) never reach it.
+      await makeCard(otherBoard.owner.api, otherBoard.column.id, { title: "elsewhere" });
+
+      const card = await makeCard(owner.api, column.id, { title: "Live", owner_type: "agent" });
+      const created = await client.waitFor("card.created");
+      expect(created).toEqual({
+        type: "card.created",
+        project_id: project.id,
+        actor_id: owner.user.id,
+        at: expect.any(String),
+        data: { card },
+      });
+
+      const doing = await makeColumn(owner.api, project.id, { name: "Doing" });
+      const moved = (await owner.api.post(`/cards/${card.id}/move`, { to_column_id: doing.id, position: 0 }))
+        .body;
+      expect((await client.waitFor("card.moved")).data).toEqual({ card: moved, from_column_id: column.id });
+
+      const claimed = (await agent.api.post(`/projects/${project.id}/claim-next`)).body;
+      const claimEvent = await client.waitFor("card.claimed");
+      expect(claimEvent).toMatchObject({ actor_id: agent.user.id, data: { card: claimed, renewed: false } });
+
+      const attention = (await agent.api.post(`/cards/${card.id}/attention`, { note: "here" })).body;
+      expect((await client.waitFor("attention.changed")).data).toEqual({ user_id: agent.user.id, attention });
+
+      await owner.api.post(`/cards/${card.id}/comments`, { body: "hello" });
+      await client.waitFor("comment.created");
+      expect(client.received.map((event) => event.type)).toEqual([
+        "card.created",
+        "column.created",
+        "card.moved",
+        "card.claimed",
+        "attention.changed",
+        "comment.created",
+      ]);
+      expect(client.received.every((event) => event.project_id === project.id)).toBe(true);
+    } finally {
+      client.close();
+    }
+  });
+
+  it("refuses an invalid token and a join of a project the user is not a member of", async () => {
+    await expect(connect(single.url, "bt_not-a-token")).rejects.toThrow("unauthenticated");
+    await expect(connect(single.url, "")).rejects.toThrow("unauthenticated");
+
+    const { owner, project, column } = await makeBoard(single);
+    const outsider = await makeUser(single);
+    const client = await connect(single.url, outsider.token);
+    try {
+      expect(await client.join(project.id)).toEqual({
+        error: { code: "not_found", message: "Project not found." },
+      });
+      expect(await client.join("not-an-id")).toEqual({
+        error: { code: "not_found", message: "Project not found." },
+      });
+      await makeCard(owner.api, column.id);
+      // Give a wrongly delivered event time to arrive.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(client.received).toEqual([]);
+    } finally {
+      client.close();
+    }
+  });
+
+  it("with Redis, a change made through instance A reaches a client of instance B", async () => {
+    const a = await startLiveInstance(database, { redisUrl: testRedisUrl });
+    const b = await startLiveInstance(database, { redisUrl: testRedisUrl });
+    try {
+      const { owner, project, column } = await makeBoard(a);
+      const client = await connect(b.url, owner.token);
+      try {
+        expect(await client.join(project.id)).toMatchObject({ ok: true });
+        const card = await makeCard(owner.api, column.id, { title: "via A" });
+        const event = await client.waitFor("card.created");
+        expect(event).toEqual({
+          type: "card.created",
+          project_id: project.id,
+          actor_id: owner.user.id,
+          at: expect.any(String),
+          data: { card },
+        });
+      } finally {
+        client.close();
+      }
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});

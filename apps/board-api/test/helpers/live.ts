@@ -1,0 +1,83 @@
+// A board API instance that really listens, with socket.io attached the way server.ts does it.
+import { createServer } from "node:http";
+import { mkdtemp, rm } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import type { BoardEvent } from "@org/contracts";
+import type { TestDatabase } from "@org/db/testing";
+import { createLogger } from "@org/service-kit";
+import { io as connectClient, type Socket } from "socket.io-client";
+import { createApp } from "../../src/app.ts";
+import { loadBoardEnv } from "../../src/env.ts";
+import { attachBoardRealtime, SocketBoardEvents } from "../../src/realtime/index.ts";
+import type { TestApp } from "./app.ts";
+
+export const testRedisUrl = process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";
+
+export interface LiveInstance extends TestApp {
+  url: string;
+}
+
+/** An instance on `database` (shared by several instances), with Redis when `redisUrl` is set. */
+export async function startLiveInstance(
+  database: TestDatabase,
+  { redisUrl }: { redisUrl?: string } = {},
+): Promise<LiveInstance> {
+  const attachmentsDir = await mkdtemp(path.join(os.tmpdir(), "board-live-"));
+  const events = new SocketBoardEvents();
+  const app = createApp({
+    env: loadBoardEnv({ DATABASE_URL: database.url, ATTACHMENTS_DIR: attachmentsDir }),
+    db: database.db,
+    logger: createLogger({ service: "board-api", level: "silent" }),
+    redis: undefined,
+    events,
+  });
+  const server = createServer(app);
+  const realtime = attachBoardRealtime(server, { db: database.db, redisUrl, events });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    app,
+    database,
+    attachmentsDir,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async close() {
+      await realtime.close();
+      await new Promise((resolve) => server.close(resolve));
+      await rm(attachmentsDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A socket.io client that records every event it receives. */
+export async function connect(url: string, token: string) {
+  const socket: Socket = connectClient(url, {
+    path: "/socket.io",
+    auth: { token },
+    transports: ["websocket"],
+    reconnection: false,
+  });
+  const received: BoardEvent[] = [];
+  socket.onAny((_name: string, event: BoardEvent) => received.push(event));
+  await new Promise<void>((resolve, reject) => {
+    socket.once("connect", resolve);
+    socket.once("connect_error", reject);
+  });
+  return {
+    socket,
+    received,
+    join: (projectId: string) =>
+      socket.emitWithAck("join", { project_id: projectId }) as Promise<Record<string, unknown>>,
+    /** Resolves with the first recorded event of `type` (waiting for it up to `timeoutMs`). */
+    async waitFor(type: string, timeoutMs = 5000): Promise<BoardEvent> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = received.find((event) => event.type === type);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no ${type} within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    close: () => socket.close(),
+  };
+}
