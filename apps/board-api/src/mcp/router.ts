@@ -1,5 +1,6 @@
 // POST /mcp: MCP Streamable HTTP, stateless (a new server and transport per request), behind the
 // same bearer auth and rate limit as /api/v1. GET and DELETE (SSE streams, sessions) are 405.
+import type { IncomingMessage } from "node:http";
 import { resolveToolsets, UnknownToolsetError } from "@org/contracts";
 import { ValidationError } from "@org/service-kit";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
@@ -43,7 +44,9 @@ export function mcpRouter({ handlers, guard }: { handlers: Handlers; guard: Requ
       void server.close();
     });
     await server.connect(transport);
-    await transport.handleRequest(req, res, req.body);
+    // As a plain IncomingMessage: the SDK reads an optional `req.auth` of its own shape, which the
+    // auth server's Express typings (compiled together with this app in bench/) declare differently.
+    await transport.handleRequest(req as IncomingMessage, res, req.body);
   });
   // Stateless: no SSE stream to open (GET) and no session to end (DELETE).
   router.all(MCP_PATH, (_req, res) => {
