@@ -14,12 +14,9 @@ void runService({
   createApp: (deps) => createApp({ ...deps, redis, events }),
   onServer(server, { db }) {
     realtime = attachBoardRealtime(server, { db, redisUrl: env.REDIS_URL, events });
-    // Open websockets would keep the HTTP server's close() waiting: drop them as soon as a
-    // shutdown signal arrives (serve() then finishes in-flight requests and calls onShutdown).
-    const dropSockets = () => realtime?.io.disconnectSockets(true);
-    process.once("SIGTERM", dropSockets);
-    process.once("SIGINT", dropSockets);
   },
+  // Open websockets would keep the HTTP server's close() waiting: drop them first.
+  beforeClose: () => realtime?.io.disconnectSockets(true),
   async onShutdown() {
     await realtime?.close();
     await redis?.quit();

@@ -1,8 +1,27 @@
 import path from "node:path";
-import { describeServiceProcess } from "@org/service-kit/testing";
+import { createTestDatabase } from "@org/db/testing";
+import { describeServiceProcess, spawnService } from "@org/service-kit/testing";
+import { createUser } from "../src/services/users.ts";
+import { connect } from "./helpers/live.ts";
 
-describeServiceProcess(
-  "board-api",
-  path.resolve(__dirname, ".."),
-  (body) => (body as { error: { code: string } }).error.code,
-);
+const appDir = path.resolve(__dirname, "..");
+
+describeServiceProcess("board-api", appDir, (body) => (body as { error: { code: string } }).error.code);
+
+describe("board-api process with live clients", () => {
+  it("SIGTERM ends open socket.io connections and exits 0", async () => {
+    const database = await createTestDatabase();
+    try {
+      const { token } = await createUser({ db: database.db, email: "live@example.com", name: "Live" });
+      const service = await spawnService(appDir, { DATABASE_URL: database.url });
+      const live = await connect(service.url, token);
+      const disconnected = new Promise((resolve) => live.socket.once("disconnect", resolve));
+      service.kill("SIGTERM");
+      expect(await service.exited).toBe(0);
+      await disconnected;
+      expect(live.socket.connected).toBe(false);
+    } finally {
+      await database.drop();
+    }
+  });
+});

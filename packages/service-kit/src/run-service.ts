@@ -17,6 +17,8 @@ export interface RunServiceOptions<E extends BaseEnv> {
   env: E;
   createApp(deps: ServiceDeps<E>): Express | Promise<Express>;
   onServer?(server: Server, deps: ServiceDeps<E>): void;
+  /** At the start of a shutdown: end long-lived connections such as websockets. */
+  beforeClose?(): void;
   /** Extra resources to release on shutdown, before the database closes. */
   onShutdown?(): Promise<void>;
 }
@@ -41,6 +43,7 @@ export async function runService<E extends BaseEnv>(options: RunServiceOptions<E
       logger,
       shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
       onServer: options.onServer && ((server) => options.onServer?.(server, deps)),
+      beforeClose: options.beforeClose,
       async onShutdown() {
         await options.onShutdown?.();
         await database.close();

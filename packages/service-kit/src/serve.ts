@@ -9,6 +9,11 @@ export interface ServeOptions {
   host: string;
   logger: Logger;
   shutdownTimeoutMs: number;
+  /**
+   * Called as soon as a shutdown begins: end long-lived connections (websockets) that would
+   * otherwise hold the server's close() open forever.
+   */
+  beforeClose?(): void;
   /** Releases what the app holds (database, Redis) after the last request finished. */
   onShutdown(): Promise<void>;
   /** Called with the open server before it listens, to attach e.g. socket.io. */
@@ -21,7 +26,7 @@ export interface ServeOptions {
  * connections are cut and the exit code is 1.
  */
 export async function serve(options: ServeOptions): Promise<Server> {
-  const { app, port, host, logger, shutdownTimeoutMs, onShutdown, onServer } = options;
+  const { app, port, host, logger, shutdownTimeoutMs, beforeClose, onShutdown, onServer } = options;
   const server = app.listen(port, host);
   onServer?.(server);
   await new Promise<void>((resolve, reject) => {
@@ -42,6 +47,7 @@ export async function serve(options: ServeOptions): Promise<Server> {
       process.exit(1);
     }, shutdownTimeoutMs);
     forced.unref();
+    beforeClose?.();
     server.close(async () => {
       try {
         await onShutdown();
