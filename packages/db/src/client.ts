@@ -1,16 +1,58 @@
+import { createHash } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "./generated/prisma/client.ts";
+import pg from "pg";
+import { Prisma, PrismaClient } from "./generated/prisma/client.ts";
 
 export interface CreateDbOptions {
   url: string;
   /** Size of the pg pool. The embedded database must use 1 (see embedded.ts). */
   maxConnections?: number;
-}
-
-/** A Prisma client over node-postgres, the only way the services reach their database. */
-export function createDb({ url, maxConnections = 10 }: CreateDbOptions): PrismaClient {
-  const adapter = new PrismaPg({ connectionString: url, max: maxConnections });
-  return new PrismaClient({ adapter });
+  /**
+   * Whether `queryPrepared` may use named prepared statements. Off for the embedded database,
+   * where every connection shares PGlite's single session (a name would outlive its client).
+   */
+  namedStatements?: boolean;
 }
 
 export type Db = PrismaClient;
+
+interface DbInternals {
+  pool: pg.Pool;
+  namedStatements: boolean;
+}
+
+const internals = new WeakMap<Db, DbInternals>();
+
+/** A Prisma client over node-postgres, the only way the services reach their database. */
+export function createDb({ url, maxConnections = 10, namedStatements = true }: CreateDbOptions): Db {
+  const pool = new pg.Pool({ connectionString: url, max: maxConnections });
+  const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  internals.set(db, { pool, namedStatements });
+  return db;
+}
+
+// `timestamp without time zone` columns hold UTC (Prisma writes them so): parse them as UTC,
+// not as local time as node-postgres would.
+const TIMESTAMP_OID = 1114;
+const utcTypes = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    if (oid === TIMESTAMP_OID) return (value: string) => new Date(`${value.replace(" ", "T")}Z`);
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+/**
+ * For the hottest reads only (a request's token lookup, a card, the board): runs `query` as a
+ * named prepared statement, so PostgreSQL parses and plans it once per connection instead of on
+ * every call as Prisma's unnamed statements do. Inside a transaction (`db` is the transaction's
+ * client) it is an ordinary `$queryRaw` on that transaction.
+ */
+export async function queryPrepared<T>(db: Db | Prisma.TransactionClient, query: Prisma.Sql): Promise<T[]> {
+  const found = internals.get(db as Db);
+  if (!found) return db.$queryRaw<T[]>(query);
+  const name = found.namedStatements
+    ? `q_${createHash("sha1").update(query.text).digest("hex").slice(0, 20)}`
+    : undefined;
+  const result = await found.pool.query({ name, text: query.text, values: query.values, types: utcTypes });
+  return result.rows as T[];
+}

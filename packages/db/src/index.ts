@@ -1,4 +1,4 @@
-export { createDb, type Db, type CreateDbOptions } from "./client.ts";
+export { createDb, queryPrepared, type Db, type CreateDbOptions } from "./client.ts";
 export { openDatabase, type OpenDatabase, type OpenDatabaseOptions } from "./open-database.ts";
 export { startEmbeddedDatabase, type EmbeddedDatabase } from "./embedded.ts";
 export { migrateDatabase, isDatabaseUpToDate } from "./migrate.ts";

@@ -32,7 +32,7 @@ export async function openDatabase({
     await embedded?.stop();
     throw error;
   }
-  const db = createDb({ url, maxConnections: embedded ? 1 : 10 });
+  const db = createDb({ url, maxConnections: embedded ? 1 : 10, namedStatements: !embedded });
   return {
     db,
     embedded: Boolean(embedded),

@@ -1,7 +1,7 @@
 // Card payloads in one SQL statement each, whatever the number of cards: labels aggregated and
 // checklist counts computed per card by lateral subqueries. This is the hot read path.
 import type { Card, Plan, Role } from "@org/contracts";
-import { Prisma, type Db } from "@org/db";
+import { Prisma, queryPrepared, type Db } from "@org/db";
 import type { Tx } from "./context.ts";
 import { isoOrNull, iso } from "./pagination.ts";
 
@@ -82,10 +82,13 @@ const CARD_JOINS = Prisma.sql`
 
 /** Cards of a project for the board, in column then position order. */
 export async function loadBoardCards(db: Db, projectId: string, includeArchived: boolean): Promise<Card[]> {
-  const rows = await db.$queryRaw<CardSqlRow[]>`
+  const rows = await queryPrepared<CardSqlRow>(
+    db,
+    Prisma.sql`
     SELECT ${CARD_SELECT} FROM cards c ${CARD_JOINS}
     WHERE c.project_id = ${projectId}::uuid ${includeArchived ? Prisma.empty : Prisma.sql`AND c.archived_at IS NULL`}
-    ORDER BY c.archived_at IS NOT NULL, c.position, c.id`;
+    ORDER BY c.archived_at IS NOT NULL, c.position, c.id`,
+  );
   return rows.map(toCardWire);
 }
 
@@ -95,10 +98,13 @@ export async function loadCardForActor(
   cardId: string,
   actorId: string,
 ): Promise<{ card: Card; role: Role | null } | null> {
-  const rows = await db.$queryRaw<Array<CardSqlRow & { actor_role: Role | null }>>`
+  const rows = await queryPrepared<CardSqlRow & { actor_role: Role | null }>(
+    db,
+    Prisma.sql`
     SELECT ${CARD_SELECT}, m.role::text AS actor_role FROM cards c ${CARD_JOINS}
     LEFT JOIN project_members m ON m.project_id = c.project_id AND m.user_id = ${actorId}::uuid
-    WHERE c.id = ${cardId}::uuid`;
+    WHERE c.id = ${cardId}::uuid`,
+  );
   const row = rows[0];
   return row ? { card: toCardWire(row), role: row.actor_role } : null;
 }
@@ -132,8 +138,14 @@ export function toPlanWire(plan: {
   };
 }
 
-/** The card's latest published plan, or null. */
+/** The card's latest published plan, or null. On GET /cards/{id}, hence a prepared statement. */
 export async function loadLatestPlan(db: Db | Tx, cardId: string): Promise<Plan | null> {
-  const plan = await db.plan.findFirst({ where: { cardId }, orderBy: { version: "desc" } });
+  const [plan] = await queryPrepared<Parameters<typeof toPlanWire>[0]>(
+    db,
+    Prisma.sql`
+    SELECT id::text AS id, card_id::text AS "cardId", version, summary, steps, author_id::text AS "authorId",
+      created_at AS "createdAt"
+    FROM plans WHERE card_id = ${cardId}::uuid ORDER BY version DESC LIMIT 1`,
+  );
   return plan ? toPlanWire(plan) : null;
 }

@@ -19,8 +19,9 @@ export async function readCard(ctx: ServiceContext & { cardId: string }, needed 
 
 /** `GET /cards/{id}`: the card with its latest plan. */
 export async function getCard(ctx: ServiceContext & { cardId: string }): Promise<CardWithPlan> {
-  const card = await readCard(ctx);
-  return { ...card, plan: await loadLatestPlan(ctx.db, ctx.cardId) };
+  // Both reads at once; the plan is only returned once readCard has authorised the caller.
+  const [card, plan] = await Promise.all([readCard(ctx), loadLatestPlan(ctx.db, ctx.cardId)]);
+  return { ...card, plan };
 }
 
 /** A card's project and column after checking the caller may work on it. */

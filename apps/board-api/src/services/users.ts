@@ -1,5 +1,5 @@
 import type { User } from "@org/contracts";
-import type { Db } from "@org/db";
+import { Prisma, queryPrepared, type Db } from "@org/db";
 import {
   generateSecret,
   hashSecret,
@@ -56,12 +56,15 @@ export async function revokeToken({ db, token }: { db: Db; token: string }) {
 
 /**
  * The user behind a bearer token: one indexed lookup by the token's SHA-256 (no scan), then a
- * constant-time check of the stored hash. Raw SQL: this runs on every request.
+ * constant-time check of the stored hash. A prepared statement: this runs on every request.
  */
 export async function authenticate({ db, token }: { db: Db; token: string }): Promise<Actor> {
-  const rows = await db.$queryRaw<Array<Actor & { revoked: boolean; token_hash: string }>>`
+  const rows = await queryPrepared<Actor & { revoked: boolean; token_hash: string }>(
+    db,
+    Prisma.sql`
     SELECT u.id::text AS id, u.email, u.name, t.revoked_at IS NOT NULL AS revoked, t.token_hash
-    FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ${hashSecret(token)}`;
+    FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ${hashSecret(token)}`,
+  );
   const row = rows[0];
   if (!row || row.revoked || !secretMatches(token, row.token_hash)) {
     throw new UnauthenticatedError("The API token is invalid or revoked.");
