@@ -46,7 +46,10 @@ interface Result {
   rps: number;
   p50: number;
   p99: number;
+  /** Answers other than 2xx. */
   non2xx: number;
+  /** Client-side errors: timeouts and requests cut off when the timed run stops. */
+  errors: number;
 }
 
 async function load(name: string, options: autocannon.Options): Promise<Result> {
@@ -56,7 +59,8 @@ async function load(name: string, options: autocannon.Options): Promise<Result> 
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    non2xx: result.non2xx + result.errors,
+    non2xx: result.non2xx,
+    errors: result.errors,
   };
 }
 
@@ -163,11 +167,11 @@ async function main(): Promise<void> {
       `\n${DURATION_S} s per scenario, ${CONNECTIONS} connections, loopback; board: 5 columns, 1,000 cards\n`,
     );
     console.log(
-      `${"scenario".padEnd(32)} ${"req/s".padStart(9)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"errors".padStart(7)}`,
+      `${"scenario".padEnd(32)} ${"req/s".padStart(9)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"non-2xx".padStart(8)} ${"cut/timeout".padStart(12)}`,
     );
     for (const r of results) {
       console.log(
-        `${r.name.padEnd(32)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(8)} ${String(r.non2xx).padStart(7)}`,
+        `${r.name.padEnd(32)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(8)} ${String(r.non2xx).padStart(8)} ${String(r.errors).padStart(12)}`,
       );
     }
     const rps = (scenario: string) => results.find((r) => r.name === scenario)?.rps ?? 0;
