@@ -1,12 +1,12 @@
 // Board API throughput and latency next to a bare node:http + pg server running the equivalent
 // single SQL query, in the same run, on a fresh database seeded with 5 columns and 1,000 cards.
-import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { createDb, migrateDatabase } from "@org/db";
+import { databaseUrl, dropDatabase, runOnServer, uniqueDatabaseName } from "@org/db/testing";
 import { createLogger } from "@org/service-kit";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -16,24 +16,6 @@ import { createUser } from "@org/board-api/src/services/users.ts";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = 10;
-const server = process.env.TEST_DATABASE_URL || "postgresql://postgres@127.0.0.1:5432";
-
-function dbUrl(name: string): string {
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: dbUrl("postgres") });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 async function listen(handler: http.RequestListener): Promise<http.Server> {
   const srv = http.createServer(handler);
   await new Promise<void>((resolve) => srv.listen(0, "127.0.0.1", resolve));
@@ -65,9 +47,9 @@ async function load(name: string, options: autocannon.Options): Promise<Result> 
 }
 
 async function main(): Promise<void> {
-  const name = `bench_${randomBytes(4).toString("hex")}`;
-  await admin(`CREATE DATABASE "${name}"`);
-  const url = dbUrl(name);
+  const name = uniqueDatabaseName("bench");
+  await runOnServer(`CREATE DATABASE "${name}"`);
+  const url = databaseUrl(name);
   const attachmentsDir = await mkdtemp(path.join(os.tmpdir(), "bench-attachments-"));
   const db = createDb({ url, maxConnections: 10 });
   const bare = new pg.Pool({ connectionString: url, max: 10 });
@@ -183,7 +165,7 @@ async function main(): Promise<void> {
     await Promise.all(servers.map((srv) => new Promise((resolve) => srv.close(resolve))));
     await bare.end();
     await db.$disconnect();
-    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await dropDatabase(name);
     await rm(attachmentsDir, { recursive: true, force: true });
   }
 }

@@ -3,13 +3,13 @@
 // database with 2,000 eligible agent cards (5 columns, 3 priority rungs, a project-wide entry-gate
 // criterion acked on every card) and 200 human cards. Reports claims per second and checks that
 // no card was handed out twice.
-import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { createDb, migrateDatabase } from "@org/db";
+import { databaseUrl, dropDatabase, runOnServer, uniqueDatabaseName } from "@org/db/testing";
 import { createLogger } from "@org/service-kit";
 import pg from "pg";
 import { createApp } from "@org/board-api/src/app.ts";
@@ -18,31 +18,13 @@ import { createUser } from "@org/board-api/src/services/users.ts";
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 16);
 const AGENT_CARDS = 2_000;
-const server = process.env.TEST_DATABASE_URL || "postgresql://postgres@127.0.0.1:5432";
-
-function dbUrl(name: string): string {
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: dbUrl("postgres") });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 async function main(): Promise<void> {
-  const name = `bench_${randomBytes(4).toString("hex")}`;
-  await admin(`CREATE DATABASE "${name}"`);
-  const url = dbUrl(name);
+  const name = uniqueDatabaseName("bench");
+  await runOnServer(`CREATE DATABASE "${name}"`);
+  const url = databaseUrl(name);
   const attachmentsDir = await mkdtemp(path.join(os.tmpdir(), "bench-claim-"));
   const db = createDb({ url, maxConnections: 10 });
   const bare = new pg.Pool({ connectionString: url, max: 4 });
@@ -197,7 +179,7 @@ async function main(): Promise<void> {
     if (api) await new Promise((resolve) => api?.close(resolve));
     await bare.end();
     await db.$disconnect();
-    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await dropDatabase(name);
     await rm(attachmentsDir, { recursive: true, force: true });
   }
 }
