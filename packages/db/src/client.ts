@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { Prisma, PrismaClient } from "./generated/prisma/client.ts";
+import { PrismaClient, type Prisma } from "./generated/prisma/client.ts";
 
 export interface CreateDbOptions {
   url: string;
