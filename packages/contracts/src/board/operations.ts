@@ -73,6 +73,26 @@ function defineOperations<const T extends Record<string, OperationSpec>>(
 const ROLE_NOTE = "Non-members get not_found; a member whose role does not allow it gets forbidden.";
 const LIST_NOTE = "Paginated: `limit` (1..200, default 50) and `cursor` (the previous page's next_cursor).";
 
+/** The two multipart uploads (to a card, to a comment) differ only in path and summary. */
+function uploadOperation(path: string, summary: string) {
+  return {
+    method: "post",
+    path,
+    summary,
+    description:
+      "multipart/form-data with exactly one field named `file` (none, another field or two files: " +
+      `validation_failed); over 10 MB is payload_too_large and stores nothing. Needs member. ${ROLE_NOTE}`,
+    group: "attachments",
+    params: s.IdParams,
+    body: s.UploadBody,
+    multipart: true,
+    response: s.AttachmentSchema,
+    status: 201,
+    errors: [...WRITE_ERRORS, "payload_too_large"],
+    hints: CREATE,
+  } as const satisfies OperationSpec;
+}
+
 export const boardOperations = defineOperations({
   get_me: {
     method: "get",
@@ -593,22 +613,7 @@ export const boardOperations = defineOperations({
     errors: [...READ_ERRORS, "validation_failed"],
     hints: READ,
   },
-  upload_card_attachment: {
-    method: "post",
-    path: "/cards/{id}/attachments",
-    summary: "Attach a file to a card",
-    description:
-      "multipart/form-data with exactly one field named `file` (none, another field or two files: " +
-      `validation_failed); over 10 MB is payload_too_large and stores nothing. Needs member. ${ROLE_NOTE}`,
-    group: "attachments",
-    params: s.IdParams,
-    body: s.UploadBody,
-    multipart: true,
-    response: s.AttachmentSchema,
-    status: 201,
-    errors: [...WRITE_ERRORS, "payload_too_large"],
-    hints: CREATE,
-  },
+  upload_card_attachment: uploadOperation("/cards/{id}/attachments", "Attach a file to a card"),
   list_comment_attachments: {
     method: "get",
     path: "/comments/{id}/attachments",
@@ -622,22 +627,7 @@ export const boardOperations = defineOperations({
     errors: [...READ_ERRORS, "validation_failed"],
     hints: READ,
   },
-  upload_comment_attachment: {
-    method: "post",
-    path: "/comments/{id}/attachments",
-    summary: "Attach a file to a comment",
-    description:
-      "multipart/form-data with exactly one field named `file` (none, another field or two files: " +
-      `validation_failed); over 10 MB is payload_too_large and stores nothing. Needs member. ${ROLE_NOTE}`,
-    group: "attachments",
-    params: s.IdParams,
-    body: s.UploadBody,
-    multipart: true,
-    response: s.AttachmentSchema,
-    status: 201,
-    errors: [...WRITE_ERRORS, "payload_too_large"],
-    hints: CREATE,
-  },
+  upload_comment_attachment: uploadOperation("/comments/{id}/attachments", "Attach a file to a comment"),
   download_attachment: {
     method: "get",
     path: "/attachments/{id}",
