@@ -1,28 +1,14 @@
 // Board API throughput and latency next to a bare node:http + pg server running the equivalent
 // single SQL query, in the same run, on a fresh database seeded with 5 columns and 1,000 cards.
-import { mkdtemp, rm } from "node:fs/promises";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { createDb, migrateDatabase } from "@org/db";
 import { databaseUrl, dropDatabase, runOnServer, uniqueDatabaseName } from "@org/db/testing";
-import { createLogger } from "@org/service-kit";
 import autocannon from "autocannon";
 import pg from "pg";
-import { createApp } from "@org/board-api/src/app.ts";
-import { loadBoardEnv } from "@org/board-api/src/env.ts";
 import { createUser } from "@org/board-api/src/services/users.ts";
+import { listen, startBoardApi, type Listening } from "./lib/servers.ts";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = 10;
-async function listen(handler: http.RequestListener): Promise<http.Server> {
-  const srv = http.createServer(handler);
-  await new Promise<void>((resolve) => srv.listen(0, "127.0.0.1", resolve));
-  return srv;
-}
-const urlOf = (srv: http.Server) => `http://127.0.0.1:${(srv.address() as AddressInfo).port}`;
-
 interface Result {
   name: string;
   rps: number;
@@ -50,10 +36,9 @@ async function main(): Promise<void> {
   const name = uniqueDatabaseName("bench");
   await runOnServer(`CREATE DATABASE "${name}"`);
   const url = databaseUrl(name);
-  const attachmentsDir = await mkdtemp(path.join(os.tmpdir(), "bench-attachments-"));
   const db = createDb({ url, maxConnections: 10 });
   const bare = new pg.Pool({ connectionString: url, max: 10 });
-  const servers: http.Server[] = [];
+  const servers: Listening[] = [];
   try {
     await migrateDatabase(url);
     const { user, token } = await createUser({ db, email: "bench@example.com", name: "Bench" });
@@ -85,18 +70,7 @@ async function main(): Promise<void> {
       ])
     ).rows[0]?.id as string;
 
-    const app = createApp({
-      env: loadBoardEnv({
-        DATABASE_URL: url,
-        LOG_LEVEL: "silent",
-        RATE_LIMIT_PER_MINUTE: "100000000",
-        ATTACHMENTS_DIR: attachmentsDir,
-      }),
-      db,
-      logger: createLogger({ service: "board-api", level: "silent" }),
-      redis: undefined,
-    });
-    const api = await listen(app as unknown as http.RequestListener);
+    const api = await startBoardApi(url, db);
     const raw = await listen(async (req, res) => {
       const result =
         req.url === "/board"
@@ -109,12 +83,12 @@ async function main(): Promise<void> {
     });
     servers.push(api, raw);
     const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
-    const base = `${urlOf(api)}/api/v1`;
+    const base = `${api.url}/api/v1`;
 
     const results: Result[] = [];
-    results.push(await load("bare: SELECT card by id", { url: `${urlOf(raw)}/card` }));
+    results.push(await load("bare: SELECT card by id", { url: `${raw.url}/card` }));
     results.push(await load("GET /cards/{id}", { url: `${base}/cards/${cardId}`, headers }));
-    results.push(await load("bare: SELECT cards of project", { url: `${urlOf(raw)}/board` }));
+    results.push(await load("bare: SELECT cards of project", { url: `${raw.url}/board` }));
     results.push(
       await load("GET /projects/{id}/columns", { url: `${base}/projects/${projectId}/columns`, headers }),
     );
@@ -162,11 +136,10 @@ async function main(): Promise<void> {
     console.log(`\nGET /cards/{id} / bare single query:            ${cardRatio.toFixed(2)} (goal >= 0.50)`);
     console.log(`GET /projects/{id}/columns / bare single query: ${boardRatio.toFixed(2)} (goal >= 0.33)`);
   } finally {
-    await Promise.all(servers.map((srv) => new Promise((resolve) => srv.close(resolve))));
+    await Promise.all(servers.map((server) => server.close()));
     await bare.end();
     await db.$disconnect();
     await dropDatabase(name);
-    await rm(attachmentsDir, { recursive: true, force: true });
   }
 }
 

@@ -3,18 +3,11 @@
 // database with 2,000 eligible agent cards (5 columns, 3 priority rungs, a project-wide entry-gate
 // criterion acked on every card) and 200 human cards. Reports claims per second and checks that
 // no card was handed out twice.
-import { mkdtemp, rm } from "node:fs/promises";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { createDb, migrateDatabase } from "@org/db";
 import { databaseUrl, dropDatabase, runOnServer, uniqueDatabaseName } from "@org/db/testing";
-import { createLogger } from "@org/service-kit";
 import pg from "pg";
-import { createApp } from "@org/board-api/src/app.ts";
-import { loadBoardEnv } from "@org/board-api/src/env.ts";
 import { createUser } from "@org/board-api/src/services/users.ts";
+import { startBoardApi, type Listening } from "./lib/servers.ts";
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 16);
 const AGENT_CARDS = 2_000;
@@ -25,10 +18,9 @@ async function main(): Promise<void> {
   const name = uniqueDatabaseName("bench");
   await runOnServer(`CREATE DATABASE "${name}"`);
   const url = databaseUrl(name);
-  const attachmentsDir = await mkdtemp(path.join(os.tmpdir(), "bench-claim-"));
   const db = createDb({ url, maxConnections: 10 });
   const bare = new pg.Pool({ connectionString: url, max: 4 });
-  let api: http.Server | undefined;
+  let api: Listening | undefined;
   try {
     await migrateDatabase(url);
     const owner = await createUser({ db, email: "owner@example.com", name: "Owner" });
@@ -96,20 +88,8 @@ async function main(): Promise<void> {
       );
       console.log(plan.rows.map((row: Record<string, string>) => row["QUERY PLAN"]).join("\n"));
     }
-    const app = createApp({
-      env: loadBoardEnv({
-        DATABASE_URL: url,
-        LOG_LEVEL: "silent",
-        RATE_LIMIT_PER_MINUTE: "100000000",
-        ATTACHMENTS_DIR: attachmentsDir,
-      }),
-      db,
-      logger: createLogger({ service: "board-api", level: "silent" }),
-      redis: undefined,
-    });
-    api = http.createServer(app);
-    await new Promise<void>((resolve) => api?.listen(0, "127.0.0.1", resolve));
-    const endpoint = `http://127.0.0.1:${(api.address() as AddressInfo).port}/api/v1/projects/${projectId}/claim-next`;
+    api = await startBoardApi(url, db);
+    const endpoint = `${api.url}/api/v1/projects/${projectId}/claim-next`;
 
     const claimedBy = new Map<string, number[]>();
     const latencies: number[] = [];
@@ -176,11 +156,10 @@ async function main(): Promise<void> {
     );
     if (!ok) process.exitCode = 1;
   } finally {
-    if (api) await new Promise((resolve) => api?.close(resolve));
+    await api?.close();
     await bare.end();
     await db.$disconnect();
     await dropDatabase(name);
-    await rm(attachmentsDir, { recursive: true, force: true });
   }
 }
 

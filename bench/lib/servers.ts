@@ -1,0 +1,51 @@
+// In-process servers for the benchmarks: the board API exactly as it runs (minus logs and the
+// rate limit, which would measure themselves), and a bare node:http listener to compare against.
+import { mkdtemp, rm } from "node:fs/promises";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import type { Db } from "@org/db";
+import { createLogger } from "@org/service-kit";
+import { createApp } from "@org/board-api/src/app.ts";
+import { loadBoardEnv } from "@org/board-api/src/env.ts";
+
+export interface Listening {
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Listens on a free loopback port. */
+export async function listen(handler: http.RequestListener): Promise<Listening> {
+  const server = http.createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The board API on `databaseUrl` (already migrated), with attachments in a temporary folder. */
+export async function startBoardApi(databaseUrl: string, db: Db): Promise<Listening> {
+  const attachmentsDir = await mkdtemp(path.join(os.tmpdir(), "bench-attachments-"));
+  const app = createApp({
+    env: loadBoardEnv({
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: "silent",
+      RATE_LIMIT_PER_MINUTE: "100000000",
+      ATTACHMENTS_DIR: attachmentsDir,
+    }),
+    db,
+    logger: createLogger({ service: "board-api", level: "silent" }),
+    redis: undefined,
+  });
+  const api = await listen(app as unknown as http.RequestListener);
+  return {
+    url: api.url,
+    async close() {
+      await api.close();
+      await rm(attachmentsDir, { recursive: true, force: true });
+    },
+  };
+}
