@@ -41,6 +41,17 @@ const utcTypes = {
   },
 };
 
+// A statement's name is derived from its text; the few texts are hashed once, not per request.
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `q_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 /**
  * For the hottest reads only (a request's token lookup, a card, the board): runs `query` as a
  * named prepared statement, so PostgreSQL parses and plans it once per connection instead of on
@@ -50,9 +61,7 @@ const utcTypes = {
 export async function queryPrepared<T>(db: Db | Prisma.TransactionClient, query: Prisma.Sql): Promise<T[]> {
   const found = internals.get(db as Db);
   if (!found) return db.$queryRaw<T[]>(query);
-  const name = found.namedStatements
-    ? `q_${createHash("sha1").update(query.text).digest("hex").slice(0, 20)}`
-    : undefined;
+  const name = found.namedStatements ? statementName(query.text) : undefined;
   const result = await found.pool.query({ name, text: query.text, values: query.values, types: utcTypes });
   return result.rows as T[];
 }
