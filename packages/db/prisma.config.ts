@@ -5,7 +5,7 @@ import { defineConfig } from "prisma/config";
 import { PrismaPg } from "@prisma/adapter-pg";
 
 // The CLI needs DATABASE_URL set even where it never connects (prisma generate);
-// unset, it tries to download a native engine. See ../../../shared/notes/toolchain.md.
+// unset, it tries to download a native engine, which an offline machine cannot reach.
 process.env.DATABASE_URL ||= "postgresql://localhost/placeholder";
 
 // Workaround for prisma/prisma#27403: @prisma/adapter-pg does not map the `name` type
@@ -34,10 +34,31 @@ globalThis.setTimeout = ((...args: Parameters<typeof setTimeoutOriginal>) => {
 // The repo's prisma/ folder; a deployed image copies it elsewhere and sets PRISMA_DIR.
 const prismaDir = process.env.PRISMA_DIR || path.resolve(__dirname, "../../prisma");
 
+// @prisma/adapter-pg's executeScript, which migrate uses, splits a script at every ";" and so
+// cuts function bodies ($$ … ; … $$) apart. Each migration script is sent whole instead, as one
+// simple query (one implicit transaction), as Prisma's native engine does.
+function wholeScripts(factory: PrismaPg): PrismaPg {
+  const connect = factory.connect.bind(factory);
+  factory.connect = async () => {
+    const adapter = await connect();
+    const pool = adapter.underlyingDriver() as { query(sql: string): Promise<unknown> };
+    adapter.executeScript = async (script: string) => {
+      try {
+        await pool.query(script);
+      } catch (error) {
+        (adapter as unknown as { onError(error: unknown): never }).onError(error);
+      }
+    };
+    return adapter;
+  };
+  return factory;
+}
+
 export default defineConfig({
   experimental: { adapter: true },
   engine: "js",
   schema: path.join(prismaDir, "schema.prisma"),
   migrations: { path: path.join(prismaDir, "migrations") },
-  adapter: async () => new PrismaPg({ connectionString: process.env.DATABASE_URL, allowExitOnIdle: true }),
+  adapter: async () =>
+    wholeScripts(new PrismaPg({ connectionString: process.env.DATABASE_URL, allowExitOnIdle: true })),
 });

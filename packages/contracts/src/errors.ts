@@ -14,9 +14,12 @@ export const boardErrorStatus = {
 } as const;
 export type BoardErrorCode = keyof typeof boardErrorStatus;
 
-/** Error codes of the auth server (AuthResponse `error_code`), with their HTTP status. */
+/**
+ * Error codes of the auth server (AuthResponse `error_code`), with their HTTP status. Invalid
+ * input is `bad_request` here (the board's `validation_failed`; see authErrors in service-kit).
+ */
 export const authErrorStatus = {
-  validation_failed: 400,
+  bad_request: 400,
   verification_failed: 400,
   unauthenticated: 401,
   user_disabled: 403,

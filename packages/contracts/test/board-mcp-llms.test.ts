@@ -12,6 +12,7 @@ import {
   resolveToolsets,
   splitToolInput,
   toolInputSchema,
+  toolOutputSchema,
   UnknownToolsetError,
 } from "../src/index.ts";
 
@@ -38,6 +39,20 @@ describe("MCP toolsets", () => {
   it("core is the core list, and every core name is an operation of the registry", () => {
     for (const name of CORE_TOOLSET) expect(Object.keys(boardOperations)).toContain(name);
     expect(names(resolveToolsets("core")).sort()).toEqual([...CORE_TOOLSET].sort());
+  });
+
+  it("core offers every tool its own descriptions send an agent to", () => {
+    const toolNames = new Set(mcpOperations().map((op) => op.name));
+    for (const op of resolveToolsets("core")) {
+      const named = [...op.description.matchAll(/\b[a-z]+(?:_[a-z]+)+\b/g)]
+        .map(([word]) => word)
+        .filter((word) => toolNames.has(word) && word !== op.name);
+      for (const name of named)
+        expect([op.name, name, CORE_TOOLSET.includes(name)]).toEqual([op.name, name, true]);
+    }
+    for (const name of ["list_members", "get_card_gate", "archive_card", "list_labels", "list_priorities"]) {
+      expect(CORE_TOOLSET).toContain(name);
+    }
   });
 
   it("combines groups and core, in registry order", () => {
@@ -74,16 +89,95 @@ describe("MCP tool definitions", () => {
     }
   });
 
-  it("merges path parameters, query and body into one input with the same names", () => {
+  it("merges path ids, query and body into one input; body and query keep their names", () => {
     const update = toolInputSchema(boardOperations.update_card);
     expect(Object.keys(update.properties as object)).toEqual(
-      expect.arrayContaining(["id", "title", "body", "assignee_id", "shepherds", "work_phase"]),
+      expect.arrayContaining(["card_id", "title", "body", "assignee_id", "shepherds", "work_phase"]),
     );
-    expect(update.required).toEqual(["id"]);
+    expect(update.required).toEqual(["card_id"]);
     const list = toolInputSchema(boardOperations.list_comments);
-    expect(Object.keys(list.properties as object).sort()).toEqual(["cursor", "id", "limit"]);
+    expect(Object.keys(list.properties as object).sort()).toEqual(["card_id", "cursor", "limit"]);
     const move = toolInputSchema(boardOperations.move_card);
-    expect((move.required as string[]).sort()).toEqual(["id", "position", "to_column_id"]);
+    expect((move.required as string[]).sort()).toEqual(["card_id", "to_column_id"]);
+    const detach = toolInputSchema(boardOperations.detach_label);
+    expect(detach.required).toEqual(["card_id", "label_id"]);
+  });
+
+  it("names every path id after what it identifies, describes it, and never clashes with a body or query field", () => {
+    const expected: Record<string, string> = {
+      "/projects": "project_id",
+      "/columns": "column_id",
+      "/cards": "card_id",
+      "/comments": "comment_id",
+      "/checklist": "item_id",
+      "/labels": "label_id",
+      "/priorities": "priority_id",
+      "/attachments": "attachment_id",
+      "/gate-criteria": "criterion_id",
+      "/invitations": "invitation_id",
+      "/tokens": "token_id",
+      "/me/notifications": "notification_id",
+    };
+    for (const op of boardOperationList) {
+      const params = Object.keys(op.params?.shape ?? {});
+      expect([op.name, Object.keys(op.pathIds ?? {}).sort()]).toEqual([op.name, params.sort()]);
+      if (params.includes("id")) {
+        // `{id}` follows the collection it belongs to: /columns/{id}/cards is a column.
+        const collection = op.path.slice(0, op.path.indexOf("/{id}"));
+        expect([op.name, op.pathIds!.id!.name]).toEqual([op.name, expected[collection]]);
+      }
+      for (const key of params.filter((param) => param !== "id")) {
+        expect([op.name, op.pathIds![key]!.name]).toEqual([op.name, key]);
+      }
+      const taken = [
+        ...Object.keys(op.query?.shape ?? {}),
+        ...Object.keys((op.body as { shape?: object })?.shape ?? {}),
+      ];
+      for (const { name, description } of Object.values(op.pathIds ?? {})) {
+        expect(description).toMatch(/^The [a-z ]+.*\.$/);
+        expect([op.name, taken.includes(name)]).toEqual([op.name, false]);
+      }
+    }
+    for (const op of mcpOperations()) {
+      expect(Object.keys(toolInputSchema(op).properties as object)).not.toContain("id");
+    }
+  });
+
+  it("declares each result's outputSchema from the response schema, compactly", () => {
+    for (const op of mcpOperations()) {
+      const output = toolOutputSchema(op);
+      if (!op.response) {
+        expect(output).toBeUndefined();
+        continue;
+      }
+      expect(output?.type).toBe("object");
+      expect(JSON.stringify(output)).not.toContain('"description"');
+    }
+    const card = toolOutputSchema(boardOperations.get_card)!;
+    expect(card.properties).toMatchObject({
+      id: { type: "string", format: "uuid" },
+      due_at: { type: ["string", "null"], format: "date-time" },
+      plan: { type: ["object", "null"] },
+    });
+    expect(card.required).toContain("checklist_total");
+    // claim_next_card: the card, or the "nothing eligible" answer.
+    expect(toolOutputSchema(boardOperations.claim_next_card)!.anyOf).toEqual([
+      expect.objectContaining({ properties: expect.objectContaining({ claimed_by: expect.any(Object) }) }),
+      {
+        type: "object",
+        properties: { result: { type: "null" }, reason: { type: "string" } },
+        required: ["result", "reason"],
+      },
+    ]);
+  });
+
+  it("documents query flags by their type: include_archived is a boolean", () => {
+    expect(
+      (toolInputSchema(boardOperations.get_board).properties as Record<string, unknown>).include_archived,
+    ).toEqual({
+      type: "boolean",
+      description: "true: archived cards are listed too.",
+    });
   });
 
   it("exposes limit and cursor on every paginated list tool", () => {
@@ -101,19 +195,30 @@ describe("MCP tool definitions", () => {
     expect(text).not.toMatch(/"format":"uuid","pattern"/);
   });
 
-  it("splits a call's arguments back into params, query and body", () => {
-    expect(splitToolInput(boardOperations.update_card, { id: "x", title: "T", shepherds: [] })).toEqual({
+  it("splits a call's arguments back into params (by HTTP name), query and body", () => {
+    expect(splitToolInput(boardOperations.update_card, { card_id: "x", title: "T", shepherds: [] })).toEqual({
       params: { id: "x" },
       query: undefined,
       body: { title: "T", shepherds: [] },
-      unknown: [],
+      problems: [],
     });
-    expect(splitToolInput(boardOperations.list_comments, { id: "x", limit: 5, bogus: 1 })).toEqual({
+    expect(splitToolInput(boardOperations.list_comments, { card_id: "x", limit: 5, bogus: 1 })).toEqual({
       params: { id: "x" },
       query: { limit: 5 },
       body: undefined,
-      unknown: ["bogus"],
+      problems: [{ path: "bogus", message: "Unknown field." }],
     });
+    expect(splitToolInput(boardOperations.remove_member, { project_id: "p", user_id: "u" }).params).toEqual({
+      id: "p",
+      user_id: "u",
+    });
+  });
+
+  it("answers a bare id with the field the tool takes", () => {
+    expect(splitToolInput(boardOperations.get_card, { id: "x" }).problems).toEqual([
+      { path: "id", message: "Unknown field; get_card takes card_id (the card to read)." },
+      { path: "card_id", message: "Required: the card to read." },
+    ]);
   });
 });
 
@@ -140,11 +245,28 @@ describe("/llms.txt", () => {
     }
   });
 
+  it("says how each tool names the path ids, and the due-date rule", () => {
+    const section = (name: string) =>
+      text.slice(
+        text.indexOf(`\n### ${name}\n`),
+        text.indexOf("\n### ", text.indexOf(`\n### ${name}\n`) + 5),
+      );
+    expect(section("create_card")).toContain("- MCP: tool `create_card` (path `id` as `column_id`).");
+    expect(section("create_card")).toContain(
+      "- Path:\n  - `id`: `string (uuid)` (required). The column to create the card in.",
+    );
+    expect(section("detach_label")).toContain("- MCP: tool `detach_label` (path `id` as `card_id`).");
+    expect(section("update_card")).toContain("a date alone (`2026-12-01`): the end of that day in UTC");
+    expect(text).toContain('`create_card {"column_id": "…", "title": "…"}`');
+    expect(text).toContain("**Due dates**");
+  });
+
   it("lists body fields with their types", () => {
     const section = text.slice(text.indexOf("\n### update_card\n"), text.indexOf("\n### delete_card\n"));
     expect(section).toContain("- Body (application/json):");
     expect(section).toContain("`title`: `string` (optional, 1..200 chars)");
     expect(section).toContain('`assignee_id`: `"" | null | string (uuid)`');
+    expect(section).toContain('`due_at`: `"" | null | string (date-time) | string (date)`');
     expect(section).toContain("`shepherds`: `string (uuid)[]`");
     const upload = text.slice(text.indexOf("\n### upload_card_attachment\n"));
     expect(upload).toContain("- Body (multipart/form-data):");

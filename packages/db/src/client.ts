@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient, type Prisma } from "./generated/prisma/client.ts";
+import { Listener, type NotificationHandlers, type Subscription } from "./notifications.ts";
 
 export interface CreateDbOptions {
   url: string;
@@ -12,23 +13,67 @@ export interface CreateDbOptions {
    * where every connection shares PGlite's single session (a name would outlive its client).
    */
   namedStatements?: boolean;
+  /**
+   * Whether `subscribe` may LISTEN for notifications. Off for the embedded database, whose
+   * socket server does not pass notifications between connections.
+   */
+  notifications?: boolean;
 }
 
 export type Db = PrismaClient;
 
 interface DbInternals {
+  url: string;
   pool: pg.Pool;
   namedStatements: boolean;
+  notifications: boolean;
+  listener?: Listener;
 }
 
 const internals = new WeakMap<Db, DbInternals>();
 
 /** A Prisma client over node-postgres, the only way the services reach their database. */
-export function createDb({ url, maxConnections = 10, namedStatements = true }: CreateDbOptions): Db {
+export function createDb({
+  url,
+  maxConnections = 10,
+  namedStatements = true,
+  notifications = true,
+}: CreateDbOptions): Db {
   const pool = new pg.Pool({ connectionString: url, max: maxConnections });
   const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
-  internals.set(db, { pool, namedStatements });
+  const found: DbInternals = { url, pool, namedStatements, notifications };
+  internals.set(db, found);
+  // The listening connection (see subscribe) lives outside the pool: closed with the client. The
+  // pool too: Prisma only disposes of it if it ran a query itself, and queryPrepared bypasses it.
+  const disconnect = db.$disconnect.bind(db);
+  db.$disconnect = async () => {
+    await found.listener?.close();
+    await disconnect();
+    if (!pool.ended) await pool.end();
+  };
   return db;
+}
+
+/**
+ * Calls `handlers.message` for every `notify(db, channel, …)` made by any process on the same
+ * database, through one LISTEN connection per client. `listening` is false until it is in
+ * effect, while it is down, and always on the embedded database: a cache that relies on
+ * notifications must then not answer from its entries.
+ */
+export function subscribe(db: Db, channel: string, handlers: NotificationHandlers): Subscription {
+  const found = internals.get(db);
+  if (!found?.notifications) return { listening: false };
+  found.listener ??= new Listener(found.url);
+  return found.listener.subscribe(channel, handlers);
+}
+
+/** NOTIFY `channel` with `payload`; inside a transaction it is delivered at commit. */
+export async function notify(
+  db: Db | Prisma.TransactionClient,
+  channel: string,
+  payload: string,
+): Promise<void> {
+  await db.$executeRaw`SELECT pg_notify(${channel}, ${payload})`;
 }
 
 // `timestamp without time zone` columns hold UTC (Prisma writes them so): parse them as UTC,

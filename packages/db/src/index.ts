@@ -1,5 +1,8 @@
-export { createDb, queryPrepared, type Db, type CreateDbOptions } from "./client.ts";
+export { createDb, notify, queryPrepared, subscribe, type Db, type CreateDbOptions } from "./client.ts";
+export type { NotificationHandlers, Subscription } from "./notifications.ts";
 export { openDatabase, type OpenDatabase, type OpenDatabaseOptions } from "./open-database.ts";
 export { startEmbeddedDatabase, type EmbeddedDatabase } from "./embedded.ts";
-export { migrateDatabase, isDatabaseUpToDate } from "./migrate.ts";
+export { migrateDatabase, isDatabaseUpToDate, pendingMigrations } from "./migrate.ts";
+export { pageArgs, toPage, type Page, type PageQuery } from "./pagination.ts";
 export { Prisma, PrismaClient } from "./generated/prisma/client.ts";
+export { SQL_NOW, sqlIso, sqlTimestamp } from "./sql.ts";

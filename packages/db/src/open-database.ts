@@ -32,7 +32,12 @@ export async function openDatabase({
     await embedded?.stop();
     throw error;
   }
-  const db = createDb({ url, maxConnections: embedded ? 1 : 10, namedStatements: !embedded });
+  const db = createDb({
+    url,
+    maxConnections: embedded ? 1 : 10,
+    namedStatements: !embedded,
+    notifications: !embedded,
+  });
   return {
     db,
     embedded: Boolean(embedded),

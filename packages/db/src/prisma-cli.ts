@@ -4,9 +4,16 @@ import { promisify } from "node:util";
 
 const execFileAsync = promisify(execFile);
 
-const packageRoot = path.resolve(__dirname, "..");
-const configPath = path.join(packageRoot, "prisma.config.ts");
+// Found through the package's own name, so that this works both from these sources and from an
+// app's bundle (scripts/build-server.mjs), whose __dirname is the bundle's folder.
+const configPath = require.resolve("@org/db/prisma.config.ts");
+const packageRoot = path.dirname(configPath);
 const cliPath = require.resolve("prisma/build/index.js", { paths: [packageRoot] });
+
+/** The migrations folder: `$PRISMA_DIR/migrations` (the images set it), else the repo's prisma/. */
+export function migrationsDir(): string {
+  return path.join(process.env.PRISMA_DIR || path.resolve(packageRoot, "../../prisma"), "migrations");
+}
 
 /** Runs the Prisma CLI (WASM schema engine, offline) against `url`; returns its stdout. */
 export async function runPrismaCli(args: string[], url: string): Promise<string> {

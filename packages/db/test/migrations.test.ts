@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import {
@@ -6,6 +6,7 @@ import {
   isDatabaseUpToDate,
   migrateDatabase,
   openDatabase,
+  pendingMigrations,
   startEmbeddedDatabase,
 } from "../src/index.ts";
 import { runPrismaCli } from "../src/prisma-cli.ts";
@@ -37,6 +38,31 @@ describe("migrations", () => {
         expect.arrayContaining(["_prisma_migrations", "service_meta"]),
       );
       await migrateDatabase(url); // idempotent
+    } finally {
+      await dropDatabase(name);
+    }
+  });
+
+  it("start the Prisma CLI only when a migration is pending; a failed one counts as pending", async () => {
+    const name = uniqueDatabaseName("pending");
+    await runOnServer(`CREATE DATABASE "${name}"`);
+    const url = databaseUrl(name);
+    try {
+      const folders = (await readdir(path.join(repoRoot, "prisma/migrations"), { withFileTypes: true }))
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+        .sort();
+      expect(await pendingMigrations(url)).toEqual(folders);
+      await migrateDatabase(url);
+      expect(await pendingMigrations(url)).toEqual([]);
+      await migrateDatabase(url); // nothing to do: returns without the CLI
+
+      const last = folders.at(-1) as string;
+      const db = createDb({ url, maxConnections: 1 });
+      await db.$executeRaw`UPDATE _prisma_migrations SET finished_at = NULL WHERE migration_name = ${last}`;
+      await db.$disconnect();
+      expect(await pendingMigrations(url)).toEqual([last]);
+      await expect(migrateDatabase(url)).rejects.toThrow(/failed/);
     } finally {
       await dropDatabase(name);
     }

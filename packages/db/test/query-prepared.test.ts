@@ -1,4 +1,4 @@
-import { Prisma, queryPrepared } from "../src/index.ts";
+import { createDb, Prisma, queryPrepared } from "../src/index.ts";
 import { createTestDatabase, type TestDatabase } from "../src/testing/index.ts";
 
 // This package's tests run with TZ=America/New_York (see its test script): node-postgres would
@@ -33,5 +33,27 @@ describe("queryPrepared", () => {
       }),
     ).rejects.toThrow("roll back");
     expect(await t.db.serviceMeta.count({ where: { key: "in-tx" } })).toBe(0);
+  });
+
+  it("leaves no connection open after $disconnect, even when Prisma itself never ran a query", async () => {
+    const connections = async () => {
+      const [row] = await queryPrepared<{ n: number }>(
+        t.db,
+        Prisma.sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database()`,
+      );
+      return row?.n ?? 0;
+    };
+    const before = await connections();
+    const db = createDb({ url: t.url, maxConnections: 3 });
+    await Promise.all(
+      [1, 2, 3].map((n) => queryPrepared(db, Prisma.sql`SELECT ${n}::int AS n, pg_sleep(0.05)`)),
+    );
+    expect(await connections()).toBeGreaterThan(before);
+    await db.$disconnect();
+    const deadline = Date.now() + 5000;
+    while ((await connections()) > before && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await connections()).toBe(before);
   });
 });

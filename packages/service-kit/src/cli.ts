@@ -1,4 +1,8 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { openDatabase, type Db } from "@org/db";
+import { databaseLabel } from "./database-label.ts";
+import { defaultDataDir, type BaseEnv } from "./env.ts";
+import { toAppError } from "./http/error-handler.ts";
 
 export interface CliCommand {
   /** One line for the usage text. */
@@ -7,9 +11,15 @@ export interface CliCommand {
   run(values: Record<string, string | boolean | (string | boolean)[] | undefined>): Promise<unknown>;
 }
 
+/** An error as one line a person can act on: the AppError's message, else the error's first line. */
+function errorLine(error: unknown): string {
+  const message = toAppError(error)?.message ?? (error instanceof Error ? error.message : String(error));
+  return message.split("\n").find((line) => line.trim() !== "") ?? "failed";
+}
+
 /**
  * Admin command lines: `cli <group> <action> [--flags]`. Success prints one JSON line on stdout;
- * an error prints a message on stderr and exits non-zero.
+ * an error prints one line on stderr and exits non-zero.
  */
 export async function runCli(
   name: string,
@@ -42,9 +52,29 @@ export async function runCli(
     process.stdout.write(`${JSON.stringify(output)}\n`);
     process.exit(0);
   } catch (error) {
-    process.stderr.write(
-      `${name} ${commandName}: ${error instanceof Error ? error.message : String(error)}\n`,
-    );
+    process.stderr.write(`${name} ${commandName}: ${errorLine(error)}\n`);
     process.exit(1);
+  }
+}
+
+/**
+ * Opens (and migrates) the service's database for one command, then closes it. When that is not
+ * the default (the embedded database under the workspace's `.data`), says on stderr which one it
+ * is, so a token made in the wrong database is not a mystery.
+ */
+export async function withCliDatabase<T>(
+  env: Pick<BaseEnv, "DATABASE_URL" | "DATA_DIR">,
+  service: string,
+  work: (db: Db) => Promise<T>,
+): Promise<T> {
+  const where = { databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, service };
+  if (env.DATABASE_URL || env.DATA_DIR !== defaultDataDir()) {
+    process.stderr.write(`using ${databaseLabel(where)}\n`);
+  }
+  const database = await openDatabase(where);
+  try {
+    return await work(database.db);
+  } finally {
+    await database.close();
   }
 }

@@ -1,5 +1,7 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { parseTrustProxy, type TrustProxy } from "./http/trust-proxy.ts";
 
 /** Variables every service reads (see README, "Environment"). */
 export const baseEnvSchema = z.object({
@@ -11,7 +13,7 @@ export const baseEnvSchema = z.object({
     .string()
     .optional()
     .transform((value) => value || undefined),
-  /** Default: `.data` in the directory the command was run from (see loadEnv). */
+  /** Default: `.data`; relative to the workspace root (see envBaseDir). */
   DATA_DIR: z
     .string()
     .optional()
@@ -25,10 +27,47 @@ export const baseEnvSchema = z.object({
     .url()
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /** Which proxies' X-Forwarded-For to believe (see http/trust-proxy.ts); off by default. */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx): TrustProxy => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed === "object" && !Array.isArray(parsed)) {
+        ctx.addIssue({ code: "custom", message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** `pretty` (readable lines) or `json`; default: pretty in development, JSON otherwise. */
+  LOG_FORMAT: z.enum(["pretty", "json"]).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 });
-export type BaseEnv = z.infer<typeof baseEnvSchema> & { PUBLIC_URL: string; DATA_DIR: string };
+type Resolved = { PUBLIC_URL: string; DATA_DIR: string; LOG_FORMAT: "pretty" | "json" };
+export type BaseEnv = z.infer<typeof baseEnvSchema> & Resolved;
+
+/** The pnpm workspace this code runs from (the folder holding pnpm-workspace.yaml), if any. */
+function workspaceRoot(): string | undefined {
+  for (let dir = __dirname; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, "pnpm-workspace.yaml"))) return dir;
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+/**
+ * Where a relative DATA_DIR starts: the workspace root, wherever a command runs (the app's folder,
+ * another folder, the root), so `pnpm start` and every CLI use the same embedded databases;
+ * outside a workspace (a deployed image), the working directory.
+ */
+export function envBaseDir(): string {
+  return workspaceRoot() ?? process.cwd();
+}
+
+/** DATA_DIR when the environment does not set it. */
+export function defaultDataDir(): string {
+  return path.join(envBaseDir(), ".data");
+}
 
 /**
  * Parses the environment once, at start. A bad value stops the service with a message naming
@@ -37,16 +76,17 @@ export type BaseEnv = z.infer<typeof baseEnvSchema> & { PUBLIC_URL: string; DATA
 export function loadEnv<S extends z.ZodType<z.output<typeof baseEnvSchema>>>(
   schema: S,
   source: NodeJS.ProcessEnv = process.env,
-): z.infer<S> & { PUBLIC_URL: string; DATA_DIR: string } {
+): z.infer<S> & Resolved {
   const result = schema.safeParse(source);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
-    throw new Error(`Invalid environment:\n  ${problems.join("\n  ")}`);
+    throw new Error(`Invalid environment: ${problems.join("; ")}`);
   }
   const env = result.data as z.infer<S>;
-  // `./.data` means the directory the user ran pnpm in (INIT_CWD), not the package pnpm switched
-  // to, so `pnpm --filter … cli …` at the repo root uses the root's `.data` like `pnpm start`
-  // (whose script passes DATA_DIR itself: turbo's inner pnpm resets INIT_CWD).
-  const dataDir = env.DATA_DIR ?? path.resolve(source.INIT_CWD || process.cwd(), ".data");
-  return { ...env, DATA_DIR: dataDir, PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` };
+  return {
+    ...env,
+    DATA_DIR: path.resolve(envBaseDir(), env.DATA_DIR ?? ".data"),
+    PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    LOG_FORMAT: env.LOG_FORMAT ?? (env.NODE_ENV === "development" ? "pretty" : "json"),
+  };
 }

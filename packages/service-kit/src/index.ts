@@ -1,16 +1,37 @@
-export { baseEnvSchema, loadEnv, type BaseEnv } from "./env.ts";
+export { baseEnvSchema, defaultDataDir, loadEnv, type BaseEnv } from "./env.ts";
+export { databaseLabel } from "./database-label.ts";
 export * from "./errors.ts";
 export { createLogger, type Logger } from "./logger.ts";
 export { createHttpApp, finishHttpApp, type HttpAppOptions } from "./http/create-http-app.ts";
 export { authErrors, boardErrors, type ErrorDialect } from "./http/error-dialects.ts";
-export { errorHandler, notFoundHandler, validationErrorFrom } from "./http/error-handler.ts";
+export { errorHandler, notFoundHandler, toAppError, validationErrorFrom } from "./http/error-handler.ts";
 export { healthHandler } from "./http/health.ts";
-export { parseWith } from "./http/validate.ts";
+export { parseTrustProxy, type TrustProxy } from "./http/trust-proxy.ts";
+export { assertStorableParams, parseWith } from "./http/validate.ts";
 export { REQUEST_ID_HEADER, requestIdOf } from "./http/request-id.ts";
 export { serve, type ServeOptions } from "./serve.ts";
 export { runService, type RunServiceOptions, type ServiceDeps } from "./run-service.ts";
-export { runCli, type CliCommand } from "./cli.ts";
+export { runCli, withCliDatabase, type CliCommand } from "./cli.ts";
 export { generateSecret, hashSecret, secretMatches } from "./secrets.ts";
+export { readOrCreateSecretFile, readSecret } from "./secret-file.ts";
 export { connectRedis, type Redis } from "./redis.ts";
-export { rateLimiter, type RateLimitOptions } from "./http/rate-limit.ts";
+export { rateLimiter, type RateLimiter, type RateLimitOptions } from "./http/rate-limit.ts";
 export { attachRealtime, type Realtime, type RealtimeOptions } from "./realtime.ts";
+export { escapeHtml, html, SafeHtml } from "./web/html.ts";
+export { pagePolicy, type PagePolicy } from "./web/csp.ts";
+export { pageDocument, sendPage, type PageDocument, type SendPageOptions } from "./web/page.ts";
+export { assetManifest, staticAssets, type StaticAssetsOptions } from "./web/assets.ts";
+export {
+  assertCsrf,
+  CSRF_HEADER,
+  csrfTokenOf,
+  isLocalhostUrl,
+  isStateChanging,
+  parseCookieHeader,
+  SessionCookie,
+  sessionIsLive,
+  sessionNeedsTouch,
+  type SessionCookieOptions,
+  type SessionLifetime,
+  type SessionTimes,
+} from "./web/cookie-session.ts";

@@ -1,14 +1,22 @@
 import pino, { type Logger } from "pino";
+import pretty from "pino-pretty";
 
 export type { Logger };
 
+export interface LoggerOptions {
+  service: string;
+  level: string;
+  /** `json` (default): one JSON object a line, for machines; `pretty`: readable lines, for people. */
+  format?: "json" | "pretty";
+}
+
 /**
- * Structured JSON logs on stdout. Request logs carry only method, path, status and request id
- * (see http/request-logging.ts), so credentials in headers never reach a log line; the redact
- * list is the second line of defence for anything logged by hand.
+ * Logs on stdout. Request logs carry only method, path, status and request id (see
+ * http/request-logging.ts), so credentials in headers never reach a log line; the redact list is
+ * the second line of defence for anything logged by hand.
  */
-export function createLogger({ service, level }: { service: string; level: string }): Logger {
-  return pino({
+export function createLogger({ service, level, format = "json" }: LoggerOptions): Logger {
+  const options = {
     level,
     base: { service },
     redact: {
@@ -27,5 +35,19 @@ export function createLogger({ service, level }: { service: string; level: strin
       ],
       censor: "[redacted]",
     },
-  });
+  };
+  if (format === "json") return pino(options);
+  // pino-pretty as a stream in this process, not as a pino transport: no worker thread that
+  // outlives a test or drops the last lines when the process exits.
+  return pino(
+    options,
+    pretty({
+      sync: true,
+      singleLine: true,
+      translateTime: "SYS:HH:MM:ss",
+      // service leads the line; the start-up line says port, host and url in its message.
+      ignore: "pid,hostname,service,port,host,url",
+      messageFormat: "{service}: {msg}",
+    }),
+  );
 }

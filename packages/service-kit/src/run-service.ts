@@ -2,6 +2,7 @@ import type { Server } from "node:http";
 import { openDatabase, type Db } from "@org/db";
 import type { Express } from "express";
 import type { BaseEnv } from "./env.ts";
+import { databaseLabel } from "./database-label.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { serve } from "./serve.ts";
 
@@ -26,14 +27,14 @@ export interface RunServiceOptions<E extends BaseEnv> {
 /** Opens (and migrates) the database, builds the app, serves it until a signal stops it. */
 export async function runService<E extends BaseEnv>(options: RunServiceOptions<E>): Promise<void> {
   const { name, env } = options;
-  const logger = createLogger({ service: name, level: env.LOG_LEVEL });
+  const logger = createLogger({ service: name, level: env.LOG_LEVEL, format: env.LOG_FORMAT });
   try {
     const database = await openDatabase({
       databaseUrl: env.DATABASE_URL,
       dataDir: env.DATA_DIR,
       service: name,
     });
-    logger.info({ embedded: database.embedded }, "database ready");
+    logger.debug({ embedded: database.embedded }, "database ready");
     const deps = { env, db: database.db, logger };
     const app = await options.createApp(deps);
     await serve({
@@ -42,6 +43,7 @@ export async function runService<E extends BaseEnv>(options: RunServiceOptions<E
       host: env.HOST,
       logger,
       shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+      startupNote: databaseLabel({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, service: name }),
       onServer: options.onServer && ((server) => options.onServer?.(server, deps)),
       beforeClose: options.beforeClose,
       async onShutdown() {

@@ -9,6 +9,8 @@ export interface ServeOptions {
   host: string;
   logger: Logger;
   shutdownTimeoutMs: number;
+  /** Said on the start-up line after the URL, e.g. which database the service uses. */
+  startupNote?: string;
   /**
    * Called as soon as a shutdown begins: end long-lived connections (websockets) that would
    * otherwise hold the server's close() open forever.
@@ -20,21 +22,30 @@ export interface ServeOptions {
   onServer?(server: Server): void;
 }
 
+/** `http://localhost:4000` for a service listening on every interface, else its own address. */
+function localUrl(host: string, port: number): string {
+  const name = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
 /**
  * Listens, and on SIGTERM/SIGINT shuts down gracefully: stop accepting connections, let
  * in-flight requests finish, release resources, exit 0. Past `shutdownTimeoutMs` the remaining
  * connections are cut and the exit code is 1.
  */
 export async function serve(options: ServeOptions): Promise<Server> {
-  const { app, port, host, logger, shutdownTimeoutMs, beforeClose, onShutdown, onServer } = options;
+  const { app, port, host, logger, shutdownTimeoutMs, startupNote, beforeClose, onShutdown, onServer } =
+    options;
   const server = app.listen(port, host);
   onServer?.(server);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);
   });
-  const address = server.address() as AddressInfo;
-  logger.info({ port: address.port, host }, "listening");
+  const { port: boundPort } = server.address() as AddressInfo;
+  const url = localUrl(host, boundPort);
+  // The one start-up line a person reads: where the service answers (and what it runs on).
+  logger.info({ port: boundPort, host, url }, `listening on ${url}${startupNote ? ` (${startupNote})` : ""}`);
 
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals) => {
@@ -61,7 +72,9 @@ export async function serve(options: ServeOptions): Promise<Server> {
     // Keep-alive connections with no request in flight would hold close() open.
     server.closeIdleConnections();
   };
-  process.once("SIGTERM", shutdown);
-  process.once("SIGINT", shutdown);
+  // `on`, not `once`: Ctrl-C under `pnpm start` delivers SIGINT twice (from the terminal and
+  // relayed by pnpm); a repeat during the shutdown must not kill the process with the default action.
+  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown);
   return server;
 }

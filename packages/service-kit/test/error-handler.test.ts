@@ -85,9 +85,9 @@ describe("auth error envelope", () => {
     expect(res.body).toEqual({ success: false, error_code: "server_error", error: "Internal server error." });
   });
 
-  it("answers malformed JSON with validation_failed 400", async () => {
+  it("answers malformed JSON with bad_request 400", async () => {
     const res = await request(app).post("/items").set("Content-Type", "application/json").send("{nope");
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ success: false, error_code: "validation_failed" });
+    expect(res.body).toMatchObject({ success: false, error_code: "bad_request" });
   });
 });

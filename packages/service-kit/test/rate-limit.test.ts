@@ -11,16 +11,37 @@ import {
   secretMatches,
 } from "../src/index.ts";
 
-function limitedApp(redis?: Redis) {
+function limitedApp(redis?: Redis, limit = 2) {
   const app = createHttpApp({ logger: createLogger({ service: "test", level: "silent" }) });
   const prefix = `test-${process.pid}-${Date.now()}`;
-  app.use(
-    rateLimiter({ limit: 2, windowMs: 60_000, key: (req) => req.get("x-who") ?? "anon", prefix, redis }),
-  );
+  const limiter = rateLimiter({
+    limit,
+    windowMs: 60_000,
+    key: (req) => req.get("x-who") ?? "anon",
+    prefix,
+    redis,
+  });
+  app.use(limiter);
   app.get("/ping", (_req, res) => {
     res.json({ ok: true });
   });
+  // A request that carries `n` calls (an MCP batch): the middleware counted one, charge the rest.
+  app.get("/batch/:n", async (req, res) => {
+    await limiter.charge(req, res, Number(req.params.n) - 1);
+    res.json({ ran: Number(req.params.n) });
+  });
   return finishHttpApp(app, boardErrors);
+}
+
+async function expectBatchesCounted(app: ReturnType<typeof limitedApp>) {
+  const three = await request(app).get("/batch/3").set("x-who", "a");
+  expect(three.status).toBe(200);
+  expect(three.headers["ratelimit-remaining"]).toBe("1");
+  const over = await request(app).get("/batch/2").set("x-who", "a");
+  expect(over.status).toBe(429);
+  expect(over.body).toEqual({ error: { code: "rate_limited", message: "Too many requests." } });
+  expect(Number(over.headers["retry-after"])).toBeGreaterThan(0);
+  expect((await request(app).get("/ping").set("x-who", "a")).status).toBe(429);
 }
 
 async function expectLimitedAfterTwo(app: ReturnType<typeof limitedApp>) {
@@ -47,9 +68,14 @@ describe("rateLimiter", () => {
     const redis = new Redis(process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379");
     try {
       await expectLimitedAfterTwo(limitedApp(redis));
+      await expectBatchesCounted(limitedApp(redis, 4));
     } finally {
       redis.disconnect();
     }
+  });
+
+  it("charges the extra calls of one request against the same counter", async () => {
+    await expectBatchesCounted(limitedApp(undefined, 4));
   });
 });
 

@@ -2,6 +2,7 @@ import type { ZodType } from "zod";
 import { AuthFailureSchema } from "../errors.ts";
 import { buildOpenApiDocument, OpenAPIRegistry, registerHealth } from "../openapi.ts";
 import { z } from "../zod.ts";
+import { adminOperations } from "./admin-operations.ts";
 import {
   AuthenticateFinishRequestSchema,
   AuthenticateStartRequestSchema,
@@ -10,7 +11,17 @@ import {
   LoginSuccessSchema,
   PasskeyIdParams,
   PasskeyInfoSchema,
+  UserPasskeyParams,
   PasswordLoginRequestSchema,
+  QrAbortRequestSchema,
+  QrChallengeParams,
+  QrClaimRequestSchema,
+  QrClaimResponseSchema,
+  QrFinishRequestSchema,
+  QrPhoneResultSchema,
+  QrStartRequestSchema,
+  QrStartResponseSchema,
+  QrStatusResponseSchema,
   RegisterFinishRequestSchema,
   RegisterFinishResponseSchema,
   RegisterStartRequestSchema,
@@ -24,18 +35,23 @@ import {
   VerifyAuthResponseSchema,
 } from "./schemas.ts";
 
-type Security = "apiKey" | "userToken" | "sessionToken" | "cookie";
+/** "none": the operation also answers without credentials. */
+type Security =
+  "apiKey" | "userToken" | "sessionToken" | "cookie" | "adminSession" | "qrSecret" | "phoneToken" | "none";
 
-interface AuthOperation {
-  method: "get" | "post" | "delete";
+export interface AuthOperation {
+  method: "get" | "post" | "patch" | "delete";
   path: string;
   summary: string;
   security: Security[];
   params?: z.ZodObject;
+  query?: z.ZodObject;
+  /** Request headers (the admin API's X-CSRF-Token). */
+  headers?: z.ZodObject;
   body?: ZodType;
   status?: number;
   response?: ZodType;
-  /** Failure codes this operation can answer, besides validation_failed, rate_limited and server_error. */
+  /** Failure codes this operation can answer, besides bad_request, rate_limited and server_error. */
   errors: string[];
 }
 
@@ -103,23 +119,50 @@ const operations: AuthOperation[] = [
     errors: ["unauthenticated", "tenant_disabled", "not_found"],
   },
   {
+    method: "get",
+    path: "/api/v1/users/{external_id}/passkeys",
+    summary:
+      "A user's passkeys, oldest first: what the tenant's own account page lists (the cookie routes " +
+      "serve only the auth server's own pages).",
+    security: ["apiKey"],
+    params: ExternalIdParams,
+    response: z.array(PasskeyInfoSchema),
+    errors: ["unauthenticated", "tenant_disabled", "not_found"],
+  },
+  {
+    method: "delete",
+    path: "/api/v1/users/{external_id}/passkeys/{id}",
+    summary: "Delete one of the user's passkeys (audited as passkey_deleted); another user's is not_found.",
+    security: ["apiKey"],
+    params: UserPasskeyParams,
+    status: 204,
+    errors: ["unauthenticated", "tenant_disabled", "not_found"],
+  },
+  {
     method: "post",
     path: "/auth/v1/register/start",
-    summary: "Start passkey registration for the token's (or the session's) user.",
+    summary:
+      "Start passkey registration for the token's (or the session's) user. The cookie counts only " +
+      "from the auth server's own pages (another Origin: forbidden).",
     security: ["userToken", "cookie"],
     body: RegisterStartRequestSchema,
     response: RegisterStartResponseSchema,
-    errors: ["unauthenticated", "tenant_disabled", "user_disabled"],
+    errors: ["unauthenticated", "forbidden", "tenant_disabled", "user_disabled"],
   },
   {
     method: "post",
     path: "/auth/v1/register/finish",
-    summary: "Verify the attestation and store the passkey.",
+    summary:
+      "Verify the attestation and store the passkey. Input is checked before the challenge is spent " +
+      "(a refused request can be corrected and sent again); any failure stores nothing, and a verified " +
+      "passkey that cannot be saved answers server_error saying so.",
     security: ["userToken", "cookie"],
     body: RegisterFinishRequestSchema,
     response: RegisterFinishResponseSchema,
     errors: [
       "unauthenticated",
+      "forbidden",
+      "conflict",
       "tenant_disabled",
       "user_disabled",
       "verification_failed",
@@ -154,7 +197,9 @@ const operations: AuthOperation[] = [
   {
     method: "post",
     path: "/auth/v1/password/login",
-    summary: "Username and password login; unknown user and wrong password answer alike.",
+    summary:
+      "Username and password login; unknown user and wrong password answer alike, a disabled user " +
+      "user_disabled whatever the password. Failures are limited per account and client IP.",
     security: ["sessionToken"],
     body: PasswordLoginRequestSchema,
     response: LoginSuccessSchema,
@@ -163,18 +208,18 @@ const operations: AuthOperation[] = [
   {
     method: "post",
     path: "/auth/v1/logout",
-    summary: "Revoke the session of the cookie and clear it.",
+    summary: "Revoke the session of the cookie and clear it (from the auth server's own pages only).",
     security: ["cookie"],
     status: 204,
-    errors: [],
+    errors: ["forbidden"],
   },
   {
     method: "get",
     path: "/auth/v1/passkeys",
-    summary: "The signed-in user's passkeys.",
+    summary: "The signed-in user's passkeys (from the auth server's own pages only).",
     security: ["cookie"],
     response: z.array(PasskeyInfoSchema),
-    errors: ["unauthenticated"],
+    errors: ["unauthenticated", "forbidden"],
   },
   {
     method: "delete",
@@ -183,7 +228,69 @@ const operations: AuthOperation[] = [
     security: ["cookie"],
     params: PasskeyIdParams,
     status: 204,
-    errors: ["unauthenticated", "not_found"],
+    errors: ["unauthenticated", "forbidden", "not_found"],
+  },
+  {
+    method: "post",
+    path: "/auth/v1/qr/start",
+    summary:
+      "Start a cross-device (QR) login with a session token, or with {purpose: 'register'} a registration " +
+      "for the user token's user. Keep `secret`: it reveals `user` when watching the status.",
+    security: ["sessionToken", "userToken", "cookie"],
+    body: QrStartRequestSchema,
+    response: QrStartResponseSchema,
+    errors: ["unauthenticated", "tenant_disabled", "user_disabled"],
+  },
+  {
+    method: "get",
+    path: "/auth/v1/qr/{challengeId}/status",
+    summary:
+      "The QR challenge's status. With the starter's secret as Bearer, also message, user and (login) " +
+      "loginChallengeId for verify-auth; without it, the status alone. Also pushed as `status` events on " +
+      "the socket.io namespace /qr.",
+    security: ["qrSecret", "none"],
+    params: QrChallengeParams,
+    response: QrStatusResponseSchema,
+    errors: ["not_found"],
+  },
+  {
+    method: "post",
+    path: "/auth/v1/qr/mobile/claim",
+    summary:
+      "The phone page opened the QR's URL: marks the challenge scanned (once; a second claim is a conflict) " +
+      "and returns what to show the person and the WebAuthn options to run on the phone.",
+    security: ["none"],
+    body: QrClaimRequestSchema,
+    response: QrClaimResponseSchema,
+    errors: ["conflict", "challenge_expired", "tenant_disabled", "user_disabled"],
+  },
+  {
+    method: "post",
+    path: "/auth/v1/qr/mobile/finish",
+    summary:
+      "The phone's WebAuthn result: verified like authenticate/finish or register/finish; the challenge " +
+      "becomes completed, or failed (refused) / error (server failure).",
+    security: ["phoneToken"],
+    body: QrFinishRequestSchema,
+    response: QrPhoneResultSchema,
+    errors: [
+      "unauthenticated",
+      "challenge_expired",
+      "verification_failed",
+      "credential_not_found",
+      "user_disabled",
+      "conflict",
+    ],
+  },
+  {
+    method: "post",
+    path: "/auth/v1/qr/mobile/abort",
+    summary:
+      "The phone gives up: cancelled (the person dismissed the prompt; the desktop shows a new QR) or failed.",
+    security: ["phoneToken"],
+    body: QrAbortRequestSchema,
+    response: QrPhoneResultSchema,
+    errors: ["unauthenticated", "challenge_expired"],
   },
 ];
 
@@ -198,21 +305,39 @@ export function authServerRegistry(): OpenAPIRegistry {
   });
   registry.registerComponent("securitySchemes", "userToken", { type: "http", scheme: "bearer" });
   registry.registerComponent("securitySchemes", "sessionToken", { type: "http", scheme: "bearer" });
+  registry.registerComponent("securitySchemes", "qrSecret", {
+    type: "http",
+    scheme: "bearer",
+    description: "The `secret` qr/start returned.",
+  });
+  registry.registerComponent("securitySchemes", "phoneToken", {
+    type: "http",
+    scheme: "bearer",
+    description: "The `token` qr/mobile/claim returned.",
+  });
   registry.registerComponent("securitySchemes", "cookie", {
     type: "apiKey",
     in: "cookie",
     name: "authkit_session",
   });
+  registry.registerComponent("securitySchemes", "adminSession", {
+    type: "apiKey",
+    in: "cookie",
+    name: "authkit_admin",
+    description: "The admin dashboard's session cookie, set by POST /admin/session.",
+  });
   const failure = { description: "Failure", content: { "application/json": { schema: AuthFailureSchema } } };
-  for (const op of operations) {
+  for (const op of [...operations, ...adminOperations]) {
     const status = op.status ?? 200;
     registry.registerPath({
       method: op.method,
       path: op.path,
       summary: op.summary,
-      security: op.security.map((name) => ({ [name]: [] })),
+      security: op.security.map((name) => (name === "none" ? {} : { [name]: [] })),
       request: {
         ...(op.params ? { params: op.params } : {}),
+        ...(op.query ? { query: op.query } : {}),
+        ...(op.headers ? { headers: op.headers } : {}),
         ...(op.body
           ? { body: { required: true, content: { "application/json": { schema: op.body } } } }
           : {}),
@@ -223,7 +348,7 @@ export function authServerRegistry(): OpenAPIRegistry {
           : { description: "Success, no body" },
         "4XX": {
           ...failure,
-          description: `Failure: ${[...op.errors, "validation_failed", "rate_limited"].join(", ")}`,
+          description: `Failure: ${[...op.errors, "bad_request", "rate_limited"].join(", ")}`,
         },
         "5XX": failure,
       },

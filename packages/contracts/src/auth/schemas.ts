@@ -1,5 +1,6 @@
 // Wire schemas of the auth server: what the SDK, tenants' servers and tests send and receive.
 // Never Prisma types: the browser SDK imports these.
+import { StorableText } from "../text.ts";
 import { z } from "../zod.ts";
 
 const Base64Url = z
@@ -50,9 +51,9 @@ export const RegistrationResponseJSONSchema = z
     response: z.looseObject({
       clientDataJSON: Base64Url,
       attestationObject: Base64Url,
-      transports: z.array(z.string()).optional(),
+      transports: z.array(StorableText).optional(),
     }),
-    authenticatorAttachment: z.string().optional(),
+    authenticatorAttachment: StorableText.optional(),
     clientExtensionResults: ClientExtensionResults.default({}),
   })
   .openapi("RegistrationResponseJSON");
@@ -69,7 +70,7 @@ export const AuthenticationResponseJSONSchema = z
       signature: Base64Url,
       userHandle: Base64Url.optional(),
     }),
-    authenticatorAttachment: z.string().optional(),
+    authenticatorAttachment: StorableText.optional(),
     clientExtensionResults: ClientExtensionResults.default({}),
   })
   .openapi("AuthenticationResponseJSON");
@@ -94,7 +95,7 @@ export const AuthenticatorAttachmentSchema = z.enum(["platform", "cross-platform
 
 export const RegisterStartRequestSchema = z
   .object({
-    name: z.string().trim().min(1).max(100).optional().openapi({ description: "Name of the new passkey." }),
+    name: StorableText.trim().min(1).max(100).optional().openapi({ description: "Name of the new passkey." }),
     prf: z.literal(true).optional().openapi({ description: "Ask for the tenant's deterministic PRF salt." }),
     authenticatorAttachment: AuthenticatorAttachmentSchema.optional(),
   })
@@ -114,9 +115,9 @@ export type RegisterStartResponse = z.infer<typeof RegisterStartResponseSchema>;
 
 export const RegisterFinishRequestSchema = z
   .object({
-    challengeId: z.string().min(1).max(200),
+    challengeId: StorableText.min(1).max(200),
     credential: RegistrationResponseJSONSchema,
-    name: z.string().trim().min(1).max(100).optional(),
+    name: StorableText.trim().min(1).max(100).optional(),
     prfHash: Base64Url.max(100)
       .optional()
       .openapi({ description: "base64url SHA-256(challengeId + ':' + prfOutput); never the output itself." }),
@@ -130,16 +131,29 @@ export const RegisterFinishResponseSchema = z
 export type RegisterFinishResponse = z.infer<typeof RegisterFinishResponseSchema>;
 
 // ---- authentication ----
-export const AuthenticateStartRequestSchema = z.object({}).openapi("AuthenticateStartRequest");
+export const AuthenticateStartRequestSchema = z
+  .object({
+    prf: z.literal(true).optional().openapi({
+      description: "Ask for the tenant's PRF salt (the one registration used), to evaluate PRF at login.",
+    }),
+  })
+  .openapi("AuthenticateStartRequest");
+export type AuthenticateStartRequest = z.infer<typeof AuthenticateStartRequestSchema>;
 
 export const AuthenticateStartResponseSchema = z
-  .object({ challengeId: z.string(), options: RequestOptionsJSONSchema })
+  .object({
+    challengeId: z.string(),
+    options: RequestOptionsJSONSchema,
+    prfSalt: Base64Url.optional().openapi({
+      description: "base64url SHA-256(tenant_id + ':' + rp_id); present when `prf: true` was sent.",
+    }),
+  })
   .openapi("AuthenticateStartResponse");
 export type AuthenticateStartResponse = z.infer<typeof AuthenticateStartResponseSchema>;
 
 export const AuthenticateFinishRequestSchema = z
   .object({
-    challengeId: z.string().min(1).max(200),
+    challengeId: StorableText.min(1).max(200),
     credential: AuthenticationResponseJSONSchema,
     prfResult: Base64Url.max(200)
       .optional()
@@ -164,15 +178,15 @@ export const LoginSuccessSchema = z
 export type LoginSuccess = z.infer<typeof LoginSuccessSchema>;
 
 export const PasswordLoginRequestSchema = z
-  .object({ username: z.string().min(1).max(200), password: z.string().min(1).max(1024) })
+  .object({ username: StorableText.min(1).max(200), password: StorableText.min(1).max(1024) })
   .openapi("PasswordLoginRequest");
 export type PasswordLoginRequest = z.infer<typeof PasswordLoginRequestSchema>;
 
 // ---- tenant server API (X-API-KEY) ----
 export const UserTokenRequestSchema = z
   .object({
-    externalId: z.string().trim().min(1).max(255),
-    displayName: z.string().trim().min(1).max(255).optional(),
+    externalId: StorableText.trim().min(1).max(255),
+    displayName: StorableText.trim().min(1).max(255).optional(),
     ttl: z.number().int().optional().openapi({ description: "Seconds; clamped to 5..600, default 600." }),
   })
   .openapi("UserTokenRequest");
@@ -189,7 +203,7 @@ export const SessionTokenResponseSchema = z
 export type SessionTokenResponse = z.infer<typeof SessionTokenResponseSchema>;
 
 export const VerifyAuthRequestSchema = z
-  .object({ challengeId: z.string().min(1).max(200) })
+  .object({ challengeId: StorableText.min(1).max(200) })
   .openapi("VerifyAuthRequest");
 export type VerifyAuthRequest = z.infer<typeof VerifyAuthRequestSchema>;
 
@@ -205,13 +219,149 @@ export type VerifyAuthResponse = z.infer<typeof VerifyAuthResponseSchema>;
 
 export const UpsertUserRequestSchema = z
   .object({
-    externalId: z.string().trim().min(1).max(255),
-    displayName: z.string().trim().min(1).max(255).optional(),
-    username: z.string().trim().min(1).max(200).optional(),
-    password: z.string().min(8).max(1024).optional(),
+    externalId: StorableText.trim().min(1).max(255),
+    displayName: StorableText.trim().min(1).max(255).optional(),
+    username: StorableText.trim().min(1).max(200).optional(),
+    password: StorableText.min(8).max(1024).optional(),
   })
   .openapi("UpsertUserRequest");
 export type UpsertUserRequest = z.infer<typeof UpsertUserRequestSchema>;
 
-export const ExternalIdParams = z.object({ external_id: z.string().min(1).max(255) });
-export const PasskeyIdParams = z.object({ id: z.string().min(1).max(64) });
+export const ExternalIdParams = z.object({ external_id: StorableText.min(1).max(255) });
+export const PasskeyIdParams = z.object({ id: StorableText.min(1).max(64) });
+export const UserPasskeyParams = ExternalIdParams.extend(PasskeyIdParams.shape);
+
+/** `GET /auth-embed?origin=` and `GET /register-embed?origin=`: the page that frames the embed. */
+export const EmbedQuerySchema = z.object({
+  origin: StorableText.min(1).max(2048).openapi({ description: "Origin of the page embedding the iframe." }),
+});
+
+// ---- cross-device (QR) ----
+export const QrStatusSchema = z
+  .enum(["pending", "scanned", "completed", "expired", "cancelled", "failed", "error"])
+  .openapi("QrStatus", {
+    description:
+      "pending → scanned → completed | expired | cancelled | failed | error. completed, expired, " +
+      "cancelled, failed and error are terminal.",
+  });
+export type QrStatus = z.infer<typeof QrStatusSchema>;
+
+export const QrPurposeSchema = z.enum(["authenticate", "register"]);
+export type QrPurpose = z.infer<typeof QrPurposeSchema>;
+
+export const QrStartRequestSchema = z
+  .object({
+    purpose: QrPurposeSchema.optional().openapi({
+      description: "authenticate (default; session token) or register (user token or session cookie).",
+    }),
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .refine((name) => !name.includes("\u0000"), "Text cannot contain NUL characters.")
+      .optional()
+      .openapi({ description: "register: the passkey's name." }),
+    origin: z
+      .string()
+      .max(2048)
+      .optional()
+      .openapi({
+        description:
+          "The tenant page showing the QR, when the request comes from an embed on the auth server; " +
+          "shown on the phone only if it is one of the tenant's origins.",
+      }),
+  })
+  .openapi("QrStartRequest");
+export type QrStartRequest = z.infer<typeof QrStartRequestSchema>;
+
+export const QrStartResponseSchema = z
+  .object({
+    challengeId: z.string(),
+    qrUrl: z.string().openapi({ description: "The QR code as a data: URL (SVG) encoding mobileUrl." }),
+    mobileUrl: z.string().openapi({ description: "The phone page; its secret (after #) works once." }),
+    expiresAt: Timestamp,
+    secret: z.string().openapi({
+      description:
+        "Kept by the starter: sent as Bearer on status polls (or in the socket's auth), it reveals `user`.",
+    }),
+  })
+  .openapi("QrStartResponse");
+export type QrStartResponse = z.infer<typeof QrStartResponseSchema>;
+
+/** A QR challengeId: base64url. */
+export const QrChallengeIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "Not a QR challengeId.");
+export const QrChallengeParams = z.object({ challengeId: QrChallengeIdSchema });
+
+export const QrStatusResponseSchema = z
+  .object({
+    status: QrStatusSchema,
+    message: z.string().optional().openapi({ description: "failed, error, cancelled: why (starter only)." }),
+    user: UserInfoSchema.optional().openapi({
+      description: "completed: who signed in, or whose passkey (starter only).",
+    }),
+    loginChallengeId: z.string().optional().openapi({
+      description: "completed login (starter only): the challengeId to pass to POST /api/v1/verify-auth.",
+    }),
+    passkeyId: Id.optional().openapi({
+      description: "completed registration (starter only): the new passkey.",
+    }),
+  })
+  .openapi("QrStatusResponse");
+export type QrStatusResponse = z.infer<typeof QrStatusResponseSchema>;
+
+/** The phone page opens the QR's URL: the secret from its fragment. */
+export const QrClaimRequestSchema = z.object({ secret: Base64Url.min(1).max(100) }).openapi("QrClaimRequest");
+export type QrClaimRequest = z.infer<typeof QrClaimRequestSchema>;
+
+const QrClaimCommon = {
+  token: z.string().openapi({ description: "The phone's token for finish and abort (Bearer)." }),
+  tenant: z.object({ name: z.string(), rpId: z.string() }),
+  origin: z.string().nullable().openapi({ description: "The page the QR was shown on, when known." }),
+  desktop: z.string().openapi({ description: "The browser that asked, e.g. 'Chrome 131 on macOS'." }),
+  requestedAt: Timestamp,
+  expiresAt: Timestamp,
+  challengeId: z.string().openapi({ description: "The phone's WebAuthn challenge (for finish)." }),
+};
+export const QrClaimResponseSchema = z
+  .discriminatedUnion("purpose", [
+    z.object({ purpose: z.literal("authenticate"), ...QrClaimCommon, options: RequestOptionsJSONSchema }),
+    z.object({
+      purpose: z.literal("register"),
+      ...QrClaimCommon,
+      user: z.object({ name: z.string() }).openapi({ description: "Whose passkey the phone creates." }),
+      options: CreationOptionsJSONSchema,
+    }),
+  ])
+  .openapi("QrClaimResponse");
+export type QrClaimResponse = z.infer<typeof QrClaimResponseSchema>;
+
+export const QrFinishRequestSchema = z
+  .object({
+    challengeId: z.string().min(1).max(200),
+    credential: z.union([AuthenticationResponseJSONSchema, RegistrationResponseJSONSchema]),
+  })
+  .openapi("QrFinishRequest");
+export type QrFinishRequest = z.infer<typeof QrFinishRequestSchema>;
+
+export const QrPhoneFailureSchema = z.enum([
+  "webauthn_not_supported",
+  "credential_exists",
+  "security_error",
+  "unknown",
+]);
+export type QrPhoneFailure = z.infer<typeof QrPhoneFailureSchema>;
+
+/** The phone gives up: the person dismissed the prompt (cancelled), or the browser failed (failed). */
+export const QrAbortRequestSchema = z
+  .discriminatedUnion("status", [
+    z.object({ status: z.literal("cancelled") }),
+    z.object({ status: z.literal("failed"), reason: QrPhoneFailureSchema }),
+  ])
+  .openapi("QrAbortRequest");
+export type QrAbortRequest = z.infer<typeof QrAbortRequestSchema>;
+
+export const QrPhoneResultSchema = z
+  .object({ status: QrStatusSchema })
+  .openapi("QrPhoneResult", { description: "The challenge's status after the phone's call." });
+export type QrPhoneResult = z.infer<typeof QrPhoneResultSchema>;

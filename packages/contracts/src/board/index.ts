@@ -5,3 +5,4 @@ export { toJsonSchema, type JsonSchema } from "./json-schema.ts";
 export * from "./toolsets.ts";
 export * from "./mcp-tools.ts";
 export { boardLlmsTxt, describeType, LLMS_RULES, type LlmsTxtOptions } from "./llms.ts";
+export * from "./web.ts";

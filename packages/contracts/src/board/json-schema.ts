@@ -28,6 +28,11 @@ export function toJsonSchema(
       if (typeof meta.description === "string" && !jsonSchema.description) {
         jsonSchema.description = meta.description;
       }
+      // A declared type wins over the wire form (a query flag written "true"/"false" is a boolean).
+      if (typeof meta.type === "string" && meta.type !== jsonSchema.type) {
+        jsonSchema.type = meta.type as typeof jsonSchema.type;
+        delete jsonSchema.enum;
+      }
       if (jsonSchema.format && jsonSchema.pattern) delete jsonSchema.pattern;
       // z.number().int() states the safe-integer range; it says nothing a caller needs.
       if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;

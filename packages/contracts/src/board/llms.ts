@@ -4,31 +4,35 @@ import { getRefId } from "@asteasolutions/zod-to-openapi";
 import { boardErrorStatus } from "../errors.ts";
 import type { z } from "../zod.ts";
 import { toJsonSchema, type JsonSchema } from "./json-schema.ts";
-import { bodyIsNested } from "./mcp-tools.ts";
+import { bodyIsNested, toolPathIds } from "./mcp-tools.ts";
 import { BOARD_API_PREFIX } from "./openapi.ts";
 import { boardOperationList, type BoardOperation } from "./operations.ts";
-import { ATTACHMENT_MAX_BYTES } from "./schemas.ts";
-import { CORE_TOOLSET, MCP_EXCLUDED_OPERATIONS, operationGroups } from "./toolsets.ts";
+import { ATTACHMENT_MAX_BYTES, DUE_AT_RULE } from "./schemas.ts";
+import { CORE_TOOLSET, MCP_EXCLUDED_OPERATIONS, MCP_MAX_BATCH, operationGroups } from "./toolsets.ts";
 
 /** The rules every caller needs, in the words of the contract. */
 export const LLMS_RULES: readonly string[] = [
-  "**Auth**: every `/api/v1` and `/mcp` request sends `Authorization: Bearer <API token>`; tokens do not expire (`cli token create` / `cli token revoke`). Missing or invalid: `401 unauthenticated`.",
+  "**Auth**: every `/api/v1` and `/mcp` request sends `Authorization: Bearer <API token>`. A user creates, lists and revokes their tokens in the web app (`/app`, page Account) or with `create_token` / `list_tokens` / `delete_token` (and `cli token create` / `cli token revoke`); tokens do not expire, a revoked one stops working at once. Missing or invalid: `401 unauthenticated`. (The web app itself authenticates `/api/v1` with its session cookie and an `X-CSRF-Token` header on every change.)",
   "**Roles**: owner (everything), admin (project settings, columns, labels, priorities, gate criteria, members other than owners), member (cards, comments, checklists, card labels, attachments, the agent workflow), viewer (read only). An object in a project you are not a member of is `not_found`; a member whose role does not allow the operation gets `forbidden`.",
   "**Ids are opaque strings** (UUIDv7), never numbers. A card's `number` (#7) is a per-project handle, not an id: `/cards/7` is `not_found`.",
   "**JSON everywhere**: single objects come back bare; create is 201 with the object, delete is 204 with an empty body, everything else 200.",
-  '**Pagination**: lists return `{"data":[...],"next_cursor":null|"..."}`. Pass `limit` (1..200, default 50) and `cursor` (the previous page\'s `next_cursor`); `null` means the last page. Order is stable. The board (`get_board`) is not paginated.',
+  '**Pagination**: lists return `{"data":[...],"next_cursor":null|"..."}`. Pass `limit` (1..200, default 50, plain digits) and `cursor` (the previous page\'s `next_cursor`); `null` means the last page. Order is stable. The board (`get_board`) is not paginated.',
   '**Clearing fields**: on update, an empty string `""` (or `null`) clears `assignee_id`, `due_at`, `priority_id`, `work_phase` and a project\'s `repo_url` (stored as `null`). `shepherds: []` clears shepherds; `shepherds: ""` and `title: ""` are `validation_failed`. Omitted fields are left alone. Unknown fields are `validation_failed`.',
   "**Positions are 0-based** and dense (0..n-1) for columns, cards within a column (non-archived only), checklist items and priorities (0 = most urgent). A position past the end means last; a negative one is `validation_failed`.",
+  `**Due dates**: \`due_at\` is an ${DUE_AT_RULE} A card is overdue (rot report) once that instant has passed.`,
   "**Archive over delete**: archiving a card keeps its number, hides it from the board (`include_archived=true` shows it) and keeps it readable by id; unarchive puts it last in its column. Deleting destroys the card with its comments, checklist and files. Card numbers are never reused.",
   `**Attachments**: upload is \`multipart/form-data\` with exactly one field named \`file\` (none, another field or two files: \`validation_failed\`), at most ${ATTACHMENT_MAX_BYTES} bytes (10 MB; over: \`payload_too_large\`, nothing stored). Download returns the exact bytes as \`Content-Disposition: attachment\`. Upload and download are HTTP only, not MCP tools.`,
-  "**Claims and leases**: claiming a card (`lease_seconds` 60..86400, default 7200) sets `claimed_by`, `claimed_at` and `claim_expires_at`. Claiming again as the holder renews the lease (heartbeat); a card claimed by someone else with a live lease is `conflict`, and so is a card whose entry gate is not satisfied. An expired lease counts as unclaimed everywhere. Unclaim: the claimer or an admin/owner. Claim-next takes the next eligible card (owner_type `agent`, not archived, unclaimed, entry gate satisfied; most urgent priority first, then column and card position) or answers 204 when none is; concurrent callers never get the same card. Handoff releases the claim.",
-  "**No side effects on text**: API-created cards and comments run no @mention parsing and create no notifications or activity entries.",
+  '**Claims and leases**: claiming a card (`lease_seconds` 60..86400, default 7200) sets `claimed_by`, `claimed_at` and `claim_expires_at`. Claiming again as the holder renews the lease (heartbeat); a card claimed by someone else with a live lease is `conflict`, and so is a card whose entry gate is not satisfied. An expired lease counts as unclaimed everywhere. Unclaim: the claimer or an admin/owner. Claim-next takes the next eligible card (owner_type `agent`, not archived, unclaimed, entry gate satisfied; most urgent priority first, then column and card position) or, when none is, answers 204 over HTTP and `{"result": null, "reason": "…"}` over MCP; concurrent callers never get the same card. Handoff releases the claim.',
+  '**Text and query numbers**: text anywhere — bodies, path parameters, query strings, upload file names — must be storable: a NUL character or an unpaired UTF-16 surrogate is `validation_failed` (with the field in `details`). Query numbers (`limit`, `stale_hours`) are plain base-10 digits: `1e2`, `0x10`, `+7`, `" 5"` are `validation_failed`. A database error the request caused is never a 5xx.',
+  "**No side effects on text**: API-created cards and comments run no @mention parsing and create no notifications or activity entries; those come only from the web app (`list_notifications`, `list_card_activity` show what it wrote).",
   '**Errors**: every error body is `{"error":{"code":"...","message":"..."}}`; `validation_failed` adds `"details":[{"path":"field.sub","message":"..."}]`. Malformed JSON is `validation_failed`. An unknown route is `not_found` in the same envelope. Every response carries `X-Request-Id`.',
-  "**Rate limit**: per token (default 600 requests a minute), with `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` headers; over it: `429 rate_limited` with `Retry-After` seconds. MCP calls count against the same limit.",
+  "**Rate limit**: per token (default 600 requests a minute), with `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` headers; over it: `429 rate_limited` with `Retry-After` seconds. Every MCP tool call counts against the same limit, one by one inside a JSON-RPC batch too.",
 ];
 
 const GROUP_TITLES: Record<string, string> = {
   me: "Me",
+  tokens: "API tokens",
+  notifications: "Notifications",
   projects: "Projects",
   members: "Members",
   columns: "Columns and the board",
@@ -44,6 +48,7 @@ const GROUP_TITLES: Record<string, string> = {
   rot: "Rot",
   attention: "Attention",
   findings: "Findings",
+  activity: "Card activity",
 };
 
 const titleOf = (group: string) => GROUP_TITLES[group] ?? group[0]!.toUpperCase() + group.slice(1);
@@ -123,6 +128,15 @@ function responseLine(op: BoardOperation, named: Map<string, z.ZodType>): string
   return `\`${op.status}\`: \`${responseName(op.response, named)}\`.`;
 }
 
+/** How the tool's input differs from the HTTP request: renamed path ids, a nested body. */
+function toolInputNote(op: BoardOperation): string {
+  const notes = toolPathIds(op)
+    .filter(([key, { name }]) => key !== name)
+    .map(([key, { name }]) => `path \`${key}\` as \`${name}\``);
+  if (bodyIsNested(op)) notes.push("the JSON body in the input field `body`");
+  return notes.length > 0 ? ` (${notes.join(", ")})` : "";
+}
+
 function operationSection(op: BoardOperation, named: Map<string, z.ZodType>): string {
   const lines = [
     `### ${op.name}`,
@@ -133,7 +147,11 @@ function operationSection(op: BoardOperation, named: Map<string, z.ZodType>): st
     "",
   ];
   if (op.params) {
-    lines.push("- Path:", ...fieldLines(toJsonSchema(op.params, "input", { refs: named })));
+    const params = toJsonSchema(op.params, "input", { refs: named });
+    const properties = params.properties as Record<string, JsonSchema>;
+    for (const [key, { description }] of toolPathIds(op))
+      properties[key] = { ...properties[key], description };
+    lines.push("- Path:", ...fieldLines(params));
   }
   if (op.query) {
     lines.push("- Query:", ...fieldLines(toJsonSchema(op.query, "input", { refs: named })));
@@ -149,7 +167,7 @@ function operationSection(op: BoardOperation, named: Map<string, z.ZodType>): st
   lines.push(`- Errors: ${op.errors.map((code) => `\`${code}\``).join(", ")}.`);
   const mcp = Object.hasOwn(MCP_EXCLUDED_OPERATIONS, op.name)
     ? `not offered (${MCP_EXCLUDED_OPERATIONS[op.name]}).`
-    : `tool \`${op.name}\`${bodyIsNested(op) ? " (the JSON body goes in the input field `body`)" : ""}.`;
+    : `tool \`${op.name}\`${toolInputNote(op)}.`;
   lines.push(`- MCP: ${mcp}`);
   return lines.join("\n");
 }
@@ -206,8 +224,18 @@ export function boardLlmsTxt({ baseUrl = "" }: LlmsTxtOptions = {}): string {
     `- Endpoint: \`${baseUrl}/mcp\`, Streamable HTTP (stateless; POST only), header ` +
       "`Authorization: Bearer <API token>`. Tools act as the token's user with that user's roles.",
     "- One tool per operation below, same name. The input is the path parameters, query and JSON body " +
-      "merged into one object with the same field names. Results are JSON text plus `structuredContent`; " +
-      'API errors are tool results with `isError: true` and `{"error":{"code","message"}}`.',
+      "merged into one object. Query and body fields keep their names; each path id is named after what " +
+      "it identifies (`project_id`, `column_id`, `card_id`, `comment_id`, `item_id`, `label_id`, " +
+      "`priority_id`, `attachment_id`, `criterion_id`, `user_id`), as each operation's MCP line says: " +
+      '`create_card {"column_id": "…", "title": "…"}`, `get_card {"card_id": "…"}`, ' +
+      '`claim_next_card {"project_id": "…"}`. A path id that is not an id is `not_found`, as over HTTP.',
+    "- Results are JSON text plus `structuredContent`, declared by each tool's `outputSchema` (the " +
+      'response object; lists as `{"data", "next_cursor"}`; `{"ok": true}` for operations that answer ' +
+      '204 over HTTP). API errors are tool results with `isError: true` whose text is `{"error":{"code",' +
+      '"message","details"?}}`. Query flags and numbers are JSON booleans and numbers.',
+    `- Every tool call counts against the token's rate limit, one by one inside a JSON-RPC batch too; a ` +
+      `batch carries at most ${MCP_MAX_BATCH} messages (more: \`422 validation_failed\`), and one over the ` +
+      "limit runs none of its calls (`429 rate_limited`).",
     `- Toolsets: \`?toolsets=all\` (default), \`?toolsets=core\` (${CORE_TOOLSET.join(", ")}), or a comma ` +
       `list of groups: ${groups.join(", ")}. Example: \`${baseUrl}/mcp?toolsets=core,labels\`.`,
     "",

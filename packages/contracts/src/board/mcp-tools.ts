@@ -1,15 +1,21 @@
 // MCP tool definitions generated from the operation registry: one tool per operation, named after
-// it, whose input is the operation's path parameters, query and JSON body merged into one object
-// (same field names as over HTTP).
+// it, whose input is the operation's path parameters, query and JSON body merged into one object.
+// Body and query fields keep their HTTP names; each path id is named after what it identifies
+// (`card_id`, `column_id`, …, see OperationSpec.pathIds), so no tool takes a bare `id`.
+import type { ErrorDetail } from "../errors.ts";
 import { z } from "../zod.ts";
 import { toJsonSchema, type JsonSchema } from "./json-schema.ts";
-import type { BoardOperation } from "./operations.ts";
+import type { BoardOperation, PathId } from "./operations.ts";
+
+type ObjectSchema = JsonSchema & { type: "object" };
 
 export interface BoardToolDefinition {
   name: string;
   title: string;
   description: string;
-  inputSchema: JsonSchema & { type: "object" };
+  inputSchema: ObjectSchema;
+  /** The structured result of a successful call: the operation's response schema. */
+  outputSchema?: ObjectSchema;
   annotations: {
     title: string;
     readOnlyHint: boolean;
@@ -21,14 +27,23 @@ export interface BoardToolDefinition {
 
 const keysOf = (schema: z.ZodObject | undefined): string[] => (schema ? Object.keys(schema.shape) : []);
 
+/** The operation's path parameters by HTTP name, with the name and description a tool gives them. */
+export function toolPathIds(op: BoardOperation): Array<[httpName: string, PathId]> {
+  return keysOf(op.params).map((key) => {
+    const pathId = op.pathIds?.[key];
+    if (!pathId) throw new Error(`${op.name}: path parameter ${key} has no pathIds entry`);
+    return [key, pathId];
+  });
+}
+
 /**
  * A JSON body is merged into the tool input when it is an object whose fields do not collide with
- * the path parameters or query; any other body travels under the input field `body`.
+ * the path ids or query; any other body travels under the input field `body`.
  */
 export function bodyIsNested(op: BoardOperation): boolean {
   if (!op.body) return false;
   if (!(op.body instanceof z.ZodObject)) return true;
-  const taken = new Set([...keysOf(op.params), ...keysOf(op.query)]);
+  const taken = new Set([...toolPathIds(op).map(([, { name }]) => name), ...keysOf(op.query)]);
   return keysOf(op.body).some((key) => taken.has(key));
 }
 
@@ -40,10 +55,14 @@ function mergeInto(
   target.required.push(...((schema.required as string[] | undefined) ?? []));
 }
 
-/** The tool's input: params + query + body in one object, no other fields. */
-export function toolInputSchema(op: BoardOperation): JsonSchema & { type: "object" } {
+/** The tool's input: path ids + query + body in one object, no other fields. */
+export function toolInputSchema(op: BoardOperation): ObjectSchema {
   const merged = { properties: {} as Record<string, unknown>, required: [] as string[] };
-  if (op.params) mergeInto(merged, toJsonSchema(op.params));
+  for (const [key, { name, description }] of toolPathIds(op)) {
+    const field = toJsonSchema(op.params!.shape[key] as z.ZodType);
+    merged.properties[name] = { ...field, description };
+    merged.required.push(name);
+  }
   if (op.query) mergeInto(merged, toJsonSchema(op.query));
   if (op.body) {
     if (bodyIsNested(op)) {
@@ -61,12 +80,66 @@ export function toolInputSchema(op: BoardOperation): JsonSchema & { type: "objec
   };
 }
 
+/** A tool's answer when an operation has nothing to return (HTTP: its emptyStatus). */
+export const EmptyToolResultSchema = z.object({
+  result: z.null(),
+  reason: z.string().openapi({ description: "Why there was nothing to return." }),
+});
+
+/**
+ * An output schema as structure only, since every tool's list entry costs an agent tokens: no
+ * descriptions (the fields are documented in the tool's description and /llms.txt), `X | null` as
+ * `type: [X, "null"]`, and no `additionalProperties: false` (a client keeps working when a
+ * response gains a field).
+ */
+function compactOutput(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(compactOutput);
+  if (typeof node !== "object" || node === null) return node;
+  const { description: _description, additionalProperties, ...rest } = node as JsonSchema;
+  const schema = Object.fromEntries(
+    Object.entries(rest).map(([key, value]) => [
+      key,
+      // Property maps are keyed by field name: compact the values, never drop a field called "description".
+      key === "properties"
+        ? Object.fromEntries(Object.entries(value as JsonSchema).map(([k, v]) => [k, compactOutput(v)]))
+        : compactOutput(value),
+    ]),
+  ) as JsonSchema;
+  if (additionalProperties !== undefined && additionalProperties !== false) {
+    schema.additionalProperties = additionalProperties;
+  }
+  const arms = schema.anyOf as JsonSchema[] | undefined;
+  if (arms?.length === 2 && Object.keys(schema).length === 1) {
+    const [value, empty] = arms[1]?.type === "null" ? arms : [arms[1]!, arms[0]!];
+    if (empty?.type === "null" && value && typeof value.type === "string") {
+      return { ...value, type: [value.type, "null"] };
+    }
+  }
+  return schema;
+}
+
+/**
+ * The structured result of a successful call, from the same zod schema as the HTTP response; with
+ * the "nothing to return" answer as an alternative for operations that have one. None for 204
+ * operations (their result is `{"ok": true}`) and downloads.
+ */
+export function toolOutputSchema(op: BoardOperation): ObjectSchema | undefined {
+  if (!op.response || op.binaryResponse) return undefined;
+  const response = toJsonSchema(op.response, "output");
+  const schema = op.emptyStatus
+    ? { anyOf: [response, toJsonSchema(EmptyToolResultSchema, "output")] }
+    : response;
+  return { ...(compactOutput(schema) as JsonSchema), type: "object" };
+}
+
 export function boardToolDefinition(op: BoardOperation): BoardToolDefinition {
+  const outputSchema = toolOutputSchema(op);
   return {
     name: op.name,
     title: op.summary,
     description: op.description,
     inputSchema: toolInputSchema(op),
+    ...(outputSchema ? { outputSchema } : {}),
     annotations: {
       title: op.summary,
       readOnlyHint: op.hints.readOnly,
@@ -77,33 +150,61 @@ export function boardToolDefinition(op: BoardOperation): BoardToolDefinition {
   };
 }
 
+/** "The card to read." → "the card to read", to quote inside a message. */
+const phrase = (description: string) =>
+  description[0]!.toLowerCase() + description.slice(1).replace(/\.$/, "");
+
 export interface SplitToolInput {
+  /** By HTTP name (`{id: …}`), as the operation's params schema reads them. */
   params: Record<string, unknown> | undefined;
   query: Record<string, unknown> | undefined;
   body: unknown;
-  /** Input fields the operation does not know. */
-  unknown: string[];
+  /**
+   * Fields the tool does not take and path ids it needs but did not get; a bare `id` is answered
+   * with the name this tool uses instead.
+   */
+  problems: ErrorDetail[];
 }
 
 /** Splits a tool call's arguments back into path parameters, query and body (not yet parsed). */
 export function splitToolInput(op: BoardOperation, args: Record<string, unknown>): SplitToolInput {
-  const paramKeys = new Set(keysOf(op.params));
+  const pathIds = toolPathIds(op);
+  const httpNameOf = new Map(pathIds.map(([key, { name }]) => [name, key]));
   const queryKeys = new Set(keysOf(op.query));
   const nested = bodyIsNested(op);
+  // A merged body is always an object schema (bodyIsNested): its fields are known.
+  const bodyKeys = new Set(op.body && !nested ? keysOf(op.body as z.ZodObject) : []);
   const params: Record<string, unknown> = {};
   const query: Record<string, unknown> = {};
   const body: Record<string, unknown> = {};
-  const unknown: string[] = [];
+  const problems: ErrorDetail[] = [];
   for (const [key, value] of Object.entries(args)) {
-    if (paramKeys.has(key)) params[key] = value;
+    const httpName = httpNameOf.get(key);
+    if (httpName !== undefined) params[httpName] = value;
     else if (queryKeys.has(key)) query[key] = value;
-    else if (op.body && !nested) body[key] = value;
-    else if (!(op.body && nested && key === "body")) unknown.push(key);
+    else if (bodyKeys.has(key)) body[key] = value;
+    else if (!(op.body && nested && key === "body")) problems.push(unknownField(op, key, pathIds));
+  }
+  for (const [key, { name, description }] of pathIds) {
+    if (params[key] === undefined)
+      problems.push({ path: name, message: `Required: ${phrase(description)}.` });
   }
   return {
     params: op.params ? params : undefined,
     query: op.query ? query : undefined,
     body: op.body ? (nested ? (args.body ?? {}) : body) : undefined,
-    unknown,
+    problems,
   };
+}
+
+function unknownField(op: BoardOperation, key: string, pathIds: Array<[string, PathId]>): ErrorDetail {
+  // An HTTP path name (`id`) used as a tool field: say which field this tool takes instead.
+  const renamed = pathIds.find(([httpName]) => httpName === key)?.[1];
+  if (renamed) {
+    return {
+      path: key,
+      message: `Unknown field; ${op.name} takes ${renamed.name} (${phrase(renamed.description)}).`,
+    };
+  }
+  return { path: key, message: "Unknown field." };
 }

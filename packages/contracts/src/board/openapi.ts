@@ -1,5 +1,6 @@
 import { boardErrorStatus, BoardErrorSchema } from "../errors.ts";
 import { buildOpenApiDocument, OpenAPIRegistry, registerHealth } from "../openapi.ts";
+import type { z } from "../zod.ts";
 import { boardOperationList, type BoardOperation } from "./operations.ts";
 
 export const BOARD_API_PREFIX = "/api/v1";
@@ -18,6 +19,19 @@ function errorResponses(op: BoardOperation) {
         content: { "application/json": { schema: BoardErrorSchema } },
       },
     ]),
+  );
+}
+
+/** The path parameters, each described for this operation (`id`: "The column to create the card in."). */
+function describedParams(op: BoardOperation & { params: z.ZodObject }): z.ZodObject {
+  const shape = op.params.shape as Record<string, z.ZodType>;
+  return op.params.extend(
+    Object.fromEntries(
+      Object.entries(shape).map(([key, schema]) => {
+        const description = op.pathIds?.[key]?.description;
+        return [key, description ? schema.openapi({ description }) : schema];
+      }),
+    ),
   );
 }
 
@@ -55,7 +69,7 @@ export function boardApiRegistry(): OpenAPIRegistry {
       security: [{ bearer: [] }],
       "x-hints": op.hints,
       request: {
-        ...(op.params ? { params: op.params } : {}),
+        ...(op.params ? { params: describedParams({ ...op, params: op.params }) } : {}),
         ...(op.query ? { query: op.query } : {}),
         ...(op.body
           ? {
@@ -69,7 +83,12 @@ export function boardApiRegistry(): OpenAPIRegistry {
       responses: {
         [String(op.status)]: successResponse(op),
         ...(op.emptyStatus
-          ? { [String(op.emptyStatus)]: { description: "Nothing to return; empty body." } }
+          ? {
+              [String(op.emptyStatus)]: {
+                description:
+                  op.emptyStatus === 202 ? "Accepted; empty body." : "Nothing to return; empty body.",
+              },
+            }
           : {}),
         ...errorResponses(op),
       },

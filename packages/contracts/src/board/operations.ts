@@ -1,11 +1,13 @@
-// The one registry of board API operations. The HTTP routes, the OpenAPI document (and later the
-// MCP tools and /llms.txt) are all generated from it.
+// The one registry of board API operations. The HTTP routes, the OpenAPI document, the MCP tools
+// and /llms.txt are all generated from it.
 import type { BoardErrorCode } from "../errors.ts";
 import type { z } from "../zod.ts";
 import * as s from "./schemas.ts";
 
 export type OperationGroup =
   | "me"
+  | "tokens"
+  | "notifications"
   | "projects"
   | "members"
   | "columns"
@@ -20,7 +22,8 @@ export type OperationGroup =
   | "gates"
   | "rot"
   | "attention"
-  | "findings";
+  | "findings"
+  | "activity";
 
 export interface OperationSpec {
   method: "get" | "post" | "patch" | "delete";
@@ -31,6 +34,12 @@ export interface OperationSpec {
   description: string;
   group: OperationGroup;
   params?: z.ZodObject;
+  /**
+   * Each path parameter as an MCP tool input field: named after what it identifies (the `{id}` of
+   * `/columns/{id}/cards` is `column_id`) and described for this operation ("The column to create
+   * the card in."). HTTP keeps the path's own names; OpenAPI and /llms.txt show both.
+   */
+  pathIds?: Record<string, PathId>;
   query?: z.ZodObject;
   /** JSON body; for `multipart` operations, the form description. */
   body?: z.ZodType;
@@ -42,15 +51,33 @@ export interface OperationSpec {
   binaryResponse?: boolean;
   status: 200 | 201 | 204;
   /**
-   * Status sent, with an empty body, when the handler returns null: "nothing to return" answers
-   * such as claim_next_card's 204 when no card is eligible. Absent: a handler never returns null.
+   * "Nothing to return" answers, such as claim_next_card's when no card is eligible or add_member's
+   * invitation: the handler returns an EmptyResult, sent over HTTP as this status with an empty
+   * body, and as an MCP tool result `{"result": null, "reason": "…"}`. Absent: a handler always
+   * returns its response.
    */
-  emptyStatus?: 204;
+  emptyStatus?: 202 | 204;
   errors: readonly BoardErrorCode[];
   hints: { readOnly: boolean; destructive: boolean; idempotent: boolean };
 }
 
 export type BoardOperation = OperationSpec & { name: string };
+
+/** A path parameter as MCP tools name it, and what it is in this operation. */
+export interface PathId {
+  name: string;
+  description: string;
+}
+
+const pathId = (name: string, description: string): PathId => ({ name, description });
+
+/**
+ * What a handler of an operation with `emptyStatus` returns when there is nothing to return. The
+ * reason is worked out only when asked for (over MCP): HTTP sends the bare status.
+ */
+export class EmptyResult {
+  constructor(readonly reason: () => Promise<string>) {}
+}
 
 const READ = { readOnly: true, destructive: false, idempotent: true } as const;
 const CREATE = { readOnly: false, destructive: false, idempotent: false } as const;
@@ -71,10 +98,12 @@ function defineOperations<const T extends Record<string, OperationSpec>>(
 }
 
 const ROLE_NOTE = "Non-members get not_found; a member whose role does not allow it gets forbidden.";
-const LIST_NOTE = "Paginated: `limit` (1..200, default 50) and `cursor` (the previous page's next_cursor).";
+const LIST_NOTE =
+  "Paginated: `limit` (1..200, default 50; plain base-10 digits, so 1e2, 0x10, +7 are validation_failed) " +
+  "and `cursor` (the previous page's next_cursor).";
 
-/** The two multipart uploads (to a card, to a comment) differ only in path and summary. */
-function uploadOperation(path: string, summary: string) {
+/** The two multipart uploads (to a card, to a comment) differ only in path, target and summary. */
+function uploadOperation(path: string, target: PathId, summary: string) {
   return {
     method: "post",
     path,
@@ -84,6 +113,7 @@ function uploadOperation(path: string, summary: string) {
       `validation_failed); over 10 MB is payload_too_large and stores nothing. Needs member. ${ROLE_NOTE}`,
     group: "attachments",
     params: s.IdParams,
+    pathIds: { id: target },
     body: s.UploadBody,
     multipart: true,
     response: s.AttachmentSchema,
@@ -98,12 +128,113 @@ export const boardOperations = defineOperations({
     method: "get",
     path: "/me",
     summary: "The current user",
-    description: "Returns the user who owns the API token of the request.",
+    description:
+      "Returns the user the request acts as (the API token's owner, or the web app's signed-in user), " +
+      "with the `handle` that @mentions in the web app name.",
     group: "me",
     response: s.UserSchema,
     status: 200,
     errors: BASE,
     hints: READ,
+  },
+  update_me: {
+    method: "patch",
+    path: "/me",
+    summary: "Change your name or handle",
+    description:
+      "Sets `name` and/or `handle` (2..32 lower-case letters, digits, `_` or `-`, starting with a letter or " +
+      "digit). A handle someone else has is conflict.",
+    group: "me",
+    body: s.UpdateMeBody,
+    response: s.UserSchema,
+    status: 200,
+    errors: [...BASE, "validation_failed", "conflict"],
+    hints: UPDATE,
+  },
+
+  // ---- API tokens (the account service) ----
+  list_tokens: {
+    method: "get",
+    path: "/tokens",
+    summary: "List your API tokens",
+    description:
+      "The caller's own live (not revoked) API tokens, newest first, with their names and when a request " +
+      `last used them; never the secrets. ${LIST_NOTE}`,
+    group: "tokens",
+    query: s.ListQuery,
+    response: s.listOf(s.ApiTokenSchema),
+    status: 200,
+    errors: [...BASE, "validation_failed"],
+    hints: READ,
+  },
+  create_token: {
+    method: "post",
+    path: "/tokens",
+    summary: "Create an API token",
+    description:
+      "Creates an API token named `name` (1..100 characters) acting as the caller, with the caller's " +
+      "roles. The answer carries the secret `token` once: it is stored only as a hash and never shown " +
+      "again. Tokens do not expire; revoke them with delete_token.",
+    group: "tokens",
+    body: s.CreateApiTokenBody,
+    response: s.CreatedApiTokenSchema,
+    status: 201,
+    errors: [...BASE, "validation_failed"],
+    hints: CREATE,
+  },
+  delete_token: {
+    method: "delete",
+    path: "/tokens/{id}",
+    summary: "Revoke an API token",
+    description:
+      "Revokes one of the caller's tokens: it stops working at once (the request that revokes the token " +
+      "it uses still completes). Another user's token, or one already revoked, is not_found.",
+    group: "tokens",
+    params: s.IdParams,
+    pathIds: { id: pathId("token_id", "The token to revoke (from list_tokens).") },
+    status: 204,
+    errors: READ_ERRORS,
+    hints: DELETE,
+  },
+
+  // ---- notifications ----
+  list_notifications: {
+    method: "get",
+    path: "/me/notifications",
+    summary: "Your notifications",
+    description:
+      "Mentions of the caller (`@handle` in a card or comment written in the web app), newest first; " +
+      `\`unread=true\` lists unread ones only. API and MCP writes never create any. ${LIST_NOTE}`,
+    group: "notifications",
+    query: s.NotificationsQuery,
+    response: s.listOf(s.NotificationSchema),
+    status: 200,
+    errors: [...BASE, "validation_failed"],
+    hints: READ,
+  },
+  mark_notification_read: {
+    method: "post",
+    path: "/me/notifications/{id}/read",
+    summary: "Mark a notification read",
+    description:
+      "Sets read_at (kept when already read) and returns the notification. Another user's is not_found.",
+    group: "notifications",
+    params: s.IdParams,
+    pathIds: { id: pathId("notification_id", "The notification to mark read.") },
+    response: s.NotificationSchema,
+    status: 200,
+    errors: READ_ERRORS,
+    hints: UPDATE,
+  },
+  mark_all_notifications_read: {
+    method: "post",
+    path: "/me/notifications/read",
+    summary: "Mark all your notifications read",
+    description: "Marks every unread notification of the caller read.",
+    group: "notifications",
+    status: 204,
+    errors: BASE,
+    hints: UPDATE,
   },
 
   // ---- projects ----
@@ -138,6 +269,7 @@ export const boardOperations = defineOperations({
     description: `One project. ${ROLE_NOTE}`,
     group: "projects",
     params: s.IdParams,
+    pathIds: { id: pathId("project_id", "The project to read.") },
     response: s.ProjectSchema,
     status: 200,
     errors: READ_ERRORS,
@@ -150,6 +282,7 @@ export const boardOperations = defineOperations({
     description: `Changes name and/or repo_url (an empty string clears repo_url). Needs admin. ${ROLE_NOTE}`,
     group: "projects",
     params: s.IdParams,
+    pathIds: { id: pathId("project_id", "The project to change.") },
     body: s.UpdateProjectBody,
     response: s.ProjectSchema,
     status: 200,
@@ -163,6 +296,7 @@ export const boardOperations = defineOperations({
     description: `Destroys the project with all its columns, cards and files. Needs owner. ${ROLE_NOTE}`,
     group: "projects",
     params: s.IdParams,
+    pathIds: { id: pathId("project_id", "The project to delete, with everything in it.") },
     status: 204,
     errors: WRITE_ERRORS,
     hints: DELETE,
@@ -176,6 +310,7 @@ export const boardOperations = defineOperations({
     description: `Members of the project with their roles, in the order they joined. ${LIST_NOTE}`,
     group: "members",
     params: s.IdParams,
+    pathIds: { id: pathId("project_id", "The project whose members to list.") },
     query: s.ListQuery,
     response: s.listOf(s.MemberSchema),
     status: 200,
@@ -185,16 +320,23 @@ export const boardOperations = defineOperations({
   add_member: {
     method: "post",
     path: "/projects/{id}/members",
-    summary: "Add a member or change a member's role",
+    summary: "Add a member, change a member's role, or invite by email",
     description:
-      "Adds the user named by `user_id` or `email` with `role` (default member); for an existing member, " +
-      "sets the role. Needs admin; only an owner can grant or change the owner role, and the last owner " +
-      `cannot be demoted (conflict). An unknown user is validation_failed. ${ROLE_NOTE}`,
+      "With `user_id`: adds that user with `role` (default member), or sets an existing member's role; " +
+      "201 with the member. An unknown user_id is validation_failed. With `email` instead: records an " +
+      "invitation for that address with `role` and answers 202 with an empty body — the same answer " +
+      "whether or not the address has an account or is already a member, so it reveals nothing about " +
+      "who has one. The person accepts it with accept_invitation (they find it with " +
+      "list_my_invitations); inviting the same address again replaces the role. Needs admin; only an " +
+      "owner can grant or change the owner role (invitations included), and the last owner cannot be " +
+      `demoted (conflict). ${ROLE_NOTE}`,
     group: "members",
     params: s.IdParams,
+    pathIds: { id: pathId("project_id", "The project to add the member to.") },
     body: s.AddMemberBody,
     response: s.MemberSchema,
     status: 201,
+    emptyStatus: 202,
     errors: [...WRITE_ERRORS, "conflict"],
     hints: UPDATE,
   },
@@ -207,8 +349,67 @@ export const boardOperations = defineOperations({
       `owner); anyone may remove themselves. The last owner cannot be removed (conflict). ${ROLE_NOTE}`,
     group: "members",
     params: s.MemberParams,
+    pathIds: {
+      id: pathId("project_id", "The project to remove the member from."),
+      user_id: pathId("user_id", "The member to remove (their user id)."),
+    },
     status: 204,
     errors: [...WRITE_ERRORS, "conflict"],
+    hints: DELETE,
+  },
+
+  list_invitations: {
+    method: "get",
+    path: "/projects/{id}/invitations",
+    summary: "List a project's pending invitations",
+    description: `Invitations not yet accepted or declined, oldest first. Needs admin. ${LIST_NOTE} ${ROLE_NOTE}`,
+    group: "members",
+    params: s.IdParams,
+    pathIds: { id: pathId("project_id", "The project whose invitations to list.") },
+    query: s.ListQuery,
+    response: s.listOf(s.InvitationSchema),
+    status: 200,
+    errors: [...READ_ERRORS, "forbidden", "validation_failed"],
+    hints: READ,
+  },
+  list_my_invitations: {
+    method: "get",
+    path: "/me/invitations",
+    summary: "Invitations to you",
+    description: `Pending invitations to the caller's email address, oldest first, with the project's name. ${LIST_NOTE}`,
+    group: "members",
+    query: s.ListQuery,
+    response: s.listOf(s.InvitationSchema),
+    status: 200,
+    errors: [...BASE, "validation_failed"],
+    hints: READ,
+  },
+  accept_invitation: {
+    method: "post",
+    path: "/invitations/{id}/accept",
+    summary: "Accept an invitation",
+    description:
+      "Makes the caller, whose email the invitation names, a member of its project with its role (an " +
+      "existing member gets that role; the last owner cannot be demoted: conflict) and deletes the " +
+      "invitation. Another user's invitation is not_found.",
+    group: "members",
+    params: s.IdParams,
+    pathIds: { id: pathId("invitation_id", "The invitation to accept (from list_my_invitations).") },
+    response: s.MemberSchema,
+    status: 201,
+    errors: [...WRITE_ERRORS, "conflict"],
+    hints: CREATE,
+  },
+  delete_invitation: {
+    method: "delete",
+    path: "/invitations/{id}",
+    summary: "Decline or revoke an invitation",
+    description: `The invitee declines it, or an admin of the project revokes it. ${ROLE_NOTE}`,
+    group: "members",
+    params: s.IdParams,
+    pathIds: { id: pathId("invitation_id", "The invitation to decline or revoke.") },
+    status: 204,
+    errors: WRITE_ERRORS,
     hints: DELETE,
   },
 
@@ -218,10 +419,15 @@ export const boardOperations = defineOperations({
     path: "/projects/{id}/columns",
     summary: "Get the board",
     description:
-      "Every column in position order, each with its cards in position order, in one call (not paginated). " +
-      "Archived cards are left out unless `include_archived=true`.",
+      "Every column in position order, each with its cards in position order, in one call. " +
+      "Archived cards are left out unless `include_archived=true`. " +
+      "A very large board can be read in parts instead of one big response: `cards_limit=N` gives each column " +
+      "its first N cards and a `cards_next_cursor`; then `column_id=<column>&cards_limit=N&cards_cursor=<cursor>` " +
+      "gives that column's next N cards (and its next cursor), until the cursor is null. Pages follow the board " +
+      "as it is at each call: a card moved meanwhile may be missed or seen twice.",
     group: "columns",
     params: s.IdParams,
+    pathIds: { id: pathId("project_id", "The project whose board to read.") },
     query: s.BoardQuery,
     response: s.listOf(s.BoardColumnSchema),
     status: 200,
@@ -235,6 +441,7 @@ export const boardOperations = defineOperations({
     description: `Adds a column named \`name\`, last or at \`position\`. Needs admin. ${ROLE_NOTE}`,
     group: "columns",
     params: s.IdParams,
+    pathIds: { id: pathId("project_id", "The project to add the column to.") },
     body: s.CreateColumnBody,
     response: s.ColumnSchema,
     status: 201,
@@ -248,6 +455,7 @@ export const boardOperations = defineOperations({
     description: `Sets \`name\` and/or moves the column to 0-based \`position\` (past the end: last). Needs admin. ${ROLE_NOTE}`,
     group: "columns",
     params: s.IdParams,
+    pathIds: { id: pathId("column_id", "The column to rename or move.") },
     body: s.UpdateColumnBody,
     response: s.ColumnSchema,
     status: 200,
@@ -261,6 +469,7 @@ export const boardOperations = defineOperations({
     description: `Deletes an empty column; a column that still holds cards (archived ones too) is conflict. Needs admin. ${ROLE_NOTE}`,
     group: "columns",
     params: s.IdParams,
+    pathIds: { id: pathId("column_id", "The column to delete.") },
     status: 204,
     errors: [...WRITE_ERRORS, "conflict"],
     hints: DELETE,
@@ -274,10 +483,12 @@ export const boardOperations = defineOperations({
     description:
       "Creates a card in the column (last, or at `position`) with `title` and any card fields. The server " +
       "assigns the next per-project `number` (never reused). assignee_id and shepherds must be project " +
-      "members, priority_id a priority of the project. No @mention parsing, notifications or activity. " +
+      "members (list_members), priority_id a priority of the project (list_priorities). No @mention " +
+      "parsing, notifications or activity. " +
       `Needs member. ${ROLE_NOTE}`,
     group: "cards",
     params: s.IdParams,
+    pathIds: { id: pathId("column_id", "The column to create the card in.") },
     body: s.CreateCardBody,
     response: s.CardSchema,
     status: 201,
@@ -293,6 +504,7 @@ export const boardOperations = defineOperations({
       "number is not an id: /cards/7 is not_found.",
     group: "cards",
     params: s.IdParams,
+    pathIds: { id: pathId("card_id", "The card to read.") },
     response: s.CardWithPlanSchema,
     status: 200,
     errors: READ_ERRORS,
@@ -305,10 +517,11 @@ export const boardOperations = defineOperations({
     description:
       "Changes any of title, body, assignee_id, due_at, priority_id, owner_type, shepherds, work_phase. " +
       "An empty string clears assignee_id, due_at, priority_id and work_phase; shepherds [] clears shepherds; " +
-      'shepherds "" and title "" are validation_failed. assignee_id and shepherds must be project members, ' +
-      `priority_id a priority of the same project. Needs member. ${ROLE_NOTE}`,
+      'shepherds "" and title "" are validation_failed. assignee_id and shepherds must be project members ' +
+      `(list_members), priority_id a priority of the same project (list_priorities). Needs member. ${ROLE_NOTE}`,
     group: "cards",
     params: s.IdParams,
+    pathIds: { id: pathId("card_id", "The card to change.") },
     body: s.UpdateCardBody,
     response: s.CardSchema,
     status: 200,
@@ -322,6 +535,7 @@ export const boardOperations = defineOperations({
     description: `Destroys the card with its comments, checklist and files; its number is not given again. Prefer archive_card. Needs member. ${ROLE_NOTE}`,
     group: "cards",
     params: s.IdParams,
+    pathIds: { id: pathId("card_id", "The card to delete.") },
     status: 204,
     errors: WRITE_ERRORS,
     hints: DELETE,
@@ -332,10 +546,11 @@ export const boardOperations = defineOperations({
     summary: "Move a card",
     description:
       "Puts the card in `to_column_id` (same project, else validation_failed) at 0-based `position` among " +
-      "its non-archived cards; past the end places it last, negative is validation_failed. Positions in " +
-      `both columns stay dense. Needs member. ${ROLE_NOTE}`,
+      "its non-archived cards; no position, or one past the end, places it last; negative is " +
+      `validation_failed. Positions in both columns stay dense. Needs member. ${ROLE_NOTE}`,
     group: "cards",
     params: s.IdParams,
+    pathIds: { id: pathId("card_id", "The card to move.") },
     body: s.MoveCardBody,
     response: s.CardSchema,
     status: 200,
@@ -349,6 +564,7 @@ export const boardOperations = defineOperations({
     description: `Files the card away: it keeps its number, leaves the board listing and stays readable by id. Preferred over delete. Needs member. ${ROLE_NOTE}`,
     group: "cards",
     params: s.IdParams,
+    pathIds: { id: pathId("card_id", "The card to archive.") },
     response: s.CardSchema,
     status: 200,
     errors: WRITE_ERRORS,
@@ -361,6 +577,7 @@ export const boardOperations = defineOperations({
     description: `Brings an archived card back, last in its column. Needs member. ${ROLE_NOTE}`,
     group: "cards",
     params: s.IdParams,
+    pathIds: { id: pathId("card_id", "The archived card to bring back.") },
     response: s.CardSchema,
     status: 200,
     errors: WRITE_ERRORS,
@@ -375,6 +592,7 @@ export const boardOperations = defineOperations({
     description: `Comments of the card, oldest first; handoff notes are listed too, with \`kind\`: "handoff". ${LIST_NOTE}`,
     group: "comments",
     params: s.IdParams,
+    pathIds: { id: pathId("card_id", "The card whose comments to list.") },
     query: s.ListQuery,
     response: s.listOf(s.CommentSchema),
     status: 200,
@@ -388,6 +606,7 @@ export const boardOperations = defineOperations({
     description: `Adds a comment with \`body\`. No @mention parsing, notifications or activity. Needs member. ${ROLE_NOTE}`,
     group: "comments",
     params: s.IdParams,
+    pathIds: { id: pathId("card_id", "The card to comment on.") },
     body: s.CreateCommentBody,
     response: s.CommentSchema,
     status: 201,
@@ -401,6 +620,7 @@ export const boardOperations = defineOperations({
     description: `Deletes the comment and its files. Its author (a member) or an admin may. ${ROLE_NOTE}`,
     group: "comments",
     params: s.IdParams,
+    pathIds: { id: pathId("comment_id", "The comment to delete.") },
     status: 204,
     errors: WRITE_ERRORS,
     hints: DELETE,
@@ -414,6 +634,7 @@ export const boardOperations = defineOperations({
     description: `Checklist items of the card in position order. ${LIST_NOTE}`,
     group: "checklist",
     params: s.IdParams,
+    pathIds: { id: pathId("card_id", "The card whose checklist to list.") },
     query: s.ListQuery,
     response: s.listOf(s.ChecklistItemSchema),
     status: 200,
@@ -427,6 +648,7 @@ export const boardOperations = defineOperations({
     description: `Appends an item with \`text\` to the card's checklist. Needs member. ${ROLE_NOTE}`,
     group: "checklist",
     params: s.IdParams,
+    pathIds: { id: pathId("card_id", "The card whose checklist gets the item.") },
     body: s.CreateChecklistItemBody,
     response: s.ChecklistItemSchema,
     status: 201,
@@ -440,6 +662,7 @@ export const boardOperations = defineOperations({
     description: `Sets text, done and/or the 0-based position (past the end: last; positions stay dense). Needs member. ${ROLE_NOTE}`,
     group: "checklist",
     params: s.IdParams,
+    pathIds: { id: pathId("item_id", "The checklist item to change.") },
     body: s.UpdateChecklistItemBody,
     response: s.ChecklistItemSchema,
     status: 200,
@@ -453,6 +676,7 @@ export const boardOperations = defineOperations({
     description: `Removes the item; the others close ranks. Needs member. ${ROLE_NOTE}`,
     group: "checklist",
     params: s.IdParams,
+    pathIds: { id: pathId("item_id", "The checklist item to delete.") },
     status: 204,
     errors: WRITE_ERRORS,
     hints: DELETE,
@@ -466,6 +690,7 @@ export const boardOperations = defineOperations({
     description: `The project's labels, by name. ${LIST_NOTE}`,
     group: "labels",
     params: s.IdParams,
+    pathIds: { id: pathId("project_id", "The project whose labels to list.") },
     query: s.ListQuery,
     response: s.listOf(s.LabelSchema),
     status: 200,
@@ -479,6 +704,7 @@ export const boardOperations = defineOperations({
     description: `Adds a label \`name\` with \`color\` (#rrggbb, default #808080); names are unique per project (conflict). Needs admin. ${ROLE_NOTE}`,
     group: "labels",
     params: s.IdParams,
+    pathIds: { id: pathId("project_id", "The project to add the label to.") },
     body: s.CreateLabelBody,
     response: s.LabelSchema,
     status: 201,
@@ -492,6 +718,7 @@ export const boardOperations = defineOperations({
     description: `Renames or recolors a label. Needs admin. ${ROLE_NOTE}`,
     group: "labels",
     params: s.IdParams,
+    pathIds: { id: pathId("label_id", "The label to change.") },
     body: s.UpdateLabelBody,
     response: s.LabelSchema,
     status: 200,
@@ -505,6 +732,7 @@ export const boardOperations = defineOperations({
     description: `Deletes the label and detaches it from every card. Needs admin. ${ROLE_NOTE}`,
     group: "labels",
     params: s.IdParams,
+    pathIds: { id: pathId("label_id", "The label to delete.") },
     status: 204,
     errors: WRITE_ERRORS,
     hints: DELETE,
@@ -516,6 +744,7 @@ export const boardOperations = defineOperations({
     description: `Labels attached to the card, by name. ${LIST_NOTE}`,
     group: "labels",
     params: s.IdParams,
+    pathIds: { id: pathId("card_id", "The card whose labels to list.") },
     query: s.ListQuery,
     response: s.listOf(s.LabelSchema),
     status: 200,
@@ -529,6 +758,7 @@ export const boardOperations = defineOperations({
     description: `Attaches \`label_id\` (a label of the card's project, else validation_failed); attaching twice is harmless. Needs member. ${ROLE_NOTE}`,
     group: "labels",
     params: s.IdParams,
+    pathIds: { id: pathId("card_id", "The card to attach the label to.") },
     body: s.AttachLabelBody,
     response: s.LabelSchema,
     status: 201,
@@ -542,6 +772,10 @@ export const boardOperations = defineOperations({
     description: `Removes the label from the card; not attached is not_found. Needs member. ${ROLE_NOTE}`,
     group: "labels",
     params: s.CardLabelParams,
+    pathIds: {
+      id: pathId("card_id", "The card to take the label off."),
+      label_id: pathId("label_id", "The label to take off."),
+    },
     status: 204,
     errors: WRITE_ERRORS,
     hints: DELETE,
@@ -555,6 +789,7 @@ export const boardOperations = defineOperations({
     description: `Priorities most urgent first (position 0). ${LIST_NOTE}`,
     group: "priorities",
     params: s.IdParams,
+    pathIds: { id: pathId("project_id", "The project whose priority ladder to list.") },
     query: s.ListQuery,
     response: s.listOf(s.PrioritySchema),
     status: 200,
@@ -568,6 +803,7 @@ export const boardOperations = defineOperations({
     description: `Appends a priority at the bottom of the ladder (least urgent). Needs admin. ${ROLE_NOTE}`,
     group: "priorities",
     params: s.IdParams,
+    pathIds: { id: pathId("project_id", "The project to add the priority to.") },
     body: s.CreatePriorityBody,
     response: s.PrioritySchema,
     status: 201,
@@ -581,6 +817,7 @@ export const boardOperations = defineOperations({
     description: `Sets name, color and/or the 0-based rung \`position\` (0 = most urgent; past the end: last; rungs stay dense). Needs admin. ${ROLE_NOTE}`,
     group: "priorities",
     params: s.IdParams,
+    pathIds: { id: pathId("priority_id", "The priority to change.") },
     body: s.UpdatePriorityBody,
     response: s.PrioritySchema,
     status: 200,
@@ -594,6 +831,7 @@ export const boardOperations = defineOperations({
     description: `Removes the rung; cards carrying it fall back to no priority (priority_id null). Needs admin. ${ROLE_NOTE}`,
     group: "priorities",
     params: s.IdParams,
+    pathIds: { id: pathId("priority_id", "The priority to delete.") },
     status: 204,
     errors: WRITE_ERRORS,
     hints: DELETE,
@@ -607,13 +845,18 @@ export const boardOperations = defineOperations({
     description: `Files attached to the card itself (not to its comments), oldest first. ${LIST_NOTE}`,
     group: "attachments",
     params: s.IdParams,
+    pathIds: { id: pathId("card_id", "The card whose attachments to list.") },
     query: s.ListQuery,
     response: s.listOf(s.AttachmentSchema),
     status: 200,
     errors: [...READ_ERRORS, "validation_failed"],
     hints: READ,
   },
-  upload_card_attachment: uploadOperation("/cards/{id}/attachments", "Attach a file to a card"),
+  upload_card_attachment: uploadOperation(
+    "/cards/{id}/attachments",
+    pathId("card_id", "The card to attach the file to."),
+    "Attach a file to a card",
+  ),
   list_comment_attachments: {
     method: "get",
     path: "/comments/{id}/attachments",
@@ -621,13 +864,18 @@ export const boardOperations = defineOperations({
     description: `Files attached to the comment, oldest first. ${LIST_NOTE}`,
     group: "attachments",
     params: s.IdParams,
+    pathIds: { id: pathId("comment_id", "The comment whose attachments to list.") },
     query: s.ListQuery,
     response: s.listOf(s.AttachmentSchema),
     status: 200,
     errors: [...READ_ERRORS, "validation_failed"],
     hints: READ,
   },
-  upload_comment_attachment: uploadOperation("/comments/{id}/attachments", "Attach a file to a comment"),
+  upload_comment_attachment: uploadOperation(
+    "/comments/{id}/attachments",
+    pathId("comment_id", "The comment to attach the file to."),
+    "Attach a file to a comment",
+  ),
   download_attachment: {
     method: "get",
     path: "/attachments/{id}",
@@ -637,6 +885,7 @@ export const boardOperations = defineOperations({
       "nosniff, Content-Security-Policy sandbox.",
     group: "attachments",
     params: s.IdParams,
+    pathIds: { id: pathId("attachment_id", "The file to download.") },
     binaryResponse: true,
     status: 200,
     errors: READ_ERRORS,
@@ -649,6 +898,7 @@ export const boardOperations = defineOperations({
     description: `Deletes the attachment and its stored file. Needs member. ${ROLE_NOTE}`,
     group: "attachments",
     params: s.IdParams,
+    pathIds: { id: pathId("attachment_id", "The file to delete.") },
     status: 204,
     errors: WRITE_ERRORS,
     hints: DELETE,
@@ -668,6 +918,7 @@ export const boardOperations = defineOperations({
       `Needs member. ${ROLE_NOTE}`,
     group: "claims",
     params: s.IdParams,
+    pathIds: { id: pathId("card_id", "The card to claim (or whose claim to renew).") },
     body: s.ClaimBody,
     response: s.CardSchema,
     status: 200,
@@ -684,6 +935,7 @@ export const boardOperations = defineOperations({
       `out is simply returned unclaimed. Needs member. ${ROLE_NOTE}`,
     group: "claims",
     params: s.IdParams,
+    pathIds: { id: pathId("card_id", "The card whose claim to release.") },
     response: s.CardSchema,
     status: 200,
     errors: WRITE_ERRORS,
@@ -695,12 +947,14 @@ export const boardOperations = defineOperations({
     summary: "Claim the next eligible agent card",
     description:
       "Atomically claims the most urgent eligible card of the project for the caller (lease as in claim_card) " +
-      "and returns it; 204 with an empty body when no card is eligible. Eligible: owner_type agent, not " +
-      "archived, unclaimed (or its lease ran out), entry gate satisfied. Order: priority rung (most urgent " +
-      "first, cards without a priority last), then column position, then card position. Concurrent callers " +
-      `never get the same card. Needs member. ${ROLE_NOTE}`,
+      "and returns it. When no card is eligible: HTTP 204 with an empty body; the MCP tool answers " +
+      '`{"result": null, "reason": "…"}`, the reason saying why (no agent cards, all claimed, or waiting ' +
+      "for their entry gate). Eligible: owner_type agent, not archived, unclaimed (or its lease ran out), " +
+      "entry gate satisfied. Order: priority rung (most urgent first, cards without a priority last), then " +
+      `column position, then card position. Concurrent callers never get the same card. Needs member. ${ROLE_NOTE}`,
     group: "claims",
     params: s.IdParams,
+    pathIds: { id: pathId("project_id", "The project to claim the next card of.") },
     body: s.ClaimBody,
     response: s.CardSchema,
     status: 200,
@@ -720,6 +974,7 @@ export const boardOperations = defineOperations({
       `Needs member. ${ROLE_NOTE}`,
     group: "plans",
     params: s.IdParams,
+    pathIds: { id: pathId("card_id", "The card the plan is for.") },
     body: s.PublishPlanBody,
     response: s.PlanSchema,
     status: 201,
@@ -737,6 +992,7 @@ export const boardOperations = defineOperations({
       `and the children. Needs member. ${ROLE_NOTE}`,
     group: "plans",
     params: s.IdParams,
+    pathIds: { id: pathId("card_id", "The card to split.") },
     body: s.DecomposeBody,
     response: s.DecomposeResultSchema,
     status: 201,
@@ -748,17 +1004,20 @@ export const boardOperations = defineOperations({
     path: "/cards/{id}/handoff",
     summary: "Hand a card on",
     description:
-      "Releases the claim, sets assignee_id to `to_user_id` (a project member), and owner_type and " +
-      "work_phase when given; the `note` is kept as a comment with kind handoff (list_comments). A card " +
-      "claimed by someone else with a live lease can only be handed off by its holder or an admin " +
-      `(forbidden). Needs member. ${ROLE_NOTE}`,
+      "Releases the claim, sets assignee_id to `to_user_id` (a project member, see list_members), and " +
+      "owner_type and work_phase when given; the `note` is kept as a comment with kind handoff " +
+      "(list_comments). Not idempotent: every call writes another handoff comment. A card claimed by " +
+      "someone else with a live lease can only be handed off by its holder or an admin (forbidden). " +
+      `Needs member. ${ROLE_NOTE}`,
     group: "plans",
     params: s.IdParams,
+    pathIds: { id: pathId("card_id", "The card to hand on.") },
     body: s.HandoffBody,
     response: s.CardSchema,
     status: 200,
     errors: WRITE_ERRORS,
-    hints: UPDATE,
+    // Each call adds a handoff comment: not idempotent.
+    hints: CREATE,
   },
 
   // ---- entry gates ----
@@ -772,6 +1031,7 @@ export const boardOperations = defineOperations({
       "claim_card refuses and claim_next_card skips a card whose gate is not satisfied.",
     group: "gates",
     params: s.IdParams,
+    pathIds: { id: pathId("card_id", "The card whose gate to read.") },
     response: s.GateSchema,
     status: 200,
     errors: READ_ERRORS,
@@ -786,6 +1046,7 @@ export const boardOperations = defineOperations({
       `with an optional note; acking again replaces the note. Needs member. ${ROLE_NOTE}`,
     group: "gates",
     params: s.IdParams,
+    pathIds: { id: pathId("card_id", "The card the criterion is met for.") },
     body: s.GateAckBody,
     response: s.GateAckSchema,
     status: 201,
@@ -799,6 +1060,10 @@ export const boardOperations = defineOperations({
     description: `Removes the card's ack of the criterion (none: not_found). Needs member. ${ROLE_NOTE}`,
     group: "gates",
     params: s.GateAckParams,
+    pathIds: {
+      id: pathId("card_id", "The card whose acknowledgement to withdraw."),
+      criterion_id: pathId("criterion_id", "The criterion whose acknowledgement to withdraw."),
+    },
     status: 204,
     errors: WRITE_ERRORS,
     hints: DELETE,
@@ -810,6 +1075,7 @@ export const boardOperations = defineOperations({
     description: `The project's entry-gate criteria, oldest first: column_id null applies to every card, otherwise to the cards of that column. ${LIST_NOTE}`,
     group: "gates",
     params: s.IdParams,
+    pathIds: { id: pathId("project_id", "The project whose criteria to list.") },
     query: s.ListQuery,
     response: s.listOf(s.GateCriterionSchema),
     status: 200,
@@ -825,6 +1091,7 @@ export const boardOperations = defineOperations({
       `the project, else validation_failed). Cards must ack it before they can be claimed. Needs admin. ${ROLE_NOTE}`,
     group: "gates",
     params: s.IdParams,
+    pathIds: { id: pathId("project_id", "The project to add the criterion to.") },
     body: s.CreateGateCriterionBody,
     response: s.GateCriterionSchema,
     status: 201,
@@ -838,6 +1105,7 @@ export const boardOperations = defineOperations({
     description: `Changes text and/or column_id (null: project-wide). Existing acks are kept. Needs admin. ${ROLE_NOTE}`,
     group: "gates",
     params: s.IdParams,
+    pathIds: { id: pathId("criterion_id", "The criterion to change.") },
     body: s.UpdateGateCriterionBody,
     response: s.GateCriterionSchema,
     status: 200,
@@ -851,6 +1119,7 @@ export const boardOperations = defineOperations({
     description: `Deletes the criterion and its acks. Needs admin. ${ROLE_NOTE}`,
     group: "gates",
     params: s.IdParams,
+    pathIds: { id: pathId("criterion_id", "The criterion to delete.") },
     status: 204,
     errors: WRITE_ERRORS,
     hints: DELETE,
@@ -866,9 +1135,10 @@ export const boardOperations = defineOperations({
       "Last activity is the latest of the card's updated_at, claimed_at and its newest comment, plan, " +
       "finding or gate ack; idle_hours is the time since then. Reasons: claimed_idle (live claim, idle ≥ " +
       "stale_hours), claim_expired (the lease ran out), no_activity (not claimed, idle ≥ stale_hours), " +
-      "overdue (due_at passed). stale_hours defaults to 72.",
+      "overdue (due_at passed). stale_hours: whole hours in base-10 digits, 1..8760, default 72.",
     group: "rot",
     params: s.IdParams,
+    pathIds: { id: pathId("project_id", "The project to report on.") },
     query: s.RotQuery,
     response: s.listOf(s.RotEntrySchema),
     status: 200,
@@ -887,6 +1157,7 @@ export const boardOperations = defineOperations({
       `Expired records are never listed. Needs member. ${ROLE_NOTE}`,
     group: "attention",
     params: s.IdParams,
+    pathIds: { id: pathId("card_id", "The card you are looking at.") },
     body: s.SetAttentionBody,
     response: s.AttentionSchema,
     status: 200,
@@ -910,6 +1181,7 @@ export const boardOperations = defineOperations({
     description: "Live (unexpired) attention records on the project's cards, oldest first (not paginated).",
     group: "attention",
     params: s.IdParams,
+    pathIds: { id: pathId("project_id", "The project whose attention records to list.") },
     response: s.listOf(s.AttentionSchema),
     status: 200,
     errors: READ_ERRORS,
@@ -924,6 +1196,7 @@ export const boardOperations = defineOperations({
     description: `Findings recorded on the card, newest first. ${LIST_NOTE}`,
     group: "findings",
     params: s.IdParams,
+    pathIds: { id: pathId("card_id", "The card whose findings to list.") },
     query: s.ListQuery,
     response: s.listOf(s.FindingSchema),
     status: 200,
@@ -939,11 +1212,31 @@ export const boardOperations = defineOperations({
       `\`severity\` (low, medium, high, critical; null when absent). Needs member. ${ROLE_NOTE}`,
     group: "findings",
     params: s.IdParams,
+    pathIds: { id: pathId("card_id", "The card to record the finding on.") },
     body: s.CreateFindingBody,
     response: s.FindingSchema,
     status: 201,
     errors: WRITE_ERRORS,
     hints: CREATE,
+  },
+
+  // ---- card activity ----
+  list_card_activity: {
+    method: "get",
+    path: "/cards/{id}/activity",
+    summary: "A card's activity",
+    description:
+      "What happened to the card in the web app, newest first: created, edited (which fields, from and " +
+      "to), moved, archived, commented, claimed, handed off, … with who (`actor_id`) and when. Changes " +
+      `made through the API or MCP write none. ${LIST_NOTE}`,
+    group: "activity",
+    params: s.IdParams,
+    pathIds: { id: pathId("card_id", "The card whose activity to list.") },
+    query: s.ListQuery,
+    response: s.listOf(s.CardActivitySchema),
+    status: 200,
+    errors: [...READ_ERRORS, "validation_failed"],
+    hints: READ,
   },
 });
 
@@ -962,12 +1255,12 @@ export type OperationQuery<N extends BoardOperationName> = Field<N, "query">;
 export type OperationBody<N extends BoardOperationName> = Field<N, "body">;
 /**
  * What a handler returns: the response schema's input (timestamps as ISO strings), or nothing for
- * 204; null too for operations with `emptyStatus` (sent as that status with an empty body).
+ * 204; an EmptyResult too for operations with `emptyStatus`.
  */
 export type OperationResult<N extends BoardOperationName> = BoardOperations[N] extends { response: infer R }
   ? R extends z.ZodType
-    ? BoardOperations[N] extends { emptyStatus: 204 }
-      ? z.input<R> | null
+    ? BoardOperations[N] extends { emptyStatus: number }
+      ? z.input<R> | EmptyResult
       : z.input<R>
     : void
   : void;

@@ -1,11 +1,13 @@
 // Wire schemas of the board API: what clients send and receive. Never Prisma types.
+import { queryInteger } from "../query.ts";
+import { StorableText, StorableUrl } from "../text.ts";
 import { z } from "../zod.ts";
 
 export const IdSchema = z
   .uuid()
   .openapi({ description: "Opaque identifier (UUIDv7).", example: "0190c1d2-5b1e-7c3a-9f00-1a2b3c4d5e6f" });
 export const TimestampSchema = z.iso.datetime().openapi({ description: "ISO 8601 timestamp, UTC." });
-const Name = z.string().trim().min(1).max(200);
+const Name = StorableText.trim().min(1).max(200);
 const Color = z
   .string()
   .regex(/^#[0-9a-fA-F]{6}$/, "Expected a color like #1f6feb.")
@@ -13,11 +15,23 @@ const Color = z
 const Position = z.number().int().min(0).openapi({ description: "0-based index; past the end means last." });
 
 /** Empty string or null on an optional field clears it (stored as null). */
-function clearable<T extends z.ZodType>(schema: T) {
-  return z
-    .union([z.literal("").transform(() => null), z.null(), schema])
-    .openapi({ description: "An empty string (or null) clears the field." });
+function clearable<T extends z.ZodType>(schema: T, description?: string) {
+  return z.union([z.literal("").transform(() => null), z.null(), schema]).openapi({
+    description: [description, "An empty string (or null) clears the field."].filter(Boolean).join(" "),
+  });
 }
+
+/**
+ * A due date: an ISO 8601 date-time, or a date alone (`2026-12-01`), which means the end of that
+ * day in UTC (`2026-12-01T23:59:59.999Z`): a card due on a day is due all of that day, and is not
+ * overdue before it ends.
+ */
+export const DueAtInput = z.union([
+  z.iso.datetime({ offset: true }),
+  z.iso.date().transform((day) => `${day}T23:59:59.999Z`),
+]);
+export const DUE_AT_RULE =
+  "ISO 8601 date-time, or a date alone (`2026-12-01`): the end of that day in UTC (`2026-12-01T23:59:59.999Z`).";
 
 // ---- path parameters and queries ----
 export const IdParams = z.object({ id: IdSchema });
@@ -25,13 +39,9 @@ export const CardLabelParams = z.object({ id: IdSchema, label_id: IdSchema });
 export const MemberParams = z.object({ id: IdSchema, user_id: IdSchema });
 
 export const ListQuery = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(200)
+  limit: queryInteger(z.number().int().min(1).max(200))
     .default(50)
-    .openapi({ description: "Page size, 1..200 (default 50)." }),
+    .openapi({ description: "Page size, 1..200 (default 50), base-10 digits." }),
   cursor: z
     .string()
     .regex(/^[0-9a-f-]{36}$/i, "Invalid cursor.")
@@ -40,10 +50,34 @@ export const ListQuery = z.object({
 });
 export type ListQuery = z.infer<typeof ListQuery>;
 
-const BooleanString = z.enum(["true", "false"]).transform((value) => value === "true");
-export const BoardQuery = z.object({
-  include_archived: BooleanString.optional().openapi({ description: "true: archived cards are listed too." }),
-});
+/**
+ * A query flag: `true` or `false` in a URL. Documented as a boolean (the way OpenAPI writes a boolean
+ * query parameter), so an MCP tool takes a JSON boolean, which the tool layer passes on as its text.
+ */
+const QueryFlag = z
+  .enum(["true", "false"])
+  .transform((value) => value === "true")
+  .openapi({ type: "boolean" });
+export const BoardQuery = z
+  .object({
+    include_archived: QueryFlag.optional().openapi({ description: "true: archived cards are listed too." }),
+    column_id: IdSchema.optional().openapi({ description: "Only this column of the board." }),
+    cards_limit: queryInteger(z.number().int().min(1).max(500)).optional().openapi({
+      description:
+        "At most this many cards per column (1..500); each column then says in `cards_next_cursor` where its next cards start.",
+    }),
+    cards_cursor: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,200}$/, "Invalid cursor.")
+      .optional()
+      .openapi({
+        description: "With `column_id`: that column's `cards_next_cursor`; its cards after that point.",
+      }),
+  })
+  .refine((query) => !query.cards_cursor || query.column_id, {
+    path: ["cards_cursor"],
+    message: "cards_cursor needs column_id (a cursor belongs to one column).",
+  });
 
 /** `{"data":[...],"next_cursor":null|"..."}`: the envelope of every list. */
 export function listOf<T extends z.ZodType>(item: T) {
@@ -64,10 +98,52 @@ export const RoleSchema = z.enum(["owner", "admin", "member", "viewer"]).openapi
 });
 export type Role = z.infer<typeof RoleSchema>;
 
+/** What `@handle` mentions name: 2..32 of lower-case letters, digits, `_` and `-`, starting with a letter or digit. */
+export const HANDLE_PATTERN = /^[a-z0-9][a-z0-9_-]{1,31}$/;
+export const HandleSchema = z
+  .string()
+  .regex(HANDLE_PATTERN, "2 to 32 lower-case letters, digits, _ or -, starting with a letter or digit.")
+  .openapi({ description: "Unique; what `@handle` mentions in the web app name.", example: "ada" });
+
 export const UserSchema = z
-  .object({ id: IdSchema, email: z.string(), name: z.string(), created_at: TimestampSchema })
+  .object({
+    id: IdSchema,
+    email: z.string(),
+    name: z.string(),
+    handle: HandleSchema,
+    created_at: TimestampSchema,
+  })
   .openapi("User");
 export type User = z.infer<typeof UserSchema>;
+
+export const UpdateMeBody = z
+  .strictObject({ name: Name.optional(), handle: HandleSchema.optional() })
+  .openapi("UpdateMe");
+export type UpdateMeBody = z.infer<typeof UpdateMeBody>;
+
+// ---- API tokens (the account service) ----
+export const ApiTokenSchema = z
+  .object({
+    id: IdSchema,
+    name: z.string(),
+    created_at: TimestampSchema,
+    last_used_at: TimestampSchema.nullable().openapi({
+      description: "When a request last used it (to the minute); null if never.",
+    }),
+  })
+  .openapi("ApiToken");
+export type ApiToken = z.infer<typeof ApiTokenSchema>;
+
+export const CreatedApiTokenSchema = ApiTokenSchema.extend({
+  token: z
+    .string()
+    .openapi({ description: "The secret: shown once, in this answer only; stored as a hash." }),
+}).openapi("CreatedApiToken");
+export type CreatedApiToken = z.infer<typeof CreatedApiTokenSchema>;
+
+export const CreateApiTokenBody = z
+  .strictObject({ name: StorableText.trim().min(1).max(100) })
+  .openapi("CreateApiToken");
 
 export const MemberSchema = z
   .object({
@@ -75,6 +151,7 @@ export const MemberSchema = z
     user_id: IdSchema,
     email: z.string(),
     name: z.string(),
+    handle: HandleSchema,
     role: RoleSchema,
     created_at: TimestampSchema,
   })
@@ -84,7 +161,9 @@ export type Member = z.infer<typeof MemberSchema>;
 export const AddMemberBody = z
   .strictObject({
     user_id: IdSchema.optional(),
-    email: z.string().trim().toLowerCase().optional(),
+    email: StorableText.trim().toLowerCase().min(1).max(320).optional().openapi({
+      description: "Invites this address instead (202, same answer whether or not it has an account).",
+    }),
     role: RoleSchema.default("member"),
   })
   .refine((body) => Boolean(body.user_id) !== Boolean(body.email), {
@@ -92,6 +171,19 @@ export const AddMemberBody = z
     path: ["user_id"],
   })
   .openapi("AddMember");
+
+export const InvitationSchema = z
+  .object({
+    id: IdSchema,
+    project_id: IdSchema,
+    project_name: z.string(),
+    email: z.string().openapi({ description: "The invited address, trimmed and lower case." }),
+    role: RoleSchema.openapi({ description: "The role the invitee gets on accepting." }),
+    invited_by: IdSchema.openapi({ description: "The user who invited." }),
+    created_at: TimestampSchema,
+  })
+  .openapi("Invitation");
+export type Invitation = z.infer<typeof InvitationSchema>;
 
 // ---- projects ----
 export const ProjectSchema = z
@@ -107,10 +199,10 @@ export const ProjectSchema = z
 export type Project = z.infer<typeof ProjectSchema>;
 
 export const CreateProjectBody = z
-  .strictObject({ name: Name, repo_url: clearable(z.url()).optional() })
+  .strictObject({ name: Name, repo_url: clearable(StorableUrl).optional() })
   .openapi("CreateProject");
 export const UpdateProjectBody = z
-  .strictObject({ name: Name.optional(), repo_url: clearable(z.url()).optional() })
+  .strictObject({ name: Name.optional(), repo_url: clearable(StorableUrl).optional() })
   .openapi("UpdateProject");
 
 // ---- columns ----
@@ -213,9 +305,9 @@ export const CardSchema = z
 export type Card = z.infer<typeof CardSchema>;
 
 const cardFields = {
-  body: z.string().max(100_000).optional(),
+  body: StorableText.max(100_000).optional(),
   assignee_id: clearable(IdSchema).optional(),
-  due_at: clearable(z.iso.datetime({ offset: true })).optional(),
+  due_at: clearable(DueAtInput, `When the card is due: ${DUE_AT_RULE}`).optional(),
   priority_id: clearable(IdSchema).optional(),
   owner_type: OwnerTypeSchema.optional(),
   shepherds: z
@@ -223,7 +315,7 @@ const cardFields = {
     .max(50)
     .optional()
     .openapi({ description: "User ids (project members). [] clears; an empty string is invalid." }),
-  work_phase: clearable(z.string().max(200)).optional(),
+  work_phase: clearable(StorableText.max(200)).optional(),
 };
 
 export const CreateCardBody = z
@@ -235,10 +327,21 @@ export const UpdateCardBody = z.strictObject({ title: Name.optional(), ...cardFi
 export type UpdateCardBody = z.infer<typeof UpdateCardBody>;
 
 export const MoveCardBody = z
-  .strictObject({ to_column_id: IdSchema, position: Position })
+  .strictObject({
+    to_column_id: IdSchema.openapi({ description: "The column to put the card in (same project)." }),
+    position: Position.optional().openapi({
+      description: "0-based index among the column's non-archived cards; absent or past the end: last.",
+    }),
+  })
   .openapi("MoveCard");
 
-export const BoardColumnSchema = ColumnSchema.extend({ cards: z.array(CardSchema) }).openapi("BoardColumn");
+export const BoardColumnSchema = ColumnSchema.extend({
+  cards: z.array(CardSchema),
+  cards_next_cursor: z.string().nullable().optional().openapi({
+    description:
+      "Only with `cards_limit`: pass as `cards_cursor` (with this column's `column_id`) for the column's next cards; null when there are no more.",
+  }),
+}).openapi("BoardColumn");
 export type BoardColumn = z.infer<typeof BoardColumnSchema>;
 
 // ---- comments ----
@@ -260,7 +363,7 @@ export const CommentSchema = z
 export type Comment = z.infer<typeof CommentSchema>;
 
 export const CreateCommentBody = z
-  .strictObject({ body: z.string().trim().min(1).max(100_000) })
+  .strictObject({ body: StorableText.trim().min(1).max(100_000) })
   .openapi("CreateComment");
 
 // ---- checklist ----
@@ -277,7 +380,7 @@ export const ChecklistItemSchema = z
   .openapi("ChecklistItem");
 export type ChecklistItem = z.infer<typeof ChecklistItemSchema>;
 
-const ChecklistText = z.string().trim().min(1).max(2000);
+const ChecklistText = StorableText.trim().min(1).max(2000);
 export const CreateChecklistItemBody = z
   .strictObject({ text: ChecklistText, done: z.boolean().optional() })
   .openapi("CreateChecklistItem");
@@ -356,8 +459,8 @@ export type CardWithPlan = z.infer<typeof CardWithPlanSchema>;
 
 export const PublishPlanBody = z
   .strictObject({
-    summary: z.string().trim().min(1).max(10_000),
-    steps: z.array(z.string().trim().min(1).max(2000)).max(200).default([]),
+    summary: StorableText.trim().min(1).max(10_000),
+    steps: z.array(StorableText.trim().min(1).max(2000)).max(200).default([]),
     as_checklist: z
       .boolean()
       .default(false)
@@ -371,7 +474,7 @@ export const DecomposeBody = z
       .array(
         z.strictObject({
           title: Name,
-          body: z.string().max(100_000).optional(),
+          body: StorableText.max(100_000).optional(),
           owner_type: OwnerTypeSchema.optional().openapi({ description: "Default: the parent's." }),
           priority_id: IdSchema.nullable()
             .optional()
@@ -389,10 +492,10 @@ export const DecomposeResultSchema = z
 
 export const HandoffBody = z
   .strictObject({
-    note: z.string().trim().min(1).max(100_000),
+    note: StorableText.trim().min(1).max(100_000),
     to_user_id: IdSchema.optional().openapi({ description: "New assignee (a project member)." }),
     owner_type: OwnerTypeSchema.optional(),
-    work_phase: z.string().max(200).optional(),
+    work_phase: StorableText.max(200).optional(),
   })
   .openapi("Handoff");
 
@@ -410,7 +513,7 @@ export const GateCriterionSchema = z
   .openapi("GateCriterion");
 export type GateCriterion = z.infer<typeof GateCriterionSchema>;
 
-const CriterionText = z.string().trim().min(1).max(2000);
+const CriterionText = StorableText.trim().min(1).max(2000);
 export const CreateGateCriterionBody = z
   .strictObject({ text: CriterionText, column_id: IdSchema.nullable().optional() })
   .openapi("CreateGateCriterion");
@@ -438,7 +541,7 @@ export const GateSchema = z
 export type Gate = z.infer<typeof GateSchema>;
 
 export const GateAckBody = z
-  .strictObject({ criterion_id: IdSchema, note: z.string().max(10_000).optional() })
+  .strictObject({ criterion_id: IdSchema, note: StorableText.max(10_000).optional() })
   .openapi("GateAck");
 export const GateAckSchema = z
   .object({
@@ -459,12 +562,15 @@ export const RotReasonSchema = z
       "no_activity: not claimed, idle ≥ stale_hours; overdue: due_at has passed.",
   });
 export const RotQuery = z.object({
-  stale_hours: z.coerce
-    .number()
-    .positive()
-    .max(24 * 365)
+  stale_hours: queryInteger(
+    z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 365),
+  )
     .default(72)
-    .openapi({ description: "Idle hours after which a card counts as stale (default 72)." }),
+    .openapi({ description: "Whole idle hours after which a card counts as stale, 1..8760 (default 72)." }),
 });
 export const RotEntrySchema = z
   .object({
@@ -486,7 +592,7 @@ export const AttentionSchema = z
 export type Attention = z.infer<typeof AttentionSchema>;
 export const SetAttentionBody = z
   .strictObject({
-    note: z.string().max(2000).optional(),
+    note: StorableText.max(2000).optional(),
     ttl_seconds: z
       .number()
       .int()
@@ -516,10 +622,80 @@ export const CreateFindingBody = z
   .strictObject({
     kind: FindingKindSchema,
     title: Name,
-    body: z.string().max(100_000).optional(),
+    body: StorableText.max(100_000).optional(),
     severity: FindingSeveritySchema.optional(),
   })
   .openapi("CreateFinding");
+
+// ---- notifications and card activity (written only for changes made in the web app) ----
+export const NotificationKindSchema = z.enum(["mention"]).openapi("NotificationKind", {
+  description: "mention: someone wrote @your-handle in a card or comment in the web app.",
+});
+
+export const NotificationSchema = z
+  .object({
+    id: IdSchema,
+    kind: NotificationKindSchema,
+    project_id: IdSchema,
+    project_name: z.string(),
+    card_id: IdSchema,
+    card_number: z.number().int(),
+    card_title: z.string(),
+    comment_id: IdSchema.nullable().openapi({ description: "The comment mentioning you; null: the card." }),
+    actor_id: IdSchema.openapi({ description: "Who mentioned you." }),
+    actor_name: z.string(),
+    excerpt: z.string().openapi({ description: "The text around the mention." }),
+    read_at: TimestampSchema.nullable(),
+    created_at: TimestampSchema,
+  })
+  .openapi("Notification");
+export type Notification = z.infer<typeof NotificationSchema>;
+
+export const NotificationsQuery = ListQuery.extend({
+  unread: QueryFlag.optional().openapi({ description: "true: unread ones only." }),
+});
+
+export const CARD_ACTIVITY_KINDS = [
+  "created",
+  "edited",
+  "moved",
+  "archived",
+  "unarchived",
+  "commented",
+  "claimed",
+  "unclaimed",
+  "handed_off",
+  "plan_published",
+  "decomposed",
+  "label_added",
+  "label_removed",
+  "checklist_item_added",
+  "checklist_item_checked",
+  "checklist_item_unchecked",
+  "attachment_added",
+  "finding_recorded",
+  "gate_acked",
+] as const;
+export const CardActivityKindSchema = z.enum(CARD_ACTIVITY_KINDS).openapi("CardActivityKind", {
+  description:
+    "What happened. `data` says more: edited `{fields: {name: {from, to}}}`, moved `{from_column_id, " +
+    "to_column_id, position}`, commented `{comment_id}`, handed_off `{to_user_id, note}`, plan_published " +
+    "`{version}`, label_added/label_removed `{label_id, name}`, checklist_item_* `{item_id, text}`, " +
+    "attachment_added `{attachment_id, filename}`, finding_recorded `{finding_id, kind, title}`, " +
+    "gate_acked `{criterion_id, text}`, claimed `{lease_seconds}`, decomposed `{children}`.",
+});
+export type CardActivityKind = z.infer<typeof CardActivityKindSchema>;
+
+export const CardActivitySchema = z
+  .object({
+    id: IdSchema,
+    kind: CardActivityKindSchema,
+    actor_id: IdSchema.openapi({ description: "Who did it." }),
+    data: z.record(z.string(), z.unknown()),
+    created_at: TimestampSchema,
+  })
+  .openapi("CardActivity");
+export type CardActivity = z.infer<typeof CardActivitySchema>;
 
 // ---- live events (socket.io) ----
 
@@ -548,6 +724,7 @@ export const BOARD_EVENT_NAMES = [
   "gate.ack_removed",
   "attention.changed",
   "finding.created",
+  "notification.created",
 ] as const;
 export type BoardEventName = (typeof BOARD_EVENT_NAMES)[number];
 
@@ -557,6 +734,8 @@ export interface BoardEvent {
   project_id: string;
   /** The user whose request caused it. */
   actor_id: string;
+  /** Sent to this user only (their `user:<id>` room), not to the project's room. */
+  to_user_id?: string;
   at: string;
   data: Record<string, unknown>;
 }

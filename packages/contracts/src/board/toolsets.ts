@@ -13,22 +13,35 @@ export const MCP_EXCLUDED_OPERATIONS: Readonly<Record<string, string>> = {
   download_attachment: "raw bytes: use GET /api/v1/attachments/{id}",
 };
 
-/** The dozen an agent needs: the board, cards, comments and the claim / plan / handoff loop. */
+/**
+ * What an agent needs for the everyday loop, and nothing more: the board, cards, comments, the
+ * claim / plan / handoff loop, and what those tools' descriptions send it to (members for
+ * handoff's to_user_id, labels and priorities for card fields, the gate claiming depends on,
+ * archive_card rather than delete). A test keeps every tool a core description names in core.
+ */
 export const CORE_TOOLSET: readonly string[] = [
   "get_me",
   "list_projects",
+  "list_members",
   "get_board",
   "get_card",
   "create_card",
   "update_card",
   "move_card",
+  "archive_card",
   "list_comments",
   "create_comment",
+  "list_labels",
+  "list_priorities",
   "claim_next_card",
   "claim_card",
+  "get_card_gate",
   "publish_plan",
   "handoff_card",
 ];
+
+/** Most JSON-RPC messages one POST /mcp may carry (a batch); each tool call in it is rate-limited. */
+export const MCP_MAX_BATCH = 20;
 
 /** Every operation offered as an MCP tool, in registry order. */
 export function mcpOperations(): BoardOperation[] {

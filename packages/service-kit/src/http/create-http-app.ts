@@ -3,24 +3,32 @@ import helmet, { type HelmetOptions } from "helmet";
 import type { Logger } from "../logger.ts";
 import type { ErrorDialect } from "./error-dialects.ts";
 import { errorHandler, notFoundHandler } from "./error-handler.ts";
-import { requestLogging } from "./request-logging.ts";
+import { useRequestLogging } from "./request-logging.ts";
+import type { TrustProxy } from "./trust-proxy.ts";
 
 export interface HttpAppOptions {
   logger: Logger;
   /** Largest JSON body accepted; larger ones get `payload_too_large`. */
   jsonLimit?: string;
   helmet?: HelmetOptions;
+  /** `TRUST_PROXY`: whose X-Forwarded-For decides `req.ip` (rate limits, audit); default nobody's. */
+  trustProxy?: TrustProxy;
 }
 
 /**
  * The common front of both services: request id and logging, security headers, JSON bodies.
  * Add routes, then call `finishHttpApp` for the 404 and error handlers.
  */
-export function createHttpApp({ logger, jsonLimit = "1mb", helmet: helmetOptions }: HttpAppOptions): Express {
+export function createHttpApp({
+  logger,
+  jsonLimit = "1mb",
+  helmet: helmetOptions,
+  trustProxy = false,
+}: HttpAppOptions): Express {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
-  app.use(requestLogging(logger));
+  app.set("trust proxy", trustProxy);
+  useRequestLogging(app, logger);
   app.use(helmet(helmetOptions));
   app.use(express.json({ limit: jsonLimit }));
   return app;

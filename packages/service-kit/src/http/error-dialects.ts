@@ -21,13 +21,18 @@ export const boardErrors: ErrorDialect = {
   }),
 };
 
+// The auth server's contract names invalid input `bad_request`; services throw the one
+// ValidationError of the hierarchy whichever service they belong to.
+const authCodeOf = (code: ErrorCode): ErrorCode => (code === "validation_failed" ? "bad_request" : code);
+const authStatusOf = statusFrom(authErrorStatus);
+
 /** Auth server: the failure arm of AuthResponse, `{"success":false,"error_code","error"}`. */
 export const authErrors: ErrorDialect = {
   internalCode: "server_error",
-  statusOf: statusFrom(authErrorStatus),
+  statusOf: (code) => authStatusOf(authCodeOf(code)),
   body: (error) => ({
     success: false,
-    error_code: error.code,
+    error_code: authCodeOf(error.code),
     error: error.message,
     ...(error.details ? { details: error.details } : {}),
   }),

@@ -7,6 +7,7 @@ import {
   RateLimitedError,
   ValidationError,
 } from "../errors.ts";
+import { clientDatabaseError } from "./database-errors.ts";
 import type { ErrorDialect } from "./error-dialects.ts";
 
 /** Unknown route: `not_found` in the service's envelope. */
@@ -22,20 +23,26 @@ export function validationErrorFrom(error: ZodError): ValidationError {
   );
 }
 
-/** Errors thrown below the services (body parser, Prisma) translated into AppErrors. */
-function toAppError(error: unknown): AppError | undefined {
+/**
+ * Errors thrown below the services (router, body parser, database) translated into AppErrors;
+ * undefined for the unexpected. Also used where errors leave other than by HTTP (MCP tools, the CLI).
+ */
+export function toAppError(error: unknown): AppError | undefined {
   if (error instanceof AppError) return error;
   if (error instanceof ZodError) return validationErrorFrom(error);
-  const { type, code } = (error ?? {}) as { type?: string; code?: string };
+  // The router could not percent-decode a path parameter.
+  if (error instanceof URIError) return new ValidationError("Malformed percent-encoding in the URL.");
+  const { type, status, expose } = (error ?? {}) as { type?: string; status?: number; expose?: boolean };
   if (type === "entity.parse.failed") return new ValidationError("Malformed JSON in request body.");
   if (type === "entity.too.large") return new PayloadTooLargeError();
   if (type === "encoding.unsupported" || type === "charset.unsupported") {
     return new ValidationError("Unsupported request body encoding.");
   }
-  // Prisma: a unique constraint (P2002) is a conflict; a missing record (P2025) is not found.
-  if (code === "P2002") return new AppError("conflict", "A record with these values already exists.");
-  if (code === "P2025") return new NotFoundError();
-  return undefined;
+  // Any other client error of the HTTP layer (http-errors marks those safe to show with `expose`).
+  if (expose && typeof status === "number" && status >= 400 && status < 500) {
+    return status === 413 ? new PayloadTooLargeError() : new ValidationError((error as Error).message);
+  }
+  return clientDatabaseError(error);
 }
 
 /** The one error middleware: every failure leaves in the service's envelope. */

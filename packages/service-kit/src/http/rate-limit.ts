@@ -1,5 +1,5 @@
-import type { Request, RequestHandler } from "express";
-import { rateLimit } from "express-rate-limit";
+import type { Request, RequestHandler, Response } from "express";
+import { MemoryStore, rateLimit, type Store } from "express-rate-limit";
 import { RedisStore, type RedisReply } from "rate-limit-redis";
 import { RateLimitedError } from "../errors.ts";
 import type { Redis } from "../redis.ts";
@@ -14,35 +14,63 @@ export interface RateLimitOptions {
   prefix: string;
   /** Shared counters across instances when set; in-process memory otherwise. */
   redis?: Redis | undefined;
+  /** Count only requests that end in an error (status >= 400), e.g. failed logins. */
+  onlyFailures?: boolean;
 }
+
+export type RateLimiter = RequestHandler & {
+  /**
+   * Counts `hits` more requests against `req`'s key, after the middleware counted the request
+   * itself: work that one HTTP request carries several of (the tool calls of an MCP batch). Over
+   * the limit: throws `rate_limited` (Retry-After) and the caller runs none of it.
+   */
+  charge(req: Request, res: Response, hits: number): Promise<void>;
+};
+
+const secondsUntil = (resetTime: Date | undefined) =>
+  resetTime ? Math.max(1, Math.ceil((resetTime.getTime() - Date.now()) / 1000)) : 60;
 
 /**
  * express-rate-limit with standard `RateLimit-*` headers (draft-7: RateLimit-Limit/Remaining/Reset
  * as separate headers via draft-6) and, when exceeded, a `rate_limited` error carrying
  * Retry-After, rendered by the service's own error envelope.
  */
-export function rateLimiter({ limit, windowMs, key, prefix, redis }: RateLimitOptions): RequestHandler {
-  return rateLimit({
+export function rateLimiter({
+  limit,
+  windowMs,
+  key,
+  prefix,
+  redis,
+  onlyFailures = false,
+}: RateLimitOptions): RateLimiter {
+  const store: Store = redis
+    ? new RedisStore({
+        prefix: `rl:${prefix}:`,
+        sendCommand: (command: string, ...args: string[]) =>
+          redis.call(command, ...args) as Promise<RedisReply>,
+      })
+    : new MemoryStore();
+  const middleware = rateLimit({
     windowMs,
     limit,
+    skipSuccessfulRequests: onlyFailures,
     standardHeaders: "draft-6",
     legacyHeaders: false,
     keyGenerator: key,
     // Keys are our own (token hashes, normalised IPs), so the library's IPv6 check does not apply.
     validate: { keyGeneratorIpFallback: false },
-    ...(redis
-      ? {
-          store: new RedisStore({
-            prefix: `rl:${prefix}:`,
-            sendCommand: (command: string, ...args: string[]) =>
-              redis.call(command, ...args) as Promise<RedisReply>,
-          }),
-        }
-      : {}),
+    store,
     handler(req, _res, next) {
       const resetTime = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
-      const retryAfter = resetTime ? Math.max(1, Math.ceil((resetTime.getTime() - Date.now()) / 1000)) : 60;
-      next(new RateLimitedError(retryAfter));
+      next(new RateLimitedError(secondsUntil(resetTime)));
     },
   });
+  async function charge(req: Request, res: Response, hits: number): Promise<void> {
+    let counted: { totalHits: number; resetTime: Date | undefined } | undefined;
+    for (let hit = 0; hit < hits; hit += 1) counted = await store.increment(key(req));
+    if (!counted) return;
+    res.setHeader("RateLimit-Remaining", String(Math.max(0, limit - counted.totalHits)));
+    if (counted.totalHits > limit) throw new RateLimitedError(secondsUntil(counted.resetTime));
+  }
+  return Object.assign(middleware, { charge });
 }

@@ -1,2 +1,3 @@
 export { spawnService, type SpawnedService } from "./spawn-service.ts";
 export { describeServiceProcess } from "./process-lifecycle.ts";
+export * from "./fuzz.ts";

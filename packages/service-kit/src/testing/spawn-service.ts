@@ -13,15 +13,16 @@ export interface SpawnedService {
 }
 
 /**
- * Starts `src/server.ts` of the app in `appDir` as a real process (tsx), on a free port, and
- * resolves once it logs "listening". The environment is exactly `env` plus PATH, so a test
- * controls DATABASE_URL and the rest.
+ * Starts `src/server.ts` of the app in `appDir` as a real process (node with tsx's loader), on a free port, and
+ * resolves once it logs "listening". The environment is exactly `env` plus PATH (and JSON logs,
+ * which the test reads), so a test controls DATABASE_URL and the rest.
  */
 export async function spawnService(appDir: string, env: Record<string, string>, timeoutMs = 60_000) {
-  const tsx = require.resolve("tsx/cli", { paths: [appDir] });
-  const child = spawn(process.execPath, [tsx, path.join(appDir, "src/server.ts")], {
+  // As the app's `start` script runs it (`node --import tsx`): signals reach the service itself. The
+  // tsx CLI would relay them, and SIGKILL a child that takes over 30 ms to acknowledge one (a busy machine).
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(appDir, "src/server.ts")], {
     cwd: appDir,
-    env: { PATH: process.env.PATH ?? "", PORT: "0", HOST: "127.0.0.1", ...env },
+    env: { PATH: process.env.PATH ?? "", PORT: "0", HOST: "127.0.0.1", LOG_FORMAT: "json", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -30,7 +31,7 @@ export async function spawnService(appDir: string, env: Record<string, string>, 
     const timer = setTimeout(() => reject(new Error(`service did not start:\n${output}`)), timeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /"port":(\d+)[^\n]*"msg":"listening"/.exec(output);
+      const match = /"port":(\d+)[^\n]*"msg":"listening /.exec(output);
       if (match) {
         clearTimeout(timer);
         resolve(Number(match[1]));

@@ -1,0 +1,214 @@
+// The admin dashboard's endpoints in the auth server's OpenAPI document.
+import { ListQuery } from "../board/schemas.ts";
+import { z } from "../zod.ts";
+import {
+  AdminIdParams,
+  AdminInviteSchema,
+  AdminListSchema,
+  AdminPasskeyListSchema,
+  AdminPasskeyParams,
+  AdminSessionRequestSchema,
+  AdminSessionResponseSchema,
+  AuditEventListSchema,
+  AuditQuery,
+  CreateTenantRequestSchema,
+  CsrfTokenResponseSchema,
+  InviteAdminRequestSchema,
+  InviteCodeQuery,
+  InviteUserTokenResponseSchema,
+  TenantIdParams,
+  TenantListSchema,
+  TenantUserListSchema,
+  TenantUserParams,
+  TenantViewSchema,
+  TenantWithKeySchema,
+  UpdateTenantRequestSchema,
+  UsersQuery,
+} from "./admin.ts";
+import type { AuthOperation } from "./openapi.ts";
+import { TenantUserSchema } from "./schemas.ts";
+
+/** Every state change under /admin needs the session's CSRF token (GET /admin/api/csrf). */
+const Csrf = z.object({
+  "x-csrf-token": z
+    .string()
+    .openapi({ description: "The session's CSRF token; without it: forbidden (403)." }),
+});
+const read = ["unauthenticated"];
+const write = ["unauthenticated", "forbidden"];
+
+const api = (op: Omit<AuthOperation, "security">): AuthOperation => ({
+  ...op,
+  path: `/admin/api${op.path}`,
+  security: ["adminSession"],
+  ...(op.method === "get" ? {} : { headers: Csrf }),
+});
+
+export const adminOperations: AuthOperation[] = [
+  {
+    method: "post",
+    path: "/admin/session",
+    summary:
+      "Start a dashboard session from a passkey login of the admin tenant (completed in the last 5 minutes, " +
+      "single use) by an administrator; sets the authkit_admin cookie (HttpOnly, SameSite=Strict, idle 30 min, " +
+      "absolute 12 h).",
+    security: [],
+    body: AdminSessionRequestSchema,
+    response: AdminSessionResponseSchema,
+    errors: ["not_found", "forbidden"],
+  },
+  {
+    method: "post",
+    path: "/admin/logout",
+    summary: "End the dashboard session (revoked server-side) and clear its cookie.",
+    security: ["adminSession"],
+    headers: Csrf,
+    status: 204,
+    errors: ["forbidden"],
+  },
+  {
+    method: "get",
+    path: "/admin/invite/user-token",
+    summary:
+      "The invite page's assertion-url: spends the one-time invite (the same browser may retry for 10 minutes) " +
+      "and answers a user token to register the administrator's passkey.",
+    security: [],
+    query: InviteCodeQuery,
+    response: InviteUserTokenResponseSchema,
+    errors: ["not_found"],
+  },
+  api({
+    method: "get",
+    path: "/csrf",
+    summary: "The session's CSRF token, to send as X-CSRF-Token.",
+    response: CsrfTokenResponseSchema,
+    errors: read,
+  }),
+  api({
+    method: "get",
+    path: "/tenants",
+    summary: "Tenants, oldest first (the built-in admin tenant is not listed).",
+    query: ListQuery,
+    response: TenantListSchema,
+    errors: read,
+  }),
+  api({
+    method: "post",
+    path: "/tenants",
+    summary: "Create a tenant; the API key is in this response only.",
+    body: CreateTenantRequestSchema,
+    status: 201,
+    response: TenantWithKeySchema,
+    errors: write,
+  }),
+  api({
+    method: "get",
+    path: "/tenants/{id}",
+    summary: "A tenant.",
+    params: TenantIdParams,
+    response: TenantViewSchema,
+    errors: [...read, "not_found"],
+  }),
+  api({
+    method: "patch",
+    path: "/tenants/{id}",
+    summary: "Rename a tenant or replace its allowed origins.",
+    params: TenantIdParams,
+    body: UpdateTenantRequestSchema,
+    response: TenantViewSchema,
+    errors: [...write, "not_found"],
+  }),
+  ...(["disable", "enable"] as const).map((action) =>
+    api({
+      method: "post",
+      path: `/tenants/{id}/${action}`,
+      summary:
+        action === "disable"
+          ? "Disable a tenant: its API key and tokens answer tenant_disabled."
+          : "Enable a disabled tenant.",
+      params: TenantIdParams,
+      response: TenantViewSchema,
+      errors: [...write, "not_found"],
+    }),
+  ),
+  api({
+    method: "post",
+    path: "/tenants/{id}/rotate-key",
+    summary: "Issue a new API key (in this response only); the old one stops working at once.",
+    params: TenantIdParams,
+    response: TenantWithKeySchema,
+    errors: [...write, "not_found"],
+  }),
+  api({
+    method: "get",
+    path: "/tenants/{id}/users",
+    summary: "The tenant's users, oldest first; `q` searches externalId and display name.",
+    params: TenantIdParams,
+    query: UsersQuery,
+    response: TenantUserListSchema,
+    errors: [...read, "not_found"],
+  }),
+  ...(["disable", "enable"] as const).map((action) =>
+    api({
+      method: "post",
+      path: `/tenants/{id}/users/{externalId}/${action}`,
+      summary:
+        action === "disable"
+          ? "Disable a user: passkeys kept, sessions revoked, sign-in answers user_disabled."
+          : "Enable a disabled user.",
+      params: TenantUserParams,
+      response: TenantUserSchema,
+      errors: [...write, "not_found"],
+    }),
+  ),
+  api({
+    method: "get",
+    path: "/tenants/{id}/users/{externalId}/passkeys",
+    summary: "A user's passkeys, oldest first, with their authenticator names.",
+    params: TenantUserParams,
+    response: AdminPasskeyListSchema,
+    errors: [...read, "not_found"],
+  }),
+  api({
+    method: "delete",
+    path: "/passkeys/{id}",
+    summary: "Delete a passkey of any tenant's user.",
+    params: AdminPasskeyParams,
+    status: 204,
+    errors: [...write, "not_found"],
+  }),
+  api({
+    method: "get",
+    path: "/audit",
+    summary: "The audit log, newest first, filtered by tenant, event type and time range.",
+    query: AuditQuery,
+    response: AuditEventListSchema,
+    errors: read,
+  }),
+  api({
+    method: "get",
+    path: "/admins",
+    summary: "Administrators (invited and active), oldest first.",
+    query: ListQuery,
+    response: AdminListSchema,
+    errors: read,
+  }),
+  api({
+    method: "post",
+    path: "/admins",
+    summary:
+      "Invite an administrator (or send an existing one a link for another passkey): 24 h, single use.",
+    body: InviteAdminRequestSchema,
+    status: 201,
+    response: AdminInviteSchema,
+    errors: write,
+  }),
+  api({
+    method: "delete",
+    path: "/admins/{id}",
+    summary: "Remove an administrator: sessions revoked, passkeys and pending invites deleted.",
+    params: AdminIdParams,
+    status: 204,
+    errors: [...write, "not_found", "conflict"],
+  }),
+];

@@ -1,0 +1,187 @@
+// Wire schemas of the admin dashboard: `POST /admin/session` and the JSON API under `/admin/api/`.
+// Lists follow the repository's list conventions (`limit`/`cursor`, `{data,next_cursor}`).
+import { ListQuery, listOf } from "../board/schemas.ts";
+import { StorableText } from "../text.ts";
+import { z } from "../zod.ts";
+import { PasskeyInfoSchema, TenantUserSchema } from "./schemas.ts";
+
+const Id = z.uuid().openapi({ description: "Opaque identifier (UUIDv7)." });
+const Timestamp = z.iso.datetime().openapi({ description: "ISO 8601 timestamp, UTC." });
+const Name = StorableText.trim().min(1).max(200);
+
+// ---- audit log ----
+export const AUDIT_EVENT_TYPES = [
+  "registration",
+  "registration_failure",
+  "login_success",
+  "login_failure",
+  "passkey_deleted",
+  "user_disabled",
+  "user_enabled",
+  "counter_regression",
+  "tenant_created",
+  "tenant_updated",
+  "tenant_disabled",
+  "tenant_enabled",
+  "tenant_key_rotated",
+  "admin_invited",
+  "admin_removed",
+  "admin_signed_in",
+  "admin_signed_out",
+] as const;
+export const AuditEventTypeSchema = z.enum(AUDIT_EVENT_TYPES).openapi("AuditEventType");
+export type AuditEventType = z.infer<typeof AuditEventTypeSchema>;
+
+export const AuditEventSchema = z
+  .object({
+    id: Id,
+    type: AuditEventTypeSchema,
+    tenant_id: Id.nullable(),
+    tenant_name: z.string().nullable().openapi({ description: "The tenant's current name, if it exists." }),
+    user_id: Id.nullable(),
+    user_external_id: z.string().nullable(),
+    admin_id: Id.nullable().openapi({ description: "The administrator who acted (dashboard actions)." }),
+    admin_name: z.string().nullable(),
+    ip: z.string().nullable(),
+    detail: z.record(z.string(), z.unknown()),
+    created_at: Timestamp,
+  })
+  .openapi("AuditEvent");
+export type AuditEvent = z.infer<typeof AuditEventSchema>;
+
+export const AuditQuery = ListQuery.extend({
+  tenant_id: Id.optional(),
+  type: AuditEventTypeSchema.optional(),
+  from: z.iso.datetime({ offset: true }).optional().openapi({ description: "Events at or after." }),
+  to: z.iso.datetime({ offset: true }).optional().openapi({ description: "Events before." }),
+});
+export type AuditQuery = z.infer<typeof AuditQuery>;
+
+// ---- tenants ----
+/** A tenant as the CLI and the dashboard show it (never its API key). */
+export const TenantViewSchema = z
+  .object({
+    id: Id,
+    name: z.string(),
+    rp_id: z.string(),
+    origins: z.array(z.string()),
+    disabled: z.boolean(),
+    created_at: Timestamp,
+  })
+  .openapi("Tenant");
+export type TenantView = z.infer<typeof TenantViewSchema>;
+
+const Origins = z
+  .array(StorableText.min(1).max(2048))
+  .max(50)
+  .openapi({ description: "Origins (scheme, host, port) the tenant's pages run on; normalised." });
+
+export const CreateTenantRequestSchema = z
+  .object({
+    name: Name,
+    rp_id: StorableText.trim()
+      .min(1)
+      .max(253)
+      .openapi({ description: "Relying-party domain, e.g. acme.com." }),
+    origins: Origins.default([]),
+  })
+  .openapi("CreateTenantRequest");
+export type CreateTenantRequest = z.infer<typeof CreateTenantRequestSchema>;
+
+export const UpdateTenantRequestSchema = z
+  .object({ name: Name.optional(), origins: Origins.optional() })
+  .refine((body) => body.name !== undefined || body.origins !== undefined, {
+    message: "Give name, origins or both.",
+  })
+  .openapi("UpdateTenantRequest");
+export type UpdateTenantRequest = z.infer<typeof UpdateTenantRequestSchema>;
+
+/** A new tenant or a rotated key: the API key is in this response only. */
+export const TenantWithKeySchema = z
+  .object({ tenant: TenantViewSchema, apiKey: z.string().openapi({ description: "Shown once." }) })
+  .openapi("TenantWithKey");
+export type TenantWithKey = z.infer<typeof TenantWithKeySchema>;
+
+// Path ids are UUIDs; anything else is simply not found (like every id of the auth server).
+const PathId = StorableText.min(1).max(64).openapi({ description: "Opaque identifier (UUIDv7)." });
+export const TenantIdParams = z.object({ id: PathId });
+export const TenantUserParams = z.object({ id: PathId, externalId: StorableText.min(1).max(255) });
+export const AdminPasskeyParams = z.object({ id: PathId });
+export const AdminIdParams = z.object({ id: PathId });
+
+// ---- users and passkeys ----
+export const UsersQuery = ListQuery.extend({
+  q: StorableText.trim()
+    .max(255)
+    .optional()
+    .openapi({ description: "Part of the externalId or display name (case-insensitive)." }),
+});
+export type UsersQuery = z.infer<typeof UsersQuery>;
+
+/** A passkey as an administrator sees it: with its authenticator (from the AAGUID). */
+export const AdminPasskeySchema = PasskeyInfoSchema.extend({
+  aaguid: z.string(),
+  authenticator: z
+    .string()
+    .nullable()
+    .openapi({ description: "The authenticator's name from its AAGUID; null when unknown." }),
+  synced: z.boolean().openapi({ description: "Backed up (a synced passkey)." }),
+}).openapi("AdminPasskey");
+export type AdminPasskey = z.infer<typeof AdminPasskeySchema>;
+
+// ---- administrators ----
+export const AdminSchema = z
+  .object({
+    id: Id,
+    email: z.string(),
+    name: z.string(),
+    status: z.enum(["invited", "active"]).openapi({ description: "active: has at least one passkey." }),
+    passkey_count: z.number().int(),
+    created_at: Timestamp,
+  })
+  .openapi("Admin");
+export type Admin = z.infer<typeof AdminSchema>;
+
+export const InviteAdminRequestSchema = z
+  .object({ email: z.email().max(255), name: Name })
+  .openapi("InviteAdminRequest");
+export type InviteAdminRequest = z.infer<typeof InviteAdminRequestSchema>;
+
+export const AdminInviteSchema = z
+  .object({
+    admin: AdminSchema,
+    url: z.string().openapi({ description: "One-time link to create the admin's passkey." }),
+    expiresAt: Timestamp,
+  })
+  .openapi("AdminInvite");
+export type AdminInvite = z.infer<typeof AdminInviteSchema>;
+
+// ---- session ----
+export const AdminSessionRequestSchema = z
+  .object({ challengeId: StorableText.min(1).max(200) })
+  .openapi("AdminSessionRequest");
+export type AdminSessionRequest = z.infer<typeof AdminSessionRequestSchema>;
+
+export const AdminSessionResponseSchema = z.object({ admin: AdminSchema }).openapi("AdminSession");
+export type AdminSessionResponse = z.infer<typeof AdminSessionResponseSchema>;
+
+export const CsrfTokenResponseSchema = z.object({ token: z.string() }).openapi("CsrfToken");
+export type CsrfTokenResponse = z.infer<typeof CsrfTokenResponseSchema>;
+
+/** `GET /admin/invite/user-token?code=`: what the invite page's `authkit-register` fetches. */
+export const InviteCodeQuery = z.object({ code: StorableText.min(1).max(200) });
+export const InviteUserTokenResponseSchema = z
+  .object({ userToken: z.string() })
+  .openapi("InviteUserTokenResponse");
+
+// ---- lists ----
+export const TenantListSchema = listOf(TenantViewSchema).openapi("TenantList");
+export const TenantUserListSchema = listOf(TenantUserSchema).openapi("TenantUserList");
+export const AdminPasskeyListSchema = listOf(AdminPasskeySchema).openapi("AdminPasskeyList");
+export const AuditEventListSchema = listOf(AuditEventSchema).openapi("AuditEventList");
+export const AdminListSchema = listOf(AdminSchema).openapi("AdminList");
+/** One page of a list (`{data,next_cursor}`). */
+export interface ListPage<T> {
+  data: T[];
+  next_cursor: string | null;
+}

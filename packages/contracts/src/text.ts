@@ -1,0 +1,22 @@
+import { z } from "./zod.ts";
+
+// PostgreSQL `text` cannot hold U+0000, and a lone UTF-16 surrogate has no UTF-8 encoding: either
+// makes the database refuse the whole statement. In Unicode mode `\p{Cs}` matches only unpaired
+// surrogates (a pair is one code point outside Cs).
+const LONE_SURROGATE = /\p{Cs}/u;
+
+export const UNSTORABLE_TEXT_MESSAGE = "Text must not contain NUL characters or unpaired UTF-16 surrogates.";
+
+/** Whether PostgreSQL can store `value` as text. */
+export function isStorableText(value: string): boolean {
+  return !value.includes("\u0000") && !LONE_SURROGATE.test(value);
+}
+
+/**
+ * The building block of every text field a client sends to either service (bodies, path
+ * parameters, queries): a string PostgreSQL can store. Chain `.trim()`, `.min()`, … as on z.string().
+ */
+export const StorableText = z.string().refine(isStorableText, UNSTORABLE_TEXT_MESSAGE);
+
+/** A URL that is also storable text (z.url() alone lets NUL and lone surrogates through). */
+export const StorableUrl = z.url().refine(isStorableText, UNSTORABLE_TEXT_MESSAGE);

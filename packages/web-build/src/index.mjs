@@ -1,0 +1,129 @@
+// @ts-check
+// The one esbuild setup for browser code. The SDK's build (its public bundle and the embed pages'
+// scripts) and each app's `build:web` (its page scripts) call `bundleBrowser`, so target, minification,
+// source maps, chunk naming and the asset manifest are the same everywhere.
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { build } from "esbuild";
+
+/** Browsers the bundles are written for: WebAuthn Level 3 JSON helpers are not assumed, ES2022 is. */
+export const BROWSER_TARGET = ["es2022", "chrome109", "edge109", "firefox115", "safari16"];
+
+/**
+ * esbuild plugin: page scripts `import { AuthKit } from "@org/authkit-sdk"` (typed from the package)
+ * but load the copy the server already serves, so a page runs exactly one SDK (one set of custom
+ * element definitions) and the browser caches it once.
+ * @param {string} url where the SDK module is served, e.g. "/sdk/authkit.js"
+ * @returns {import("esbuild").Plugin}
+ */
+export function sdkFromServer(url = "/sdk/authkit.js") {
+  return {
+    name: "sdk-from-server",
+    setup(pluginBuild) {
+      pluginBuild.onResolve({ filter: /^@org\/authkit-sdk$/ }, () => ({ path: url, external: true }));
+    },
+  };
+}
+
+/**
+ * @typedef {object} BundleOptions
+ * @property {Record<string, string>} entryPoints output name → source file
+ * @property {string} outdir
+ * @property {string} absWorkingDir the package directory (sources and tsconfig are resolved from it)
+ * @property {boolean} [hashed] content-hashed entry file names (pages; long-cached)
+ * @property {Record<string, string>} [lazy] source file → chunk name: modules the entries load with
+ *   `import()`. Each is bundled on its own into `chunks/<name>-<hash>.js` and the entries import that
+ *   file, so every entry stays one self-contained file (no shared chunk to fetch before it runs).
+ * @property {boolean | string} [serveSdk] resolve `@org/authkit-sdk` to the served SDK (page scripts): `true`
+ *   for `/sdk/authkit.js` (the auth server's own pages), or the URL another server answers it at
+ */
+
+/** @param {Omit<import("esbuild").BuildOptions, "absWorkingDir"> & { absWorkingDir: string }} options */
+function run(options) {
+  return build({
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    target: BROWSER_TARGET,
+    minify: true,
+    sourcemap: "linked",
+    legalComments: "linked",
+    metafile: true,
+    logLevel: "warning",
+    define: { "process.env.NODE_ENV": '"production"' },
+    ...options,
+  });
+}
+
+/**
+ * Bundles browser entry points as ES modules, minified, with linked source maps, and writes
+ * `manifest.json` in `outdir` mapping each entry name to its output file (servers read it to link
+ * hashed files).
+ * @param {BundleOptions} options
+ * @returns {Promise<{ manifest: Record<string, string>, chunks: Record<string, string> }>}
+ */
+export async function bundleBrowser({
+  entryPoints,
+  outdir,
+  absWorkingDir,
+  hashed = false,
+  lazy = {},
+  serveSdk = false,
+}) {
+  const outRoot = path.resolve(absWorkingDir, outdir);
+  const relative = (/** @type {string} */ file) =>
+    path.relative(outRoot, path.resolve(absWorkingDir, file)).split(path.sep).join("/");
+
+  /** @type {Record<string, string>} source file (absolute) → output path relative to outdir */
+  const chunks = {};
+  for (const [source, name] of Object.entries(lazy)) {
+    const result = await run({
+      absWorkingDir,
+      entryPoints: { [name]: source },
+      outdir: path.join(outdir, "chunks"),
+      entryNames: "[name]-[hash]",
+    });
+    const file = Object.keys(result.metafile.outputs).find((output) => output.endsWith(".js"));
+    if (!file) throw new Error(`no output for ${source}`);
+    chunks[path.resolve(absWorkingDir, source)] = relative(file);
+  }
+
+  /** @type {import("esbuild").Plugin[]} */
+  const plugins = [];
+  if (serveSdk) plugins.push(typeof serveSdk === "string" ? sdkFromServer(serveSdk) : sdkFromServer());
+  if (Object.keys(chunks).length) {
+    plugins.push({
+      name: "lazy-chunks",
+      setup(pluginBuild) {
+        pluginBuild.onResolve({ filter: /.*/ }, (args) => {
+          if (args.kind !== "dynamic-import") return undefined;
+          const chunk = chunks[path.resolve(args.resolveDir, args.path)];
+          return chunk ? { path: `./${chunk}`, external: true } : undefined;
+        });
+      },
+    });
+  }
+  const result = await run({
+    absWorkingDir,
+    entryPoints,
+    outdir,
+    entryNames: hashed ? "[dir]/[name]-[hash]" : "[dir]/[name]",
+    plugins,
+  });
+  /** @type {Record<string, string>} */
+  const manifest = {};
+  for (const [file, output] of Object.entries(result.metafile.outputs)) {
+    if (!output.entryPoint || !/\.(js|css)$/.test(file)) continue;
+    const name = Object.entries(entryPoints).find(
+      ([, source]) =>
+        path.resolve(absWorkingDir, source) === path.resolve(absWorkingDir, output.entryPoint ?? ""),
+    )?.[0];
+    if (name) manifest[name] = relative(file);
+  }
+  await mkdir(outRoot, { recursive: true });
+  await writeFile(path.join(outRoot, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  return {
+    manifest,
+    chunks: Object.fromEntries(Object.entries(chunks).map(([source, file]) => [relative(source), file])),
+  };
+}
