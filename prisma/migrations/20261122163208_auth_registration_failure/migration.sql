@@ -1,0 +1,3 @@
+-- AlterEnum
+ALTER TYPE "auth_audit_event_type" ADD VALUE 'registration_failure';
+
