@@ -1,15 +1,30 @@
-// Bundles the SDK into one ES module (Lit and SimpleWebAuthn inlined): the file the auth
-// server serves at /sdk/authkit.js and that sites can self-host.
-import { build } from "esbuild";
+// Builds what the package publishes and what the auth server serves:
+// - dist/authkit.js: one self-contained ES module with Lit, SimpleWebAuthn and the five components
+//   (served at /sdk/authkit.js, or self-hosted), plus dist/chunks/qr-socket-*.js (the socket.io
+//   client, imported only when a QR status is watched);
+// - dist/embed/: the scripts of the auth server's /auth-embed and /register-embed pages (the same
+//   modules, other entry points; content-hashed names listed in dist/embed/manifest.json);
+// - dist/esm/: the unbundled ES modules and type declarations, for bundler users (`import … from
+//   "@org/authkit-sdk"`), emitted by tsc.
+import { execFileSync } from "node:child_process";
+import { rm } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { bundleBrowser } from "@org/web-build";
 
-await build({
-  entryPoints: ["src/index.ts"],
-  outfile: "dist/authkit.js",
-  bundle: true,
-  format: "esm",
-  platform: "browser",
-  target: ["es2022"],
-  minify: true,
-  sourcemap: true,
-  legalComments: "linked",
+const root = path.resolve(import.meta.dirname, "..");
+await rm(path.join(root, "dist"), { recursive: true, force: true });
+
+// The socket.io client is needed only while a QR status is watched: a lazily imported chunk.
+const lazy = { "src/modules/qr/socket.ts": "qr-socket" };
+await bundleBrowser({ absWorkingDir: root, outdir: "dist", entryPoints: { authkit: "src/index.ts" }, lazy });
+await bundleBrowser({
+  absWorkingDir: root,
+  outdir: "dist/embed",
+  hashed: true,
+  lazy,
+  entryPoints: { "auth-embed": "src/embed/auth-embed.ts", "register-embed": "src/embed/register-embed.ts" },
 });
+
+const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
+execFileSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], { cwd: root, stdio: "inherit" });

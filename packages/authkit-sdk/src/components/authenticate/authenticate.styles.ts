@@ -1,0 +1,38 @@
+import { css } from "lit";
+
+export const authenticateStyles = css`
+  /* The embed pads its content (room for the focus ring); the negative margin lines it up with the page. */
+  iframe {
+    display: block;
+    width: calc(100% + 12px);
+    margin: -6px;
+    height: var(--_frame-height, 0px);
+    border: 0;
+    background: transparent;
+    /* Same scheme as the embed page (set from the theme it is sent), or the browser paints it opaque. */
+    color-scheme: light;
+    overflow: hidden;
+  }
+  iframe.pending {
+    position: absolute;
+    visibility: hidden;
+  }
+  .placeholder {
+    display: flex;
+    align-items: center;
+    justify-content: center;
+    gap: 10px;
+    min-height: var(--_button-height);
+    border: 1px dashed var(--_border);
+    border-radius: var(--_radius);
+    color: var(--_muted);
+    font-size: 0.93em;
+  }
+  .placeholder .spinner {
+    width: 16px;
+    height: 16px;
+  }
+  :host([data-theme="dark"]) iframe {
+    color-scheme: dark;
+  }
+`;

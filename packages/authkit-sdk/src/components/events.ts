@@ -1,0 +1,78 @@
+// Every DOM event of the five components, with its detail, declared once. Events are dispatched on
+// the element itself (they do not bubble): listen with `element.addEventListener(name, …)`.
+import type { AuthKitError, AuthKitErrorCode } from "../core/errors.ts";
+import type { PrfCapabilities, QRStatus, QRSuccessDetail, UserInfo } from "../core/types.ts";
+import type { ModeDecision } from "../detection/mode.ts";
+
+/** `error` events. */
+export interface ComponentErrorDetail {
+  error: AuthKitError;
+  code?: AuthKitErrorCode;
+}
+
+/** `success` of authkit-authenticate: pass `challengeId` to your server, which calls verify-auth. */
+export interface AuthenticateSuccessDetail {
+  challengeId: string;
+  user?: UserInfo;
+  /** With prf `event` or `both`. */
+  prfOutput?: string;
+  capabilities?: PrfCapabilities;
+}
+
+/** `success` of authkit-register. */
+export interface RegisterSuccessDetail {
+  passkeyId?: string;
+  user?: UserInfo;
+  redirectUrl?: string;
+  /** With prf `event` or `both`. */
+  prfOutput?: string;
+  capabilities?: PrfCapabilities;
+}
+
+/** `success` of authkit-passkey (the login's `challengeId` too, and PRF when `prf` is set). */
+export interface PasskeySuccessDetail {
+  redirectUrl?: string;
+  user?: UserInfo;
+  challengeId?: string;
+  prfOutput?: string;
+  capabilities?: PrfCapabilities;
+}
+
+/** The states of authkit-status. */
+export type StatusKind = "idle" | "loading" | "success" | "error";
+
+export type EmptyDetail = Record<string, never>;
+
+export interface AuthenticateEvents {
+  ready: undefined;
+  "mode-detected": ModeDecision;
+  success: AuthenticateSuccessDetail;
+  error: ComponentErrorDetail;
+  expired: EmptyDetail;
+}
+
+export interface RegisterEvents {
+  "mode-detected": ModeDecision;
+  success: RegisterSuccessDetail;
+  error: ComponentErrorDetail;
+  expired: EmptyDetail;
+}
+
+export interface PasskeyEvents {
+  success: PasskeySuccessDetail;
+  error: ComponentErrorDetail;
+}
+
+export interface QREvents {
+  "qr-generated": { qrUrl: string; challengeId: string };
+  "status-change": { status: QRStatus; message?: string };
+  success: QRSuccessDetail;
+  error: ComponentErrorDetail;
+  expired: EmptyDetail;
+  refreshed: EmptyDetail;
+  cancelled: EmptyDetail;
+}
+
+export interface StatusEvents {
+  "status-change": { status: StatusKind; message: string };
+}

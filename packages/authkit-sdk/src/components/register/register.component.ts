@@ -1,0 +1,360 @@
+import { html, type PropertyValues, type TemplateResult, type PropertyDeclarations } from "lit";
+import { AuthKitError, toAuthKitError } from "../../core/errors.ts";
+import type { PrfMode } from "../../core/types.ts";
+import { registerAttachment } from "../../detection/attachment.ts";
+import { browserEnvironment, type DetectionEnvironment } from "../../detection/environment.ts";
+import { detectMode, requestedMode, type ModeDecision } from "../../detection/mode.ts";
+import { FrameHost } from "../../embed/frame-host.ts";
+import type { FrameMessage } from "../../embed/protocol.ts";
+import { AuthkitElement } from "../base/authkit-element.ts";
+import { keyIcon, qrIcon } from "../base/icons.ts";
+import { userMessage } from "../base/messages.ts";
+import { themeVariables } from "../base/theme.ts";
+import { buttons, panel, tokens } from "../base/tokens.styles.ts";
+import type { ComponentErrorDetail, RegisterEvents, RegisterSuccessDetail, StatusKind } from "../events.ts";
+import "../qr/index.ts";
+import "../status/index.ts";
+import { registerStyles } from "./register.styles.ts";
+
+type QrPosition = "above" | "below" | "left" | "right";
+const POSITIONS: readonly string[] = ["above", "below", "left", "right"];
+
+/**
+ * Creates a passkey for one user of the tenant, with a user token (`token`) or one fetched on
+ * click from your server (`assertion-url`). Passkey mode runs on this page; QR mode shows a QR code
+ * (in a popover, or inline) that the person scans with a phone.
+ *
+ * @event mode-detected - `{ mode, reason }` once detection is done.
+ * @event success - `{ passkeyId?, user?, prfOutput?, capabilities? }` when the passkey was stored.
+ * @event error - `{ error, code }`.
+ * @event expired - `{}` when the QR code expired.
+ * @csspart button - The main button.
+ * @csspart icon - Its icon.
+ * @csspart label - Its text.
+ * @csspart spinner - Shown in the button while busy.
+ * @csspart status - The status line (absent with `silent`).
+ * @csspart popover - The QR popover.
+ * @csspart frame - The /register-embed iframe (QR with assertion-url).
+ * @csspart panel - The 'Authentication Unavailable' panel.
+ * @cssprop --authkit-primary - Button background.
+ * @cssprop --authkit-radius - Corner radius.
+ * @cssprop --authkit-surface - Popover background.
+ * @cssprop --authkit-border - Popover border.
+ */
+export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
+  static override styles = [tokens, buttons, panel, registerStyles];
+  static override properties: PropertyDeclarations = {
+    token: {},
+    assertionUrl: { attribute: "assertion-url" },
+    mode: {},
+    label: {},
+    name: {},
+    qrPosition: { attribute: "qr-position" },
+    qrInline: { type: Boolean, attribute: "qr-inline" },
+    prf: {},
+    prfCallback: { attribute: "prf-callback" },
+    timeout: { type: Number },
+    decision: { state: true },
+    busy: { state: true },
+    open: { state: true },
+    qrToken: { state: true },
+    status: { state: true },
+    message: { state: true },
+  };
+
+  /** User token from POST /api/v1/user-token. Either this or `assertion-url`. */
+  token = "";
+  /** URL on your server answering `{ userToken }`, fetched on click with cookies. */
+  assertionUrl = "";
+  /** 'auto' (default), 'passkey', 'qr' or 'qr-desktop'. */
+  mode = "auto";
+  /** Button text (default 'Create Passkey'; 'Create Passkey via QR Code' in QR mode). */
+  label = "";
+  /** Display name of the new passkey ('' lets the server name it after the authenticator). */
+  name = "";
+  /** Where the QR popover opens: 'above', 'below' (default), 'left' or 'right'. */
+  qrPosition: QrPosition = "below";
+  /** Render the QR at once, without a popover. */
+  qrInline = false;
+  /** 'event', 'callback' or 'both': evaluate PRF at creation. */
+  prf: PrfMode | "" = "";
+  /** URL that receives `POST {challengeId, prfOutput, capabilities}` with cookies (prf callback, both). */
+  prfCallback = "";
+  /** ms to wait for the /register-embed iframe. */
+  timeout = 30_000;
+
+  /** The environment mode detection looks at (tests inject one). */
+  environment: DetectionEnvironment = browserEnvironment();
+
+  private decision: ModeDecision | undefined;
+  private busy = false;
+  private open = false;
+  private qrToken = "";
+  private status: StatusKind = "idle";
+  private message = "";
+  #frame: FrameHost | undefined;
+  #detection = 0;
+
+  protected override missingAttributes(): string[] {
+    const missing = super.missingAttributes();
+    if (!this.token && !this.assertionUrl) missing.push("token or assertion-url");
+    if ((this.prf === "callback" || this.prf === "both") && !this.prfCallback) missing.push("prf-callback");
+    return missing;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    document.addEventListener("pointerdown", this.#onOutside, true);
+    document.addEventListener("keydown", this.#onKeydown);
+    void this.#detect();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    document.removeEventListener("pointerdown", this.#onOutside, true);
+    document.removeEventListener("keydown", this.#onKeydown);
+    this.#closeQr();
+  }
+
+  protected override updated(changed: PropertyValues): void {
+    super.updated(changed);
+    const later = (key: string) => changed.has(key) && changed.get(key) !== undefined;
+    if (later("apiBaseUrl") || later("mode") || later("token") || later("assertionUrl")) void this.#detect();
+  }
+
+  async #detect(): Promise<void> {
+    const run = ++this.#detection;
+    await this.updateComplete;
+    if (run !== this.#detection) return;
+    this.#closeQr();
+    this.decision = undefined;
+    if (this.missingAttributes().length) {
+      const error = new AuthKitError("configuration_error", this.missingMessage(this.missingAttributes()));
+      this.emit("error", { error, code: error.code });
+      return;
+    }
+    const decision = await detectMode(this.environment, requestedMode(this.mode), "register");
+    if (run !== this.#detection) return;
+    this.decision = decision;
+    this.emit("mode-detected", decision);
+    if (decision.mode === "qr" && this.qrInline) void this.#openQr();
+  }
+
+  /** The user token: the attribute, or fetched from `assertion-url` (with cookies) just in time. */
+  async #userToken(): Promise<string> {
+    if (this.token) return this.token;
+    const answer = await this.authKit().request<{ userToken?: unknown }>({
+      path: new URL(this.assertionUrl, location.href).href,
+      token: null,
+    });
+    if (typeof answer?.userToken !== "string" || !answer.userToken) {
+      throw new AuthKitError("configuration_error", "assertion-url did not answer { userToken }.");
+    }
+    return answer.userToken;
+  }
+
+  /** Creates the passkey on this device (passkey mode; what the button does). */
+  async register(): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    this.#setStatus("loading", "Follow your browser's prompt to create a passkey…");
+    try {
+      const token = await this.#userToken();
+      const auth = this.authKit(token);
+      const result = await auth.passkey.register({
+        name: this.name,
+        authenticatorAttachment: await registerAttachment(this.environment),
+        prf: this.prf || undefined,
+        prfCallback: this.prfCallback || undefined,
+        onError: (error) => this.#failed(error),
+      });
+      if (result.success) {
+        const { success: _success, challengeId: _challengeId, ...detail } = result;
+        this.#setStatus("success", "Passkey created. You can now sign in with it.");
+        this.emit("success", detail);
+      }
+    } catch (thrown) {
+      this.#failed(toAuthKitError(thrown));
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  #failed(error: AuthKitError) {
+    this.#setStatus("error", userMessage(error, "registration"));
+    this.emit("error", { error, code: error.code });
+  }
+
+  #setStatus(status: StatusKind, message: string) {
+    this.status = status;
+    this.message = message;
+  }
+
+  async #openQr(): Promise<void> {
+    this.open = true;
+    if (this.assertionUrl && !this.token) {
+      this.busy = true;
+      try {
+        const token = await this.#userToken();
+        this.#openFrame(token);
+      } catch (thrown) {
+        this.open = false;
+        this.#failed(toAuthKitError(thrown));
+      } finally {
+        this.busy = false;
+      }
+    } else {
+      this.qrToken = this.token;
+    }
+  }
+
+  #closeQr() {
+    this.open = false;
+    this.qrToken = "";
+    this.#frame?.dispose();
+    this.#frame = undefined;
+  }
+
+  #openFrame(token: string) {
+    this.#frame = new FrameHost({
+      apiBaseUrl: this.apiBaseUrl,
+      path: "register-embed",
+      timeout: this.timeout,
+      init: () => ({
+        type: "init",
+        token,
+        name: this.name,
+        silent: this.silent,
+        debug: this.debug,
+        theme: this.themeController.resolved,
+        vars: themeVariables(this),
+      }),
+      onMessage: (message) => this.#onFrameMessage(message),
+      onTimeout: () => {
+        this.#closeQr();
+        this.#failed(
+          new AuthKitError("server_unreachable", `The QR frame did not answer within ${this.timeout} ms.`),
+        );
+      },
+    });
+    this.#frame.iframe.title = "Create a passkey with your phone";
+    this.requestUpdate();
+  }
+
+  #onFrameMessage(message: FrameMessage) {
+    switch (message.type) {
+      case "resize":
+        this.style.setProperty("--_frame-height", `${Math.max(0, Math.min(2000, message.height))}px`);
+        break;
+      case "success":
+        this.#qrSuccess({
+          ...(message.passkeyId ? { passkeyId: message.passkeyId } : {}),
+          ...(message.user ? { user: message.user } : {}),
+        });
+        break;
+      case "error":
+        this.#failed(new AuthKitError(message.code, message.message, { retryAfter: message.retryAfter }));
+        break;
+      case "expired":
+        this.emit("expired", {});
+        break;
+    }
+  }
+
+  #qrSuccess(detail: RegisterSuccessDetail) {
+    this.#setStatus("success", "Passkey created on your phone.");
+    this.emit("success", detail);
+  }
+
+  readonly #onOutside = (event: Event) => {
+    if (this.open && !this.qrInline && !event.composedPath().includes(this)) this.#closeQr();
+  };
+
+  readonly #onKeydown = (event: KeyboardEvent) => {
+    if (event.key !== "Escape" || !this.open || this.qrInline) return;
+    this.#closeQr();
+    this.renderRoot.querySelector<HTMLButtonElement>("button.main")?.focus();
+  };
+
+  #toggleQr() {
+    if (this.open) this.#closeQr();
+    else void this.#openQr();
+  }
+
+  #qrContent(): TemplateResult | null {
+    if (this.#frame) return html`${this.#frame.iframe}`;
+    if (!this.qrToken) return null;
+    return html`<authkit-qr
+      exportparts="card: qr-card, qr, qr-image, caption"
+      api-base-url=${this.apiBaseUrl}
+      purpose="register"
+      .name=${this.name}
+      .token=${this.qrToken}
+      auto-start
+      show-controls="false"
+      ?debug=${this.debug}
+      theme=${this.themeController.resolved}
+      @success=${(event: CustomEvent<RegisterSuccessDetail>) => this.#qrSuccess(event.detail)}
+      @error=${(event: CustomEvent<ComponentErrorDetail>) => this.emit("error", event.detail)}
+      @expired=${() => this.emit("expired", {})}
+    ></authkit-qr>`;
+  }
+
+  protected override render() {
+    const missing = this.missingAttributes();
+    if (missing.length) return this.renderUnavailable(this.missingMessage(missing));
+    const decision = this.decision;
+    if (decision?.mode === "unavailable") {
+      return this.renderUnavailable(
+        decision.reason === "insecure_mobile"
+          ? "Creating a passkey needs a secure (HTTPS) connection."
+          : "This browser does not support passkeys.",
+      );
+    }
+    const qr = decision?.mode === "qr";
+    const label = this.label || (qr ? "Create Passkey via QR Code" : "Create Passkey");
+    const button = html`<button
+      class="button primary-button main"
+      part="button"
+      type="button"
+      ?disabled=${!decision || this.busy}
+      aria-busy=${this.busy ? "true" : "false"}
+      aria-expanded=${qr && !this.qrInline ? String(this.open) : null}
+      aria-controls=${qr && !this.qrInline ? "qr-popover" : null}
+      @click=${() => (qr ? this.#toggleQr() : void this.register())}
+    >
+      ${this.busy ? html`<span class="spinner" part="spinner" aria-hidden="true"></span>` : qr ? qrIcon : keyIcon}
+      <span part="label">${label}</span>
+    </button>`;
+    const status = this.silent
+      ? null
+      : html`<authkit-status
+          part="status"
+          theme=${this.themeController.resolved}
+          .status=${this.status}
+          .message=${this.message}
+        ></authkit-status>`;
+    if (qr && this.qrInline) {
+      return html`<div class="anchor">${this.open ? this.#qrContent() : button}${status}</div>`;
+    }
+    return html`<div class="anchor">
+      <div class="trigger">
+        ${button}
+        ${
+          qr && this.open
+            ? html`<div
+                id="qr-popover"
+                class="popover ${POSITIONS.includes(this.qrPosition) ? this.qrPosition : "below"}"
+                part="popover"
+                role="dialog"
+                aria-label="Create a passkey with your phone"
+              >
+                ${this.#qrContent()}
+              </div>`
+            : null
+        }
+      </div>
+      ${status}
+    </div>`;
+  }
+}

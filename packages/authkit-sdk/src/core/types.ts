@@ -1,0 +1,169 @@
+// Public data types of the SDK and the wire shapes of the auth server's browser endpoints.
+// Declared here rather than imported: the SDK is published and must not depend on private packages.
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from "@simplewebauthn/browser";
+import type { AuthKitErrorCode } from "./errors.ts";
+
+/** A user as the auth server reports it. */
+export interface UserInfo {
+  /** Server-internal identifier (UUIDv7). */
+  id: string;
+  /** The tenant's own identifier of the user. */
+  externalId: string;
+  displayName?: string;
+}
+
+/** One passkey of the signed-in user (management). */
+export interface PasskeyInfo {
+  id: string;
+  name: string;
+  /** ISO 8601 timestamp. */
+  created_at: string;
+  /** ISO 8601 timestamp of the last login with it. */
+  last_used?: string;
+}
+
+/** What the authenticator reported about the PRF extension. */
+export interface PrfCapabilities {
+  prf: boolean;
+}
+
+/** How a registration hands over the PRF output: in the result, POSTed to `prfCallback`, or both. */
+export type PrfMode = "event" | "callback" | "both";
+
+/** A successful login or registration. */
+export interface AuthSuccess {
+  success: true;
+  redirectUrl?: string;
+  user?: UserInfo;
+  /** Login: the id the tenant's server passes to `POST /api/v1/verify-auth`. */
+  challengeId?: string;
+  /** Registration: the id of the new passkey. */
+  passkeyId?: string;
+  /** base64url PRF output, when PRF was requested and the authenticator supports it. */
+  prfOutput?: string;
+  /** Present when PRF was requested. */
+  capabilities?: PrfCapabilities;
+}
+
+/** A failed operation; `error_code` is an AuthKitErrorCode. */
+export interface AuthFailure {
+  success: false;
+  error_code?: AuthKitErrorCode;
+  error: string;
+}
+
+/** The result of a login or registration, discriminated on `success`. */
+export type AuthResponse = AuthSuccess | AuthFailure;
+
+/** Status of a cross-device (QR) challenge. */
+export type QRStatus = "pending" | "scanned" | "completed" | "expired" | "cancelled" | "failed" | "error";
+
+/** A QR code being shown, returned by `auth.qr.startAuth()` / `startRegister()`. */
+export interface QRSession {
+  challengeId: string;
+  /** URL of the QR image. */
+  qrUrl: string;
+  /** Stops watching the status. */
+  cancel(): void;
+  /** Generates a new QR code (a new challenge). */
+  refresh(): Promise<void>;
+}
+
+// ---- wire shapes (request and response bodies) ----
+
+/** `POST /auth/v1/register/start` */
+export interface RegisterStartBody {
+  name?: string;
+  prf?: true;
+  authenticatorAttachment?: AuthenticatorAttachment;
+}
+export interface RegisterStartAnswer {
+  challengeId: string;
+  options: PublicKeyCredentialCreationOptionsJSON;
+  prfSalt?: string;
+}
+
+/** `POST /auth/v1/register/finish` */
+export interface RegisterFinishBody {
+  challengeId: string;
+  credential: RegistrationResponseJSON;
+  name?: string;
+  prfHash?: string;
+}
+export interface RegisterFinishAnswer {
+  success: true;
+  user: UserInfo;
+  passkeyId: string;
+  redirectUrl?: string;
+}
+
+/** `POST /auth/v1/authenticate/start` */
+export interface AuthenticateStartBody {
+  /** Ask for the tenant's server-derived PRF salt. */
+  prf?: true;
+}
+export interface AuthenticateStartAnswer {
+  challengeId: string;
+  options: PublicKeyCredentialRequestOptionsJSON;
+  prfSalt?: string;
+}
+
+/** `POST /auth/v1/authenticate/finish` */
+export interface AuthenticateFinishBody {
+  challengeId: string;
+  credential: AuthenticationResponseJSON;
+  /** PRF output for the tenant's server (verify-auth); sent only with the server-derived salt. */
+  prfResult?: string;
+}
+
+/** Success of a login (passkey or password). */
+export interface LoginAnswer {
+  success: true;
+  user: UserInfo;
+  challengeId: string;
+  redirectUrl?: string;
+}
+
+/** `POST /auth/v1/qr/start` */
+export interface QRStartBody {
+  purpose?: "authenticate" | "register";
+  name?: string;
+  /** The page showing the QR when the request comes from an embed (shown on the phone). */
+  origin?: string;
+}
+export interface QRStartAnswer {
+  challengeId: string;
+  qrUrl: string;
+  mobileUrl: string;
+  /** ISO 8601 timestamp. */
+  expiresAt: string;
+  /** Held by the party that started the challenge: only with it does the status tell who signed in. */
+  secret: string;
+}
+
+/** `GET /auth/v1/qr/{challengeId}/status` and the socket.io `status` event. */
+export interface QRStatusAnswer {
+  status: QRStatus;
+  message?: string;
+  user?: UserInfo;
+  redirectUrl?: string;
+  /** A completed login: the challengeId for verify-auth (the phone's ceremony, not the QR's id). */
+  loginChallengeId?: string;
+  /** A completed registration: the new passkey. */
+  passkeyId?: string;
+}
+
+/** What a completed QR flow reports (QR_SUCCESS, the `success` events, `onSuccess`). */
+export interface QRSuccessDetail {
+  redirectUrl?: string;
+  user?: UserInfo;
+  /** Login: what the tenant's server passes to verify-auth. */
+  challengeId?: string;
+  /** Registration: the new passkey. */
+  passkeyId?: string;
+}

@@ -1,0 +1,12 @@
+export { browserEnvironment, type DetectionEnvironment } from "./environment.ts";
+export {
+  detectMode,
+  requestedMode,
+  type DetectedMode,
+  type DetectingComponent,
+  type ModeDecision,
+  type ModeReason,
+  type RequestedMode,
+} from "./mode.ts";
+export { effectiveAttachment, registerAttachment } from "./attachment.ts";
+export { iosMajorVersion, isGecko, isIOS, isMobile } from "./user-agent.ts";

@@ -1,0 +1,45 @@
+import type { AuthKit } from "../../core/authkit.ts";
+import { errorDetail } from "../../core/events.ts";
+import { toAuthKitError, type AuthKitError } from "../../core/errors.ts";
+import type { AuthResponse, AuthSuccess, LoginAnswer } from "../../core/types.ts";
+import { failureOf } from "../results.ts";
+
+export interface PasswordLoginOptions {
+  username: string;
+  password: string;
+  onSuccess?: (result: AuthSuccess) => void;
+  onError?: (error: AuthKitError) => void;
+}
+
+/** Username and password login with the tenant's session token. */
+export class PasswordModule {
+  constructor(private readonly auth: AuthKit) {}
+
+  /** `POST /auth/v1/password/login`. Emits AUTH_SUCCESS or AUTH_ERROR. */
+  async login(options: PasswordLoginOptions): Promise<AuthResponse> {
+    try {
+      const answer = await this.auth.request<LoginAnswer>({
+        path: "/auth/v1/password/login",
+        body: { username: options.username, password: options.password },
+      });
+      const result: AuthSuccess = {
+        success: true,
+        user: answer.user,
+        challengeId: answer.challengeId,
+        ...(answer.redirectUrl ? { redirectUrl: answer.redirectUrl } : {}),
+      };
+      this.auth.emit("authkit:auth:success", {
+        user: answer.user,
+        challengeId: answer.challengeId,
+        ...(answer.redirectUrl ? { redirectUrl: answer.redirectUrl } : {}),
+      });
+      options.onSuccess?.(result);
+      return result;
+    } catch (thrown) {
+      const error = toAuthKitError(thrown);
+      this.auth.emit("authkit:auth:error", errorDetail(error));
+      options.onError?.(error);
+      return failureOf(error);
+    }
+  }
+}

@@ -1,0 +1,102 @@
+import { AuthKitError, codeOfServerError, parseRetryAfter, toAuthKitError } from "../src/core/errors.ts";
+
+const domError = (name: string, message = "x") => Object.assign(new Error(message), { name });
+/** What @simplewebauthn/browser throws: a WebAuthnError with a code and the DOMException as cause. */
+const wrapped = (code: string, cause: Error) =>
+  Object.assign(new Error(cause.message), { name: cause.name, code, cause });
+
+describe("server error codes", () => {
+  it.each([
+    ["credential_not_found", 404, "credential_not_found"],
+    ["challenge_expired", 410, "challenge_expired"],
+    ["user_disabled", 403, "user_disabled"],
+    ["rate_limited", 429, "rate_limited"],
+    ["configuration_error", 403, "configuration_error"],
+    ["unauthenticated", 401, "configuration_error"],
+    ["tenant_disabled", 403, "configuration_error"],
+    ["verification_failed", 400, "server_error"],
+    ["validation_failed", 400, "server_error"],
+    ["not_found", 404, "server_error"],
+    ["server_error", 500, "server_error"],
+    [undefined, 429, "rate_limited"],
+    [undefined, 502, "server_error"],
+  ])("%s (%i) → %s", (serverCode, status, code) => {
+    expect(codeOfServerError(serverCode, status)).toBe(code);
+  });
+});
+
+describe("browser errors", () => {
+  it("NotAllowedError (dismissed or timed out) is user_cancelled, bare or wrapped by SimpleWebAuthn", () => {
+    expect(toAuthKitError(domError("NotAllowedError")).code).toBe("user_cancelled");
+    expect(
+      toAuthKitError(wrapped("ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY", domError("NotAllowedError"))).code,
+    ).toBe("user_cancelled");
+    expect(toAuthKitError(wrapped("ERROR_CEREMONY_ABORTED", domError("AbortError"))).code).toBe(
+      "user_cancelled",
+    );
+  });
+
+  it("a SecurityError (RP ID not valid for the page) is configuration_error naming the rp_id", () => {
+    const error = toAuthKitError(domError("SecurityError"), { rpId: "acme.com" });
+    expect(error.code).toBe("configuration_error");
+    expect(error.message).toContain('"acme.com"');
+    expect(toAuthKitError(wrapped("ERROR_INVALID_RP_ID", domError("SecurityError"))).code).toBe(
+      "configuration_error",
+    );
+  });
+
+  it("no WebAuthn is webauthn_not_supported", () => {
+    expect(toAuthKitError(new Error("WebAuthn is not supported in this browser")).code).toBe(
+      "webauthn_not_supported",
+    );
+    expect(toAuthKitError(domError("NotSupportedError")).code).toBe("webauthn_not_supported");
+  });
+
+  it("an authenticator that already holds the passkey is explained; anything else is unknown", () => {
+    expect(toAuthKitError(domError("InvalidStateError")).message).toBe(
+      "This authenticator already holds a passkey for this account.",
+    );
+    const other = toAuthKitError(new Error("odd"));
+    expect(other).toBeInstanceOf(AuthKitError);
+    expect(other).toMatchObject({ code: "unknown", message: "odd" });
+    expect(toAuthKitError("text")).toMatchObject({ code: "unknown", message: "text" });
+  });
+
+  it("keeps an AuthKitError as it is and the original as cause", () => {
+    const original = new AuthKitError("rate_limited", "Slow down.", { retryAfter: 3 });
+    expect(toAuthKitError(original)).toBe(original);
+    const cause = domError("NotAllowedError");
+    expect(toAuthKitError(cause).cause).toBe(cause);
+  });
+});
+
+describe("AuthKitError", () => {
+  it("is an Error with name, code and the optional retryAfter, serverCode and status", () => {
+    const error = new AuthKitError("rate_limited", "Too many.", {
+      retryAfter: 30,
+      serverCode: "rate_limited",
+      status: 429,
+    });
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({
+      name: "AuthKitError",
+      code: "rate_limited",
+      retryAfter: 30,
+      serverCode: "rate_limited",
+      status: 429,
+    });
+    expect(new AuthKitError("unknown", "x")).not.toHaveProperty("retryAfter");
+  });
+});
+
+describe("parseRetryAfter", () => {
+  it("reads delta-seconds and HTTP dates, and nothing else", () => {
+    expect(parseRetryAfter("42")).toBe(42);
+    expect(
+      parseRetryAfter("Wed, 21 Oct 2015 07:28:30 GMT", Date.parse("Wed, 21 Oct 2015 07:28:00 GMT")),
+    ).toBe(30);
+    expect(parseRetryAfter(null)).toBeUndefined();
+    expect(parseRetryAfter("soon")).toBeUndefined();
+    expect(parseRetryAfter("-5")).toBeUndefined();
+  });
+});
