@@ -1,0 +1,71 @@
+import {
+  QrAbortRequestSchema,
+  QrChallengeParams,
+  QrClaimRequestSchema,
+  QrFinishRequestSchema,
+  QrStartRequestSchema,
+} from "@org/contracts";
+import { parseWith } from "@org/service-kit";
+import { Router, type RequestHandler } from "express";
+import type { AuthContext } from "../context.ts";
+import { authOf, bearer, requireRegistrant, requireSessionToken } from "../http/auth.ts";
+import { noStore } from "../http/cookies.ts";
+import type { RateLimits } from "../http/rate-limits.ts";
+import { qrStatus, startQr } from "../services/qr/challenges.ts";
+import { abortQr, claimQr, finishQr } from "../services/qr/phone.ts";
+
+/**
+ * /auth/v1/qr: cross-device login and registration. The desktop starts a challenge and watches its
+ * status (here, or on the socket.io namespace /qr); the phone page (/qr) claims, finishes or aborts it.
+ */
+export function qrRouter(ctx: AuthContext, limits: RateLimits): Router {
+  const router = Router();
+  const session = requireSessionToken(ctx);
+  const registrant = requireRegistrant(ctx);
+  // A login needs a session token; a registration the user token (or cookie) of its user.
+  const starter: RequestHandler = (req, res, next) => {
+    const purpose = (req.body as { purpose?: unknown } | undefined)?.purpose;
+    (purpose === "register" ? registrant : session)(req, res, next);
+  };
+
+  router.post("/start", limits.qrStart, starter, async (req, res) => {
+    const input = parseWith(QrStartRequestSchema, req.body ?? {});
+    const purpose = input.purpose ?? "authenticate";
+    const auth = authOf(req, purpose === "register" ? "user" : "session");
+    noStore(res);
+    res.json(
+      await startQr({
+        ctx,
+        tenant: auth.tenant,
+        purpose,
+        userId: auth.kind === "user" ? auth.userId : undefined,
+        input,
+        requestOrigin: req.get("origin"),
+        userAgent: req.get("user-agent"),
+      }),
+    );
+  });
+
+  router.get("/:challengeId/status", limits.qrStatus, async (req, res) => {
+    const { challengeId } = parseWith(QrChallengeParams, req.params);
+    noStore(res);
+    res.json(await qrStatus({ ctx, challengeId, secret: bearer(req) }));
+  });
+
+  router.post("/mobile/claim", async (req, res) => {
+    const { secret } = parseWith(QrClaimRequestSchema, req.body);
+    noStore(res);
+    res.json(await claimQr({ ctx, secret }));
+  });
+
+  router.post("/mobile/finish", async (req, res) => {
+    const input = parseWith(QrFinishRequestSchema, req.body);
+    res.json(await finishQr({ ctx, phoneToken: bearer(req), input, ip: req.ip }));
+  });
+
+  router.post("/mobile/abort", async (req, res) => {
+    const input = parseWith(QrAbortRequestSchema, req.body);
+    res.json(await abortQr({ ctx, phoneToken: bearer(req), input }));
+  });
+  return router;
+}

@@ -1,0 +1,122 @@
+import { randomBytes } from "node:crypto";
+import type { QrPurpose, QrStartRequest, QrStartResponse, QrStatusResponse } from "@org/contracts";
+import { generateSecret, hashSecret, NotFoundError, secretMatches } from "@org/service-kit";
+import type { AuthContext } from "../../context.ts";
+import { newId } from "../challenges.ts";
+import type { Tenant } from "../tenants.ts";
+import { activeUser, userInfo } from "../users.ts";
+import { describeBrowser } from "./desktop.ts";
+import { qrImage } from "./image.ts";
+import { effectiveStatus, type QrChallenge } from "./store.ts";
+
+/** Where the QR points: the phone page, with the single-use secret in the fragment (never sent in a request line, so never in a log). */
+export const PHONE_PAGE_PATH = "/qr";
+
+/**
+ * Starts a cross-device challenge: a login for `tenant` (session token), or a registration for
+ * `userId` (user token). The QR encodes the phone page's URL with a secret of its own (usable
+ * once); the caller keeps `secret`, which alone reveals who signed in.
+ */
+export async function startQr({
+  ctx,
+  tenant,
+  purpose,
+  userId,
+  input,
+  requestOrigin,
+  userAgent,
+}: {
+  ctx: AuthContext;
+  tenant: Tenant;
+  purpose: QrPurpose;
+  /** Registration: the token's user. */
+  userId?: string | undefined;
+  input: QrStartRequest;
+  /** The request's Origin header: the tenant page, unless the QR is shown in an embed. */
+  requestOrigin?: string | undefined;
+  userAgent?: string | undefined;
+}): Promise<QrStartResponse> {
+  if (purpose === "register") {
+    if (!userId) throw new NotFoundError("No user to register a passkey for.");
+    await activeUser({ ctx, tenant, userId });
+  }
+  const now = ctx.now();
+  const secret = generateSecret("qrs");
+  const mobileSecret = randomBytes(32).toString("base64url");
+  const challenge: QrChallenge = {
+    id: newId(),
+    tenantId: tenant.id,
+    purpose,
+    status: "pending",
+    userId: purpose === "register" ? (userId ?? null) : null,
+    passkeyName: purpose === "register" ? (input.name ?? null) : null,
+    origin: [requestOrigin, input.origin].find((origin) => origin && tenant.origins.includes(origin)) ?? null,
+    desktopAgent: describeBrowser(userAgent),
+    starterSecretHash: hashSecret(secret),
+    mobileSecretHash: hashSecret(mobileSecret),
+    phoneTokenHash: null,
+    message: null,
+    ceremonyId: null,
+    passkeyId: null,
+    createdAt: now,
+    expiresAt: now + ctx.env.QR_TTL_SECONDS * 1000,
+    scannedAt: null,
+    finishedAt: null,
+  };
+  await ctx.qr.store.create(challenge);
+  const mobileUrl = `${new URL(ctx.env.PUBLIC_URL).origin}${PHONE_PAGE_PATH}#${mobileSecret}`;
+  return {
+    challengeId: challenge.id,
+    qrUrl: await qrImage(mobileUrl),
+    mobileUrl,
+    expiresAt: new Date(challenge.expiresAt).toISOString(),
+    secret,
+  };
+}
+
+/** Whether `secret` is the one the starter of `challenge` got. */
+export const isStarter = (challenge: QrChallenge, secret: string | undefined) =>
+  Boolean(secret) && secretMatches(secret as string, challenge.starterSecretHash);
+
+/**
+ * What a watcher is told: the status alone, or for the starter also why it failed and, once
+ * completed, who signed in (and the challengeId for verify-auth) or whose passkey was created.
+ */
+export async function qrStatusView({
+  ctx,
+  challenge,
+  starter,
+}: {
+  ctx: AuthContext;
+  challenge: QrChallenge;
+  starter: boolean;
+}): Promise<QrStatusResponse> {
+  const status = effectiveStatus(challenge, ctx.now());
+  if (!starter) return { status };
+  const view: QrStatusResponse = { status, ...(challenge.message ? { message: challenge.message } : {}) };
+  if (status !== "completed" || !challenge.userId) return view;
+  const user = await ctx.db.authUser.findUnique({ where: { id: challenge.userId } });
+  return {
+    ...view,
+    ...(user ? { user: userInfo(user) } : {}),
+    ...(challenge.purpose === "authenticate" && challenge.ceremonyId
+      ? { loginChallengeId: challenge.ceremonyId }
+      : {}),
+    ...(challenge.passkeyId ? { passkeyId: challenge.passkeyId } : {}),
+  };
+}
+
+/** `GET /auth/v1/qr/{challengeId}/status`: anyone may ask; only the starter's secret reveals more. */
+export async function qrStatus({
+  ctx,
+  challengeId,
+  secret,
+}: {
+  ctx: AuthContext;
+  challengeId: string;
+  secret?: string | undefined;
+}): Promise<QrStatusResponse> {
+  const challenge = await ctx.qr.store.get(challengeId);
+  if (!challenge) throw new NotFoundError("No QR challenge with this id (or it ended long ago).");
+  return qrStatusView({ ctx, challenge, starter: isStarter(challenge, secret) });
+}

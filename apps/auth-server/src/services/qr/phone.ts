@@ -1,0 +1,205 @@
+// The phone's side of a cross-device challenge: it opens the QR's URL (claim: the challenge becomes
+// scanned and the phone gets a token of its own), runs WebAuthn, and finishes through the same
+// login and registration services as a direct ceremony, or gives up (abort).
+import {
+  authErrorStatus,
+  type AuthenticationResponseJSON,
+  type QrAbortRequest,
+  type QrClaimResponse,
+  type QrFinishRequest,
+  type QrPhoneFailure,
+  type QrPhoneResult,
+  type RegistrationResponseJSON,
+} from "@org/contracts";
+import { AppError, ConflictError, generateSecret, hashSecret, ValidationError } from "@org/service-kit";
+import type { AuthContext } from "../../context.ts";
+import { finishAuthentication, startAuthentication } from "../authentication.ts";
+import { finishRegistration, startRegistration } from "../registration.ts";
+import { enabledTenant } from "../tenants.ts";
+import { activeUser } from "../users.ts";
+import { effectiveStatus, type QrChallenge, type QrChallengeUpdate } from "./store.ts";
+
+const PHONE_FAILURES: Record<QrPhoneFailure, string> = {
+  webauthn_not_supported: "The phone's browser cannot use passkeys.",
+  credential_exists: "The phone already holds a passkey for this account.",
+  security_error:
+    "The phone's browser refused this site's passkeys on the sign-in page (the site's /.well-known/webauthn must list the sign-in server).",
+  unknown: "The phone could not complete the passkey step.",
+};
+const SERVER_FAILURE = "The server could not complete the passkey step. Try again with a new QR code.";
+
+const expired = () =>
+  new AppError("challenge_expired", "This QR code has expired. Show a new one on your computer and scan it.");
+const used = () =>
+  new ConflictError(
+    "This QR code was already opened on a device. Each code works once: scan the new code on your computer.",
+  );
+
+/**
+ * The phone opened the QR's URL: marks the challenge scanned (once: a second open is a conflict),
+ * starts the phone's WebAuthn ceremony, and returns what the page shows before it.
+ */
+export async function claimQr({
+  ctx,
+  secret,
+}: {
+  ctx: AuthContext;
+  secret: string;
+}): Promise<QrClaimResponse> {
+  const now = ctx.now();
+  const challenge = await ctx.qr.store.byMobileSecret(hashSecret(secret));
+  if (!challenge) throw expired();
+  if (challenge.status !== "pending") throw used();
+  if (effectiveStatus(challenge, now) === "expired") throw expired();
+  const tenant = await enabledTenant({ db: ctx.db, id: challenge.tenantId });
+  const token = generateSecret("qrp");
+  const claim = async (ceremonyId: string) => {
+    const claimed = await ctx.qr.store.transition(
+      challenge.id,
+      "pending",
+      { status: "scanned", phoneTokenHash: hashSecret(token), scannedAt: now, ceremonyId },
+      now,
+    );
+    if (!claimed) {
+      const current = await ctx.qr.store.get(challenge.id);
+      throw current && effectiveStatus(current, ctx.now()) === "expired" ? expired() : used();
+    }
+    ctx.qr.events.changed(claimed);
+  };
+  const common = {
+    token,
+    tenant: { name: tenant.name, rpId: tenant.rpId },
+    origin: challenge.origin,
+    desktop: challenge.desktopAgent,
+    requestedAt: new Date(challenge.createdAt).toISOString(),
+    expiresAt: new Date(challenge.expiresAt).toISOString(),
+  };
+  if (challenge.purpose === "register") {
+    const user = await activeUser({ ctx, tenant, userId: challenge.userId ?? "" });
+    const ceremony = await startRegistration({
+      ctx,
+      tenant,
+      userId: user.id,
+      input: challenge.passkeyName ? { name: challenge.passkeyName } : {},
+    });
+    await claim(ceremony.challengeId);
+    return {
+      purpose: "register",
+      ...common,
+      user: { name: user.displayName ?? user.username ?? user.externalId },
+      challengeId: ceremony.challengeId,
+      options: ceremony.options,
+    };
+  }
+  const ceremony = await startAuthentication({ ctx, tenant });
+  await claim(ceremony.challengeId);
+  return { purpose: "authenticate", ...common, challengeId: ceremony.challengeId, options: ceremony.options };
+}
+
+/** The scanned, unexpired challenge of the phone's token. */
+async function phoneChallenge(ctx: AuthContext, phoneToken: string | undefined): Promise<QrChallenge> {
+  const challenge = phoneToken ? await ctx.qr.store.byPhoneToken(hashSecret(phoneToken)) : undefined;
+  if (!challenge)
+    throw new AppError("unauthenticated", "Missing or invalid phone token; scan the QR code again.");
+  const status = effectiveStatus(challenge, ctx.now());
+  if (status === "expired") throw expired();
+  if (status !== "scanned") throw new ConflictError(`This QR code's challenge is already ${status}.`);
+  return challenge;
+}
+
+/** Moves a scanned challenge to its end; undefined when it had already ended (or expired). */
+async function end(ctx: AuthContext, challenge: QrChallenge, update: QrChallengeUpdate) {
+  const ended = await ctx.qr.store.transition(
+    challenge.id,
+    "scanned",
+    { ...update, finishedAt: ctx.now() },
+    // The finish began before expiry (phoneChallenge checked); a verdict may land just after it.
+    update.status === "completed" ? undefined : ctx.now(),
+  );
+  if (ended) ctx.qr.events.changed(ended);
+  return ended;
+}
+
+const isRegistration = (credential: QrFinishRequest["credential"]): credential is RegistrationResponseJSON =>
+  "attestationObject" in credential.response;
+
+/**
+ * The phone's WebAuthn result, verified by the login or registration service exactly as a direct
+ * ceremony (a QR login is then confirmed with verify-auth like any other, with the challengeId the
+ * starter is told). Refused: the challenge becomes `failed` (with the reason); a server failure: `error`.
+ */
+export async function finishQr({
+  ctx,
+  phoneToken,
+  input,
+  ip,
+}: {
+  ctx: AuthContext;
+  phoneToken: string | undefined;
+  input: QrFinishRequest;
+  ip?: string | undefined;
+}): Promise<QrPhoneResult> {
+  const challenge = await phoneChallenge(ctx, phoneToken);
+  let update: QrChallengeUpdate;
+  try {
+    if (input.challengeId !== challenge.ceremonyId) {
+      throw new AppError("challenge_expired", "This passkey challenge is not the one of this QR code.");
+    }
+    const tenant = await enabledTenant({ db: ctx.db, id: challenge.tenantId });
+    const { credential } = input;
+    if (challenge.purpose === "register") {
+      if (!isRegistration(credential)) throw new ValidationError("A registration response is expected.");
+      const registered = await finishRegistration({
+        ctx,
+        tenant,
+        userId: challenge.userId ?? "",
+        input: { challengeId: input.challengeId, credential },
+        ip,
+        crossDevice: true,
+      });
+      update = { status: "completed", passkeyId: registered.passkeyId };
+    } else {
+      if (isRegistration(credential)) throw new ValidationError("An authentication response is expected.");
+      const login = await finishAuthentication({
+        ctx,
+        tenant,
+        input: { challengeId: input.challengeId, credential: credential as AuthenticationResponseJSON },
+        ip,
+        crossDevice: true,
+      });
+      update = { status: "completed", userId: login.response.user.id };
+    }
+  } catch (error) {
+    const refused =
+      error instanceof AppError && ((authErrorStatus as Record<string, number>)[error.code] ?? 500) < 500;
+    await end(ctx, challenge, {
+      status: refused ? "failed" : "error",
+      message: refused ? error.message : SERVER_FAILURE,
+    });
+    throw error;
+  }
+  if (!(await end(ctx, challenge, update))) throw expired();
+  return { status: "completed" };
+}
+
+/** The phone gives up: the person dismissed the prompt (cancelled) or its browser failed (failed). */
+export async function abortQr({
+  ctx,
+  phoneToken,
+  input,
+}: {
+  ctx: AuthContext;
+  phoneToken: string | undefined;
+  input: QrAbortRequest;
+}): Promise<QrPhoneResult> {
+  const challenge = await phoneChallenge(ctx, phoneToken);
+  const ended = await end(
+    ctx,
+    challenge,
+    input.status === "cancelled"
+      ? { status: "cancelled", message: "Cancelled on the phone." }
+      : { status: "failed", message: PHONE_FAILURES[input.reason] },
+  );
+  if (!ended) throw expired();
+  return { status: ended.status };
+}

@@ -1,0 +1,178 @@
+// The script of the phone page (/qr#<secret>): claims the QR challenge (the computer then shows
+// "scanned"), shows which site and which computer asked, runs WebAuthn on this phone when the
+// person continues, and reports the outcome to the auth server (completed, cancelled, failed).
+// The secret comes from the URL's fragment, which no request line or log ever carries.
+import type { QrAbortRequest, QrClaimResponse, QrPhoneFailure } from "@org/contracts";
+import {
+  browserSupportsWebAuthn,
+  startAuthentication,
+  startRegistration,
+  WebAuthnError,
+} from "@simplewebauthn/browser";
+
+type View =
+  "loading" | "confirm" | "working" | "done" | "cancelled" | "used" | "expired" | "incomplete" | "failed";
+
+const root = document.getElementById("qr-phone") as HTMLElement;
+let claim: QrClaimResponse | undefined;
+let countdown: ReturnType<typeof setInterval> | undefined;
+/** Server clock minus this phone's, from the Date header (the expiry is server time). */
+let skewMs = 0;
+
+function show(view: View, message?: string): void {
+  root.dataset.view = view;
+  for (const section of root.querySelectorAll<HTMLElement>("[data-view]")) {
+    section.hidden = section.dataset.view !== view;
+  }
+  if (message) {
+    const text = root.querySelector<HTMLElement>(`[data-text="${view}"]`);
+    if (text) text.textContent = message;
+  }
+  if (view !== "confirm") clearInterval(countdown);
+}
+
+function fill(name: string, value: string): void {
+  for (const element of root.querySelectorAll<HTMLElement>(`[data-fact="${name}"]`))
+    element.textContent = value;
+}
+
+class HttpFailure extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function post<T>(path: string, body: unknown, token?: string): Promise<T> {
+  const response = await fetch(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const date = Date.parse(response.headers.get("Date") ?? "");
+  if (Number.isFinite(date)) skewMs = date - Date.now();
+  const payload = (await response.json().catch(() => ({}))) as { error?: string };
+  if (!response.ok)
+    throw new HttpFailure(response.status, payload.error ?? `The server answered ${response.status}.`);
+  return payload as T;
+}
+
+const minutesAgo = (iso: string) => {
+  const minutes = Math.round((Date.now() + skewMs - Date.parse(iso)) / 60_000);
+  const time = new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return minutes < 1
+    ? `${time} (just now)`
+    : `${time} (${new Intl.RelativeTimeFormat([], { numeric: "auto" }).format(-minutes, "minute")})`;
+};
+
+function startCountdown(requestedAt: string, expiresAt: string): void {
+  // The Date header has whole seconds: never show more than the code's whole lifetime.
+  const lifetime = Math.round((Date.parse(expiresAt) - Date.parse(requestedAt)) / 1000);
+  const tick = () => {
+    const left = Math.min(lifetime, Math.ceil((Date.parse(expiresAt) - (Date.now() + skewMs)) / 1000));
+    if (left <= 0) return show("expired");
+    fill(
+      "countdown",
+      `This request expires in ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`,
+    );
+  };
+  tick();
+  countdown = setInterval(tick, 1000);
+}
+
+/** The phone's reason for a WebAuthn failure; undefined when the person dismissed the prompt. */
+function failureOf(error: unknown): QrPhoneFailure | undefined {
+  const code = error instanceof WebAuthnError ? error.code : undefined;
+  const name =
+    (error instanceof WebAuthnError ? (error.cause as Error | undefined)?.name : undefined) ??
+    (error instanceof Error ? error.name : undefined);
+  if (code === "ERROR_CEREMONY_ABORTED" || name === "NotAllowedError" || name === "AbortError")
+    return undefined;
+  if (code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED" || name === "InvalidStateError")
+    return "credential_exists";
+  if (code === "ERROR_INVALID_DOMAIN" || code === "ERROR_INVALID_RP_ID" || name === "SecurityError")
+    return "security_error";
+  if (name === "NotSupportedError") return "webauthn_not_supported";
+  return "unknown";
+}
+
+/** Tells the server the phone gave up, then shows it. */
+async function abort(request: QrAbortRequest, message?: string): Promise<void> {
+  if (!claim) return;
+  try {
+    await post("/auth/v1/qr/mobile/abort", request, claim.token);
+  } catch {
+    // The challenge already ended (expired, say): what the person sees is the same.
+  }
+  if (request.status === "cancelled") show("cancelled");
+  else show("failed", message);
+}
+
+const PHONE_MESSAGES: Record<QrPhoneFailure, string> = {
+  webauthn_not_supported: "This browser can't use passkeys. Try your phone's default browser.",
+  credential_exists: "This phone already has a passkey for this account. Sign in with it instead.",
+  security_error: "This phone's browser refused to use the site's passkeys from this page.",
+  unknown: "The passkey step didn't complete on this phone.",
+};
+
+async function ceremony(): Promise<void> {
+  if (!claim) return;
+  show("working");
+  let credential;
+  try {
+    credential =
+      claim.purpose === "register"
+        ? await startRegistration({ optionsJSON: claim.options as never })
+        : await startAuthentication({ optionsJSON: claim.options as never });
+  } catch (error) {
+    const reason = failureOf(error);
+    return abort(
+      reason ? { status: "failed", reason } : { status: "cancelled" },
+      reason && PHONE_MESSAGES[reason],
+    );
+  }
+  try {
+    await post("/auth/v1/qr/mobile/finish", { challengeId: claim.challengeId, credential }, claim.token);
+    show("done");
+  } catch (error) {
+    if (error instanceof HttpFailure && error.status === 410) return show("expired");
+    show("failed", error instanceof Error ? error.message : PHONE_MESSAGES.unknown);
+  }
+}
+
+async function open(): Promise<void> {
+  const secret = location.hash.slice(1);
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(secret)) return show("incomplete");
+  try {
+    claim = await post<QrClaimResponse>("/auth/v1/qr/mobile/claim", { secret });
+  } catch (error) {
+    if (error instanceof HttpFailure && error.status === 409) return show("used");
+    if (error instanceof HttpFailure && error.status === 410) return show("expired");
+    return show("failed", error instanceof Error ? error.message : PHONE_MESSAGES.unknown);
+  }
+  root.dataset.purpose = claim.purpose;
+  for (const element of root.querySelectorAll<HTMLElement>("[data-purpose]")) {
+    element.hidden = element.dataset.purpose !== claim.purpose;
+  }
+  fill("tenant", claim.tenant.name);
+  fill("site", claim.origin ?? claim.tenant.rpId);
+  fill("desktop", claim.desktop);
+  fill("requested", minutesAgo(claim.requestedAt));
+  if (claim.purpose === "register") fill("account", claim.user.name);
+  if (!browserSupportsWebAuthn()) {
+    return abort(
+      { status: "failed", reason: "webauthn_not_supported" },
+      PHONE_MESSAGES.webauthn_not_supported,
+    );
+  }
+  show("confirm");
+  startCountdown(claim.requestedAt, claim.expiresAt);
+}
+
+// Another code scanned while this page is open may only change the fragment: start over with it.
+window.addEventListener("hashchange", () => location.reload());
+document.getElementById("continue")?.addEventListener("click", () => void ceremony());
+document.getElementById("cancel")?.addEventListener("click", () => void abort({ status: "cancelled" }));
+void open();

@@ -1,0 +1,109 @@
+// The phone page (/qr#<secret>) in every state, light and dark, at 375 px, as screenshots in
+// artifacts/screenshots/qr-phone/ (each step also checks what the state says). The desktop side is
+// played by HTTP calls here; qr-cross-device.test.ts drives both browsers.
+import { launchChromium, screenshot, servePages, watchProblems, type PageServer } from "@org/browser-testing";
+import type { Browser, Page } from "@org/browser-testing";
+import { startAuthServer, type RunningAuthServer } from "./helpers/auth-server.ts";
+import { openPhone } from "./helpers/phone.ts";
+
+const SUITE = "qr-phone";
+let browser: Browser;
+let auth: RunningAuthServer;
+let shortLived: RunningAuthServer;
+let site: PageServer;
+let apiKey: string;
+let shortKey: string;
+
+beforeAll(async () => {
+  [browser, auth, shortLived, site] = await Promise.all([
+    launchChromium(),
+    startAuthServer(),
+    startAuthServer({ QR_TTL_SECONDS: "1" }),
+    servePages(),
+  ]);
+  ({ apiKey } = await auth.tenant([site.origin], "Acme Books"));
+  ({ apiKey: shortKey } = await shortLived.tenant([site.origin], "Acme Books"));
+});
+
+afterAll(async () => {
+  await Promise.all([browser?.close(), auth?.close(), shortLived?.close(), site?.close()]);
+});
+
+const heading = (page: Page, name: string) => page.getByRole("heading", { name }).waitFor();
+
+describe.each(["light", "dark"] as const)("%s", (theme) => {
+  it("walks through every state of the phone page", async () => {
+    const { context, page } = await openPhone(browser, theme);
+    page.setDefaultTimeout(10_000);
+    const problems = await watchProblems(page);
+    const shot = (name: string) => screenshot(page, SUITE, `${name}-${theme}-375`);
+    try {
+      await page.goto(`${auth.url}/qr`);
+      await heading(page, "This link is incomplete");
+      await shot("incomplete");
+
+      // Registration: what is asked, the prompt (the server's answer held back), done.
+      const userToken = await auth.userToken(apiKey, `phone-${theme}`, "Grace Hopper");
+      const register = await auth.startQr(userToken, site.origin, { purpose: "register", name: "Pixel" });
+      await page.goto(register.mobileUrl);
+      await heading(page, "Create a passkey on this phone?");
+      await page.getByText("Chrome 131 on macOS").waitFor();
+      await page.getByText(/This request expires in 4:\d\d/).waitFor();
+      await shot("register-confirm");
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route("**/auth/v1/qr/mobile/finish", async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.getByRole("button", { name: "Create passkey" }).click();
+      await heading(page, "Use your passkey");
+      await shot("working");
+      release();
+      await heading(page, "Passkey created");
+      await shot("register-done");
+      await page.unroute("**/auth/v1/qr/mobile/finish");
+
+      // The same URL again: refused.
+      await page.reload();
+      await heading(page, "This QR code was already used");
+      await shot("used");
+
+      // A second passkey for the same account on the same phone: the authenticator refuses.
+      const again = await auth.startQr(await auth.userToken(apiKey, `phone-${theme}`), site.origin, {
+        purpose: "register",
+      });
+      await page.goto(again.mobileUrl);
+      await page.getByRole("button", { name: "Create passkey" }).click();
+      await heading(page, "That didn't work");
+      await page
+        .getByText("This phone already has a passkey for this account. Sign in with it instead.")
+        .waitFor();
+      await shot("failed");
+
+      // Login with the passkey just created.
+      const login = await auth.startQr(await auth.sessionToken(apiKey), site.origin);
+      await page.goto(login.mobileUrl);
+      await heading(page, "Sign in on your computer?");
+      await shot("authenticate-confirm");
+      await page.getByRole("button", { name: "Sign in with passkey" }).click();
+      await heading(page, "You're signed in on your computer");
+      await shot("authenticate-done");
+
+      const cancelling = await auth.startQr(await auth.sessionToken(apiKey), site.origin);
+      await page.goto(cancelling.mobileUrl);
+      await page.getByRole("button", { name: "Cancel" }).click();
+      await heading(page, "Cancelled");
+      await shot("cancelled");
+
+      const expiring = await shortLived.startQr(await shortLived.sessionToken(shortKey), site.origin);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      await page.goto(expiring.mobileUrl);
+      await heading(page, "This QR code has expired");
+      await shot("expired");
+      expect(problems.filter((problem) => !/status of 4\d\d/.test(problem))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,373 @@
+import { randomUUID } from "node:crypto";
+import request from "supertest";
+import * as authentication from "../src/services/authentication.ts";
+import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { failure, makeTenant, ORIGIN, registerPasskey, sessionToken, userToken } from "./helpers/flows.ts";
+import {
+  claimed,
+  claimQr,
+  mobileSecretOf,
+  phoneAbort,
+  phoneAuthenticator,
+  phoneFinish,
+  qrStatus,
+  startQr,
+} from "./helpers/qr.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ QR_TTL_SECONDS: "60" });
+});
+afterAll(() => t.close());
+
+/** A tenant whose user "ada" holds a passkey on a phone; and a session token for its sign-in page. */
+async function tenantWithPhonePasskey(app = t.app) {
+  const { tenant, apiKey } = await makeTenant(t, { name: "Acme" });
+  const phone = phoneAuthenticator();
+  const token = await userToken(app, apiKey, { externalId: `ada-${randomUUID()}`, displayName: "Ada" });
+  const registered = await registerPasskey(app, token, phone);
+  expect(registered.status).toBe(200);
+  return { tenant, apiKey, phone, user: registered.body.user, session: await sessionToken(app, apiKey) };
+}
+
+describe("QR login", () => {
+  it("goes pending → scanned → completed, verifiable with verify-auth like a direct login", async () => {
+    const fx = await tenantWithPhonePasskey();
+    const start = await startQr(t.app, fx.session);
+    expect(start).toEqual({
+      challengeId: expect.stringMatching(/^[A-Za-z0-9_-]{24}$/),
+      qrUrl: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
+      mobileUrl: expect.stringMatching(/^http:\/\/localhost:4100\/qr#[A-Za-z0-9_-]{43}$/),
+      expiresAt: new Date(t.clock.ms + 60_000).toISOString(),
+      secret: expect.stringMatching(/^qrs_/),
+    });
+    // The QR encodes the phone page's URL; its secret is not the public challengeId.
+    const svg = Buffer.from(start.qrUrl.split(",")[1] as string, "base64").toString("utf8");
+    expect(svg).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(mobileSecretOf(start)).not.toContain(start.challengeId);
+
+    expect((await qrStatus(t.app, start)).body).toEqual({ status: "pending" });
+    const claim = await claimed(t.app, start);
+    expect(claim).toEqual({
+      purpose: "authenticate",
+      token: expect.stringMatching(/^qrp_/),
+      tenant: { name: "Acme", rpId: "example.test" },
+      origin: ORIGIN,
+      desktop: "Chrome 131 on macOS",
+      requestedAt: new Date(t.clock.ms).toISOString(),
+      expiresAt: start.expiresAt,
+      challengeId: expect.any(String),
+      options: expect.objectContaining({ rpId: "example.test", userVerification: "required" }),
+    });
+    expect((await qrStatus(t.app, start)).body).toEqual({ status: "scanned" });
+
+    const finished = await phoneFinish(t.app, claim, fx.phone);
+    expect(finished.status).toBe(200);
+    expect(finished.body).toEqual({ status: "completed" });
+    expect(finished.headers["set-cookie"]).toBeUndefined(); // the phone signs in the computer, not itself
+
+    const starter = await qrStatus(t.app, start);
+    expect(starter.headers["cache-control"]).toBe("no-store");
+    expect(starter.body).toEqual({
+      status: "completed",
+      user: fx.user,
+      loginChallengeId: claim.challengeId,
+    });
+    // Anyone else who knows the challengeId learns the status alone.
+    expect((await qrStatus(t.app, start, null)).body).toEqual({ status: "completed" });
+    expect((await qrStatus(t.app, start, "qrs_not-the-secret")).body).toEqual({ status: "completed" });
+
+    const verified = await request(t.app)
+      .post("/api/v1/verify-auth")
+      .set("X-API-KEY", fx.apiKey)
+      .send({ challengeId: claim.challengeId });
+    expect(verified.status).toBe(200);
+    expect(verified.body).toEqual({ user: fx.user, authenticatedAt: expect.any(String), method: "passkey" });
+    // The public challengeId is no login: knowing it is not enough to be signed in.
+    const publicId = await request(t.app)
+      .post("/api/v1/verify-auth")
+      .set("X-API-KEY", fx.apiKey)
+      .send({ challengeId: start.challengeId });
+    expect(publicId.status).toBe(404);
+
+    const audit = await t.database.db.authAuditEvent.findFirst({
+      where: { tenantId: fx.tenant.id, type: "login_success" },
+    });
+    expect(audit?.detail).toMatchObject({ method: "passkey", via: "qr" });
+  });
+
+  it("refuses a second open of the same URL, and keeps terminal statuses", async () => {
+    const fx = await tenantWithPhonePasskey();
+    const start = await startQr(t.app, fx.session);
+    const claim = await claimed(t.app, start);
+    const again = await claimQr(t.app, start);
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual(
+      failure(
+        "conflict",
+        "This QR code was already opened on a device. Each code works once: scan the new code on your computer.",
+      ),
+    );
+    expect((await phoneFinish(t.app, claim, fx.phone)).status).toBe(200);
+    expect((await claimQr(t.app, start)).status).toBe(409);
+    const late = await phoneAbort(t.app, claim, { status: "cancelled" });
+    expect(late.status).toBe(409);
+    expect(late.body.error).toBe("This QR code's challenge is already completed.");
+    t.clock.advance(120);
+    expect((await qrStatus(t.app, start)).body.status).toBe("completed");
+  });
+
+  it("lets only one of several concurrent opens claim the challenge", async () => {
+    const fx = await tenantWithPhonePasskey();
+    const start = await startQr(t.app, fx.session);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => claimQr(t.app, start)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+  });
+
+  it("is cancelled when the phone user dismisses the prompt; the starter is told why", async () => {
+    const fx = await tenantWithPhonePasskey();
+    const start = await startQr(t.app, fx.session);
+    const claim = await claimed(t.app, start);
+    const cancelled = await phoneAbort(t.app, claim, { status: "cancelled" });
+    expect(cancelled.body).toEqual({ status: "cancelled" });
+    expect((await qrStatus(t.app, start)).body).toEqual({
+      status: "cancelled",
+      message: "Cancelled on the phone.",
+    });
+    expect((await qrStatus(t.app, start, null)).body).toEqual({ status: "cancelled" });
+    // Terminal: the phone cannot finish it any more.
+    expect((await phoneFinish(t.app, claim, fx.phone)).status).toBe(409);
+  });
+
+  it("fails when the server refuses the passkey, and when the phone's browser cannot do it", async () => {
+    const fx = await tenantWithPhonePasskey();
+    const stranger = phoneAuthenticator(); // a passkey of another tenant with the same rp_id
+    const other = await makeTenant(t);
+    await registerPasskey(t.app, await userToken(t.app, other.apiKey, { externalId: "eve" }), stranger);
+    const start = await startQr(t.app, fx.session);
+    const refused = await phoneFinish(t.app, await claimed(t.app, start), stranger);
+    expect(refused.status).toBe(404);
+    expect(refused.body.error_code).toBe("credential_not_found");
+    expect((await qrStatus(t.app, start)).body).toEqual({
+      status: "failed",
+      message: "No passkey with this id is registered for this site.",
+    });
+
+    const second = await startQr(t.app, fx.session);
+    const claim = await claimed(t.app, second);
+    const aborted = await phoneAbort(t.app, claim, { status: "failed", reason: "webauthn_not_supported" });
+    expect(aborted.body).toEqual({ status: "failed" });
+    expect((await qrStatus(t.app, second)).body).toEqual({
+      status: "failed",
+      message: "The phone's browser cannot use passkeys.",
+    });
+  });
+
+  it("reads error when the server fails while finishing; the phone gets a 500", async () => {
+    const fx = await tenantWithPhonePasskey();
+    const start = await startQr(t.app, fx.session);
+    const claim = await claimed(t.app, start);
+    const fault = jest
+      .spyOn(authentication, "finishAuthentication")
+      .mockRejectedValueOnce(new Error("connection to the database lost"));
+    try {
+      const res = await phoneFinish(t.app, claim, fx.phone);
+      expect(res.status).toBe(500);
+      expect(res.body.error_code).toBe("server_error");
+    } finally {
+      fault.mockRestore();
+    }
+    expect((await qrStatus(t.app, start)).body).toEqual({
+      status: "error",
+      message: "The server could not complete the passkey step. Try again with a new QR code.",
+    });
+  });
+
+  it("accepts only the WebAuthn challenge issued for this QR code", async () => {
+    const fx = await tenantWithPhonePasskey();
+    const start = await startQr(t.app, fx.session);
+    const claim = await claimed(t.app, start);
+    const direct = await request(t.app)
+      .post("/auth/v1/authenticate/start")
+      .set("Authorization", `Bearer ${fx.session}`)
+      .send({});
+    const credential = fx.phone.authenticate(direct.body.options);
+    const res = await request(t.app)
+      .post("/auth/v1/qr/mobile/finish")
+      .set("Authorization", `Bearer ${claim.token}`)
+      .send({ challengeId: direct.body.challengeId, credential });
+    expect(res.status).toBe(410);
+    expect((await qrStatus(t.app, start)).body.status).toBe("failed");
+  });
+
+  it("expires after QR_TTL_SECONDS: pending and scanned read expired, the phone is refused", async () => {
+    const fx = await tenantWithPhonePasskey();
+    const pending = await startQr(t.app, fx.session);
+    const scanned = await startQr(t.app, fx.session);
+    const claim = await claimed(t.app, scanned);
+    t.clock.advance(61);
+    expect((await qrStatus(t.app, pending)).body).toEqual({ status: "expired" });
+    expect((await qrStatus(t.app, scanned)).body).toEqual({ status: "expired" });
+    const late = await claimQr(t.app, pending);
+    expect(late.status).toBe(410);
+    expect(late.body).toEqual(
+      failure("challenge_expired", "This QR code has expired. Show a new one on your computer and scan it."),
+    );
+    expect((await phoneFinish(t.app, claim, fx.phone)).status).toBe(410);
+    expect((await phoneAbort(t.app, claim, { status: "cancelled" })).status).toBe(410);
+    expect((await qrStatus(t.app, scanned)).body).toEqual({ status: "expired" });
+  });
+});
+
+describe("QR registration", () => {
+  it("stores the passkey for the token's user, created on the phone; the phone can then sign in by QR", async () => {
+    const { apiKey } = await makeTenant(t, { name: "Acme" });
+    const token = await userToken(t.app, apiKey, { externalId: "grace", displayName: "Grace Hopper" });
+    const start = await startQr(t.app, token, { purpose: "register", name: "Grace's phone" });
+    const claim = await claimed(t.app, start);
+    expect(claim).toMatchObject({
+      purpose: "register",
+      user: { name: "Grace Hopper" },
+      options: expect.objectContaining({ rp: { id: "example.test", name: "Acme" } }),
+    });
+    const phone = phoneAuthenticator();
+    expect((await phoneFinish(t.app, claim, phone)).body).toEqual({ status: "completed" });
+    const status = await qrStatus(t.app, start);
+    expect(status.body).toEqual({
+      status: "completed",
+      user: { id: expect.any(String), externalId: "grace", displayName: "Grace Hopper" },
+      passkeyId: expect.any(String),
+    });
+    const passkey = await t.database.db.authCredential.findUnique({ where: { id: status.body.passkeyId } });
+    expect(passkey).toMatchObject({ userId: status.body.user.id, name: "Grace's phone" });
+
+    const login = await startQr(t.app, await sessionToken(t.app, apiKey));
+    const loginClaim = await claimed(t.app, login);
+    expect((await phoneFinish(t.app, loginClaim, phone)).status).toBe(200);
+    expect((await qrStatus(t.app, login)).body.user).toEqual(status.body.user);
+  });
+
+  it("fails when the phone already holds a passkey for the user (the phone says so)", async () => {
+    const { apiKey } = await makeTenant(t);
+    const token = await userToken(t.app, apiKey, { externalId: "twice" });
+    const start = await startQr(t.app, token, { purpose: "register" });
+    const claim = await claimed(t.app, start);
+    await phoneAbort(t.app, claim, { status: "failed", reason: "credential_exists" });
+    expect((await qrStatus(t.app, start)).body).toEqual({
+      status: "failed",
+      message: "The phone already holds a passkey for this account.",
+    });
+  });
+});
+
+describe("QR defences and input", () => {
+  it("needs the right token for each purpose", async () => {
+    const { apiKey } = await makeTenant(t);
+    const session = await sessionToken(t.app, apiKey);
+    const token = await userToken(t.app, apiKey, { externalId: "u" });
+    const start = (bearer: string | null, body: Record<string, unknown> = {}) => {
+      const req = request(t.app).post("/auth/v1/qr/start");
+      if (bearer) req.set("Authorization", `Bearer ${bearer}`);
+      return req.send(body);
+    };
+    expect((await start(null)).status).toBe(401);
+    expect((await start(token)).status).toBe(401); // a user token is no session token
+    expect((await start(session, { purpose: "register" })).status).toBe(401);
+    expect((await start(token, { purpose: "register", name: "" })).status).toBe(400);
+    expect((await start(session, { purpose: "sideways" })).status).toBe(400);
+    expect((await start(token, { purpose: "register" })).status).toBe(200);
+  });
+
+  it("refuses a disabled user's registration", async () => {
+    const { apiKey } = await makeTenant(t);
+    const token = await userToken(t.app, apiKey, { externalId: "gone" });
+    await request(t.app).post("/api/v1/users/gone/disable").set("X-API-KEY", apiKey);
+    const res = await request(t.app)
+      .post("/auth/v1/qr/start")
+      .set("Authorization", `Bearer ${token}`)
+      .send({ purpose: "register" });
+    expect(res.status).toBe(403);
+    expect(res.body.error_code).toBe("user_disabled");
+  });
+
+  it("answers unknown challenges, secrets and phone tokens plainly", async () => {
+    expect((await request(t.app).get("/auth/v1/qr/nope/status")).status).toBe(404);
+    expect((await request(t.app).get("/auth/v1/qr/%00/status")).status).toBe(400);
+    const session = await sessionToken(t.app, (await makeTenant(t)).apiKey);
+    const nul = await request(t.app)
+      .post("/auth/v1/qr/start")
+      .set("Authorization", `Bearer ${session}`)
+      .send({ name: "a\u0000b" });
+    expect(nul.status).toBe(400);
+    const claim = await request(t.app)
+      .post("/auth/v1/qr/mobile/claim")
+      .send({ secret: "A".repeat(43) });
+    expect(claim.status).toBe(410);
+    expect(
+      (await request(t.app).post("/auth/v1/qr/mobile/claim").send({ secret: "not base64url!" })).status,
+    ).toBe(400);
+    const finish = await request(t.app)
+      .post("/auth/v1/qr/mobile/abort")
+      .set("Authorization", "Bearer qrp_unknown")
+      .send({ status: "cancelled" });
+    expect(finish.status).toBe(401);
+    const noToken = await request(t.app).post("/auth/v1/qr/mobile/abort").send({ status: "cancelled" });
+    expect(noToken.status).toBe(401);
+    const badReason = await request(t.app)
+      .post("/auth/v1/qr/mobile/abort")
+      .set("Authorization", "Bearer qrp_unknown")
+      .send({ status: "failed", reason: "because" });
+    expect(badReason.status).toBe(400);
+  });
+
+  it("shows the page's origin only when it is one of the tenant's", async () => {
+    const { apiKey } = await makeTenant(t);
+    const session = await sessionToken(t.app, apiKey);
+    const fromStranger = await request(t.app)
+      .post("/auth/v1/qr/start")
+      .set("Authorization", `Bearer ${session}`)
+      .set("Origin", "https://evil.test")
+      .send({ origin: "https://evil.test" });
+    expect((await claimed(t.app, fromStranger.body)).origin).toBeNull();
+    // From the embed (same origin as the server), the embed names its tenant page.
+    const fromEmbed = await request(t.app)
+      .post("/auth/v1/qr/start")
+      .set("Authorization", `Bearer ${session}`)
+      .set("Origin", "http://localhost:4100")
+      .send({ origin: ORIGIN });
+    const claim = await claimed(t.app, fromEmbed.body);
+    expect(claim.origin).toBe(ORIGIN);
+    expect(claim.desktop).toBe("An unknown browser");
+  });
+
+  it("rate-limits starts per IP and status polls per IP and challenge", async () => {
+    const app = t.sibling({ RATE_LIMIT_QR_START_PER_MINUTE: "2", RATE_LIMIT_QR_STATUS_PER_MINUTE: "3" });
+    const { apiKey } = await makeTenant(t);
+    const session = await sessionToken(app, apiKey);
+    const first = await startQr(app, session);
+    const second = await startQr(app, session);
+    const third = await request(app)
+      .post("/auth/v1/qr/start")
+      .set("Authorization", `Bearer ${session}`)
+      .send({});
+    expect(third.status).toBe(429);
+    expect(third.body.error_code).toBe("rate_limited");
+    expect(Number(third.headers["retry-after"])).toBeGreaterThan(0);
+    for (let poll = 0; poll < 3; poll += 1) expect((await qrStatus(app, first)).status).toBe(200);
+    expect((await qrStatus(app, first)).status).toBe(429);
+    expect((await qrStatus(app, second)).status).toBe(200); // another challenge has its own count
+  });
+});
+
+describe("two instances on one PostgreSQL database (no Redis)", () => {
+  it("the desktop polling one instance sees what the phone did on another", async () => {
+    const desktop = t.app;
+    const phoneSide = t.sibling();
+    const fx = await tenantWithPhonePasskey(desktop);
+    const start = await startQr(desktop, fx.session);
+    const claim = await claimed(phoneSide, start);
+    expect((await qrStatus(desktop, start)).body).toEqual({ status: "scanned" });
+    expect((await phoneFinish(phoneSide, claim, fx.phone)).status).toBe(200);
+    expect((await qrStatus(desktop, start)).body).toMatchObject({ status: "completed", user: fx.user });
+  });
+});
