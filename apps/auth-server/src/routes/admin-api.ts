@@ -1,0 +1,176 @@
+import {
+  AdminIdParams,
+  AdminPasskeyParams,
+  AuditQuery,
+  CreateTenantRequestSchema,
+  InviteAdminRequestSchema,
+  ListQuery,
+  TenantIdParams,
+  TenantUserParams,
+  UpdateTenantRequestSchema,
+  UsersQuery,
+} from "@org/contracts";
+import { parseWith } from "@org/service-kit";
+import { Router, type Request, type Response } from "express";
+import type { AuthContext } from "../context.ts";
+import { adminOf, requireAdminSession, requireCsrf } from "../http/admin-session.ts";
+import { noStore } from "../http/cookies.ts";
+import { dashboardTenant } from "../services/admin-tenant.ts";
+import { inviteAdmin, listAdmins, removeAdmin } from "../services/admins.ts";
+import type { Actor } from "../services/audit.ts";
+import { listAudit } from "../services/audit.ts";
+import { deletePasskeyAsAdmin, listPasskeysForAdmin } from "../services/passkeys.ts";
+import {
+  createTenant,
+  pageTenants,
+  rotateTenantKey,
+  setTenantDisabled,
+  tenantView,
+  updateTenant,
+  type Tenant,
+} from "../services/tenants.ts";
+import { listUsers, setUserDisabled } from "../services/users.ts";
+
+const actorOf = (req: Request): Actor => ({ adminId: adminOf(req).admin.id, ip: req.ip });
+/** The tenant that `/tenants/:id` resolved (built-in tenants are not_found). */
+const tenantOf = (res: Response) => res.locals.tenant as Tenant;
+
+/**
+ * `/admin/api`: the dashboard's JSON API. A session cookie (401 without), the session's CSRF token
+ * on every state change (403 without), nothing cached; every change is audited with the admin's id.
+ */
+export function adminApiRouter(ctx: AuthContext): Router {
+  const { db } = ctx;
+  const router = Router();
+  router.use(requireAdminSession(ctx), requireCsrf, (_req, res, next) => {
+    noStore(res);
+    next();
+  });
+
+  router.get("/csrf", (req, res) => {
+    res.json({ token: adminOf(req).csrfToken });
+  });
+
+  // ---- tenants ----
+  router.get("/tenants", async (req, res) => {
+    res.json(await pageTenants({ db, query: parseWith(ListQuery, req.query) }));
+  });
+
+  router.post("/tenants", async (req, res) => {
+    const input = parseWith(CreateTenantRequestSchema, req.body);
+    const { tenant, apiKey } = await createTenant({
+      db,
+      name: input.name,
+      rpId: input.rp_id,
+      origins: input.origins,
+      actor: actorOf(req),
+    });
+    res.status(201).json({ tenant: tenantView(tenant), apiKey });
+  });
+
+  const tenant = Router({ mergeParams: true });
+  router.use(
+    "/tenants/:id",
+    async (req, res, next) => {
+      res.locals.tenant = await dashboardTenant({ db, id: parseWith(TenantIdParams, req.params).id });
+      next();
+    },
+    tenant,
+  );
+
+  tenant.get("/", (_req, res) => {
+    res.json(tenantView(tenantOf(res)));
+  });
+
+  tenant.patch("/", async (req, res) => {
+    const input = parseWith(UpdateTenantRequestSchema, req.body);
+    res.json(tenantView(await updateTenant({ db, id: tenantOf(res).id, ...input, actor: actorOf(req) })));
+  });
+
+  for (const action of ["disable", "enable"] as const) {
+    tenant.post(`/${action}`, async (req, res) => {
+      const id = tenantOf(res).id;
+      res.json(
+        tenantView(await setTenantDisabled({ db, id, disabled: action === "disable", actor: actorOf(req) })),
+      );
+    });
+  }
+
+  tenant.post("/rotate-key", async (req, res) => {
+    const { tenant: rotated, apiKey } = await rotateTenantKey({
+      db,
+      id: tenantOf(res).id,
+      actor: actorOf(req),
+    });
+    res.json({ tenant: tenantView(rotated), apiKey });
+  });
+
+  // ---- users and passkeys of a tenant ----
+  tenant.get("/users", async (req, res) => {
+    res.json(await listUsers({ ctx, tenant: tenantOf(res), query: parseWith(UsersQuery, req.query) }));
+  });
+
+  for (const action of ["disable", "enable"] as const) {
+    tenant.post(`/users/:externalId/${action}`, async (req, res) => {
+      const { externalId } = parseWith(TenantUserParams, req.params);
+      const { adminId, ip } = actorOf(req);
+      res.json(
+        await setUserDisabled({
+          ctx,
+          tenant: tenantOf(res),
+          externalId,
+          disabled: action === "disable",
+          ip,
+          adminId,
+        }),
+      );
+    });
+  }
+
+  tenant.get("/users/:externalId/passkeys", async (req, res) => {
+    const { externalId } = parseWith(TenantUserParams, req.params);
+    res.json(await listPasskeysForAdmin({ ctx, tenant: tenantOf(res), externalId }));
+  });
+
+  router.delete("/passkeys/:id", async (req, res) => {
+    const { id } = parseWith(AdminPasskeyParams, req.params);
+    await deletePasskeyAsAdmin({ ctx, passkeyId: id, actor: actorOf(req) });
+    res.status(204).end();
+  });
+
+  // ---- audit log ----
+  router.get("/audit", async (req, res) => {
+    const query = parseWith(AuditQuery, req.query);
+    res.json(
+      await listAudit({
+        db,
+        filter: {
+          tenantId: query.tenant_id,
+          type: query.type,
+          from: query.from ? new Date(query.from) : undefined,
+          to: query.to ? new Date(query.to) : undefined,
+        },
+        limit: query.limit,
+        cursor: query.cursor,
+      }),
+    );
+  });
+
+  // ---- administrators ----
+  router.get("/admins", async (req, res) => {
+    res.json(await listAdmins({ ctx, query: parseWith(ListQuery, req.query) }));
+  });
+
+  router.post("/admins", async (req, res) => {
+    const input = parseWith(InviteAdminRequestSchema, req.body);
+    res.status(201).json(await inviteAdmin({ ctx, ...input, actor: actorOf(req) }));
+  });
+
+  router.delete("/admins/:id", async (req, res) => {
+    const { id } = parseWith(AdminIdParams, req.params);
+    await removeAdmin({ ctx, idOrEmail: id, actor: actorOf(req) });
+    res.status(204).end();
+  });
+
+  return router;
+}

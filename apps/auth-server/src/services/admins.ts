@@ -1,0 +1,238 @@
+import type { Admin, AdminInvite } from "@org/contracts";
+import { pageArgs, toPage, type Page, type PageQuery, type Prisma } from "@org/db";
+import { ConflictError, generateSecret, hashSecret, NotFoundError } from "@org/service-kit";
+import { getRecord, putRecord, type AuthContext } from "../context.ts";
+import { serverAdminTenant } from "./admin-tenant.ts";
+import { audit, type Actor } from "./audit.ts";
+import { issueUserToken } from "./tokens.ts";
+
+/** An invite link works for 24 hours, once. */
+export const INVITE_TTL_MS = 24 * 60 * 60 * 1000;
+/** After spending the invite, the same browser may retry the passkey ceremony this long. */
+export const INVITE_CLAIM_TTL_MS = 10 * 60 * 1000;
+/** The user token the invite page gets at click time: just long enough for one ceremony. */
+const INVITE_USER_TOKEN_TTL_SECONDS = 120;
+
+type Ctx = Pick<AuthContext, "db" | "env" | "now">;
+const withPasskeyCount = { user: { include: { _count: { select: { credentials: true } } } } } as const;
+type AdminRow = Prisma.AuthAdminGetPayload<{ include: typeof withPasskeyCount }>;
+
+export function adminView(row: AdminRow): Admin {
+  const passkeys = row.user._count.credentials;
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    status: passkeys > 0 ? "active" : "invited",
+    passkey_count: passkeys,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/**
+ * Makes `email` an administrator (a user of the admin tenant with an admin row; a removed one
+ * comes back) and issues a one-time link to create a passkey: for a new administrator their first,
+ * for an existing one another (a new device, a lost one). Only the link's hash is stored.
+ */
+export async function inviteAdmin({
+  ctx,
+  email,
+  name,
+  actor,
+}: {
+  ctx: Ctx;
+  email: string;
+  name: string;
+  actor?: Actor;
+}): Promise<AdminInvite> {
+  const tenant = await serverAdminTenant(ctx);
+  const address = normalizeEmail(email);
+  const code = generateSecret("inv");
+  const now = ctx.now();
+  const expiresAt = new Date(now + INVITE_TTL_MS);
+  const admin = await ctx.db.$transaction(async (tx) => {
+    const user = await tx.authUser.upsert({
+      where: { tenantId_externalId: { tenantId: tenant.id, externalId: address } },
+      create: { tenantId: tenant.id, externalId: address, displayName: name.trim() },
+      update: { displayName: name.trim(), disabled: false },
+    });
+    const row = await tx.authAdmin.upsert({
+      where: { email: address },
+      create: { userId: user.id, email: address, name: name.trim() },
+      update: { userId: user.id, name: name.trim(), removedAt: null },
+      include: withPasskeyCount,
+    });
+    await tx.authAdminInvite.create({
+      data: { adminId: row.id, tokenHash: hashSecret(code), createdAt: new Date(now), expiresAt },
+    });
+    return row;
+  });
+  await audit(ctx, {
+    type: "admin_invited",
+    tenantId: tenant.id,
+    userId: admin.userId,
+    adminId: actor?.adminId,
+    ip: actor?.ip,
+    detail: { invitee: admin.id, email: address },
+  });
+  const url = new URL("/admin/invite", ctx.env.PUBLIC_URL);
+  url.searchParams.set("code", code);
+  return { admin: adminView(admin), url: url.href, expiresAt: expiresAt.toISOString() };
+}
+
+/** Administrators (not removed), oldest first. */
+export async function listAdmins({
+  ctx,
+  query,
+}: {
+  ctx: Pick<Ctx, "db">;
+  query: PageQuery;
+}): Promise<Page<Admin>> {
+  const rows = await ctx.db.authAdmin.findMany({
+    where: { removedAt: null },
+    include: withPasskeyCount,
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    ...pageArgs(query),
+  });
+  return toPage(query, rows, adminView);
+}
+
+/**
+ * Removes an administrator (by id or email): their dashboard and cookie sessions are revoked,
+ * their passkeys and pending invites deleted. The row stays, marked removed, so the audit log can
+ * still name them; inviting the address again restores them. Nobody removes themselves (the
+ * dashboard would lock its last administrator out).
+ */
+export async function removeAdmin({
+  ctx,
+  idOrEmail,
+  actor,
+}: {
+  ctx: Ctx;
+  idOrEmail: string;
+  actor?: Actor;
+}): Promise<Admin> {
+  const where = /^[0-9a-f-]{36}$/i.test(idOrEmail) ? { id: idOrEmail } : { email: normalizeEmail(idOrEmail) };
+  const admin = await ctx.db.authAdmin.findUnique({ where, include: withPasskeyCount });
+  if (!admin || admin.removedAt) throw new NotFoundError(`No administrator ${idOrEmail}.`);
+  if (actor?.adminId === admin.id) {
+    throw new ConflictError("You cannot remove yourself; another administrator can.");
+  }
+  const now = new Date(ctx.now());
+  await ctx.db.$transaction([
+    ctx.db.authAdmin.update({ where: { id: admin.id }, data: { removedAt: now } }),
+    ctx.db.authAdminSession.updateMany({
+      where: { adminId: admin.id, revokedAt: null },
+      data: { revokedAt: now },
+    }),
+    ctx.db.authAdminInvite.deleteMany({ where: { adminId: admin.id, usedAt: null } }),
+    ctx.db.authCredential.deleteMany({ where: { userId: admin.userId } }),
+    ctx.db.authSession.updateMany({
+      where: { userId: admin.userId, revokedAt: null },
+      data: { revokedAt: now },
+    }),
+  ]);
+  await audit(ctx, {
+    type: "admin_removed",
+    tenantId: admin.user.tenantId,
+    userId: admin.userId,
+    adminId: actor?.adminId,
+    ip: actor?.ip,
+    detail: { removed: admin.id, email: admin.email },
+  });
+  return adminView({ ...admin, user: { ...admin.user, _count: { credentials: 0 } } });
+}
+
+// ---- the invite link ----
+
+interface ClaimRecord {
+  adminId: string;
+  codeHash: string;
+  expiresAt: number;
+}
+const claimKey = (claimToken: string) => `admin-invite-claim:${hashSecret(claimToken)}`;
+const unusable = () => new NotFoundError("This invite link has expired or was already used.");
+
+async function claimedAdminId(ctx: AuthContext, code: string, claimToken: string | undefined) {
+  if (!claimToken) return undefined;
+  const claim = await getRecord<ClaimRecord>(ctx, claimKey(claimToken));
+  return claim && claim.codeHash === hashSecret(code) ? claim.adminId : undefined;
+}
+
+/** The invite of a link, while it is unused and unexpired. */
+async function liveInvite(ctx: AuthContext, code: string) {
+  const invite = await ctx.db.authAdminInvite.findUnique({ where: { tokenHash: hashSecret(code) } });
+  return invite && !invite.usedAt && invite.expiresAt.getTime() > ctx.now() ? invite : undefined;
+}
+
+/** An administrator who was not removed. */
+async function currentAdmin(ctx: AuthContext, adminId: string) {
+  const admin = await ctx.db.authAdmin.findUnique({ where: { id: adminId }, include: { user: true } });
+  return admin && !admin.removedAt ? admin : undefined;
+}
+
+/**
+ * Whom an invite page is for: the invite is unused and unexpired, or this browser spent it a few
+ * minutes ago (its claim cookie). Undefined when the link cannot be used.
+ */
+export async function openInvite({
+  ctx,
+  code,
+  claimToken,
+}: {
+  ctx: AuthContext;
+  code: string;
+  claimToken?: string | undefined;
+}): Promise<{ name: string; email: string } | undefined> {
+  const adminId = (await claimedAdminId(ctx, code, claimToken)) ?? (await liveInvite(ctx, code))?.adminId;
+  const admin = adminId ? await currentAdmin(ctx, adminId) : undefined;
+  return admin ? { name: admin.name, email: admin.email } : undefined;
+}
+
+/**
+ * What the invite page's `authkit-register` fetches on click: a short user token for the
+ * administrator. The first call spends the invite (atomically: one browser only) and returns a
+ * claim that lets the same browser retry a cancelled ceremony for 10 minutes.
+ */
+export async function inviteUserToken({
+  ctx,
+  code,
+  claimToken,
+}: {
+  ctx: AuthContext;
+  code: string;
+  claimToken?: string | undefined;
+}): Promise<{ userToken: string; claim?: { token: string; expiresAt: Date } }> {
+  let adminId = await claimedAdminId(ctx, code, claimToken);
+  let claim: { token: string; expiresAt: Date } | undefined;
+  if (!adminId) {
+    const now = ctx.now();
+    const invite = await liveInvite(ctx, code);
+    // Spent only if still unused: of two browsers racing, one wins.
+    const spent = invite
+      ? await ctx.db.authAdminInvite.updateMany({
+          where: { id: invite.id, usedAt: null, expiresAt: { gt: new Date(now) } },
+          data: { usedAt: new Date(now) },
+        })
+      : { count: 0 };
+    if (!invite || spent.count === 0) throw unusable();
+    adminId = invite.adminId;
+    claim = { token: generateSecret("claim"), expiresAt: new Date(now + INVITE_CLAIM_TTL_MS) };
+    await putRecord<ClaimRecord>(ctx, claimKey(claim.token), {
+      adminId,
+      codeHash: hashSecret(code),
+      expiresAt: claim.expiresAt.getTime(),
+    });
+  }
+  const admin = await currentAdmin(ctx, adminId);
+  if (!admin) throw unusable();
+  const tenant = await serverAdminTenant(ctx);
+  const { userToken } = await issueUserToken({
+    ctx,
+    tenant,
+    input: { externalId: admin.user.externalId, ttl: INVITE_USER_TOKEN_TTL_SECONDS },
+  });
+  return { userToken, ...(claim ? { claim } : {}) };
+}

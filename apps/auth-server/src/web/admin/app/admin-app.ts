@@ -1,0 +1,332 @@
+import { css, html, LitElement, nothing, type PropertyDeclarations } from "lit";
+import { api } from "../api.ts";
+import { shared } from "../styles.ts";
+import { logoIcon } from "../ui/icons.ts";
+import "../admins/admins-view.ts";
+import "../audit/audit-view.ts";
+import "../tenant/tenant-view.ts";
+import "../tenants/tenants-view.ts";
+
+export type Route =
+  | { view: "tenants" }
+  | { view: "tenant"; id: string }
+  | { view: "audit" }
+  | { view: "admins" }
+  | { view: "missing" };
+
+/** `#/tenants`, `#/tenants/<id>`, `#/audit`, `#/admins` (empty: the tenants). */
+export function parseRoute(hash: string): Route {
+  const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
+  if (parts.length === 0 || (parts[0] === "tenants" && parts.length === 1)) return { view: "tenants" };
+  if (parts[0] === "tenants" && parts.length === 2) return { view: "tenant", id: parts[1] as string };
+  if (parts[0] === "audit" && parts.length === 1) return { view: "audit" };
+  if (parts[0] === "admins" && parts.length === 1) return { view: "admins" };
+  return { view: "missing" };
+}
+
+const SECTIONS = [
+  { view: "tenants", href: "#/tenants", label: "Tenants" },
+  { view: "audit", href: "#/audit", label: "Audit log" },
+  { view: "admins", href: "#/admins", label: "Administrators" },
+] as const;
+
+/**
+ * The dashboard: the top bar (sections, the signed-in administrator, sign out), the current view
+ * (routed by the URL's hash; focus moves to its heading on navigation), and a status line that
+ * announces completed actions.
+ */
+export class AdminApp extends LitElement {
+  static override properties: PropertyDeclarations = {
+    adminId: { attribute: "admin-id" },
+    adminName: { attribute: "admin-name" },
+    adminEmail: { attribute: "admin-email" },
+    route: { state: true },
+    notice: { state: true },
+    signingOut: { state: true },
+  };
+  static override styles = [
+    shared,
+    css`
+      :host {
+        min-height: 100vh;
+      }
+      .skip {
+        position: absolute;
+        top: 8px;
+        left: 8px;
+        z-index: 20;
+        padding: 8px 14px;
+        border: 0;
+        border-radius: 8px;
+        background: var(--primary);
+        color: var(--on-primary);
+        font: inherit;
+        font-weight: 600;
+        transform: translateY(-200%);
+      }
+      .skip:focus {
+        transform: none;
+      }
+      .topbar {
+        position: sticky;
+        top: 0;
+        z-index: 10;
+        border-bottom: 1px solid var(--border);
+        background: var(--surface);
+      }
+      .topbar-inner {
+        display: flex;
+        gap: 24px;
+        align-items: center;
+        max-width: 1200px;
+        min-height: 64px;
+        margin: 0 auto;
+        padding: 0 24px;
+      }
+      .brand {
+        display: flex;
+        flex-shrink: 0;
+        gap: 10px;
+        align-items: center;
+        color: var(--text);
+        font-weight: 700;
+        text-decoration: none;
+        letter-spacing: -0.01em;
+      }
+      .brand svg {
+        width: 28px;
+        height: 28px;
+        color: var(--primary);
+      }
+      .brand-tag {
+        padding: 2px 8px;
+        border-radius: 999px;
+        background: var(--accent-soft);
+        color: var(--accent);
+        font-size: 0.7rem;
+        letter-spacing: 0.06em;
+        text-transform: uppercase;
+      }
+      nav {
+        display: flex;
+        flex: 1;
+        gap: 4px;
+        align-self: stretch;
+      }
+      nav a {
+        display: flex;
+        align-items: center;
+        padding: 0 12px;
+        border-bottom: 2px solid transparent;
+        color: var(--muted);
+        font-weight: 600;
+        text-decoration: none;
+        white-space: nowrap;
+      }
+      nav a:hover {
+        color: var(--text);
+      }
+      nav a[aria-current="page"] {
+        border-bottom-color: var(--primary);
+        color: var(--text);
+      }
+      nav a:focus-visible {
+        outline-offset: -3px;
+      }
+      .account {
+        display: flex;
+        flex-shrink: 0;
+        gap: 12px;
+        align-items: center;
+      }
+      .who {
+        display: grid;
+        text-align: right;
+        line-height: 1.25;
+      }
+      .who span:last-child {
+        color: var(--subtle);
+        font-size: 0.82rem;
+      }
+      main {
+        max-width: 1200px;
+        margin: 0 auto;
+        padding: 32px 24px 64px;
+      }
+      main:focus {
+        outline: none;
+      }
+      .toast {
+        position: fixed;
+        right: 20px;
+        bottom: 20px;
+        z-index: 30;
+        max-width: min(420px, calc(100vw - 40px));
+        padding: 12px 16px;
+        border: 1px solid var(--ok);
+        border-radius: var(--radius);
+        background: var(--surface);
+        box-shadow: var(--shadow-lg);
+        color: var(--text);
+        font-weight: 600;
+      }
+      .toast:empty {
+        display: none;
+      }
+      @media (max-width: 760px) {
+        .topbar-inner {
+          flex-wrap: wrap;
+          gap: 0 12px;
+          padding: 0 12px;
+          min-height: 0;
+        }
+        .brand {
+          flex: 1;
+          min-height: 56px;
+        }
+        .who {
+          display: none;
+        }
+        nav {
+          order: 3;
+          flex-basis: 100%;
+          margin: 0 -12px;
+          padding: 0 4px;
+          overflow-x: auto;
+          border-top: 1px solid var(--border);
+        }
+        nav a {
+          min-height: 44px;
+        }
+        main {
+          padding: 20px 12px 48px;
+        }
+      }
+    `,
+  ];
+
+  /** The signed-in administrator (from the page). */
+  adminId = "";
+  adminName = "";
+  adminEmail = "";
+  route: Route = parseRoute(location.hash);
+  notice = "";
+  signingOut = false;
+  #noticeTimer: ReturnType<typeof setTimeout> | undefined;
+
+  #onHash = () => void this.#navigate();
+  #onNotice = (event: Event) => {
+    this.notice = (event as CustomEvent<string>).detail;
+    clearTimeout(this.#noticeTimer);
+    this.#noticeTimer = setTimeout(() => (this.notice = ""), 6000);
+  };
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    window.addEventListener("hashchange", this.#onHash);
+    window.addEventListener("admin-notice", this.#onNotice);
+    this.#setTitle();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    window.removeEventListener("hashchange", this.#onHash);
+    window.removeEventListener("admin-notice", this.#onNotice);
+    clearTimeout(this.#noticeTimer);
+  }
+
+  /** A new view: its title, then focus on its heading (where a screen reader user expects to be). */
+  async #navigate() {
+    this.route = parseRoute(location.hash);
+    this.#setTitle();
+    await this.updateComplete;
+    const view = this.renderRoot.querySelector("main > *") as LitElement | null;
+    await view?.updateComplete;
+    const heading = view?.shadowRoot?.querySelector<HTMLElement>("h1") ?? null;
+    (heading ?? (this.renderRoot.querySelector("main") as HTMLElement)).focus();
+    window.scrollTo({ top: 0 });
+  }
+
+  #setTitle() {
+    const section = SECTIONS.find(
+      (s) => s.view === this.route.view || (s.view === "tenants" && this.route.view === "tenant"),
+    );
+    document.title = `${section?.label ?? "Not found"} · AuthKit admin`;
+  }
+
+  async #signOut() {
+    this.signingOut = true;
+    try {
+      await api.signOut();
+      location.assign("/");
+    } catch {
+      this.signingOut = false;
+      this.notice = "Signing out failed. Check your connection and try again.";
+    }
+  }
+
+  #view() {
+    switch (this.route.view) {
+      case "tenants":
+        return html`<tenants-view></tenants-view>`;
+      case "tenant":
+        return html`<tenant-view .tenantId=${this.route.id}></tenant-view>`;
+      case "audit":
+        return html`<audit-view></audit-view>`;
+      case "admins":
+        return html`<admins-view .currentAdminId=${this.adminId}></admins-view>`;
+      default:
+        return html`<section>
+          <h1 tabindex="-1">Page not found</h1>
+          <p class="muted">There is nothing at this address. <a href="#/tenants">Go to the tenants</a>.</p>
+        </section>`;
+    }
+  }
+
+  protected override render() {
+    const current = this.route.view === "tenant" ? "tenants" : this.route.view;
+    return html`<button
+        class="skip"
+        type="button"
+        @click=${() => (this.renderRoot.querySelector("main") as HTMLElement).focus()}
+      >
+        Skip to content
+      </button>
+      <header class="topbar">
+        <div class="topbar-inner">
+          <a class="brand" href="#/tenants"
+            >${logoIcon}<span>AuthKit</span><span class="brand-tag">Admin</span></a
+          >
+          <nav aria-label="Dashboard">
+            ${SECTIONS.map(
+              (section) =>
+                html`<a href=${section.href} aria-current=${section.view === current ? "page" : nothing}
+                  >${section.label}</a
+                >`,
+            )}
+          </nav>
+          <div class="account">
+            <span class="who"><span>${this.adminName}</span><span>${this.adminEmail}</span></span>
+            <button
+              class="button secondary small"
+              type="button"
+              ?disabled=${this.signingOut}
+              @click=${() => this.#signOut()}
+              title=${`Signed in as ${this.adminEmail}`}
+            >
+              ${this.signingOut ? "Signing out…" : "Sign out"}
+            </button>
+          </div>
+        </div>
+      </header>
+      <main id="main" tabindex="-1">${this.#view()}</main>
+      <div class="toast" role="status" aria-live="polite">${this.notice}</div>`;
+  }
+}
+customElements.define("admin-app", AdminApp);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "admin-app": AdminApp;
+  }
+}

@@ -1,0 +1,226 @@
+import { css, html, LitElement, nothing, type PropertyDeclarations } from "lit";
+import { api, type AuditEvent, type AuditEventType, type AuditFilter, type TenantView } from "../api.ts";
+import { EVENT_LABELS, eventTone, formatDateTime, fromLocalInput } from "../format.ts";
+import { PagedList } from "../paged.ts";
+import { shared } from "../styles.ts";
+import { listIcon } from "../ui/icons.ts";
+import { emptyState, pagedTable } from "../ui/paged-table.ts";
+
+/** `#/audit`: the audit log, newest first, filtered by tenant, event type and time range. */
+export class AuditView extends LitElement {
+  static override properties: PropertyDeclarations = {
+    tenants: { state: true },
+    filterError: { state: true },
+    filtered: { state: true },
+  };
+  static override styles = [
+    shared,
+    css`
+      .filters {
+        display: grid;
+        grid-template-columns: repeat(4, minmax(0, 1fr)) auto;
+        gap: 12px 16px;
+        align-items: end;
+        padding: 16px 20px;
+        border-bottom: 1px solid var(--border);
+      }
+      .filters .field {
+        margin: 0;
+      }
+      .filters .actions {
+        flex-wrap: nowrap;
+      }
+      .filters .alert {
+        grid-column: 1 / -1;
+      }
+      .event time {
+        display: block;
+        margin-top: 4px;
+        color: var(--subtle);
+        font-size: 0.82rem;
+        white-space: nowrap;
+      }
+      .detail {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 4px 10px;
+        color: var(--muted);
+        font-size: 0.82rem;
+      }
+      .detail span span {
+        color: var(--subtle);
+      }
+      .none {
+        color: var(--subtle);
+      }
+      td.who {
+        white-space: nowrap;
+      }
+      @media (max-width: 1000px) {
+        .filters {
+          grid-template-columns: repeat(2, minmax(0, 1fr));
+        }
+        .filters .actions {
+          grid-column: 1 / -1;
+        }
+      }
+      @media (max-width: 520px) {
+        .filters {
+          grid-template-columns: 1fr;
+          padding: 16px;
+        }
+      }
+    `,
+  ];
+
+  tenants: TenantView[] = [];
+  filterError = "";
+  /** Whether any filter is set (for the empty state's wording). */
+  filtered = false;
+  #filter: AuditFilter = {};
+
+  readonly events = new PagedList<AuditEvent>(this, (cursor) => api.audit.list(this.#filter, cursor));
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    void this.events.reload();
+    // The tenant filter's choices; a failure leaves "All tenants" only.
+    api.tenants.list(undefined, 200).then(
+      (page) => (this.tenants = page.data),
+      () => undefined,
+    );
+  }
+
+  #apply(event: SubmitEvent) {
+    event.preventDefault();
+    const data = new FormData(event.target as HTMLFormElement);
+    const text = (name: string) => String(data.get(name) ?? "");
+    const from = fromLocalInput(text("from"));
+    const to = fromLocalInput(text("to"));
+    if (from && to && from >= to) {
+      this.filterError = "“From” must be before “To”.";
+      return;
+    }
+    this.filterError = "";
+    this.#filter = {
+      ...(text("tenant") ? { tenant_id: text("tenant") } : {}),
+      ...(text("type") ? { type: text("type") as AuditEventType } : {}),
+      ...(from ? { from } : {}),
+      ...(to ? { to } : {}),
+    };
+    this.filtered = Object.keys(this.#filter).length > 0;
+    void this.events.reload();
+  }
+
+  #reset(event: Event) {
+    (event.target as HTMLFormElement).closest("form")?.reset();
+    this.filterError = "";
+    this.#filter = {};
+    this.filtered = false;
+    void this.events.reload();
+  }
+
+  #row = (event: AuditEvent) => {
+    const detail = Object.entries(event.detail);
+    return html`<tr>
+      <td class="event">
+        <span class="badge ${eventTone(event.type)}">${EVENT_LABELS[event.type] ?? event.type}</span>
+        <time datetime=${event.created_at}>${formatDateTime(event.created_at)}</time>
+      </td>
+      <td class="who">
+        ${
+          event.tenant_name ??
+          (event.tenant_id
+            ? html`<span class="mono" title=${event.tenant_id}>${event.tenant_id.slice(0, 8)}…</span>`
+            : html`<span class="none">—</span>`)
+        }
+      </td>
+      <td class="who">${event.user_external_id ?? html`<span class="none">—</span>`}</td>
+      <td class="who hide-narrow">${event.admin_name ?? html`<span class="none">—</span>`}</td>
+      <td class="hide-narrow mono">${event.ip ?? html`<span class="none">—</span>`}</td>
+      <td class="hide-narrow">
+        ${
+          detail.length
+            ? html`<div class="detail">
+                ${detail.map(([key, value]) => html`<span><span>${key}</span> ${String(value)}</span>`)}
+              </div>`
+            : nothing
+        }
+      </td>
+    </tr>`;
+  };
+
+  protected override render() {
+    return html`<header class="view-header">
+        <div>
+          <h1 tabindex="-1">Audit log</h1>
+          <p class="subtitle">
+            Security events of every tenant (sign-ins, refusals, passkeys) and every administrator action,
+            newest first.
+          </p>
+        </div>
+      </header>
+      <section class="card" aria-label="Audit log">
+        <form class="filters" @submit=${this.#apply} aria-label="Filter events">
+          <div class="field">
+            <label for="filter-tenant">Tenant</label>
+            <select id="filter-tenant" name="tenant">
+              <option value="">All tenants</option>
+              ${this.tenants.map((tenant) => html`<option value=${tenant.id}>${tenant.name}</option>`)}
+            </select>
+          </div>
+          <div class="field">
+            <label for="filter-type">Event</label>
+            <select id="filter-type" name="type">
+              <option value="">All events</option>
+              ${(Object.keys(EVENT_LABELS) as AuditEventType[]).map((type) => html`<option value=${type}>${EVENT_LABELS[type]}</option>`)}
+            </select>
+          </div>
+          <div class="field">
+            <label for="filter-from">From</label>
+            <input id="filter-from" name="from" type="datetime-local" />
+          </div>
+          <div class="field">
+            <label for="filter-to">To</label>
+            <input id="filter-to" name="to" type="datetime-local" />
+          </div>
+          <div class="actions">
+            <button class="button primary" type="submit">Apply</button>
+            <button class="button secondary" type="button" @click=${this.#reset}>Reset</button>
+          </div>
+          ${this.filterError ? html`<p class="alert" role="alert">${this.filterError}</p>` : nothing}
+        </form>
+        ${pagedTable({
+          list: this.events,
+          label: "Audit events",
+          columns: 6,
+          noun: ["event", "events"],
+          head: html`<th scope="col">Event</th>
+            <th scope="col">Tenant</th>
+            <th scope="col">User</th>
+            <th scope="col" class="hide-narrow">By</th>
+            <th scope="col" class="hide-narrow">IP</th>
+            <th scope="col" class="hide-narrow">Details</th>`,
+          row: this.#row,
+          empty: this.filtered
+            ? emptyState(
+                listIcon,
+                "No matching events",
+                "Nothing matches these filters. Widen the time range or reset.",
+              )
+            : emptyState(
+                listIcon,
+                "No events yet",
+                "Sign-ins, refusals and administrator actions will appear here.",
+              ),
+        })}
+      </section>`;
+  }
+}
+customElements.define("audit-view", AuditView);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "audit-view": AuditView;
+  }
+}

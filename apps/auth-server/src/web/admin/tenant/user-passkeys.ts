@@ -1,0 +1,149 @@
+import { css, html, LitElement, type PropertyDeclarations } from "lit";
+import { api, errorMessage, type AdminPasskey, type TenantUser } from "../api.ts";
+import { formatDateTime } from "../format.ts";
+import { shared } from "../styles.ts";
+import { confirmAction, notify } from "../ui/confirm.ts";
+import { keyIcon } from "../ui/icons.ts";
+import { emptyState } from "../ui/paged-table.ts";
+
+/**
+ * A user's passkeys (in the tenant view's dialog): name, authenticator (from the AAGUID), created,
+ * last used, and Delete.
+ *
+ * @event passkey-deleted - A passkey was deleted (`detail`: its id).
+ */
+export class UserPasskeys extends LitElement {
+  static override properties: PropertyDeclarations = {
+    tenantId: { attribute: false },
+    user: { attribute: false },
+    passkeys: { state: true },
+    error: { state: true },
+    deleting: { state: true },
+  };
+  static override styles = [
+    shared,
+    css`
+      .state {
+        padding: 8px 0 16px;
+      }
+      .table-wrap {
+        border: 1px solid var(--border);
+        border-radius: var(--radius);
+      }
+      .meta {
+        display: block;
+        margin-top: 2px;
+        color: var(--subtle);
+        font-size: 0.84rem;
+      }
+    `,
+  ];
+
+  tenantId = "";
+  user: TenantUser | undefined;
+  passkeys: AdminPasskey[] | undefined;
+  error = "";
+  deleting = "";
+
+  async load(): Promise<void> {
+    if (!this.user) return;
+    this.passkeys = undefined;
+    this.error = "";
+    try {
+      this.passkeys = (await api.users.passkeys(this.tenantId, this.user.externalId)).data;
+    } catch (error) {
+      this.error = errorMessage(error);
+    }
+  }
+
+  async #delete(passkey: AdminPasskey) {
+    const confirmed = await confirmAction({
+      title: `Delete the passkey “${passkey.name}”?`,
+      message:
+        "The user can no longer sign in with it (the authenticator may still show it). This cannot be undone.",
+      confirmLabel: "Delete passkey",
+    });
+    if (!confirmed) return;
+    this.deleting = passkey.id;
+    try {
+      await api.passkeys.delete(passkey.id);
+      this.passkeys = this.passkeys?.filter((p) => p.id !== passkey.id);
+      this.dispatchEvent(new CustomEvent("passkey-deleted", { detail: passkey.id }));
+      notify(`Passkey “${passkey.name}” deleted.`);
+      // The row and its button are gone: focus the dialog's first control instead of the page.
+      (this.closest("admin-dialog") as HTMLElementTagNameMap["admin-dialog"] | null)?.focusFirst();
+    } catch (error) {
+      notify(`Couldn't delete the passkey: ${errorMessage(error)}`);
+    } finally {
+      this.deleting = "";
+    }
+  }
+
+  protected override render() {
+    if (this.error) {
+      return html`<div class="state">
+        <div class="alert" role="alert">
+          <span>Couldn't load the passkeys: ${this.error}</span>
+          <button class="button secondary small" type="button" @click=${() => this.load()}>Try again</button>
+        </div>
+      </div>`;
+    }
+    if (!this.passkeys) return html`<p class="state muted" role="status">Loading passkeys…</p>`;
+    if (this.passkeys.length === 0) {
+      return emptyState(
+        keyIcon,
+        "No passkeys",
+        this.user?.hasPassword
+          ? "This user signs in with a password only."
+          : "This user has not registered a passkey yet.",
+      );
+    }
+    return html`<div class="table-wrap">
+      <table aria-label="Passkeys">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col" class="hide-narrow">Created</th>
+            <th scope="col">Last used</th>
+            <th scope="col"><span class="visually-hidden">Actions</span></th>
+          </tr>
+        </thead>
+        <tbody>
+          ${this.passkeys.map(
+            (passkey) =>
+              html`<tr>
+                <td>
+                  <span class="primary-text">${passkey.name}</span>
+                  <span class="meta" title=${`AAGUID ${passkey.aaguid}`}
+                    >${passkey.authenticator ?? "Unknown authenticator"}${passkey.synced ? " · synced" : ""}</span
+                  >
+                </td>
+                <td class="hide-narrow nowrap">${formatDateTime(passkey.created_at)}</td>
+                <td class="nowrap">
+                  ${passkey.last_used ? formatDateTime(passkey.last_used) : html`<span class="subtle">Never</span>`}
+                </td>
+                <td class="actions-cell">
+                  <button
+                    class="button danger-outline small"
+                    type="button"
+                    ?disabled=${this.deleting === passkey.id}
+                    aria-label=${`Delete passkey ${passkey.name}`}
+                    @click=${() => this.#delete(passkey)}
+                  >
+                    ${this.deleting === passkey.id ? "Deleting…" : "Delete"}
+                  </button>
+                </td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>
+    </div>`;
+  }
+}
+customElements.define("user-passkeys", UserPasskeys);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "user-passkeys": UserPasskeys;
+  }
+}

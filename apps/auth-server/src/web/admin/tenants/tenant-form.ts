@@ -1,0 +1,67 @@
+import { html, nothing } from "lit";
+import { live } from "lit/directives/live.js";
+import type { TenantView } from "../api.ts";
+
+/** The fields of the "New tenant" and "Edit tenant" forms (the RP ID is set once, at creation). */
+export function tenantFields({ mode, tenant }: { mode: "create" | "edit"; tenant?: TenantView }) {
+  return html`<div class="field">
+      <label for="tenant-name">Name</label>
+      <input
+        id="tenant-name"
+        name="name"
+        required
+        maxlength="200"
+        autocomplete="off"
+        .value=${live(tenant?.name ?? "")}
+      />
+    </div>
+    ${
+      mode === "create"
+        ? html`<div class="field">
+            <label for="tenant-rp-id">Relying-party ID</label>
+            <input
+              id="tenant-rp-id"
+              name="rp_id"
+              required
+              maxlength="253"
+              autocomplete="off"
+              spellcheck="false"
+              placeholder="acme.com"
+              aria-describedby="rp-id-hint"
+            />
+            <span class="hint" id="rp-id-hint"
+              >The domain passkeys are bound to: the site's domain or a parent of it. It cannot change
+              later.</span
+            >
+          </div>`
+        : nothing
+    }
+    <div class="field">
+      <label for="tenant-origins">Allowed origins</label>
+      <textarea
+        id="tenant-origins"
+        name="origins"
+        rows="3"
+        spellcheck="false"
+        placeholder="https://acme.com&#10;https://app.acme.com"
+        aria-describedby="origins-hint"
+        .value=${live(tenant?.origins.join("\n") ?? "")}
+      ></textarea>
+      <span class="hint" id="origins-hint"
+        >One per line: scheme, host and port of the pages that sign in (they may call the browser API and
+        frame the sign-in).</span
+      >
+    </div>`;
+}
+
+export function readTenantForm(form: HTMLFormElement) {
+  const data = new FormData(form);
+  const text = (name: string) => String(data.get(name) ?? "").trim();
+  return {
+    name: text("name"),
+    rpId: text("rp_id"),
+    origins: text("origins")
+      .split(/[\s,]+/)
+      .filter(Boolean),
+  };
+}

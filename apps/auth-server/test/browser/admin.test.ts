@@ -1,0 +1,295 @@
+// The admin dashboard end to end in Chromium: `cli admin invite` → the invite link → a passkey →
+// sign-in at `/` → a tenant and its key (once) → a user of it disabled, whose next sign-in is
+// refused → both actions in the audit log. Then every page in light, dark and at 375 px.
+import {
+  addVirtualAuthenticator,
+  launchChromium,
+  screenshot,
+  servePages,
+  watchProblems,
+  type PageServer,
+} from "@org/browser-testing";
+import type { Browser, BrowserContext, Page } from "@org/browser-testing";
+import { runCli } from "../helpers/cli.ts";
+import { startAuthServer, type RunningAuthServer } from "./helpers/auth-server.ts";
+import { registerWithApi, waitForEvent } from "./helpers/page.ts";
+import { tenantPage } from "./helpers/tenant-page.ts";
+
+const SUITE = "admin";
+jest.setTimeout(90_000);
+
+let browser: Browser;
+let auth: RunningAuthServer;
+let site: PageServer;
+let adminContext: BrowserContext;
+let admin: Page;
+let problems: string[];
+/** Set by the journey, used by the screenshot tour. */
+let tenantId = "";
+
+beforeAll(async () => {
+  [browser, auth, site] = await Promise.all([launchChromium(), startAuthServer(), servePages()]);
+  adminContext = await browser.newContext({ viewport: { width: 1280, height: 860 }, colorScheme: "light" });
+  await adminContext.grantPermissions(["clipboard-read", "clipboard-write"], { origin: auth.url });
+  admin = await adminContext.newPage();
+  await admin.addInitScript(installPageHelpers);
+  problems = await watchProblems(admin);
+});
+
+afterAll(async () => {
+  await adminContext?.close();
+  await Promise.all([browser?.close(), auth?.close(), site?.close()]);
+});
+
+/** `cli admin invite`, against the test server's database and PUBLIC_URL. */
+const cliInvite = (email: string, name: string): Promise<{ url: string; expiresAt: string }> =>
+  runCli(
+    { databaseUrl: auth.database.url, publicUrl: auth.url },
+    "admin",
+    "invite",
+    "--email",
+    email,
+    "--name",
+    name,
+  );
+
+/** The tenant's site: sign-in with <authkit-authenticate> and a fresh session token. */
+async function openTenantSignIn(page: Page, apiKey: string) {
+  const token = await auth.sessionToken(apiKey);
+  site.route(
+    "/",
+    tenantPage(
+      auth.url,
+      `<authkit-authenticate data-watch api-base-url="${auth.url}" token="${token}" mode="passkey"></authkit-authenticate>`,
+    ),
+  );
+  await page.goto(site.url("/"));
+  await waitForEvent(page, "authkit-authenticate", "ready");
+  return page.locator("authkit-authenticate iframe").contentFrame();
+}
+
+/** The view inside the dashboard (Playwright's locators pierce shadow roots). */
+const view = (name: string) => admin.locator(name);
+
+/**
+ * An open dialog by its accessible name. Its content is slotted (light DOM of <admin-dialog>), so
+ * fields are found from the <admin-dialog> host, not from the inner <dialog> element.
+ */
+async function dialogNamed(page: Page, name: string) {
+  await page.getByRole("dialog", { name }).waitFor();
+  return page.locator("admin-dialog").filter({ has: page.getByRole("heading", { name, exact: true }) });
+}
+
+describe("the admin dashboard", () => {
+  it("takes an invited administrator from the invite link to tenants, users and the audit log", async () => {
+    // ---- the invite link, from the CLI ----
+    const invite = await cliInvite("ops@example.test", "Olivia Ops");
+    expect(invite.url).toMatch(new RegExp(`^${auth.url}/admin/invite\\?code=inv_`));
+    await addVirtualAuthenticator(admin, { transport: "usb" });
+    await admin.goto(invite.url);
+    await admin.getByRole("heading", { name: "Welcome, Olivia Ops" }).waitFor();
+    await screenshot(admin, SUITE, "invite-light");
+    await admin.getByRole("button", { name: "Create passkey" }).click();
+    await admin.getByText("Your passkey is ready.").waitFor();
+    await screenshot(admin, SUITE, "invite-done-light");
+
+    // ---- sign in at / ----
+    await admin.getByRole("link", { name: "Continue to sign in" }).click();
+    await admin.getByRole("heading", { name: "Sign in to the dashboard" }).waitFor();
+    const signIn = admin.locator("authkit-authenticate iframe").contentFrame();
+    await signIn.getByRole("button", { name: "Sign in with passkey" }).click();
+    await admin.waitForURL(`${auth.url}/admin`);
+    await view("tenants-view").getByRole("heading", { name: "No tenants yet" }).waitFor();
+    await screenshot(admin, SUITE, "tenants-empty-light");
+
+    // ---- a tenant, and its key shown once ----
+    await view("tenants-view").getByRole("button", { name: "New tenant" }).first().click();
+    const dialog = await dialogNamed(admin, "New tenant");
+    await expect(dialog.getByLabel("Name").evaluate((el) => el === window.__test.deepActive())).resolves.toBe(
+      true,
+    );
+    await dialog.getByLabel("Name").fill("Corner Shop");
+    await dialog.getByLabel("Relying-party ID").fill("localhost");
+    await dialog.getByLabel("Allowed origins").fill(site.origin);
+    await dialog.getByRole("button", { name: "Create tenant" }).click();
+    const created = await dialogNamed(admin, "Tenant created");
+    const keyField = created.getByLabel("API key", { exact: true });
+    await keyField.waitFor();
+    const apiKey = await keyField.inputValue();
+    expect(apiKey).toMatch(/^ak_[\w-]{43}$/);
+    await created.getByRole("button", { name: "Copy API key" }).click();
+    await created.getByText("Copied", { exact: true }).waitFor();
+    expect(await admin.evaluate(() => navigator.clipboard.readText())).toBe(apiKey);
+    await screenshot(admin, SUITE, "tenant-created-light");
+    await created.getByRole("button", { name: "Done" }).click();
+    await admin.getByRole("dialog", { name: "Tenant created" }).waitFor({ state: "hidden" });
+    // Once: the key is nowhere on the page any more, nor in the tenant's page.
+    await view("tenants-view").getByRole("link", { name: "Corner Shop" }).click();
+    await view("tenant-view").getByRole("heading", { name: "Corner Shop" }).waitFor();
+    tenantId = admin.url().split("/").pop() as string;
+    expect(await admin.evaluate((key) => document.documentElement.outerHTML.includes(key), apiKey)).toBe(
+      false,
+    );
+    expect(
+      await admin.evaluate(
+        (key) => window.__test.deepInputs(document).some((input) => input.value === key),
+        apiKey,
+      ),
+    ).toBe(false);
+
+    // ---- a user of the tenant signs in on the tenant's site ----
+    const shopper = await (await browser.newContext({ viewport: { width: 480, height: 640 } })).newPage();
+    await addVirtualAuthenticator(shopper);
+    site.route("/", tenantPage(auth.url, ""));
+    await shopper.goto(site.url("/"));
+    await shopper.waitForFunction(() => customElements.get("authkit-authenticate") !== undefined);
+    const registered = await registerWithApi(
+      shopper,
+      auth.url,
+      await auth.userToken(apiKey, "sam-42", "Sam Shopper"),
+    );
+    expect(registered.success).toBe(true);
+    const firstSignIn = await openTenantSignIn(shopper, apiKey);
+    await firstSignIn.getByRole("button", { name: "Sign in with Passkey" }).click();
+    await waitForEvent(shopper, "authkit-authenticate", "success");
+
+    // ---- the administrator sees their passkey, then disables them ----
+    await admin.reload();
+    await view("tenant-view").getByRole("button", { name: "Passkeys of Sam Shopper" }).click();
+    const passkeys = await dialogNamed(admin, "Passkeys of Sam Shopper");
+    const passkeyRow = passkeys.getByRole("row").filter({ hasText: "Test key" });
+    await passkeyRow.waitFor();
+    await expect(passkeyRow.innerText()).resolves.not.toContain("Never"); // used by the sign-in above
+    await screenshot(admin, SUITE, "user-passkeys-light");
+    await admin.keyboard.press("Escape");
+    await admin.getByRole("dialog", { name: "Passkeys of Sam Shopper" }).waitFor({ state: "hidden" });
+    await expect(
+      admin.evaluate(() => (window.__test.deepActive() as HTMLElement | null)?.getAttribute("aria-label")),
+    ).resolves.toBe("Passkeys of Sam Shopper");
+    await view("tenant-view").getByRole("button", { name: "Disable Sam Shopper" }).click();
+    const confirm = await dialogNamed(admin, "Disable Sam Shopper?");
+    await expect(
+      confirm.getByRole("button", { name: "Cancel" }).evaluate((el) => el === window.__test.deepActive()),
+    ).resolves.toBe(true);
+    await screenshot(admin, SUITE, "user-disable-confirm-light");
+    await confirm.getByRole("button", { name: "Disable user" }).click();
+    const row = view("tenant-view").getByRole("row", { name: /Sam Shopper/ });
+    await row.getByText("Disabled").waitFor();
+    // Focus went back to where the administrator was: the row's action button.
+    await expect(
+      admin.evaluate(() => (window.__test.deepActive() as HTMLElement | null)?.getAttribute("aria-label")),
+    ).resolves.toBe("Enable Sam Shopper");
+    await admin.getByRole("status").filter({ hasText: "Sam Shopper disabled." }).waitFor();
+    await screenshot(admin, SUITE, "tenant-light");
+
+    // ---- whose next sign-in is refused ----
+    const secondSignIn = await openTenantSignIn(shopper, apiKey);
+    await secondSignIn.getByRole("button", { name: "Sign in with Passkey" }).click();
+    const refused = await waitForEvent(shopper, "authkit-authenticate", "error");
+    expect(refused.detail?.code).toBe("user_disabled");
+    await secondSignIn.getByText("This account has been disabled.").waitFor();
+    await shopper.context().close();
+
+    // ---- both actions in the audit log ----
+    await admin
+      .getByRole("navigation", { name: "Dashboard" })
+      .getByRole("link", { name: "Audit log" })
+      .click();
+    const audit = view("audit-view");
+    await audit.getByRole("heading", { name: "Audit log" }).waitFor();
+    await expect(
+      audit.getByRole("heading", { name: "Audit log" }).evaluate((el) => el === window.__test.deepActive()),
+    ).resolves.toBe(true);
+    await audit.getByLabel("Tenant").selectOption({ label: "Corner Shop" });
+    await audit.getByRole("button", { name: "Apply" }).click();
+    const disabledRow = audit.getByRole("row").filter({ hasText: "User disabled" });
+    await disabledRow.waitFor();
+    await expect(disabledRow.innerText()).resolves.toMatch(
+      /User disabled[\s\S]*Corner Shop[\s\S]*sam-42[\s\S]*Olivia Ops/,
+    );
+    const createdRow = audit.getByRole("row").filter({ hasText: "Tenant created" });
+    await expect(createdRow.innerText()).resolves.toMatch(
+      /Tenant created[\s\S]*Corner Shop[\s\S]*Olivia Ops/,
+    );
+    // Newest first: the refusal, the disabling, the sign-in, the registration, the creation.
+    const events = await audit.locator("tbody tr .badge").allInnerTexts();
+    expect(events).toEqual([
+      "Sign-in refused",
+      "User disabled",
+      "Sign-in",
+      "Passkey registered",
+      "Tenant created",
+    ]);
+    await screenshot(admin, SUITE, "audit-light");
+    expect(problems).toEqual([]);
+  });
+});
+
+describe("every page, light and dark, wide and 375 px", () => {
+  const pages = [
+    { name: "sign-in", path: "/", ready: "Sign in to the dashboard" },
+    { name: "tenants", path: "/admin#/tenants", ready: "Tenants" },
+    { name: "tenant", path: () => `/admin#/tenants/${tenantId}`, ready: "Corner Shop" },
+    { name: "audit", path: "/admin#/audit", ready: "Audit log" },
+    { name: "admins", path: "/admin#/admins", ready: "Administrators" },
+  ] as const;
+
+  it.each([
+    ["light", 1280],
+    ["dark", 1280],
+    ["light", 375],
+    ["dark", 375],
+  ] as const)("%s at %i px: no overflow, no CSP violation", async (colorScheme, width) => {
+    expect(tenantId).not.toBe("");
+    const context = await browser.newContext({ viewport: { width, height: 860 }, colorScheme });
+    await context.addCookies(await adminContext.cookies());
+    const page = await context.newPage();
+    const seen = await watchProblems(page);
+    try {
+      for (const { name, path: where, ready } of pages) {
+        await page.goto(`${auth.url}${typeof where === "function" ? where() : where}`);
+        await page.getByRole("heading", { name: ready, exact: true }).first().waitFor();
+        await page.waitForLoadState("networkidle");
+        if (name !== "sign-in") await page.locator("tbody tr:not(.skeleton)").first().waitFor();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+          true,
+        );
+        await screenshot(page, SUITE, `${name}-${colorScheme}-${width}`);
+      }
+      // A dialog, too.
+      await page.goto(`${auth.url}/admin#/admins`);
+      await page.getByRole("button", { name: "Invite administrator" }).click();
+      await (await dialogNamed(page, "Invite administrator")).getByLabel("Email").waitFor();
+      await screenshot(page, SUITE, `invite-dialog-${colorScheme}-${width}`);
+      expect(seen).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+/** Page-side helpers (evaluate callbacks run in the page and cannot call test code). */
+function installPageHelpers() {
+  const deepActive = (): Element | null => {
+    let active = document.activeElement;
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+    return active;
+  };
+  const deepInputs = (root: Document | ShadowRoot): HTMLInputElement[] =>
+    [...root.querySelectorAll("*")].flatMap((element) => [
+      ...(element instanceof HTMLInputElement ? [element] : []),
+      ...(element.shadowRoot ? deepInputs(element.shadowRoot) : []),
+    ]);
+  Object.assign(window, { __test: { deepActive, deepInputs } });
+}
+
+declare global {
+  interface Window {
+    __test: {
+      /** The focused element, through shadow roots. */
+      deepActive(): Element | null;
+      /** Every input, also inside shadow roots. */
+      deepInputs(root: Document | ShadowRoot): HTMLInputElement[];
+    };
+  }
+}
