@@ -1,0 +1,30 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+import { assetManifest, staticAssets } from "@org/service-kit";
+import type { RequestHandler } from "express";
+
+/** The built SDK (@org/authkit-sdk's dist/): the public bundle and the embed pages' scripts. */
+const sdkDist = path.join(
+  path.dirname(createRequire(__filename).resolve("@org/authkit-sdk/package.json")),
+  "dist",
+);
+/** This app's own page scripts and styles (`pnpm build:web`, from src/web/). */
+const webDist = path.resolve(__dirname, "../../dist/web");
+
+/** `/sdk/authkit.js` (+ map, licences, lazy chunks) and `/sdk/embed/*`; any origin may load them. */
+export function sdkFiles(): RequestHandler {
+  return staticAssets(sdkDist, {
+    crossOrigin: true,
+    allow: /^(authkit\.js(\.map|\.LEGAL\.txt)?|chunks\/[\w.-]+|embed\/(chunks\/)?[\w.-]+)$/,
+  });
+}
+
+/** `/assets/*`: the pages' scripts and styles, same origin only. */
+export function webAssets(): RequestHandler {
+  return staticAssets(webDist, { allow: /^[\w.-]+$/ });
+}
+
+/** URL of an embed page script: `/sdk/embed/auth-embed-<hash>.js`. */
+export const embedScript = assetManifest(path.join(sdkDist, "embed"), "/sdk/embed");
+/** URL of a page asset: `/assets/demo-<hash>.js`. */
+export const pageAsset = assetManifest(webDist, "/assets");

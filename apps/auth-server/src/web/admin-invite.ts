@@ -1,0 +1,11 @@
+// `GET /admin/invite?code=`: <authkit-register> fetches its user token from the invite's
+// assertion-url on click; once the passkey exists, the page points to the sign-in.
+import "@org/authkit-sdk";
+
+const register = document.querySelector("authkit-register") as HTMLElement;
+const nextStep = document.getElementById("next-step") as HTMLElement;
+
+register.addEventListener("success", () => {
+  nextStep.hidden = false;
+  nextStep.querySelector("a")?.focus();
+});

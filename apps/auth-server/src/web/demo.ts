@@ -1,0 +1,149 @@
+// The /demo page's script: the theme switch, the tenant-backend step after sign-in (verify-auth
+// through /demo/verify), the JS API buttons, and the live event log. The SDK import is the module
+// the server serves at /sdk/authkit.js (see @org/web-build), so the page runs one SDK.
+import { AuthKit, AuthKitEvents, type AuthenticateSuccessDetail, type StatusKind } from "@org/authkit-sdk";
+
+const root = document.getElementById("demo") as HTMLElement;
+const { apiBaseUrl = "", sessionToken = "", userToken = "" } = root.dataset;
+const log = document.getElementById("log") as HTMLOListElement;
+
+// ---- origin check: passkeys of rp_id localhost do not work on 127.0.0.1 ----
+if (location.origin !== apiBaseUrl) {
+  const notice = document.getElementById("origin-notice") as HTMLElement;
+  notice.textContent = `Open this page at ${apiBaseUrl}/demo: the demo tenant's passkeys belong to that origin.`;
+  notice.hidden = false;
+}
+
+// ---- theme: the components use theme="class", following the `dark` class on <html> ----
+const media = matchMedia("(prefers-color-scheme: dark)");
+let choice = "auto";
+function applyTheme() {
+  const dark = choice === "dark" || (choice === "auto" && media.matches);
+  document.documentElement.classList.toggle("dark", dark);
+  for (const button of document.querySelectorAll<HTMLButtonElement>("[data-theme-choice]")) {
+    button.setAttribute("aria-pressed", String(button.dataset.themeChoice === choice));
+  }
+}
+for (const button of document.querySelectorAll<HTMLButtonElement>("[data-theme-choice]")) {
+  button.addEventListener("click", () => {
+    choice = button.dataset.themeChoice ?? "auto";
+    applyTheme();
+  });
+}
+media.addEventListener("change", applyTheme);
+applyTheme();
+
+// ---- event log ----
+const json = (value: unknown) =>
+  JSON.stringify(
+    value,
+    (_key, item: unknown) =>
+      item instanceof Error ? { ...(item as object), name: item.name, message: item.message } : item,
+    2,
+  );
+function record(source: string, name: string, detail: unknown) {
+  const entry = document.createElement("li");
+  const time = document.createElement("time");
+  time.textContent = new Date().toLocaleTimeString();
+  const label = document.createElement("span");
+  label.className = "event-name";
+  label.textContent = name;
+  const from = document.createElement("span");
+  from.className = "event-source";
+  from.textContent = source;
+  entry.append(time, label, from);
+  if (detail !== undefined && detail !== null) {
+    const body = document.createElement("pre");
+    body.textContent = json(detail);
+    entry.append(body);
+  }
+  log.prepend(entry);
+}
+for (const name of Object.values(AuthKitEvents)) {
+  window.addEventListener(name, (event) => record("window", name, (event as CustomEvent).detail));
+}
+const componentEvents = [
+  "ready",
+  "mode-detected",
+  "success",
+  "error",
+  "expired",
+  "qr-generated",
+  "status-change",
+  "refreshed",
+  "cancelled",
+];
+for (const element of document.querySelectorAll(
+  "authkit-register, authkit-authenticate, authkit-passkey, authkit-qr, authkit-status",
+)) {
+  for (const name of componentEvents) {
+    element.addEventListener(name, (event) =>
+      record(`<${element.localName}>`, name, (event as CustomEvent).detail),
+    );
+  }
+}
+document.getElementById("clear-log")?.addEventListener("click", () => log.replaceChildren());
+
+// ---- the tenant backend's part: verify the login server-side ----
+const verified = document.getElementById("verified") as HTMLElement;
+document.querySelector("authkit-authenticate")?.addEventListener("success", async (event) => {
+  const { challengeId } = (event as CustomEvent<AuthenticateSuccessDetail>).detail;
+  const response = await fetch("/demo/verify", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ challengeId }),
+  });
+  const body = (await response.json()) as {
+    user?: { displayName?: string; externalId: string };
+    error?: string;
+  };
+  verified.hidden = false;
+  verified.className = response.ok ? "verified ok" : "verified failed";
+  verified.textContent = response.ok
+    ? `Verified by the backend (verify-auth): ${body.user?.displayName ?? ""} · ${body.user?.externalId ?? ""}`
+    : `verify-auth failed: ${body.error ?? response.status}`;
+});
+
+// ---- authkit-status ----
+const status = document.getElementById("status-demo") as HTMLElementTagNameMap["authkit-status"];
+const messages: Record<string, string> = {
+  loading: "Waiting for your passkey…",
+  success: "Signed in as Demo user",
+  error: "Sign-in was cancelled.",
+};
+for (const button of document.querySelectorAll<HTMLButtonElement>("[data-status]")) {
+  button.addEventListener("click", () => {
+    const kind = button.dataset.status as StatusKind;
+    if (kind === "idle") status.clear();
+    else status.setStatus(kind, messages[kind]);
+  });
+}
+
+// ---- JS API ----
+const result = document.getElementById("api-result") as HTMLElement;
+const show = (value: unknown) => {
+  result.textContent = json(value);
+};
+const calls: Record<string, () => Promise<unknown>> = {
+  authenticate: () => new AuthKit({ apiBaseUrl, token: sessionToken, debug: true }).passkey.authenticate(),
+  prf: () =>
+    new AuthKit({ apiBaseUrl, token: sessionToken, debug: true }).passkey.authenticate({ prf: true }),
+  register: () =>
+    new AuthKit({ apiBaseUrl, token: userToken, debug: true }).passkey.register({
+      name: "Demo passkey (JS API)",
+      prf: "event",
+    }),
+  list: () => new AuthKit({ apiBaseUrl, debug: true }).management.list(),
+};
+for (const button of document.querySelectorAll<HTMLButtonElement>("[data-api]")) {
+  button.addEventListener("click", async () => {
+    const call = calls[button.dataset.api ?? ""];
+    if (!call) return;
+    result.textContent = "…";
+    try {
+      show(await call());
+    } catch (error) {
+      show(error);
+    }
+  });
+}

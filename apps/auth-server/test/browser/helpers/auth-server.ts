@@ -1,0 +1,103 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { QrStartResponse } from "@org/contracts";
+import { createTestDatabase, type TestDatabase } from "@org/db/testing";
+import { attachRealtime, connectRedis, createLogger } from "@org/service-kit";
+import { createApp } from "../../../src/app.ts";
+import { loadAuthEnv } from "../../../src/env.ts";
+import { QrLiveStatus } from "../../../src/realtime/qr.ts";
+import { createTenant } from "../../../src/services/tenants.ts";
+
+export interface RunningAuthServer {
+  /** `http://localhost:<port>`, also the server's PUBLIC_URL (its own WebAuthn origin). */
+  url: string;
+  database: TestDatabase;
+  /** A tenant with rp_id `localhost` whose pages run on `origins`; returns its API key. */
+  tenant(origins: string[], name?: string): Promise<{ id: string; apiKey: string }>;
+  sessionToken(apiKey: string): Promise<string>;
+  userToken(apiKey: string, externalId: string, displayName?: string): Promise<string>;
+  /** The tenant backend's call after a login. */
+  verifyAuth(apiKey: string, challengeId: string): Promise<{ status: number; body: Record<string, unknown> }>;
+  /** `POST /auth/v1/qr/start` as a tenant page at `origin` would (tests that drive the phone side alone). */
+  startQr(token: string, origin: string, body?: Record<string, unknown>): Promise<QrStartResponse>;
+  close(): Promise<void>;
+}
+
+/**
+ * The auth server over real HTTP on a port of its own (port 0), with socket.io (the QR namespace)
+ * as server.ts attaches it, on a fresh database (or `database`, shared with another instance),
+ * with PUBLIC_URL set to where it listens, as the browser tests need. With `REDIS_URL` in `env`
+ * it keeps its state in Redis and fans socket.io events out through it.
+ */
+export async function startAuthServer(
+  env: Record<string, string> = {},
+  { database: shared }: { database?: TestDatabase } = {},
+): Promise<RunningAuthServer> {
+  const database = shared ?? (await createTestDatabase());
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://localhost:${(server.address() as AddressInfo).port}`;
+  const redis = connectRedis(env.REDIS_URL);
+  const qrLive = new QrLiveStatus();
+  const app = createApp({
+    env: loadAuthEnv({ DATABASE_URL: database.url, PUBLIC_URL: url, NODE_ENV: "test", ...env }),
+    db: database.db,
+    logger: createLogger({ service: "auth-server", level: "silent" }),
+    redis,
+    qrLive,
+  });
+  server.on("request", app);
+  const realtime = attachRealtime(server, { redisUrl: env.REDIS_URL });
+  qrLive.attach(realtime.io);
+
+  const post = async (path: string, apiKey: string, body: unknown = {}) => {
+    const response = await fetch(`${url}${path}`, {
+      method: "POST",
+      headers: { "X-API-KEY": apiKey, "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  const ok = async (path: string, apiKey: string, body: unknown = {}) => {
+    const result = await post(path, apiKey, body);
+    if (result.status !== 200) throw new Error(`${path}: ${result.status} ${JSON.stringify(result.body)}`);
+    return result.body;
+  };
+  let tenants = 0;
+  return {
+    url,
+    database,
+    async tenant(origins, name = `Tenant ${++tenants}`) {
+      const { tenant, apiKey } = await createTenant({ db: database.db, name, rpId: "localhost", origins });
+      return { id: tenant.id, apiKey };
+    },
+    sessionToken: async (apiKey) => (await ok("/api/v1/session-token", apiKey)).token as string,
+    userToken: async (apiKey, externalId, displayName) =>
+      (await ok("/api/v1/user-token", apiKey, { externalId, ...(displayName ? { displayName } : {}) }))
+        .userToken as string,
+    verifyAuth: (apiKey, challengeId) => post("/api/v1/verify-auth", apiKey, { challengeId }),
+    async startQr(token, origin, body = {}) {
+      const response = await fetch(`${url}/auth/v1/qr/start`, {
+        method: "POST",
+        headers: {
+          Authorization: `Bearer ${token}`,
+          Origin: origin,
+          "Content-Type": "application/json",
+          // The browser the phone page names: desktop Chrome on macOS.
+          "User-Agent":
+            "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+        },
+        body: JSON.stringify(body),
+      });
+      if (response.status !== 200) throw new Error(`qr/start: ${response.status} ${await response.text()}`);
+      return (await response.json()) as QrStartResponse;
+    },
+    async close() {
+      await realtime.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await redis?.quit();
+      if (!shared) await database.drop();
+    },
+  };
+}

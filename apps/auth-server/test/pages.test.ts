@@ -1,0 +1,158 @@
+// The HTTP side of the browser-facing routes: the SDK files and their caching, the embed pages'
+// CSP, the demo, and the PRF salt at authenticate/start.
+import request from "supertest";
+import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { makeTenant, sessionToken } from "./helpers/flows.ts";
+
+const TENANT_ORIGIN = "https://shop.pages.test";
+let t: TestApp;
+let apiKey: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ apiKey } = await makeTenant(t, { origins: [TENANT_ORIGIN] }));
+});
+afterAll(() => t.close());
+
+describe("/sdk", () => {
+  it("serves authkit.js to any origin with a short cache, an ETag and a source map", async () => {
+    const res = await request(t.app).get("/sdk/authkit.js");
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/javascript/);
+    expect(res.headers["cache-control"]).toBe("public, max-age=300");
+    expect(res.headers["access-control-allow-origin"]).toBe("*");
+    expect(res.headers["cross-origin-resource-policy"]).toBe("cross-origin");
+    expect(res.headers.etag).toBeTruthy();
+    expect(res.text).toMatch(/customElements\.define\("authkit-authenticate"/);
+    expect(res.text).toMatch(/sourceMappingURL=authkit\.js\.map/);
+    const again = await request(t.app)
+      .get("/sdk/authkit.js")
+      .set("If-None-Match", res.headers.etag as string);
+    expect(again.status).toBe(304);
+    expect((await request(t.app).get("/sdk/authkit.js.map")).status).toBe(200);
+  });
+
+  it("serves the lazy QR chunk and the embed scripts as immutable, hashed files", async () => {
+    const main = (await request(t.app).get("/sdk/authkit.js")).text;
+    const chunk = /import\("\.\/(chunks\/qr-socket-[A-Z0-9]{8}\.js)"\)/.exec(main)?.[1];
+    expect(chunk).toBeDefined();
+    const res = await request(t.app).get(`/sdk/${chunk}`);
+    expect(res.status).toBe(200);
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(res.headers["access-control-allow-origin"]).toBe("*");
+  });
+
+  it("serves nothing else from the package (no esm/, no manifest)", async () => {
+    expect((await request(t.app).get("/sdk/esm/index.js")).status).toBe(404);
+    expect((await request(t.app).get("/sdk/manifest.json")).status).toBe(404);
+    expect((await request(t.app).get("/sdk/../package.json")).status).toBe(404);
+  });
+});
+
+describe("/auth-embed and /register-embed", () => {
+  it.each(["auth-embed", "register-embed"])("%s may be framed by a tenant's origin only", async (page) => {
+    const allowed = await request(t.app).get(`/${page}`).query({ origin: TENANT_ORIGIN });
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers["content-type"]).toBe("text/html; charset=utf-8");
+    const csp = allowed.headers["content-security-policy"] as string;
+    expect(csp).toContain(`frame-ancestors ${TENANT_ORIGIN}`);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain("unsafe-inline");
+    expect(allowed.headers["x-frame-options"]).toBeUndefined();
+    expect(allowed.headers["cache-control"]).toBe("no-store");
+    const script = /<script type="module" src="(\/sdk\/embed\/[\w-]+\.js)"><\/script>/.exec(
+      allowed.text,
+    )?.[1];
+    expect(script).toMatch(new RegExp(`^/sdk/embed/${page}-[A-Z0-9]{8}\\.js$`));
+    expect((await request(t.app).get(script as string)).status).toBe(200);
+    expect(allowed.text).not.toMatch(/<script>|<style>| style=/);
+
+    for (const origin of ["https://evil.test", `${TENANT_ORIGIN}/path`, `${TENANT_ORIGIN}:443`, "null"]) {
+      const refused = await request(t.app).get(`/${page}`).query({ origin });
+      expect(refused.status).toBe(403);
+      expect(refused.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+      expect(refused.headers["x-frame-options"]).toBe("DENY");
+    }
+  });
+
+  it("refuses a disabled tenant's origin and needs the origin parameter", async () => {
+    const { tenant } = await makeTenant(t, { origins: ["https://gone.pages.test"] });
+    await t.database.db.tenant.update({ where: { id: tenant.id }, data: { disabled: true } });
+    expect(
+      (await request(t.app).get("/auth-embed").query({ origin: "https://gone.pages.test" })).status,
+    ).toBe(403);
+    const missing = await request(t.app).get("/auth-embed");
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ success: false, error_code: "bad_request" });
+  });
+
+  it("escapes nothing it did not get: the page carries no query text", async () => {
+    const res = await request(t.app)
+      .get("/auth-embed")
+      .query({ origin: `${TENANT_ORIGIN}"><script>alert(1)</script>` });
+    expect(res.status).toBe(403);
+    expect(res.text).not.toContain("<script>alert(1)");
+  });
+});
+
+describe("/demo", () => {
+  it("is served outside production, with a strict CSP and tokens minted for the page", async () => {
+    const res = await request(t.app).get("/demo");
+    expect(res.status).toBe(200);
+    expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.text).toMatch(/data-session-token="st_[\w-]+"/);
+    expect(res.text).toMatch(
+      /<authkit-register\s+api-base-url="http:\/\/localhost:4100"\s+token="ut_[\w-]+"/,
+    );
+    const tenants = await t.database.db.tenant.findMany({ where: { name: "AuthKit demo" } });
+    expect(tenants).toEqual([
+      expect.objectContaining({ rpId: "localhost", origins: ["http://localhost:4100"] }),
+    ]);
+    await request(t.app).get("/demo");
+    expect(await t.database.db.tenant.count({ where: { name: "AuthKit demo" } })).toBe(1);
+  });
+
+  it("is not found in production", async () => {
+    const production = t.sibling({ NODE_ENV: "production" });
+    const res = await request(production).get("/demo");
+    expect(res.status).toBe(404);
+    expect((await request(production).post("/demo/verify").send({ challengeId: "x" })).status).toBe(404);
+  });
+});
+
+describe("POST /auth/v1/authenticate/start with prf", () => {
+  it("returns the tenant's PRF salt and asks for it in the options", async () => {
+    const token = await sessionToken(t.app, apiKey);
+    const res = await request(t.app)
+      .post("/auth/v1/authenticate/start")
+      .set("Authorization", `Bearer ${token}`)
+      .send({ prf: true });
+    expect(res.status).toBe(200);
+    expect(res.body.prfSalt).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(res.body.options.extensions).toEqual({ prf: { eval: { first: res.body.prfSalt } } });
+    const plain = await request(t.app)
+      .post("/auth/v1/authenticate/start")
+      .set("Authorization", `Bearer ${token}`)
+      .send({});
+    expect(plain.body.prfSalt).toBeUndefined();
+    expect(plain.body.options.extensions).toBeUndefined();
+  });
+});
+
+describe("/qr (the phone page)", () => {
+  it("is a page of its own scripts and styles, never framed nor cached, carrying no secret", async () => {
+    const res = await request(t.app).get("/qr");
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+    const csp = res.headers["content-security-policy"] as string;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("unsafe-inline");
+    expect(res.headers["x-frame-options"]).toBe("DENY");
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.text).toMatch(/<script type="module" src="\/assets\/qr-phone-[A-Z0-9]{8}\.js"><\/script>/);
+    expect(res.text).toMatch(/<link rel="stylesheet" href="\/assets\/qr-phone-style-[A-Z0-9]{8}\.css" \/>/);
+    expect(res.text).not.toMatch(/<script>|style="/);
+    expect(res.text).toContain('<meta name="viewport" content="width=device-width, initial-scale=1" />');
+  });
+});
