@@ -1,6 +1,7 @@
 import { AppError } from "@org/service-kit";
 import type { Request, RequestHandler } from "express";
 import type { AuthContext } from "../context.ts";
+import { assertOwnOrigin } from "./cors.ts";
 import { resolveSession } from "../services/sessions.ts";
 import { enabledTenant, tenantByApiKey, type Tenant } from "../services/tenants.ts";
 import { resolveSessionToken, resolveUserToken } from "../services/tokens.ts";
@@ -24,7 +25,8 @@ declare global {
   }
 }
 
-function bearer(req: Request): string | undefined {
+/** The `Authorization: Bearer` value, if any. */
+export function bearer(req: Request): string | undefined {
   const header = req.get("authorization");
   const match = header && /^Bearer\s+(\S+)$/i.exec(header);
   return match ? match[1] : undefined;
@@ -86,6 +88,7 @@ export function requireCookieSession(ctx: AuthContext): RequestHandler {
 
 async function cookieAuth(ctx: AuthContext, req: Request, what: string): Promise<RequestAuth> {
   const token = sessionCookie(ctx, req);
+  if (token) assertOwnOrigin(ctx, req);
   const session = token ? await resolveSession({ ctx, token }) : null;
   if (!session) throw missing(what);
   return { kind: "user", tenant: session.tenant, userId: session.userId, via: "cookie" };

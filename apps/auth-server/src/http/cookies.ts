@@ -1,17 +1,13 @@
+import { isLocalhostUrl } from "@org/service-kit";
 import type { Response } from "express";
 import type { AuthContext } from "../context.ts";
-
-function isLocalhost(publicUrl: string): boolean {
-  const host = new URL(publicUrl).hostname;
-  return host === "localhost" || host === "127.0.0.1" || host === "[::1]" || host.endsWith(".localhost");
-}
 
 /** HttpOnly, SameSite=Lax, Secure unless the server runs on localhost. */
 function cookieOptions(ctx: AuthContext) {
   return {
     httpOnly: true,
     sameSite: "lax" as const,
-    secure: !isLocalhost(ctx.env.PUBLIC_URL),
+    secure: !isLocalhostUrl(ctx.env.PUBLIC_URL),
     path: "/",
   };
 }

@@ -1,36 +1,79 @@
+import { AppError } from "@org/service-kit";
 import cors from "cors";
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 import type { AuthContext } from "../context.ts";
+import { isTenantOrigin } from "../services/tenants.ts";
 
 const CACHE_MS = 5_000;
 
+/** Routes a browser reaches with the session cookie alone: only the auth server's own pages. */
+const COOKIE_ROUTES = ["/auth/v1/passkeys", "/auth/v1/logout"];
+
+const ownOrigin = (ctx: AuthContext) => new URL(ctx.env.PUBLIC_URL).origin;
+
 /**
- * CORS for the browser-facing API: an origin is allowed when it is an origin of an enabled tenant.
- * Answers are cached per origin for a few seconds (tenants change rarely, from the CLI).
+ * Credentialed CORS for the origins `isAllowed` accepts. Any other origin gets no CORS headers,
+ * and its preflight a plain 403 with no body: a refusal, not an error of the API.
  * Only `Authorization` and `Content-Type` may be sent: `X-API-KEY` is for servers, never browsers.
  */
-export function tenantCors(ctx: AuthContext): RequestHandler {
-  const cache = new Map<string, { allowed: boolean; until: number }>();
-  const isAllowed = async (origin: string) => {
-    const hit = cache.get(origin);
-    if (hit && hit.until > Date.now()) return hit.allowed;
-    const count = await ctx.db.tenant.count({ where: { disabled: false, origins: { has: origin } } });
-    if (cache.size > 10_000) cache.clear();
-    cache.set(origin, { allowed: count > 0, until: Date.now() + CACHE_MS });
-    return count > 0;
-  };
-  return cors({
-    origin(origin, callback) {
-      if (!origin) return callback(null, false);
-      isAllowed(origin).then(
-        (allowed) => callback(null, allowed),
-        (error: unknown) => callback(error as Error),
-      );
-    },
+function credentialedCors(isAllowed: (origin: string) => Promise<boolean>): RequestHandler {
+  const allow = cors({
+    origin: true,
     methods: ["GET", "POST", "DELETE"],
     allowedHeaders: ["Authorization", "Content-Type"],
     exposedHeaders: ["Retry-After", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"],
     credentials: true,
     maxAge: 600,
   });
+  return (req, res, next) => {
+    res.vary("Origin");
+    const origin = req.get("origin");
+    (origin ? isAllowed(origin) : Promise.resolve(false)).then((allowed) => {
+      if (allowed) allow(req, res, next);
+      else if (req.method === "OPTIONS") res.status(403).end();
+      else next();
+    }, next);
+  };
+}
+
+/** An origin of an enabled tenant; answers are cached per origin for a few seconds (tenants change rarely). */
+function tenantOrigins(ctx: AuthContext): (origin: string) => Promise<boolean> {
+  const cache = new Map<string, { allowed: boolean; until: number }>();
+  return async (origin) => {
+    const hit = cache.get(origin);
+    if (hit && hit.until > Date.now()) return hit.allowed;
+    const allowed = await isTenantOrigin({ db: ctx.db, origin });
+    if (cache.size > 10_000) cache.clear();
+    cache.set(origin, { allowed, until: Date.now() + CACHE_MS });
+    return allowed;
+  };
+}
+
+/**
+ * CORS of `/api/v1` and `/auth/v1`. Token-authenticated routes answer the origins of enabled
+ * tenants (their pages call them with a session or user token). Cookie-authenticated routes answer
+ * the auth server's own origin only: with same-site tenants the cookie would travel from another
+ * tenant's page, which must never read a user's passkeys.
+ */
+export function browserCors(ctx: AuthContext): RequestHandler {
+  const own = ownOrigin(ctx);
+  const forCookieRoutes = credentialedCors(async (origin) => origin === own);
+  const forTokenRoutes = credentialedCors(tenantOrigins(ctx));
+  return (req, res, next) => {
+    const path = req.baseUrl + req.path;
+    const cookieRoute = COOKIE_ROUTES.some((route) => path === route || path.startsWith(`${route}/`));
+    (cookieRoute ? forCookieRoutes : forTokenRoutes)(req, res, next);
+  };
+}
+
+/**
+ * The session cookie counts only on requests from the auth server's own pages (or from no page at
+ * all: no Origin header). Another origin's request carrying it is refused, never served as the
+ * user: that is what keeps tenant pages from using it (and cross-site forgery) on state changes.
+ */
+export function assertOwnOrigin(ctx: AuthContext, req: Request): void {
+  const origin = req.get("origin");
+  if (origin !== undefined && origin !== ownOrigin(ctx)) {
+    throw new AppError("forbidden", "The session cookie is accepted only from this server's own pages.");
+  }
 }

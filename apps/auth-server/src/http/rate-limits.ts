@@ -1,20 +1,41 @@
-import { rateLimiter, type Redis } from "@org/service-kit";
+import { hashSecret, rateLimiter, type Redis } from "@org/service-kit";
 import type { Request, RequestHandler } from "express";
 import type { AuthContext } from "../context.ts";
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 export interface RateLimits {
   /** Every /api/v1 and /auth/v1 request, per client IP. */
   perIp: RequestHandler;
   /** /api/v1, per tenant (after the API key is checked). */
   perTenant: RequestHandler;
-  /** Password login attempts, per account (tenant + username). */
-  perAccount: RequestHandler;
+  /** Failed password logins, per account (tenant + username) and client IP: a minute, then an hour. */
+  passwordGuesses: RequestHandler[];
+  /** QR challenges started, per client IP. */
+  qrStart: RequestHandler;
+  /** QR status polls, per client IP and challenge. */
+  qrStatus: RequestHandler;
+}
+
+/**
+ * The account and IP pair of a password login, hashed: the username is the client's text (any
+ * length, any characters) and needs no place in Redis key names.
+ */
+function accountAndIp(req: Request): string {
+  const username = (req.body as { username?: unknown } | undefined)?.username;
+  const account = `${req.auth?.tenant.id ?? "none"}:${typeof username === "string" ? username.toLowerCase() : ""}`;
+  return hashSecret(`${account}|${req.ip ?? "unknown"}`);
 }
 
 export function rateLimits(ctx: AuthContext, redis: Redis | undefined): RateLimits {
   const { env } = ctx;
+  // Guessing is limited per account *and* IP, so a guesser elsewhere can never lock the owner
+  // out; there is deliberately no per-account ceiling across IPs, which anyone could trip.
+  // Only failures count. The hourly window is the backoff: a pair that keeps failing after its
+  // per-minute allowance waits for the hour to end.
+  const guesses = (limit: number, windowMs: number, prefix: string) =>
+    rateLimiter({ limit, windowMs, prefix, key: accountAndIp, redis, onlyFailures: true });
   return {
     perIp: rateLimiter({
       limit: env.RATE_LIMIT_IP_PER_MINUTE,
@@ -30,14 +51,22 @@ export function rateLimits(ctx: AuthContext, redis: Redis | undefined): RateLimi
       key: (req) => req.auth?.tenant.id ?? "none",
       redis,
     }),
-    perAccount: rateLimiter({
-      limit: env.RATE_LIMIT_LOGIN_PER_MINUTE,
+    passwordGuesses: [
+      guesses(env.RATE_LIMIT_LOGIN_PER_MINUTE, MINUTE, "auth-login-minute"),
+      guesses(env.RATE_LIMIT_LOGIN_PER_HOUR, HOUR, "auth-login-hour"),
+    ],
+    qrStart: rateLimiter({
+      limit: env.RATE_LIMIT_QR_START_PER_MINUTE,
       windowMs: MINUTE,
-      prefix: "auth-account",
-      key: (req: Request) => {
-        const username = (req.body as { username?: unknown } | undefined)?.username;
-        return `${req.auth?.tenant.id ?? "none"}:${typeof username === "string" ? username.toLowerCase() : ""}`;
-      },
+      prefix: "auth-qr-start",
+      key: (req) => req.ip ?? "unknown",
+      redis,
+    }),
+    qrStatus: rateLimiter({
+      limit: env.RATE_LIMIT_QR_STATUS_PER_MINUTE,
+      windowMs: MINUTE,
+      prefix: "auth-qr-status",
+      key: (req) => `${req.ip ?? "unknown"}:${String(req.params.challengeId)}`,
       redis,
     }),
   };

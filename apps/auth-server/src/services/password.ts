@@ -5,7 +5,7 @@ import type { AuthContext } from "../context.ts";
 import { audit } from "./audit.ts";
 import { completeLogin, type CompletedLogin } from "./logins.ts";
 import type { Tenant } from "./tenants.ts";
-import { assertUserEnabled, hashPassword } from "./users.ts";
+import { hashPassword, userDisabledError } from "./users.ts";
 
 let dummyHash: Promise<string> | undefined;
 /**
@@ -36,18 +36,23 @@ export async function passwordLogin({
     where: { tenantId_username: { tenantId: tenant.id, username: input.username } },
   });
   const storedHash = user?.passwordHash ?? (await dummyPasswordHash());
+  // Verified in every branch, disabled users included, so the time taken says nothing either.
   const matches = await verify(storedHash, input.password).catch(() => false);
-  if (!user || !user.passwordHash || !matches) {
-    // Same audit write on both paths, so the timing stays alike too.
+  // Every failure writes the same audit row, so the timing stays alike too.
+  const fail = async (reason: string, error: AppError) => {
     await audit(ctx, {
       type: "login_failure",
       tenantId: tenant.id,
       userId: user?.id,
       ip,
-      detail: { method: "password", reason: user?.passwordHash ? "wrong_password" : "unknown_user" },
+      detail: { method: "password", reason },
     });
-    throw invalid();
+    return error;
+  };
+  // A disabled user gets user_disabled whatever the password: the answer is no password oracle.
+  if (user?.disabled) throw await fail("user_disabled", userDisabledError());
+  if (!user || !user.passwordHash || !matches) {
+    throw await fail(user?.passwordHash ? "wrong_password" : "unknown_user", invalid());
   }
-  assertUserEnabled(user);
   return completeLogin({ ctx, tenant, user, method: "password", previousSessionToken, ip });
 }

@@ -1,6 +1,6 @@
 import { hash } from "@node-rs/argon2";
-import type { TenantUser, UpsertUserRequest, UserInfo } from "@org/contracts";
-import type { Prisma } from "@org/db";
+import type { TenantUser, UpsertUserRequest, UserInfo, UsersQuery } from "@org/contracts";
+import { pageArgs, toPage, type Page, type Prisma } from "@org/db";
 import { AppError, NotFoundError } from "@org/service-kit";
 import type { AuthContext } from "../context.ts";
 import { audit } from "./audit.ts";
@@ -15,7 +15,10 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);
 }
 
-export function userInfo(user: AuthUser): UserInfo {
+/** What a login needs of its user. */
+export type LoginUser = Pick<AuthUser, "id" | "externalId" | "displayName">;
+
+export function userInfo(user: LoginUser): UserInfo {
   return {
     id: user.id,
     externalId: user.externalId,
@@ -24,7 +27,10 @@ export function userInfo(user: AuthUser): UserInfo {
 }
 
 async function tenantUser(ctx: Pick<AuthContext, "db">, user: AuthUser): Promise<TenantUser> {
-  const passkeyCount = await ctx.db.authCredential.count({ where: { userId: user.id } });
+  return toTenantUser(user, await ctx.db.authCredential.count({ where: { userId: user.id } }));
+}
+
+function toTenantUser(user: AuthUser, passkeyCount: number): TenantUser {
   return {
     id: user.id,
     externalId: user.externalId,
@@ -76,6 +82,37 @@ export async function findUser({
   return user;
 }
 
+/** A page of a tenant's users, oldest first; `q` matches part of the externalId or display name. */
+export async function listUsers({
+  ctx,
+  tenant,
+  query,
+}: {
+  ctx: Pick<AuthContext, "db">;
+  tenant: Tenant;
+  query: UsersQuery;
+}): Promise<Page<TenantUser>> {
+  // `contains` is a LIKE pattern: its wildcards in the query are literal characters here.
+  const q = query.q?.trim().replace(/[\\%_]/g, "\\$&");
+  const rows = await ctx.db.authUser.findMany({
+    where: {
+      tenantId: tenant.id,
+      ...(q
+        ? {
+            OR: [
+              { externalId: { contains: q, mode: "insensitive" as const } },
+              { displayName: { contains: q, mode: "insensitive" as const } },
+            ],
+          }
+        : {}),
+    },
+    include: { _count: { select: { credentials: true } } },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    ...pageArgs(query),
+  });
+  return toPage(query, rows, (row) => toTenantUser(row, row._count.credentials));
+}
+
 export async function getUser(options: { ctx: AuthContext; tenant: Tenant; externalId: string }) {
   return tenantUser(options.ctx, await findUser(options));
 }
@@ -90,12 +127,15 @@ export async function setUserDisabled({
   externalId,
   disabled,
   ip,
+  adminId,
 }: {
   ctx: AuthContext;
   tenant: Tenant;
   externalId: string;
   disabled: boolean;
   ip?: string | undefined;
+  /** The administrator who did it, from the dashboard. */
+  adminId?: string | undefined;
 }): Promise<TenantUser> {
   const found = await findUser({ ctx, tenant, externalId });
   const [user] = await ctx.db.$transaction([
@@ -114,6 +154,7 @@ export async function setUserDisabled({
       type: disabled ? "user_disabled" : "user_enabled",
       tenantId: tenant.id,
       userId: found.id,
+      adminId,
       ip,
     });
   }
@@ -136,6 +177,8 @@ export async function activeUser({
   return user;
 }
 
+export const userDisabledError = () => new AppError("user_disabled", "This user has been disabled.");
+
 export function assertUserEnabled(user: AuthUser): void {
-  if (user.disabled) throw new AppError("user_disabled", "This user has been disabled.");
+  if (user.disabled) throw userDisabledError();
 }
