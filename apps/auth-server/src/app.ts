@@ -11,13 +11,23 @@ import cookieParser from "cookie-parser";
 import type { Express } from "express";
 import type { AuthContext } from "./context.ts";
 import type { AuthEnv } from "./env.ts";
-import { tenantCors } from "./http/cors.ts";
+import { browserCors } from "./http/cors.ts";
 import { rateLimits } from "./http/rate-limits.ts";
+import { adminApiRouter } from "./routes/admin-api.ts";
+import { adminPagesRouter } from "./routes/admin-pages.ts";
 import { tenantApiRouter } from "./routes/api-tenant.ts";
 import { authenticationRouter } from "./routes/authentication.ts";
 import { passkeysRouter } from "./routes/passkeys.ts";
 import { registrationRouter } from "./routes/registration.ts";
-import { sdkFiles } from "./sdk-route.ts";
+import { sdkFiles, webAssets } from "./pages/assets.ts";
+import { demoRouter } from "./routes/demo.ts";
+import { embedsRouter } from "./routes/embeds.ts";
+import { qrRouter } from "./routes/qr.ts";
+import { qrPhoneRouter } from "./routes/qr-phone.ts";
+import type { QrLiveStatus } from "./realtime/qr.ts";
+import { noQrEvents } from "./services/qr/events.ts";
+import { postgresQrStore } from "./services/qr/postgres-store.ts";
+import { redisQrStore } from "./services/qr/redis-store.ts";
 import { dummyPasswordHash } from "./services/password.ts";
 import { memoryStore, redisStore, type EphemeralStore } from "./store.ts";
 
@@ -28,32 +38,47 @@ export type AuthDeps = ServiceDeps<AuthEnv> & {
   store?: EphemeralStore;
   /** Clock in ms; tests move it to expire tokens, challenges and logins. */
   now?: () => number;
+  /** Pushes QR status changes to socket.io watchers (attached to the server by server.ts). */
+  qrLive?: QrLiveStatus;
 };
 
 /** The auth server as an Express app; server.ts only listens, tests use this directly. */
-export function createApp({ env, db, logger, redis, store, now = Date.now }: AuthDeps): Express {
+export function createApp({ env, db, logger, redis, store, now = Date.now, qrLive }: AuthDeps): Express {
   const ctx: AuthContext = {
     env,
     db,
     logger,
     now,
     store: store ?? (redis ? redisStore(redis) : memoryStore(now)),
+    qr: { store: redis ? redisQrStore(redis) : postgresQrStore(db), events: qrLive ?? noQrEvents },
   };
+  qrLive?.bind(ctx);
   void dummyPasswordHash(); // computed once, up front, so the first unknown-user login is not faster
   const limits = rateLimits(ctx, redis);
 
-  const app = createHttpApp({ logger, jsonLimit: "256kb" });
+  const app = createHttpApp({ logger, jsonLimit: "256kb", trustProxy: env.TRUST_PROXY });
   app.get("/healthz", healthHandler(db));
   app.use("/sdk", sdkFiles());
+  app.use("/assets", webAssets());
+  app.use(embedsRouter(ctx));
+  app.use(qrPhoneRouter());
+  if (env.NODE_ENV !== "production") app.use(demoRouter(ctx));
   const openApi = authOpenApiDocument();
   app.get("/openapi.json", (_req, res) => {
     res.json(openApi);
   });
 
-  app.use(["/api/v1", "/auth/v1"], tenantCors(ctx), limits.perIp);
+  app.use(["/api/v1", "/auth/v1"], browserCors(ctx), limits.perIp);
   app.use("/auth/v1", cookieParser());
   app.use("/api/v1", tenantApiRouter(ctx, limits));
+  app.use("/auth/v1/qr", qrRouter(ctx, limits));
   app.use("/auth/v1/register", registrationRouter(ctx));
   app.use("/auth/v1", authenticationRouter(ctx, limits), passkeysRouter(ctx));
+
+  // The admin dashboard: sign-in at /, pages and session under /admin, its JSON API at /admin/api.
+  app.use(["/admin"], cookieParser(), limits.perIp);
+  app.get("/", limits.perIp);
+  app.use("/admin/api", adminApiRouter(ctx));
+  app.use(adminPagesRouter(ctx));
   return finishHttpApp(app, authErrors);
 }

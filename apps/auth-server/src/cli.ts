@@ -1,6 +1,8 @@
-import { openDatabase } from "@org/db";
-import { runCli, ValidationError, type CliCommand } from "@org/service-kit";
+import { InviteAdminRequestSchema } from "@org/contracts";
+import type { Db } from "@org/db";
+import { runCli, ValidationError, withCliDatabase, type CliCommand } from "@org/service-kit";
 import { loadAuthEnv } from "./env.ts";
+import { inviteAdmin, listAdmins, removeAdmin } from "./services/admins.ts";
 import { AUDIT_TYPES, listAudit, type AuditType } from "./services/audit.ts";
 import {
   createTenant,
@@ -11,24 +13,17 @@ import {
   wellKnownFor,
 } from "./services/tenants.ts";
 
-const env = loadAuthEnv();
-
 type Values = Parameters<CliCommand["run"]>[0];
-type Db = Awaited<ReturnType<typeof openDatabase>>["db"];
 
-/** Opens (and migrates) the service's database for one command, then closes it. */
-async function withDb<T>(run: (db: Db) => Promise<T>): Promise<T> {
-  const database = await openDatabase({
-    databaseUrl: env.DATABASE_URL,
-    dataDir: env.DATA_DIR,
-    service: "auth-server",
-  });
-  try {
-    return await run(database.db);
-  } finally {
-    await database.close();
-  }
-}
+// The environment is read inside a command, so a bad value is a one-line CLI error like any other.
+const withDb = <T>(work: (db: Db) => Promise<T>) => withCliDatabase(loadAuthEnv(), "auth-server", work);
+/** What the admin services need: the database, PUBLIC_URL (links, the admin tenant), the clock. */
+const withAdminCtx = <T>(
+  work: (ctx: { db: Db; env: ReturnType<typeof loadAuthEnv>; now: () => number }) => Promise<T>,
+) => {
+  const env = loadAuthEnv();
+  return withCliDatabase(env, "auth-server", (db) => work({ db, env, now: Date.now }));
+};
 
 const text = (values: Values, name: string): string | undefined => {
   const value = values[name];
@@ -46,9 +41,11 @@ function withId(command: Omit<CliCommand, "options">): CliCommand {
   return { ...command, options: idOption };
 }
 
-// `tenant disable <id>`: runCli takes options only, so a bare id after the command becomes --id.
+// `tenant disable <id>`, `admin remove <id or email>`: runCli takes options only, so a bare
+// value after the command becomes --id.
 const argv = process.argv.slice(2);
-if (argv[0] === "tenant" && argv[2] && !argv[2].startsWith("-")) argv.splice(2, 0, "--id");
+const takesId = argv[0] === "tenant" || (argv[0] === "admin" && argv[1] === "remove");
+if (takesId && argv[2] && !argv[2].startsWith("-")) argv.splice(2, 0, "--id");
 
 void runCli(
   "cli",
@@ -79,7 +76,14 @@ void runCli(
     },
     "tenant list": {
       summary: "List tenants (never their keys)",
-      run: () => withDb(async (db) => ({ tenants: (await listTenants({ db })).map(tenantView) })),
+      run: () =>
+        withDb(async (db) => ({
+          // The built-in admin tenant is listed, marked `built_in: "admin"`.
+          tenants: (await listTenants({ db })).map((tenant) => ({
+            ...tenantView(tenant),
+            ...(tenant.builtIn ? { built_in: tenant.builtIn.role } : {}),
+          })),
+        })),
     },
     "tenant disable": withId({
       summary: "<id>: refuse the tenant's API key and tokens (tenant_disabled)",
@@ -106,7 +110,7 @@ void runCli(
     "tenant well-known": withId({
       summary: "<id>: the JSON the tenant serves at https://<rp_id>/.well-known/webauthn",
       run: (values) =>
-        withDb((db) => wellKnownFor({ db, id: required(values, "id"), publicUrl: env.PUBLIC_URL })),
+        withDb((db) => wellKnownFor({ db, id: required(values, "id"), publicUrl: loadAuthEnv().PUBLIC_URL })),
     }),
     audit: {
       summary: "[--tenant ID] [--type T] [--limit N]: security events, newest first",
@@ -121,14 +125,46 @@ void runCli(
           if (type && !AUDIT_TYPES.includes(type as AuditType)) {
             throw new ValidationError(`--type must be one of ${AUDIT_TYPES.join(", ")}.`);
           }
-          return {
-            events: await listAudit({
-              db,
-              tenantId: text(values, "tenant"),
-              type: type as AuditType | undefined,
-              limit,
-            }),
-          };
+          const page = await listAudit({
+            db,
+            filter: { tenantId: text(values, "tenant"), type: type as AuditType | undefined },
+            limit,
+          });
+          return { events: page.data };
+        }),
+    },
+    "admin invite": {
+      summary: "--email E --name N: a one-time link (24 h) to create that administrator's passkey",
+      options: { email: { type: "string" }, name: { type: "string" } },
+      run: (values) =>
+        withAdminCtx(async (ctx) => {
+          const input = InviteAdminRequestSchema.safeParse({
+            email: required(values, "email"),
+            name: required(values, "name"),
+          });
+          if (!input.success) {
+            const field = input.error.issues[0]?.path[0] === "name" ? "--name" : "--email";
+            throw new ValidationError(
+              `${field} is not valid: ${input.error.issues[0]?.message ?? "invalid"}.`,
+            );
+          }
+          const { url, expiresAt } = await inviteAdmin({ ctx, ...input.data });
+          return { url, expiresAt };
+        }),
+    },
+    "admin list": {
+      summary: "Administrators (invited: no passkey yet; active)",
+      run: () =>
+        withAdminCtx(async (ctx) => ({ admins: (await listAdmins({ ctx, query: { limit: 10_000 } })).data })),
+    },
+    "admin remove": {
+      summary: "<id or email>: revoke the administrator's sessions, delete their passkeys",
+      options: { id: { type: "string" }, email: { type: "string" } },
+      run: (values) =>
+        withAdminCtx(async (ctx) => {
+          const idOrEmail = text(values, "id") ?? text(values, "email");
+          if (!idOrEmail) throw new ValidationError("Give the administrator's id or --email.");
+          return { admin: await removeAdmin({ ctx, idOrEmail }) };
         }),
     },
   },

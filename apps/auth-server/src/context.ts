@@ -1,6 +1,8 @@
 import type { Db } from "@org/db";
 import type { Logger } from "@org/service-kit";
 import type { AuthEnv } from "./env.ts";
+import type { QrStatusEvents } from "./services/qr/events.ts";
+import type { QrStore } from "./services/qr/store.ts";
 import type { EphemeralStore } from "./store.ts";
 
 /** What every service function gets: the database, the short-lived store, the clock, a logger. */
@@ -11,6 +13,8 @@ export interface AuthContext {
   /** Milliseconds since the epoch; injectable so tests can expire tokens and challenges. */
   now(): number;
   logger: Logger;
+  /** Cross-device (QR) challenges: where they live, and who hears of their status changes. */
+  qr: { store: QrStore; events: QrStatusEvents };
 }
 
 /** A JSON record in the store that knows its own expiry (checked against ctx.now()). */

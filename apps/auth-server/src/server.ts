@@ -1,15 +1,34 @@
-import { connectRedis, runService } from "@org/service-kit";
+import { attachRealtime, connectRedis, runService, type Realtime } from "@org/service-kit";
 import { createApp } from "./app.ts";
 import { loadAuthEnv } from "./env.ts";
+import { adminTenant } from "./services/admin-tenant.ts";
+import { QrLiveStatus } from "./realtime/qr.ts";
+import { ensureBootstrapTenant } from "./services/bootstrap-tenant.ts";
 
 const env = loadAuthEnv();
 const redis = connectRedis(env.REDIS_URL);
+const qrLive = new QrLiveStatus();
+let realtime: Realtime | undefined;
 
 void runService({
   name: "auth-server",
   env,
-  createApp: (deps) => createApp({ ...deps, redis }),
+  async createApp(deps) {
+    // The dashboard's built-in tenant, and the declared one, exist before the first request.
+    await adminTenant({ db: deps.db, publicUrl: env.PUBLIC_URL });
+    const config = env.bootstrapTenant;
+    if (config) await ensureBootstrapTenant({ db: deps.db, logger: deps.logger, config });
+    return createApp({ ...deps, redis, qrLive });
+  },
+  onServer(server) {
+    // socket.io (namespace /qr); with REDIS_URL its events reach the watchers of every instance.
+    realtime = attachRealtime(server, { redisUrl: env.REDIS_URL });
+    qrLive.attach(realtime.io);
+  },
+  // Open websockets would keep the HTTP server's close() waiting: drop them first.
+  beforeClose: () => realtime?.io.disconnectSockets(true),
   async onShutdown() {
+    await realtime?.close();
     await redis?.quit();
   },
 });

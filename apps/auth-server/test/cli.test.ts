@@ -1,15 +1,11 @@
-import { execFile } from "node:child_process";
-import path from "node:path";
-import { promisify } from "node:util";
 import request from "supertest";
+import { wellKnownFor } from "../src/services/tenants.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { runCli } from "./helpers/cli.ts";
 import { failure, login, makeTenant, sessionToken, tenantWithPasskey } from "./helpers/flows.ts";
 
-const run = promisify(execFile);
 // Each command starts tsx and opens (and migrates) the database: seconds each on a busy machine.
 jest.setTimeout(60_000);
-const root = path.resolve(__dirname, "..");
-const tsx = path.join(root, "node_modules/.bin/tsx");
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,20 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function cli(...args: string[]) {
-  const { stdout } = await run(tsx, ["src/cli.ts", ...args], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: t.database.url,
-      PUBLIC_URL: "https://auth.example.net",
-      LOG_LEVEL: "silent",
-    },
-  });
-  const lines = stdout.trim().split("\n");
-  expect(lines).toHaveLength(1);
-  return JSON.parse(lines[0] as string);
-}
+const cli = (...args: string[]) =>
+  runCli({ databaseUrl: t.database.url, publicUrl: "https://auth.example.net" }, ...args);
 
 describe("cli", () => {
   it("tenant create prints the tenant and its API key once; the key works", async () => {
@@ -74,7 +58,17 @@ describe("cli", () => {
       url: "https://acme.test/.well-known/webauthn",
       contentType: "application/json",
       body: { origins: ["https://auth.example.net"] },
+      required: true,
+      reason:
+        "auth.example.net is neither acme.test nor below it: the QR phone page and the embeds can use acme.test's passkeys only if acme.test lists https://auth.example.net (Chrome 128+, Safari/iOS 18+).",
     });
+    // An auth server on a subdomain of the RP ID needs no file.
+    const below = await wellKnownFor({
+      db: t.database.db,
+      id: out.tenant.id,
+      publicUrl: "https://login.acme.test",
+    });
+    expect(below).toMatchObject({ body: { origins: ["https://login.acme.test"] }, required: false });
   });
 
   it("tenant rotate-key replaces the key; tenant disable refuses it with tenant_disabled", async () => {
@@ -107,12 +101,17 @@ describe("cli", () => {
       "counter_regression",
       "login_success",
       "registration",
+      "tenant_created",
     ]);
     expect(all.events[3]).toEqual({
       id: expect.any(String),
       type: "registration",
       tenant_id: fx.tenant.id,
+      tenant_name: fx.tenant.name,
       user_id: fx.userId,
+      user_external_id: "user-1",
+      admin_id: null,
+      admin_name: null,
       ip: expect.any(String),
       detail: { passkeyId: fx.passkeyId, aaguid: "00000000-0000-0000-0000-000000000000" },
       created_at: expect.any(String),
@@ -121,14 +120,17 @@ describe("cli", () => {
     expect(failures.events).toHaveLength(1);
   });
 
-  it("errors go to stderr with a non-zero exit", async () => {
+  it("errors go to stderr, one line, with a non-zero exit", async () => {
+    // DATABASE_URL is set (not the default database), so each command first says which one it uses.
+    const { username, host, pathname } = new URL(t.database.url);
+    const using = `using PostgreSQL ${username}@${host}${pathname}\n`;
     await expect(cli("tenant", "create", "--name", "x")).rejects.toMatchObject({
       code: 1,
-      stderr: "cli tenant create: --rp-id is required.\n",
+      stderr: `${using}cli tenant create: --rp-id is required.\n`,
     });
     await expect(cli("tenant", "disable", "00000000-0000-7000-8000-000000000000")).rejects.toMatchObject({
       code: 1,
-      stderr: "cli tenant disable: No tenant 00000000-0000-7000-8000-000000000000.\n",
+      stderr: `${using}cli tenant disable: No tenant 00000000-0000-7000-8000-000000000000.\n`,
     });
   });
 });

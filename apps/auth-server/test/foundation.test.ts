@@ -24,7 +24,7 @@ describe("auth-server foundation", () => {
     });
   });
 
-  it("malformed JSON is validation_failed", async () => {
+  it("malformed JSON is bad_request", async () => {
     const res = await request(t.app)
       .post("/api/v1/users")
       .set("Content-Type", "application/json")
@@ -32,7 +32,7 @@ describe("auth-server foundation", () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       success: false,
-      error_code: "validation_failed",
+      error_code: "bad_request",
       error: "Malformed JSON in request body.",
     });
   });

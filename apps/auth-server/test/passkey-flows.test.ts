@@ -293,7 +293,7 @@ describe("authentication", () => {
     expect(same.status).toBe(400);
     expect((await login(t.app, fx.session, fx.authenticator, { counter: 11 })).status).toBe(200);
     const events = await t.database.db.authAuditEvent.findMany({
-      where: { tenantId: fx.tenant.id },
+      where: { tenantId: fx.tenant.id, type: { not: "tenant_created" } },
       orderBy: { createdAt: "asc" },
     });
     expect(events.map((e) => e.type)).toEqual([
@@ -306,6 +306,25 @@ describe("authentication", () => {
       "login_success",
     ]);
     expect(events[2]?.detail).toEqual({ passkeyId: fx.passkeyId, storedCounter: 10, newCounter: 9 });
+  });
+
+  it("an unsigned assertion with a lower counter is a failed signature, never a clone alarm", async () => {
+    const fx = await tenantWithPasskey(t);
+    expect((await login(t.app, fx.session, fx.authenticator, { counter: 10 })).status).toBe(200);
+    const { challengeId, options } = await authenticateStart(t.app, fx.session);
+    const credential = fx.authenticator.authenticate(options, { counter: 3 });
+    credential.response.signature = Buffer.alloc(72, 7).toString("base64url");
+    const forged = await authenticateFinish(t.app, fx.session, { challengeId, credential });
+    expect(forged.status).toBe(400);
+    expect(forged.body.error_code).toBe("verification_failed");
+    const events = await t.database.db.authAuditEvent.findMany({
+      where: { tenantId: fx.tenant.id, type: { not: "tenant_created" } },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(events.map((e) => e.type)).toEqual(["registration", "login_success", "login_failure"]);
+    expect(events[2]?.detail).toMatchObject({ method: "passkey", reason: "signature" });
+    // The stored counter is untouched: the real authenticator goes on signing in.
+    expect((await login(t.app, fx.session, fx.authenticator, { counter: 11 })).status).toBe(200);
   });
 
   it("accepts authenticators without a counter (always 0)", async () => {

@@ -1,4 +1,9 @@
+import { createDb } from "@org/db";
+import { createLogger } from "@org/service-kit";
 import request from "supertest";
+import { createApp } from "../src/app.ts";
+import { loadAuthEnv } from "../src/env.ts";
+import { rotateTenantKey, setTenantDisabled } from "../src/services/tenants.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import {
   failure,
@@ -22,6 +27,7 @@ const api = (apiKey: string) => ({
   post: (path: string, body: object = {}) =>
     request(t.app).post(`/api/v1${path}`).set("X-API-KEY", apiKey).send(body),
   get: (path: string) => request(t.app).get(`/api/v1${path}`).set("X-API-KEY", apiKey),
+  delete: (path: string) => request(t.app).delete(`/api/v1${path}`).set("X-API-KEY", apiKey),
 });
 
 describe("tenant API keys", () => {
@@ -64,6 +70,39 @@ describe("tenant API keys", () => {
   });
 });
 
+describe("tenant changes across instances", () => {
+  it("a tenant disabled, or its key rotated, through one instance is refused at once by another", async () => {
+    // Another instance: its own database client, memory store and limits, on the same database.
+    const otherDb = createDb({ url: t.database.url, maxConnections: 2 });
+    const other = createApp({
+      env: loadAuthEnv({ DATABASE_URL: t.database.url, PUBLIC_URL: "http://localhost:4100" }),
+      db: otherDb,
+      logger: createLogger({ service: "auth-server", level: "silent" }),
+    });
+    try {
+      const fx = await tenantWithPasskey(t);
+      const onOther = (apiKey: string) =>
+        request(other).post("/api/v1/session-token").set("X-API-KEY", apiKey);
+      const otherSession = (await onOther(fx.apiKey)).body.token as string;
+      expect((await login(other, otherSession, fx.authenticator)).status).toBe(200);
+
+      const { apiKey } = await rotateTenantKey({ db: t.database.db, id: fx.tenant.id });
+      expect((await onOther(fx.apiKey)).status).toBe(401);
+      expect((await onOther(apiKey)).status).toBe(200);
+
+      await setTenantDisabled({ db: t.database.db, id: fx.tenant.id, disabled: true });
+      expect((await onOther(apiKey)).body).toEqual(failure("tenant_disabled", "This tenant is disabled."));
+      const started = await request(other)
+        .post("/auth/v1/authenticate/start")
+        .set("Authorization", `Bearer ${otherSession}`);
+      expect(started.status).toBe(403);
+      expect(started.body.error_code).toBe("tenant_disabled");
+    } finally {
+      await otherDb.$disconnect();
+    }
+  });
+});
+
 describe("user tokens", () => {
   it("create the user by externalId, update its displayName, and reject bad bodies", async () => {
     const { apiKey } = await makeTenant(t);
@@ -77,7 +116,7 @@ describe("user tokens", () => {
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({
       success: false,
-      error_code: "validation_failed",
+      error_code: "bad_request",
       error: "Request is invalid.",
       details: [{ path: "externalId", message: expect.any(String) }],
     });
@@ -187,6 +226,43 @@ describe("users", () => {
         "registration",
       ]),
     );
+  });
+});
+
+describe("a user's passkeys", () => {
+  it("are listed and deleted by the tenant's server, by externalId; never another tenant's or user's", async () => {
+    const fx = await tenantWithPasskey(t, "pk-owner");
+    const listed = await api(fx.apiKey).get("/users/pk-owner/passkeys");
+    expect(listed.status).toBe(200);
+    expect(listed.headers["cache-control"]).toBe("no-store");
+    expect(listed.body).toEqual([
+      { id: fx.passkeyId, name: expect.any(String), created_at: expect.any(String) },
+    ]);
+
+    // Another tenant (even with a user of the same externalId) sees neither the user nor the passkey.
+    const other = await tenantWithPasskey(t, "pk-owner");
+    expect((await api(other.apiKey).get("/users/pk-owner/passkeys")).body).toEqual([
+      expect.objectContaining({ id: other.passkeyId }),
+    ]);
+    const foreign = await api(other.apiKey).delete(`/users/pk-owner/passkeys/${fx.passkeyId}`);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toEqual(failure("not_found", "No such passkey."));
+    const unknownUser = await api(fx.apiKey).get("/users/nobody/passkeys");
+    expect(unknownUser.status).toBe(404);
+
+    const deleted = await api(fx.apiKey).delete(`/users/pk-owner/passkeys/${fx.passkeyId}`);
+    expect(deleted.status).toBe(204);
+    expect((await api(fx.apiKey).get("/users/pk-owner/passkeys")).body).toEqual([]);
+    expect((await api(fx.apiKey).delete(`/users/pk-owner/passkeys/${fx.passkeyId}`)).status).toBe(404);
+    const audited = await t.database.db.authAuditEvent.findMany({
+      where: { tenantId: fx.tenant.id, type: "passkey_deleted" },
+    });
+    expect(audited).toHaveLength(1);
+    expect(
+      await api("ak_nope")
+        .get("/users/pk-owner/passkeys")
+        .then((res) => res.status),
+    ).toBe(401);
   });
 });
 

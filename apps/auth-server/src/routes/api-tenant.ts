@@ -1,6 +1,7 @@
 import {
   ExternalIdParams,
   UpsertUserRequestSchema,
+  UserPasskeyParams,
   UserTokenRequestSchema,
   VerifyAuthRequestSchema,
 } from "@org/contracts";
@@ -11,6 +12,7 @@ import { authOf, requireApiKey } from "../http/auth.ts";
 import { noStore } from "../http/cookies.ts";
 import type { RateLimits } from "../http/rate-limits.ts";
 import { verifyAuth } from "../services/logins.ts";
+import { deleteUserPasskey, listUserPasskeys } from "../services/passkeys.ts";
 import { issueSessionToken, issueUserToken } from "../services/tokens.ts";
 import { getUser, setUserDisabled, upsertUser } from "../services/users.ts";
 
@@ -49,6 +51,20 @@ export function tenantApiRouter(ctx: AuthContext, limits: RateLimits): Router {
     const { tenant } = authOf(req, "tenant");
     const { external_id } = parseWith(ExternalIdParams, req.params);
     res.json(await getUser({ ctx, tenant, externalId: external_id }));
+  });
+
+  router.get("/users/:external_id/passkeys", ...apiKeyAuth, async (req, res) => {
+    const { tenant } = authOf(req, "tenant");
+    const { external_id } = parseWith(ExternalIdParams, req.params);
+    noStore(res);
+    res.json(await listUserPasskeys({ ctx, tenant, externalId: external_id }));
+  });
+
+  router.delete("/users/:external_id/passkeys/:id", ...apiKeyAuth, async (req, res) => {
+    const { tenant } = authOf(req, "tenant");
+    const { external_id, id } = parseWith(UserPasskeyParams, req.params);
+    await deleteUserPasskey({ ctx, tenant, externalId: external_id, passkeyId: id, ip: req.ip });
+    res.status(204).end();
   });
 
   for (const action of ["disable", "enable"] as const) {

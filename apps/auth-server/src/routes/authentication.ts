@@ -1,4 +1,8 @@
-import { AuthenticateFinishRequestSchema, PasswordLoginRequestSchema } from "@org/contracts";
+import {
+  AuthenticateFinishRequestSchema,
+  AuthenticateStartRequestSchema,
+  PasswordLoginRequestSchema,
+} from "@org/contracts";
 import { parseWith } from "@org/service-kit";
 import { Router, type Response } from "express";
 import type { AuthContext } from "../context.ts";
@@ -10,7 +14,7 @@ import type { CompletedLogin } from "../services/logins.ts";
 import { passwordLogin } from "../services/password.ts";
 
 function sendLogin(ctx: AuthContext, res: Response, login: CompletedLogin) {
-  setSessionCookie(ctx, res, login.session);
+  if (login.session) setSessionCookie(ctx, res, login.session);
   noStore(res);
   res.json(login.response);
 }
@@ -22,8 +26,9 @@ export function authenticationRouter(ctx: AuthContext, limits: RateLimits): Rout
 
   router.post("/authenticate/start", session, async (req, res) => {
     const { tenant } = authOf(req, "session");
+    const input = parseWith(AuthenticateStartRequestSchema, req.body ?? {});
     noStore(res);
-    res.json(await startAuthentication({ ctx, tenant }));
+    res.json(await startAuthentication({ ctx, tenant, input }));
   });
 
   router.post("/authenticate/finish", session, async (req, res) => {
@@ -39,7 +44,7 @@ export function authenticationRouter(ctx: AuthContext, limits: RateLimits): Rout
     sendLogin(ctx, res, login);
   });
 
-  router.post("/password/login", session, limits.perAccount, async (req, res) => {
+  router.post("/password/login", session, ...limits.passwordGuesses, async (req, res) => {
     const { tenant } = authOf(req, "session");
     const input = parseWith(PasswordLoginRequestSchema, req.body);
     const login = await passwordLogin({

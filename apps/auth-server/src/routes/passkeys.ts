@@ -3,6 +3,7 @@ import { parseWith } from "@org/service-kit";
 import { Router } from "express";
 import type { AuthContext } from "../context.ts";
 import { authOf, requireCookieSession, sessionCookie } from "../http/auth.ts";
+import { assertOwnOrigin } from "../http/cors.ts";
 import { clearSessionCookie } from "../http/cookies.ts";
 import { deletePasskey, listPasskeys } from "../services/passkeys.ts";
 import { revokeSession } from "../services/sessions.ts";
@@ -27,7 +28,10 @@ export function passkeysRouter(ctx: AuthContext): Router {
   /** Revokes the session server-side and clears the cookie; idempotent. */
   router.post("/logout", async (req, res) => {
     const token = sessionCookie(ctx, req);
-    if (token) await revokeSession({ ctx, token });
+    if (token) {
+      assertOwnOrigin(ctx, req);
+      await revokeSession({ ctx, token });
+    }
     clearSessionCookie(ctx, res);
     res.status(204).end();
   });

@@ -1,61 +1,106 @@
-import type { Prisma } from "@org/db";
+import { AUDIT_EVENT_TYPES, type AuditEvent, type AuditEventType } from "@org/contracts";
+import { pageArgs, Prisma, SQL_NOW, toPage, type Db, type Page } from "@org/db";
+import { v7 as uuidv7 } from "uuid";
 import type { AuthContext } from "../context.ts";
 
-export const AUDIT_TYPES = [
-  "registration",
-  "login_success",
-  "login_failure",
-  "passkey_deleted",
-  "user_disabled",
-  "user_enabled",
-  "counter_regression",
-] as const;
-export type AuditType = (typeof AUDIT_TYPES)[number];
+export const AUDIT_TYPES = AUDIT_EVENT_TYPES;
+export type AuditType = AuditEventType;
+
+/** Who made a change from the admin dashboard (absent for the CLI and for end users). */
+export interface Actor {
+  adminId?: string | undefined;
+  ip?: string | undefined;
+}
 
 export interface AuditInput {
   type: AuditType;
   tenantId?: string | undefined;
   userId?: string | undefined;
+  /** The administrator who acted (dashboard actions). */
+  adminId?: string | undefined;
   ip?: string | undefined;
   detail?: Record<string, string | number | boolean | null>;
 }
 
-/** Appends one security event. Never carries secrets: ids, reasons, methods only. */
-export async function audit(ctx: Pick<AuthContext, "db">, event: AuditInput): Promise<void> {
-  await ctx.db.authAuditEvent.create({
-    data: {
-      type: event.type,
-      tenantId: event.tenantId ?? null,
-      userId: event.userId ?? null,
-      ip: event.ip ?? null,
-      detail: (event.detail ?? {}) as Prisma.InputJsonValue,
-    },
-  });
+/**
+ * The INSERT of one security event, taking effect only if `condition` (SQL) holds, so that it
+ * can be a data-modifying part of a larger statement (see logins.ts).
+ */
+export function auditInsert(event: AuditInput, condition: Prisma.Sql = Prisma.sql`true`): Prisma.Sql {
+  return Prisma.sql`
+    INSERT INTO auth_audit_events (id, tenant_id, user_id, admin_id, type, ip, detail, created_at)
+    SELECT ${uuidv7()}::uuid, ${event.tenantId ?? null}::uuid, ${event.userId ?? null}::uuid,
+      ${event.adminId ?? null}::uuid, ${event.type}::auth_audit_event_type, ${event.ip ?? null},
+      ${JSON.stringify(event.detail ?? {})}::jsonb, ${SQL_NOW} WHERE ${condition}`;
 }
 
-export async function listAudit({
-  db,
-  tenantId,
-  type,
-  limit,
-}: {
-  db: AuthContext["db"];
+/**
+ * Appends one security event. Never carries secrets: ids, reasons, methods only. `db` may be a
+ * transaction, so the event commits (or not) with what it records.
+ */
+export async function audit(ctx: { db: Db | Prisma.TransactionClient }, event: AuditInput): Promise<void> {
+  await ctx.db.$executeRaw(auditInsert(event));
+}
+
+export interface AuditFilter {
   tenantId?: string | undefined;
   type?: AuditType | undefined;
+  /** At or after. */
+  from?: Date | undefined;
+  /** Before. */
+  to?: Date | undefined;
+}
+
+/**
+ * A page of security events, newest first, with the names of the tenant, user and administrator
+ * each refers to (looked up, since events outlive what they describe: null once it is gone).
+ */
+export async function listAudit({
+  db,
+  filter = {},
+  limit,
+  cursor,
+}: {
+  db: AuthContext["db"];
+  filter?: AuditFilter;
   limit: number;
-}) {
+  cursor?: string | undefined;
+}): Promise<Page<AuditEvent>> {
+  const { tenantId, type, from, to } = filter;
   const rows = await db.authAuditEvent.findMany({
-    where: { ...(tenantId ? { tenantId } : {}), ...(type ? { type } : {}) },
+    where: {
+      ...(tenantId ? { tenantId } : {}),
+      ...(type ? { type } : {}),
+      ...(from || to ? { createdAt: { ...(from ? { gte: from } : {}), ...(to ? { lt: to } : {}) } } : {}),
+    },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: limit,
+    ...pageArgs({ limit, cursor }),
   });
-  return rows.map((row) => ({
+  const ids = (pick: (row: (typeof rows)[number]) => string | null) => [
+    ...new Set(rows.map(pick).filter((id): id is string => id !== null)),
+  ];
+  const [tenants, users, admins] = await Promise.all([
+    db.tenant.findMany({ where: { id: { in: ids((r) => r.tenantId) } }, select: { id: true, name: true } }),
+    db.authUser.findMany({
+      where: { id: { in: ids((r) => r.userId) } },
+      select: { id: true, externalId: true },
+    }),
+    db.authAdmin.findMany({ where: { id: { in: ids((r) => r.adminId) } }, select: { id: true, name: true } }),
+  ]);
+  const tenantName = new Map(tenants.map((t) => [t.id, t.name]));
+  const externalId = new Map(users.map((u) => [u.id, u.externalId]));
+  const adminName = new Map(admins.map((a) => [a.id, a.name]));
+  return toPage({ limit }, rows, (row) => ({
     id: row.id,
     type: row.type,
     tenant_id: row.tenantId,
+    tenant_name: (row.tenantId && tenantName.get(row.tenantId)) ?? null,
     user_id: row.userId,
+    user_external_id: (row.userId && externalId.get(row.userId)) ?? null,
+    admin_id: row.adminId,
+    admin_name: (row.adminId && adminName.get(row.adminId)) ?? null,
     ip: row.ip,
-    detail: row.detail,
+    detail: row.detail as Record<string, unknown>,
     created_at: row.createdAt.toISOString(),
   }));
 }

@@ -1,40 +1,76 @@
-import type { AuthenticateFinishRequest, AuthenticateStartResponse } from "@org/contracts";
+import type {
+  AuthenticateFinishRequest,
+  AuthenticateStartRequest,
+  AuthenticateStartResponse,
+} from "@org/contracts";
+import { Prisma, queryPrepared } from "@org/db";
 import { AppError } from "@org/service-kit";
 import { generateAuthenticationOptions, verifyAuthenticationResponse } from "@simplewebauthn/server";
 import type { AuthContext } from "../context.ts";
 import { checkTopOrigin, parseClientData } from "../webauthn/client-data.ts";
+import { prfSaltFor } from "../webauthn/prf.ts";
 import { audit } from "./audit.ts";
 import { CHALLENGE_TTL_MS, consumeChallenge, saveChallenge } from "./challenges.ts";
-import { completeLogin, type CompletedLogin } from "./logins.ts";
+import { completePasskeyLogin, type CompletedLogin } from "./logins.ts";
 import { userHandleOf } from "./registration.ts";
 import { expectedOrigins, type Tenant } from "./tenants.ts";
 
-/** Discoverable login: no allowCredentials, the authenticator offers the passkeys it holds. */
+/**
+ * Discoverable login: no allowCredentials, the authenticator offers the passkeys it holds. With
+ * `prf`, the tenant's PRF salt (the one registration used) is returned and asked for in the options.
+ */
 export async function startAuthentication({
   ctx,
   tenant,
+  input = {},
 }: {
   ctx: AuthContext;
   tenant: Tenant;
+  input?: AuthenticateStartRequest;
 }): Promise<AuthenticateStartResponse> {
+  const prfSalt = input.prf ? prfSaltFor(tenant) : undefined;
   const options = await generateAuthenticationOptions({
     rpID: tenant.rpId,
     userVerification: "required",
     timeout: CHALLENGE_TTL_MS,
   });
+  if (prfSalt) (options as { extensions?: unknown }).extensions = { prf: { eval: { first: prfSalt } } };
   const challengeId = await saveChallenge(ctx, {
     tenantId: tenant.id,
     purpose: "authenticate",
     challenge: options.challenge,
   });
-  return { challengeId, options: options as AuthenticateStartResponse["options"] };
+  return {
+    challengeId,
+    options: options as AuthenticateStartResponse["options"],
+    ...(prfSalt ? { prfSalt } : {}),
+  };
 }
 
-/** The signature counter in authenticatorData (bytes 33..36, big-endian). */
-function counterOf(authenticatorData: string): number {
-  const bytes = Buffer.from(authenticatorData, "base64url");
-  if (bytes.length < 37) throw new AppError("verification_failed", "authenticatorData is too short.");
-  return bytes.readUInt32BE(33);
+/** A passkey of the tenant (another tenant's is unknown here) with its user, in one statement. */
+async function passkeyWithUser(ctx: AuthContext, tenantId: string, credentialId: string) {
+  const [row] = await queryPrepared<{
+    id: string;
+    credentialId: string;
+    publicKey: Buffer;
+    counter: string;
+    transports: string[];
+    userId: string;
+    externalId: string;
+    displayName: string | null;
+    disabled: boolean;
+  }>(
+    ctx.db,
+    Prisma.sql`
+    SELECT c.id::text AS id, c.credential_id AS "credentialId", c.public_key AS "publicKey",
+      c.counter::text AS counter, COALESCE(c.transports, '{}') AS transports, u.id::text AS "userId",
+      u.external_id AS "externalId", u.display_name AS "displayName", u.disabled
+    FROM auth_credentials c JOIN auth_users u ON u.id = c.user_id
+    WHERE c.tenant_id = ${tenantId}::uuid AND c.credential_id = ${credentialId}`,
+  );
+  if (!row) return undefined;
+  const { userId, externalId, displayName, disabled, ...passkey } = row;
+  return { ...passkey, user: { id: userId, externalId, displayName, disabled } };
 }
 
 /** PRF output from the request, or from the credential's client extension results. */
@@ -51,12 +87,15 @@ export async function finishAuthentication({
   input,
   previousSessionToken,
   ip,
+  crossDevice = false,
 }: {
   ctx: AuthContext;
   tenant: Tenant;
   input: AuthenticateFinishRequest;
   previousSessionToken?: string | undefined;
   ip?: string | undefined;
+  /** Run on a phone for another device (QR): no cookie session here, audited `via: qr`. */
+  crossDevice?: boolean;
 }): Promise<CompletedLogin> {
   const challenge = await consumeChallenge(ctx, {
     challengeId: input.challengeId,
@@ -64,11 +103,7 @@ export async function finishAuthentication({
     purpose: "authenticate",
   });
   const { credential: response } = input;
-  // Scoped to the tenant: another tenant's passkey is unknown here.
-  const credential = await ctx.db.authCredential.findUnique({
-    where: { tenantId_credentialId: { tenantId: tenant.id, credentialId: response.id } },
-    include: { user: true },
-  });
+  const credential = await passkeyWithUser(ctx, tenant.id, response.id);
   if (!credential) {
     throw new AppError("credential_not_found", "No passkey with this id is registered for this site.");
   }
@@ -120,10 +155,6 @@ export async function finishAuthentication({
       "The authenticator's signature counter went backwards; this passkey may have been cloned.",
     );
   };
-  const presented = counterOf(response.response.authenticatorData);
-  if ((presented > 0 || storedCounter > 0) && presented <= storedCounter)
-    throw await counterRegressed(presented);
-
   let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
     verified = await verifyAuthenticationResponse({
@@ -135,7 +166,9 @@ export async function finishAuthentication({
       credential: {
         id: credential.credentialId,
         publicKey: new Uint8Array(credential.publicKey),
-        counter: storedCounter,
+        // The library compares counters before it checks the signature; an unsigned assertion
+        // must never raise a clone alarm, so the comparison is ours, after verification.
+        counter: 0,
         transports: credential.transports,
       },
       requireUserVerification: true,
@@ -150,15 +183,10 @@ export async function finishAuthentication({
   if (!verified.verified)
     throw await fail("verification_failed", "signature", "The login could not be verified.");
   const { newCounter, credentialBackedUp } = verified.authenticationInfo;
+  if ((newCounter > 0 || storedCounter > 0) && newCounter <= storedCounter)
+    throw await counterRegressed(newCounter);
 
-  // Conditional update: of two concurrent logins presenting the same counter, one wins.
-  const updated = await ctx.db.authCredential.updateMany({
-    where: { id: credential.id, ...(newCounter > 0 ? { counter: { lt: BigInt(newCounter) } } : {}) },
-    data: { counter: BigInt(newCounter), backedUp: credentialBackedUp, lastUsedAt: new Date(ctx.now()) },
-  });
-  if (updated.count === 0) throw await counterRegressed(newCounter);
-
-  return completeLogin({
+  const login = await completePasskeyLogin({
     ctx,
     tenant,
     user,
@@ -167,6 +195,11 @@ export async function finishAuthentication({
     prfResult: prfResultOf(input),
     previousSessionToken,
     ip,
-    detail: { passkeyId: credential.id },
+    detail: { passkeyId: credential.id, ...(crossDevice ? { via: "qr" } : {}) },
+    withSession: !crossDevice,
+    passkeyUse: { passkeyId: credential.id, counter: newCounter, backedUp: credentialBackedUp },
   });
+  // A concurrent login with this counter or a higher one got there first.
+  if (!login) throw await counterRegressed(newCounter);
+  return login;
 }

@@ -1,11 +1,12 @@
 import type { LoginSuccess, VerifyAuthResponse } from "@org/contracts";
+import { Prisma, queryPrepared, sqlTimestamp } from "@org/db";
 import { NotFoundError } from "@org/service-kit";
 import { getRecord, putRecord, takeRecord, type AuthContext } from "../context.ts";
-import { audit } from "./audit.ts";
+import { auditInsert } from "./audit.ts";
 import { newId } from "./challenges.ts";
-import { startSession } from "./sessions.ts";
+import { newSession } from "./sessions.ts";
 import type { Tenant } from "./tenants.ts";
-import { userInfo, type AuthUser } from "./users.ts";
+import { userInfo, type LoginUser } from "./users.ts";
 
 /** How long a tenant's server may confirm a login with verify-auth. */
 export const LOGIN_VERIFY_WINDOW_MS = 5 * 60 * 1000;
@@ -29,14 +30,53 @@ const prfKey = (challengeId: string) => `prf:${challengeId}`;
 
 export interface CompletedLogin {
   response: LoginSuccess;
-  session: { token: string; expiresAt: Date };
+  /** The new cookie session; none for a cross-device (QR) login, which signs in another device. */
+  session?: { token: string; expiresAt: Date };
+}
+
+/** A verified passkey assertion, recorded with the login it completes. */
+export interface PasskeyUse {
+  passkeyId: string;
+  /** The assertion's signature counter (0: the authenticator keeps none). */
+  counter: number;
+  backedUp: boolean;
+}
+
+interface LoginInput {
+  ctx: AuthContext;
+  tenant: Tenant;
+  user: LoginUser;
+  method: LoginRecord["method"];
+  challengeId?: string;
+  prfResult?: string | undefined;
+  previousSessionToken?: string | undefined;
+  ip?: string | undefined;
+  detail?: Record<string, string>;
+  /** False for a cross-device (QR) login: it signs in another device, so no cookie here. */
+  withSession?: boolean;
 }
 
 /**
- * What every successful login does: remember it for verify-auth (with the PRF result, readable
- * once), rotate the cookie session, write the audit row.
+ * What every successful login does: rotate the cookie session (unless `withSession` is false) and
+ * write the audit row (one statement), then remember the login for verify-auth (with the PRF
+ * result, readable once).
  */
-export async function completeLogin({
+export async function completeLogin(input: LoginInput): Promise<CompletedLogin> {
+  return (await writeLogin(input)) as CompletedLogin;
+}
+
+/**
+ * A passkey login: as completeLogin, in the same statement as the passkey's new counter, which is
+ * stored only if it is higher than the stored one (of two concurrent logins presenting the same
+ * counter, one wins). Undefined, and nothing written, when it is not.
+ */
+export function completePasskeyLogin(
+  input: LoginInput & { passkeyUse: PasskeyUse },
+): Promise<CompletedLogin | undefined> {
+  return writeLogin(input);
+}
+
+async function writeLogin({
   ctx,
   tenant,
   user,
@@ -46,18 +86,41 @@ export async function completeLogin({
   previousSessionToken,
   ip,
   detail = {},
-}: {
-  ctx: AuthContext;
-  tenant: Tenant;
-  user: AuthUser;
-  method: LoginRecord["method"];
-  challengeId?: string;
-  prfResult?: string | undefined;
-  previousSessionToken?: string | undefined;
-  ip?: string | undefined;
-  detail?: Record<string, string>;
-}): Promise<CompletedLogin> {
+  passkeyUse,
+  withSession = true,
+}: LoginInput & { passkeyUse?: PasskeyUse }): Promise<CompletedLogin | undefined> {
   const now = ctx.now();
+  const session = newSession({
+    ctx,
+    tenantId: tenant.id,
+    userId: user.id,
+    previousToken: previousSessionToken,
+  });
+  // `guard` yields a row when the login may complete; every write is conditional on it.
+  const guard = passkeyUse
+    ? Prisma.sql`UPDATE auth_credentials
+        SET counter = ${passkeyUse.counter}::bigint, backed_up = ${passkeyUse.backedUp},
+          last_used_at = ${sqlTimestamp(now)}
+        WHERE id = ${passkeyUse.passkeyId}::uuid
+          ${passkeyUse.counter > 0 ? Prisma.sql`AND counter < ${passkeyUse.counter}::bigint` : Prisma.empty}
+        RETURNING 1`
+    : Prisma.sql`SELECT 1`;
+  const condition = Prisma.sql`EXISTS (SELECT 1 FROM guard)`;
+  const writes = [
+    ...(withSession ? session.writes(condition) : []),
+    auditInsert(
+      { type: "login_success", tenantId: tenant.id, userId: user.id, ip, detail: { method, ...detail } },
+      condition,
+    ),
+  ];
+  const [written] = await queryPrepared<{ completed: boolean }>(
+    ctx.db,
+    Prisma.sql`WITH guard AS (${guard}), ${Prisma.join(
+      writes.map((write, i) => Prisma.sql`${Prisma.raw(`write_${i}`)} AS (${write})`),
+    )} SELECT EXISTS (SELECT 1 FROM guard) AS completed`,
+  );
+  if (!written?.completed) return undefined;
+
   const expiresAt = now + LOGIN_VERIFY_WINDOW_MS;
   await Promise.all([
     putRecord<LoginRecord>(ctx, loginKey(challengeId), {
@@ -69,35 +132,33 @@ export async function completeLogin({
     }),
     prfResult ? putRecord<PrfRecord>(ctx, prfKey(challengeId), { prfResult, expiresAt }) : undefined,
   ]);
-  const session = await startSession({
-    ctx,
-    tenantId: tenant.id,
-    userId: user.id,
-    previousToken: previousSessionToken,
-  });
-  await audit(ctx, {
-    type: "login_success",
-    tenantId: tenant.id,
-    userId: user.id,
-    ip,
-    detail: { method, ...detail },
-  });
-  return { response: { success: true, user: userInfo(user), challengeId }, session };
+  return {
+    response: { success: true, user: userInfo(user), challengeId },
+    ...(withSession ? { session: { token: session.token, expiresAt: session.expiresAt } } : {}),
+  };
 }
 
-/** The tenant's server confirms a login it was told about; another tenant's login is not_found. */
+/**
+ * The tenant's server confirms a login it was told about; another tenant's login is not_found.
+ * With `consume`, the login can be confirmed this once (the admin dashboard's session).
+ */
 export async function verifyAuth({
   ctx,
   tenant,
   challengeId,
+  consume = false,
 }: {
   ctx: AuthContext;
   tenant: Tenant;
   challengeId: string;
+  consume?: boolean;
 }): Promise<VerifyAuthResponse> {
   const notFound = () => new NotFoundError("No completed login with this challengeId in the last 5 minutes.");
   const login = await getRecord<LoginRecord>(ctx, loginKey(challengeId));
   if (!login || login.tenantId !== tenant.id) throw notFound();
+  // Taken only once the tenant matched, so nobody can spend another tenant's login; the take is
+  // atomic, so of two concurrent calls one only gets it.
+  if (consume && !(await takeRecord<LoginRecord>(ctx, loginKey(challengeId)))) throw notFound();
   const user = await ctx.db.authUser.findUnique({ where: { id: login.userId } });
   if (!user) throw notFound();
   const prf = await takeRecord<PrfRecord>(ctx, prfKey(challengeId));

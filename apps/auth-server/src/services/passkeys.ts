@@ -1,7 +1,11 @@
-import type { PasskeyInfo } from "@org/contracts";
+import type { AdminPasskey, PasskeyInfo } from "@org/contracts";
+import type { Page } from "@org/db";
 import { NotFoundError } from "@org/service-kit";
 import type { AuthContext } from "../context.ts";
-import { audit } from "./audit.ts";
+import { knownAuthenticator } from "../webauthn/aaguids.ts";
+import { audit, type Actor } from "./audit.ts";
+import type { Tenant } from "./tenants.ts";
+import { findUser } from "./users.ts";
 
 export async function listPasskeys({
   ctx,
@@ -41,4 +45,101 @@ export async function deletePasskey({
     : { count: 0 };
   if (deleted.count === 0) throw new NotFoundError("No such passkey.");
   await audit(ctx, { type: "passkey_deleted", tenantId, userId, ip, detail: { passkeyId } });
+}
+
+/** A user's passkeys as an administrator sees them: with the authenticator named from its AAGUID. */
+export async function listPasskeysForAdmin({
+  ctx,
+  tenant,
+  externalId,
+}: {
+  ctx: Pick<AuthContext, "db">;
+  tenant: Tenant;
+  externalId: string;
+}): Promise<Page<AdminPasskey>> {
+  const user = await findUser({ ctx, tenant, externalId });
+  const rows = await ctx.db.authCredential.findMany({
+    where: { userId: user.id },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  const data = rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    aaguid: row.aaguid,
+    authenticator: knownAuthenticator(row.aaguid) ?? null,
+    synced: row.backedUp,
+    created_at: row.createdAt.toISOString(),
+    ...(row.lastUsedAt ? { last_used: row.lastUsedAt.toISOString() } : {}),
+  }));
+  // A user has a handful of passkeys: one page holds them all.
+  return { data, next_cursor: null };
+}
+
+/**
+ * Deletes any user's passkey (admin dashboard), except those of built-in tenants (the
+ * administrators' own, managed by inviting and removing administrators).
+ */
+export async function deletePasskeyAsAdmin({
+  ctx,
+  passkeyId,
+  actor,
+}: {
+  ctx: Pick<AuthContext, "db">;
+  passkeyId: string;
+  actor: Actor;
+}): Promise<void> {
+  const passkey = /^[0-9a-f-]{36}$/i.test(passkeyId)
+    ? await ctx.db.authCredential.findUnique({
+        where: { id: passkeyId },
+        include: { tenant: { include: { builtIn: true } } },
+      })
+    : null;
+  const deleted =
+    passkey && !passkey.tenant.builtIn
+      ? await ctx.db.authCredential.deleteMany({ where: { id: passkeyId } })
+      : { count: 0 };
+  if (!passkey || deleted.count === 0) throw new NotFoundError("No such passkey.");
+  await audit(ctx, {
+    type: "passkey_deleted",
+    tenantId: passkey.tenantId,
+    userId: passkey.userId,
+    adminId: actor.adminId,
+    ip: actor.ip,
+    detail: { passkeyId },
+  });
+}
+
+/**
+ * The passkeys of a tenant's user, by the tenant's externalId (the tenant API: a tenant's own
+ * account page lists them through its server). An unknown user is not_found.
+ */
+export async function listUserPasskeys({
+  ctx,
+  tenant,
+  externalId,
+}: {
+  ctx: AuthContext;
+  tenant: Tenant;
+  externalId: string;
+}): Promise<PasskeyInfo[]> {
+  const user = await findUser({ ctx, tenant, externalId });
+  return listPasskeys({ ctx, userId: user.id });
+}
+
+/** Deletes one passkey of a tenant's user (tenant API); another user's passkey is not_found. */
+export async function deleteUserPasskey({
+  ctx,
+  tenant,
+  externalId,
+  passkeyId,
+  ip,
+}: {
+  ctx: AuthContext;
+  tenant: Tenant;
+  externalId: string;
+  passkeyId: string;
+  ip?: string | undefined;
+}): Promise<void> {
+  const user = await findUser({ ctx, tenant, externalId });
+  await deletePasskey({ ctx, tenantId: tenant.id, userId: user.id, passkeyId, ip });
 }

@@ -69,19 +69,58 @@ export async function startRegistration({
   };
 }
 
+/** Why a verified registration was not stored: audited, logged, and said plainly to the client. */
+async function notStored(
+  ctx: AuthContext,
+  { tenant, userId, ip, error }: { tenant: Tenant; userId: string; ip?: string | undefined; error: unknown },
+): Promise<AppError> {
+  const duplicate = (error as { code?: unknown }).code === "P2002";
+  if (!duplicate) {
+    ctx.logger.error({ err: error, tenantId: tenant.id, userId }, "verified passkey registration not stored");
+  }
+  await audit(ctx, {
+    type: "registration_failure",
+    tenantId: tenant.id,
+    userId,
+    ip,
+    detail: { reason: duplicate ? "duplicate" : "store_failed" },
+  }).catch((auditError: unknown) => {
+    ctx.logger.error({ err: auditError, tenantId: tenant.id, userId }, "audit write failed");
+  });
+  if (duplicate) return new ConflictError("This passkey is already registered.");
+  return new AppError(
+    "server_error",
+    "The passkey was verified but could not be saved, so it is not registered. Try again.",
+  );
+}
+
+/**
+ * Everything that can be checked without the challenge is checked before it is spent, so a
+ * refused request leaves the ceremony open for a corrected retry. After verification the passkey
+ * and its audit row are written in one transaction; if that fails, nothing is stored and the
+ * answer says so (the SDK then tells the browser to forget the new credential), with a
+ * `registration_failure` audit row and an error log.
+ */
 export async function finishRegistration({
   ctx,
   tenant,
   userId,
   input,
   ip,
+  crossDevice = false,
 }: {
   ctx: AuthContext;
   tenant: Tenant;
   userId: string;
   input: RegisterFinishRequest;
   ip?: string | undefined;
+  /** Created on a phone by scanning a QR code: audited `via: qr`. */
+  crossDevice?: boolean;
 }): Promise<RegisterFinishResponse> {
+  const user = await activeUser({ ctx, tenant, userId });
+  checkTopOrigin(parseClientData(input.credential.response.clientDataJSON), tenant.origins);
+  assertCredentialIdSize(input.credential.rawId);
+
   const challenge = await consumeChallenge(ctx, {
     challengeId: input.challengeId,
     tenantId: tenant.id,
@@ -93,8 +132,6 @@ export async function finishRegistration({
       "The challenge is unknown, expired or already used; start again.",
     );
   }
-  const user = await activeUser({ ctx, tenant, userId });
-  checkTopOrigin(parseClientData(input.credential.response.clientDataJSON), tenant.origins);
 
   let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
@@ -114,43 +151,51 @@ export async function finishRegistration({
   if (!verified.verified)
     throw new AppError("verification_failed", "The registration could not be verified.");
   const info = verified.registrationInfo;
-  if (Buffer.from(info.credential.id, "base64url").length > MAX_CREDENTIAL_ID_BYTES) {
+  assertCredentialIdSize(info.credential.id);
+
+  let passkeyId: string;
+  try {
+    passkeyId = await ctx.db.$transaction(async (tx) => {
+      const created = await tx.authCredential.create({
+        data: {
+          tenantId: tenant.id,
+          userId: user.id,
+          credentialId: info.credential.id,
+          publicKey: Buffer.from(info.credential.publicKey),
+          counter: BigInt(info.credential.counter),
+          transports: info.credential.transports ?? input.credential.response.transports ?? [],
+          aaguid: info.aaguid,
+          backupEligible: info.credentialDeviceType === "multiDevice",
+          backedUp: info.credentialBackedUp,
+          name: input.name ?? challenge.name ?? authenticatorName(info.aaguid),
+          prfHash: input.prfHash ?? null,
+        },
+        select: { id: true },
+      });
+      await audit(
+        { db: tx },
+        {
+          type: "registration",
+          tenantId: tenant.id,
+          userId: user.id,
+          ip,
+          detail: { passkeyId: created.id, aaguid: info.aaguid, ...(crossDevice ? { via: "qr" } : {}) },
+        },
+      );
+      return created.id;
+    });
+  } catch (error) {
+    throw await notStored(ctx, { tenant, userId: user.id, ip, error });
+  }
+  return { success: true, user: userInfo(user), passkeyId };
+}
+
+/** WebAuthn credential ids are at most 1023 bytes (base64url on the wire). */
+function assertCredentialIdSize(credentialId: string): void {
+  if (Buffer.from(credentialId, "base64url").length > MAX_CREDENTIAL_ID_BYTES) {
     throw new AppError(
       "verification_failed",
       `Credential ids longer than ${MAX_CREDENTIAL_ID_BYTES} bytes are refused.`,
     );
   }
-
-  let passkeyId: string;
-  try {
-    const created = await ctx.db.authCredential.create({
-      data: {
-        tenantId: tenant.id,
-        userId: user.id,
-        credentialId: info.credential.id,
-        publicKey: Buffer.from(info.credential.publicKey),
-        counter: BigInt(info.credential.counter),
-        transports: info.credential.transports ?? input.credential.response.transports ?? [],
-        aaguid: info.aaguid,
-        backupEligible: info.credentialDeviceType === "multiDevice",
-        backedUp: info.credentialBackedUp,
-        name: input.name ?? challenge.name ?? authenticatorName(info.aaguid),
-        prfHash: input.prfHash ?? null,
-      },
-      select: { id: true },
-    });
-    passkeyId = created.id;
-  } catch (error) {
-    if ((error as { code?: string }).code === "P2002")
-      throw new ConflictError("This passkey is already registered.");
-    throw error;
-  }
-  await audit(ctx, {
-    type: "registration",
-    tenantId: tenant.id,
-    userId: user.id,
-    ip,
-    detail: { passkeyId, aaguid: info.aaguid },
-  });
-  return { success: true, user: userInfo(user), passkeyId };
 }

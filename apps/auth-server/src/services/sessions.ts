@@ -1,11 +1,25 @@
+import { Prisma, SQL_NOW, sqlTimestamp } from "@org/db";
 import { generateSecret, hashSecret, secretMatches } from "@org/service-kit";
+import { v7 as uuidv7 } from "uuid";
 import type { AuthContext } from "../context.ts";
+
+export interface NewSession {
+  /** The cookie value; the table only ever holds its hash. */
+  token: string;
+  expiresAt: Date;
+  /**
+   * The statements that store it and revoke the session it replaces, as data-modifying parts of
+   * one larger statement (see logins.ts), each taking effect only if `condition` (SQL) holds.
+   */
+  writes(condition: Prisma.Sql): Prisma.Sql[];
+}
 
 /**
  * Browser sessions behind the same-origin cookie. The cookie holds a random secret; the table holds
- * its hash, so a session can be revoked server-side (logout, user disabled).
+ * its hash, so a session can be revoked server-side (logout, user disabled). Every login rotates
+ * the session: the cookie the browser presented, if any, is revoked.
  */
-export async function startSession({
+export function newSession({
   ctx,
   tenantId,
   userId,
@@ -14,24 +28,27 @@ export async function startSession({
   ctx: AuthContext;
   tenantId: string;
   userId: string;
-  /** The cookie the browser presented, if any: revoked, so every login rotates the session. */
+  /** The cookie the browser presented, if any. */
   previousToken?: string | undefined;
-}): Promise<{ token: string; expiresAt: Date }> {
+}): NewSession {
   const token = generateSecret("sess");
-  const now = new Date(ctx.now());
-  const expiresAt = new Date(now.getTime() + ctx.env.SESSION_TTL_SECONDS * 1000);
-  await ctx.db.$transaction([
-    ...(previousToken
-      ? [
-          ctx.db.authSession.updateMany({
-            where: { tokenHash: hashSecret(previousToken), revokedAt: null },
-            data: { revokedAt: now },
-          }),
-        ]
-      : []),
-    ctx.db.authSession.create({ data: { tenantId, userId, tokenHash: hashSecret(token), expiresAt } }),
-  ]);
-  return { token, expiresAt };
+  const now = ctx.now();
+  const expiresAt = new Date(now + ctx.env.SESSION_TTL_SECONDS * 1000);
+  return {
+    token,
+    expiresAt,
+    writes: (condition) => [
+      ...(previousToken
+        ? [
+            Prisma.sql`UPDATE auth_sessions SET revoked_at = ${sqlTimestamp(now)}
+              WHERE token_hash = ${hashSecret(previousToken)} AND revoked_at IS NULL AND ${condition}`,
+          ]
+        : []),
+      Prisma.sql`INSERT INTO auth_sessions (id, tenant_id, user_id, token_hash, created_at, expires_at)
+        SELECT ${uuidv7()}::uuid, ${tenantId}::uuid, ${userId}::uuid, ${hashSecret(token)}, ${SQL_NOW},
+          ${sqlTimestamp(expiresAt.getTime())} WHERE ${condition}`,
+    ],
+  };
 }
 
 /** The live session of a cookie value (not revoked, not expired, user and tenant enabled), or null. */

@@ -1,4 +1,5 @@
-import type { Prisma } from "@org/db";
+import type { TenantView } from "@org/contracts";
+import { pageArgs, Prisma, queryPrepared, toPage, type Page, type PageQuery } from "@org/db";
 import {
   AppError,
   generateSecret,
@@ -8,17 +9,10 @@ import {
   ValidationError,
 } from "@org/service-kit";
 import type { AuthContext } from "../context.ts";
+import { audit, type Actor } from "./audit.ts";
 
 export type Tenant = Prisma.TenantGetPayload<object>;
-
-export interface TenantView {
-  id: string;
-  name: string;
-  rp_id: string;
-  origins: string[];
-  disabled: boolean;
-  created_at: string;
-}
+export type { TenantView };
 
 export function tenantView(tenant: Tenant): TenantView {
   return {
@@ -44,7 +38,7 @@ export function normalizeOrigin(value: string): string {
   return url.origin;
 }
 
-function normalizeRpId(value: string): string {
+export function normalizeRpId(value: string): string {
   const rpId = value.trim().toLowerCase();
   if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(rpId)) {
     throw new ValidationError(`Not a domain: ${value}`);
@@ -54,16 +48,32 @@ function normalizeRpId(value: string): string {
 
 type Db = AuthContext["db"];
 
+// The lookups below run on every tenant API call and every login, as prepared statements
+// (see queryPrepared); these columns give the same object as Prisma's.
+const TENANT_COLUMNS = Prisma.sql`id::text AS id, name, rp_id AS "rpId", COALESCE(origins, '{}') AS origins,
+  api_key_hash AS "apiKeyHash", disabled, created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+const normalizeOrigins = (origins: string[]) => [...new Set(origins.map(normalizeOrigin))];
+
+/**
+ * Tenant changes are written to the audit log (`tenant_*`), with the administrator who made them
+ * when they come from the dashboard (`actor`).
+ */
 export async function createTenant({
   db,
   name,
   rpId,
   origins,
+  builtIn,
+  actor,
 }: {
   db: Db;
   name: string;
   rpId: string;
   origins: string[];
+  /** A tenant the server keeps for itself (see admin-tenant.ts); at most one per role. */
+  builtIn?: "admin";
+  actor?: Actor;
 }): Promise<{ tenant: Tenant; apiKey: string }> {
   if (!name.trim()) throw new ValidationError("A tenant needs a name.");
   const apiKey = generateSecret("ak");
@@ -71,15 +81,30 @@ export async function createTenant({
     data: {
       name: name.trim(),
       rpId: normalizeRpId(rpId),
-      origins: [...new Set(origins.map(normalizeOrigin))],
+      origins: normalizeOrigins(origins),
       apiKeyHash: hashSecret(apiKey),
+      ...(builtIn ? { builtIn: { create: { role: builtIn } } } : {}),
     },
   });
+  await audit({ db }, { type: "tenant_created", tenantId: tenant.id, ...actorFields(actor) });
   return { tenant, apiKey };
 }
 
-export function listTenants({ db }: { db: Db }): Promise<Tenant[]> {
-  return db.tenant.findMany({ orderBy: { createdAt: "asc" } });
+const actorFields = (actor: Actor | undefined) => ({ adminId: actor?.adminId, ip: actor?.ip });
+
+/** Every tenant, oldest first; built-in ones carry their role. */
+export function listTenants({ db }: { db: Db }) {
+  return db.tenant.findMany({ orderBy: { createdAt: "asc" }, include: { builtIn: true } });
+}
+
+/** A page of the tenants customers own (built-in tenants are left out), oldest first. */
+export async function pageTenants({ db, query }: { db: Db; query: PageQuery }): Promise<Page<TenantView>> {
+  const rows = await db.tenant.findMany({
+    where: { builtIn: { is: null } },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    ...pageArgs(query),
+  });
+  return toPage(query, rows, tenantView);
 }
 
 async function existing(db: Db, id: string): Promise<Tenant> {
@@ -88,29 +113,95 @@ async function existing(db: Db, id: string): Promise<Tenant> {
   return tenant;
 }
 
-export async function setTenantDisabled({ db, id, disabled }: { db: Db; id: string; disabled: boolean }) {
-  await existing(db, id);
-  return db.tenant.update({ where: { id }, data: { disabled } });
+export const getTenant = ({ db, id }: { db: Db; id: string }): Promise<Tenant> => existing(db, id);
+
+export async function setTenantDisabled({
+  db,
+  id,
+  disabled,
+  actor,
+}: {
+  db: Db;
+  id: string;
+  disabled: boolean;
+  actor?: Actor;
+}) {
+  const before = await existing(db, id);
+  const tenant = await db.tenant.update({ where: { id }, data: { disabled } });
+  if (before.disabled !== disabled) {
+    await audit(
+      { db },
+      { type: disabled ? "tenant_disabled" : "tenant_enabled", tenantId: id, ...actorFields(actor) },
+    );
+  }
+  return tenant;
 }
 
 /** A new API key; the old one stops working at once. */
-export async function rotateTenantKey({ db, id }: { db: Db; id: string }) {
+export async function rotateTenantKey({ db, id, actor }: { db: Db; id: string; actor?: Actor }) {
   await existing(db, id);
   const apiKey = generateSecret("ak");
   const tenant = await db.tenant.update({ where: { id }, data: { apiKeyHash: hashSecret(apiKey) } });
+  await audit({ db }, { type: "tenant_key_rotated", tenantId: id, ...actorFields(actor) });
   return { tenant, apiKey };
 }
 
 /**
+ * Renames a tenant or replaces its origins (normalised). `rpId` is for the built-in admin tenant
+ * following PUBLIC_URL: changing a customer's RP ID would orphan its passkeys.
+ */
+export async function updateTenant({
+  db,
+  id,
+  name,
+  origins,
+  rpId,
+  actor,
+}: {
+  db: Db;
+  id: string;
+  name?: string | undefined;
+  origins?: string[] | undefined;
+  rpId?: string | undefined;
+  actor?: Actor;
+}): Promise<Tenant> {
+  if (name !== undefined && !name.trim()) throw new ValidationError("A tenant needs a name.");
+  const data = {
+    ...(name !== undefined ? { name: name.trim() } : {}),
+    ...(origins !== undefined ? { origins: normalizeOrigins(origins) } : {}),
+    ...(rpId !== undefined ? { rpId: normalizeRpId(rpId) } : {}),
+  };
+  await existing(db, id);
+  const tenant = await db.tenant.update({ where: { id }, data });
+  await audit(
+    { db },
+    {
+      type: "tenant_updated",
+      tenantId: id,
+      ...actorFields(actor),
+      detail: { changed: Object.keys(data).join(",") },
+    },
+  );
+  return tenant;
+}
+
+/**
  * The JSON a tenant serves at `https://<rp_id>/.well-known/webauthn` so that pages on the auth
- * server's origin may use the tenant's RP ID (related origin requests).
+ * server's origin (the QR phone page /qr, the embeds) may use the tenant's RP ID (related origin
+ * requests), and whether it is needed: not when the auth server's host is the RP ID or below it.
  */
 export async function wellKnownFor({ db, id, publicUrl }: { db: Db; id: string; publicUrl: string }) {
   const tenant = await existing(db, id);
+  const server = new URL(publicUrl);
+  const required = server.hostname !== tenant.rpId && !server.hostname.endsWith(`.${tenant.rpId}`);
   return {
     url: `https://${tenant.rpId}/.well-known/webauthn`,
     contentType: "application/json",
-    body: { origins: [new URL(publicUrl).origin] },
+    body: { origins: [server.origin] },
+    required,
+    reason: required
+      ? `${server.hostname} is neither ${tenant.rpId} nor below it: the QR phone page and the embeds can use ${tenant.rpId}'s passkeys only if ${tenant.rpId} lists ${server.origin} (Chrome 128+, Safari/iOS 18+).`
+      : `${server.hostname} is ${tenant.rpId} or below it: browsers accept its pages for ${tenant.rpId} without the file.`,
   };
 }
 
@@ -119,14 +210,21 @@ export async function wellKnownFor({ db, id, publicUrl }: { db: Db; id: string; 
  * of the stored hash. Disabled tenants are refused.
  */
 export async function tenantByApiKey({ db, apiKey }: { db: Db; apiKey: string }): Promise<Tenant> {
-  const tenant = await db.tenant.findUnique({ where: { apiKeyHash: hashSecret(apiKey) } });
+  const [tenant] = await queryPrepared<Tenant>(
+    db,
+    Prisma.sql`SELECT ${TENANT_COLUMNS} FROM auth_tenants WHERE api_key_hash = ${hashSecret(apiKey)}`,
+  );
   if (!tenant || !secretMatches(apiKey, tenant.apiKeyHash))
     throw new AppError("unauthenticated", "Missing or invalid API key.");
   return assertEnabled(tenant);
 }
 
+/** The tenant of a session or user token (an id the server issued), refused when disabled. */
 export async function enabledTenant({ db, id }: { db: Db; id: string }): Promise<Tenant> {
-  const tenant = await db.tenant.findUnique({ where: { id } });
+  const [tenant] = await queryPrepared<Tenant>(
+    db,
+    Prisma.sql`SELECT ${TENANT_COLUMNS} FROM auth_tenants WHERE id = ${id}::uuid`,
+  );
   if (!tenant) throw new AppError("unauthenticated", "Missing or invalid credentials.");
   return assertEnabled(tenant);
 }
@@ -134,6 +232,15 @@ export async function enabledTenant({ db, id }: { db: Db; id: string }): Promise
 function assertEnabled(tenant: Tenant): Tenant {
   if (tenant.disabled) throw new AppError("tenant_disabled", "This tenant is disabled.");
   return tenant;
+}
+
+/**
+ * Whether `origin` is an allowed origin of an enabled tenant: what CORS allows on the browser API
+ * and whom the embed pages let frame them. Only an exact, normalised origin can match.
+ */
+export async function isTenantOrigin({ db, origin }: { db: Db; origin: string }): Promise<boolean> {
+  const count = await db.tenant.count({ where: { disabled: false, origins: { has: origin } } });
+  return count > 0;
 }
 
 /** Origins a WebAuthn response may come from: the tenant's own, and this server's (embeds, QR pages). */

@@ -28,6 +28,11 @@ const AAGUID_NAMES: Readonly<Record<string, string>> = {
 
 export const DEFAULT_PASSKEY_NAME = "Passkey";
 
+/** The provider's name for a known AAGUID, else undefined. */
+export function knownAuthenticator(aaguid: string): string | undefined {
+  return AAGUID_NAMES[aaguid.toLowerCase()];
+}
+
 export function authenticatorName(aaguid: string): string {
-  return AAGUID_NAMES[aaguid.toLowerCase()] ?? DEFAULT_PASSKEY_NAME;
+  return knownAuthenticator(aaguid) ?? DEFAULT_PASSKEY_NAME;
 }
