@@ -1,0 +1,82 @@
+// board-api as a tenant of the auth server: the server-to-server calls (X-API-KEY) its web app needs.
+// The key never reaches a browser. Answers are parsed with the auth server's own wire schemas.
+import {
+  AuthFailureSchema,
+  PasskeyInfoSchema,
+  SessionTokenResponseSchema,
+  TenantUserSchema,
+  UserTokenResponseSchema,
+  VerifyAuthResponseSchema,
+  z,
+} from "@org/contracts";
+import { AppError, ForbiddenError, NotFoundError, readOrCreateSecretFile } from "@org/service-kit";
+import type { AuthServerConfig } from "../env.ts";
+
+/** Calls to the auth server that wait longer than this fail as `unavailable`. */
+const TIMEOUT_MS = 10_000;
+
+const unavailable = (why: string) =>
+  new AppError("unavailable", `Sign-in is unavailable right now (${why}); try again in a moment.`);
+
+export type TenantClient = ReturnType<typeof createTenantClient>;
+
+/**
+ * The tenant API of the auth server at `config.internalUrl`. The API key is read (or, from its
+ * file, created) on first use, so a service whose auth server is not set up yet still starts.
+ */
+export function createTenantClient(config: AuthServerConfig) {
+  let apiKey: string | undefined;
+  const key = () =>
+    (apiKey ??=
+      "value" in config.apiKey ? config.apiKey.value : readOrCreateSecretFile(config.apiKey.file, "ak"));
+
+  async function call<T extends z.ZodType>(
+    method: "GET" | "POST" | "DELETE",
+    path: string,
+    schema: T | undefined,
+    body?: unknown,
+  ): Promise<z.infer<T>> {
+    let response: Response;
+    try {
+      response = await fetch(`${config.internalUrl}${path}`, {
+        method,
+        headers: {
+          "X-API-KEY": key(),
+          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch {
+      throw unavailable("the auth server does not answer");
+    }
+    if (response.status === 204) return undefined as z.infer<T>;
+    const json: unknown = await response.json().catch(() => undefined);
+    if (response.ok && schema) return schema.parse(json);
+    const failure = AuthFailureSchema.safeParse(json);
+    const code = failure.success ? failure.data.error_code : undefined;
+    if (code === "not_found" || code === "credential_not_found") throw new NotFoundError(failure.data!.error);
+    if (code === "user_disabled") throw new ForbiddenError("This account has been disabled.");
+    if (code === "unauthenticated" || code === "tenant_disabled") {
+      throw unavailable("the auth server refuses this board's API key: check AUTH_API_KEY");
+    }
+    if (code === "rate_limited") throw unavailable("the auth server is busy");
+    throw unavailable(`the auth server answered ${response.status}`);
+  }
+
+  const user = (externalId: string) => `/api/v1/users/${encodeURIComponent(externalId)}`;
+  return {
+    /** Where browsers reach the auth server (the SDK's api-base-url, the CSP). */
+    publicUrl: config.publicUrl,
+    sessionToken: () => call("POST", "/api/v1/session-token", SessionTokenResponseSchema),
+    userToken: (input: { externalId: string; displayName?: string; ttl?: number }) =>
+      call("POST", "/api/v1/user-token", UserTokenResponseSchema, input),
+    verifyAuth: (challengeId: string) =>
+      call("POST", "/api/v1/verify-auth", VerifyAuthResponseSchema, { challengeId }),
+    getUser: (externalId: string) => call("GET", user(externalId), TenantUserSchema),
+    listPasskeys: (externalId: string) =>
+      call("GET", `${user(externalId)}/passkeys`, z.array(PasskeyInfoSchema)),
+    deletePasskey: (externalId: string, passkeyId: string) =>
+      call("DELETE", `${user(externalId)}/passkeys/${encodeURIComponent(passkeyId)}`, undefined),
+  };
+}

@@ -1,0 +1,41 @@
+// /app: the web app's page (every /app/* path: the client routes), its assets, and the SDK.
+import { sendPage, type PagePolicy } from "@org/service-kit";
+import { Router } from "express";
+import { appPage } from "../pages/app.ts";
+import { webAssets } from "../pages/assets.ts";
+
+/**
+ * The page's CSP: scripts from this origin and the auth server (the SDK), frames from the auth
+ * server (its sign-in iframe), fetches to both and this origin's websocket (live updates).
+ */
+export function appPolicy(origin: string, authServerUrl: string | undefined): PagePolicy {
+  const auth = authServerUrl ? [authServerUrl] : [];
+  const websocket = origin.replace(/^http/, "ws");
+  return { scriptSrc: auth, connectSrc: [websocket, ...auth], frameSrc: auth, imgSrc: auth };
+}
+
+export function webAppRouter({
+  origin,
+  authServerUrl,
+}: {
+  /** This app's origin (PUBLIC_URL). */
+  origin: string;
+  authServerUrl: string | undefined;
+}): Router {
+  const router = Router();
+  const policy = appPolicy(origin, authServerUrl);
+  router.use("/app/assets", webAssets());
+  // Page scripts import "@org/authkit-sdk" as /app/sdk/authkit.js (see scripts/build-web.mjs): the
+  // auth server's own copy, so the components match the server they talk to.
+  router.get("/app/sdk/authkit.js", (_req, res) => {
+    res.setHeader("Cache-Control", "no-cache");
+    if (authServerUrl) res.redirect(302, `${authServerUrl}/sdk/authkit.js`);
+    else res.status(404).type("text/javascript").send("// Sign-in is not configured (AUTH_SERVER_URL).\n");
+  });
+  router.get(["/app", "/app/{*path}"], (req, res, next) => {
+    if (/^\/app\/(assets|auth|account|sdk)(\/|$)/.test(req.path)) return next();
+    sendPage(res, appPage({ authServerUrl }), { policy });
+  });
+  router.get("/", (_req, res) => res.redirect(302, "/app"));
+  return router;
+}

@@ -1,0 +1,118 @@
+// The web app's own JSON endpoints: sign-up, sign-in, the session, sign-out, and the signed-in
+// user's passkeys. Routes → shared schema → one service function, like /api/v1.
+import { PasskeyIdParams, SignInRequestSchema, SignupRequestSchema } from "@org/contracts";
+import type { Db } from "@org/db";
+import { AppError, parseWith, type RateLimiter } from "@org/service-kit";
+import { Router, type Response } from "express";
+import type { TenantClient } from "../auth-server/tenant-client.ts";
+import { actorOf, webSessionAuth } from "../http/auth.ts";
+import { assertSameOrigin, type WebConfig } from "../http/web.ts";
+import { getMe } from "../services/users.ts";
+import {
+  completeSignup,
+  deleteMyPasskey,
+  listMyPasskeys,
+  myPasskeyUserToken,
+  signIn,
+  signInToken,
+  signupUserToken,
+  startSignup,
+} from "../services/web-auth.ts";
+import { endWebSession, resolveWebSession, type StartedWebSession } from "../services/web-sessions.ts";
+
+const noStore = (res: Response) => res.setHeader("Cache-Control", "no-store");
+
+export function webAuthRouter({
+  db,
+  tenant,
+  web,
+  limiter,
+}: {
+  db: Db;
+  /** Absent: no auth server is configured and nobody can sign in (503). */
+  tenant: TenantClient | undefined;
+  web: WebConfig;
+  /** Per client IP, on everything that may call the auth server before sign-in. */
+  limiter: RateLimiter;
+}): Router {
+  const router = Router();
+  const auth = (): TenantClient => {
+    if (!tenant) {
+      throw new AppError("unavailable", "Sign-in is not configured: set AUTH_SERVER_URL and AUTH_API_KEY.");
+    }
+    return tenant;
+  };
+  const session = webSessionAuth(db, web);
+  const signedIn = (res: Response, started: { user: unknown; session: StartedWebSession }, status = 200) => {
+    web.cookie.set(res, started.session.token, started.session.expiresAt);
+    noStore(res);
+    res.status(status).json({ user: started.user, csrf_token: started.session.csrfToken });
+  };
+
+  // Signed out is an answer here, not an error: 204, so the page's first probe logs nothing.
+  router.get("/app/auth/session", async (req, res) => {
+    noStore(res);
+    const secret = web.cookie.read(req.headers.cookie);
+    const found = secret && (await resolveWebSession({ db, token: secret, lifetime: web.lifetime }));
+    if (!found) return void res.status(204).end();
+    res.json({ user: await getMe({ db, actor: found.actor }), csrf_token: found.csrfToken });
+  });
+
+  router.post("/app/auth/signup", limiter, async (req, res) => {
+    assertSameOrigin(req, web.origin);
+    const started = await startSignup({ db, input: parseWith(SignupRequestSchema, req.body) });
+    web.signupCookie.set(res, started.token, started.expiresAt);
+    noStore(res);
+    res.status(201).json(started.signup);
+  });
+
+  // The assertion-url of <authkit-register>: fetched with GET and this browser's sign-up cookie.
+  router.get("/app/auth/signup/token", limiter, async (req, res) => {
+    noStore(res);
+    res.json(await signupUserToken({ db, tenant: auth(), token: web.signupCookie.read(req.headers.cookie) }));
+  });
+
+  router.post("/app/auth/signup/complete", limiter, async (req, res) => {
+    assertSameOrigin(req, web.origin);
+    const token = web.signupCookie.read(req.headers.cookie);
+    const completed = await completeSignup({ db, tenant: auth(), token, lifetime: web.lifetime });
+    web.signupCookie.clear(res);
+    signedIn(res, completed, 201);
+  });
+
+  router.get("/app/auth/signin/token", limiter, async (_req, res) => {
+    noStore(res);
+    res.json(await signInToken({ tenant: auth() }));
+  });
+
+  router.post("/app/auth/signin", limiter, async (req, res) => {
+    assertSameOrigin(req, web.origin);
+    const { challengeId } = parseWith(SignInRequestSchema, req.body);
+    signedIn(res, await signIn({ db, tenant: auth(), challengeId, lifetime: web.lifetime }));
+  });
+
+  router.post("/app/auth/signout", session, async (req, res) => {
+    const token = web.cookie.read(req.headers.cookie);
+    if (token) await endWebSession({ db, token });
+    web.cookie.clear(res);
+    res.status(204).end();
+  });
+
+  router.get("/app/account/passkeys", session, async (req, res) => {
+    noStore(res);
+    res.json(await listMyPasskeys({ tenant: auth(), actor: actorOf(req) }));
+  });
+
+  // The assertion-url of "Add a passkey".
+  router.get("/app/account/passkeys/token", session, async (req, res) => {
+    noStore(res);
+    res.json(await myPasskeyUserToken({ tenant: auth(), actor: actorOf(req) }));
+  });
+
+  router.delete("/app/account/passkeys/:id", session, async (req, res) => {
+    const { id } = parseWith(PasskeyIdParams, req.params);
+    await deleteMyPasskey({ tenant: auth(), actor: actorOf(req), passkeyId: id });
+    res.status(204).end();
+  });
+  return router;
+}

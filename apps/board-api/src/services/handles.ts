@@ -1,0 +1,58 @@
+// Handles: what `@handle` mentions name. Derived at sign-up (and by `cli user create`), unique,
+// changeable later with update_me.
+import { HANDLE_PATTERN } from "@org/contracts";
+import { Prisma, type Db } from "@org/db";
+import type { Tx } from "./context.ts";
+
+/** `Ada Lovelace` → `ada`; falls back to the email's local part, then to `user`. */
+export function handleStem(name: string, email: string): string {
+  const clean = (text: string) =>
+    text
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9_-]/g, "")
+      .replace(/^[_-]+/, "")
+      .slice(0, 28);
+  const first = clean(name.trim().split(/\s+/)[0] ?? "");
+  if (first.length >= 2) return first;
+  const local = clean(email.split("@")[0]?.split("+")[0] ?? "");
+  return local.length >= 2 ? local : "user";
+}
+
+/** The stem if free, else stem-2, stem-3, … (taken by a user, or held by a sign-up in progress). */
+export async function freeHandle(db: Db | Tx, stem: string): Promise<string> {
+  const taken = new Set(
+    [
+      ...(await db.user.findMany({ where: { handle: { startsWith: stem } }, select: { handle: true } })),
+      ...(await db.webSignup.findMany({ where: { handle: { startsWith: stem } }, select: { handle: true } })),
+    ].map((row) => row.handle),
+  );
+  for (let n = 1; ; n += 1) {
+    const handle = n === 1 ? stem : `${stem}-${n}`;
+    if (!taken.has(handle) && HANDLE_PATTERN.test(handle)) return handle;
+  }
+}
+
+const handleTaken = (error: unknown) =>
+  error instanceof Prisma.PrismaClientKnownRequestError &&
+  error.code === "P2002" &&
+  JSON.stringify(error.meta ?? {}).includes("handle");
+
+/**
+ * Runs `create` with a free handle from `stem`; when someone took that handle in between (a
+ * concurrent sign-up), with the next free one.
+ */
+export async function withFreeHandle<T>(
+  db: Db | Tx,
+  stem: string,
+  create: (handle: string) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await create(await freeHandle(db, stem));
+    } catch (error) {
+      if (!handleTaken(error) || attempt >= 5) throw error;
+    }
+  }
+}

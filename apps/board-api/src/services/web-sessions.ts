@@ -1,0 +1,82 @@
+// Web app sessions: a random cookie secret, stored as its SHA-256, revocable, with idle and
+// absolute expiry (the mechanism's rules are in @org/service-kit's cookie-session).
+import type { Db } from "@org/db";
+import {
+  csrfTokenOf,
+  generateSecret,
+  hashSecret,
+  secretMatches,
+  sessionIsLive,
+  sessionNeedsTouch,
+  type SessionLifetime,
+} from "@org/service-kit";
+import type { Actor } from "./context.ts";
+
+export interface WebSession {
+  sessionId: string;
+  actor: Actor;
+  /** The X-CSRF-Token every change made with this session must carry. */
+  csrfToken: string;
+}
+
+export interface StartedWebSession {
+  /** The cookie's value (never stored). */
+  token: string;
+  expiresAt: Date;
+  csrfToken: string;
+}
+
+/** A new session for `userId`, made from the auth server login `challengeId` (sign-in) or none (sign-up). */
+export async function startWebSession({
+  db,
+  userId,
+  challengeId,
+  lifetime,
+}: {
+  db: Db;
+  userId: string;
+  challengeId?: string;
+  lifetime: SessionLifetime;
+}): Promise<StartedWebSession> {
+  const token = generateSecret("ws");
+  const expiresAt = new Date(Date.now() + lifetime.absoluteMs);
+  await db.webSession.create({
+    data: { userId, tokenHash: hashSecret(token), challengeId: challengeId ?? null, expiresAt },
+  });
+  return { token, expiresAt, csrfToken: csrfTokenOf(token) };
+}
+
+/** The live session of a cookie value, or null; each use keeps it alive (written once a minute at most). */
+export async function resolveWebSession({
+  db,
+  token,
+  lifetime,
+}: {
+  db: Db;
+  token: string;
+  lifetime: SessionLifetime;
+}): Promise<WebSession | null> {
+  const session = await db.webSession.findUnique({
+    where: { tokenHash: hashSecret(token) },
+    include: { user: { select: { id: true, email: true, name: true } } },
+  });
+  const now = Date.now();
+  if (!session || !secretMatches(token, session.tokenHash) || !sessionIsLive(session, lifetime, now))
+    return null;
+  if (sessionNeedsTouch(session, lifetime, now)) {
+    await db.webSession.update({ where: { id: session.id }, data: { lastSeenAt: new Date(now) } });
+  }
+  return {
+    sessionId: session.id,
+    actor: { ...session.user, viaWebApp: true },
+    csrfToken: csrfTokenOf(token),
+  };
+}
+
+/** Signs out: the session stops working at once (idempotent). */
+export async function endWebSession({ db, token }: { db: Db; token: string }): Promise<void> {
+  await db.webSession.updateMany({
+    where: { tokenHash: hashSecret(token), revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
+}

@@ -1,0 +1,49 @@
+// Live events from board-api's socket.io (same origin; the session cookie authenticates it): the
+// open board follows changes made anywhere — by people in other tabs, or by agents through the API.
+import type { BoardEvent } from "@org/contracts";
+import { io, type Socket } from "socket.io-client";
+
+type Listener = (event: BoardEvent) => void;
+
+let socket: Socket | undefined;
+const listeners = new Set<Listener>();
+const joined = new Set<string>();
+
+function connect(): Socket {
+  if (socket) return socket;
+  socket = io({ path: "/socket.io", transports: ["websocket"], withCredentials: true });
+  socket.onAny((_name: string, event: BoardEvent) => {
+    for (const listener of listeners) listener(event);
+  });
+  // Rooms are per connection: join them again after a reconnect.
+  socket.on("connect", () => {
+    for (const projectId of joined) socket?.emit("join", { project_id: projectId });
+  });
+  return socket;
+}
+
+/** Calls `listener` for every event this user may see; returns the unsubscribe function. */
+export function onLiveEvent(listener: Listener): () => void {
+  connect();
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Receives the events of `projectId` until `leaveProject`. */
+export function joinProject(projectId: string): void {
+  joined.add(projectId);
+  const live = connect();
+  if (live.connected) live.emit("join", { project_id: projectId });
+}
+
+export function leaveProject(projectId: string): void {
+  joined.delete(projectId);
+  socket?.emit("leave", { project_id: projectId });
+}
+
+/** After sign-out: the socket belonged to the old session. */
+export function disconnectLive(): void {
+  socket?.disconnect();
+  socket = undefined;
+  joined.clear();
+}

@@ -1,0 +1,5 @@
+// The web app's entry: the theme before first paint, then the app shell.
+import { applyTheme } from "./theme.ts";
+import "./views/board-app.ts";
+
+applyTheme();

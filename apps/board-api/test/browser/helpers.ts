@@ -1,0 +1,90 @@
+// Both services over real HTTP on ports of their own (port 0): the auth server, and board-api with
+// socket.io and the web app, as its tenant with PUBLIC_URL where it listens.
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { screenshot, type Page } from "@org/browser-testing";
+import { createTestDatabase, type TestDatabase } from "@org/db/testing";
+import { createLogger } from "@org/service-kit";
+import { createApp } from "../../src/app.ts";
+import { loadBoardEnv } from "../../src/env.ts";
+import { webConfig } from "../../src/http/web.ts";
+import { attachBoardRealtime, SocketBoardEvents } from "../../src/realtime/index.ts";
+import { startAuthServer, type AuthServer } from "../helpers/web.ts";
+
+export interface RunningServices {
+  auth: AuthServer;
+  board: { url: string; database: TestDatabase };
+  close(): Promise<void>;
+}
+
+export async function startServices(): Promise<RunningServices> {
+  const auth = await startAuthServer();
+  const database = await createTestDatabase();
+  const attachmentsDir = await mkdtemp(path.join(os.tmpdir(), "board-browser-"));
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://localhost:${(server.address() as AddressInfo).port}`;
+  const apiKey = await auth.tenant([url]);
+  const env = loadBoardEnv({
+    NODE_ENV: "test",
+    DATABASE_URL: database.url,
+    PUBLIC_URL: url,
+    ATTACHMENTS_DIR: attachmentsDir,
+    AUTH_SERVER_URL: auth.url,
+    AUTH_API_KEY: apiKey,
+  });
+  const events = new SocketBoardEvents();
+  server.on(
+    "request",
+    createApp({
+      env,
+      db: database.db,
+      logger: createLogger({ service: "board-api", level: "silent" }),
+      redis: undefined,
+      events,
+    }),
+  );
+  const realtime = attachBoardRealtime(server, { db: database.db, events, web: webConfig(env) });
+  return {
+    auth,
+    board: { url, database },
+    async close() {
+      await realtime.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.drop();
+      await auth.close();
+      await rm(attachmentsDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const SUITE = "webapp";
+
+/**
+ * Screenshots of the page as it is, in light and dark at 1280 px and in light at 375 px (a phone),
+ * then back to light at 1280. `ready` waits for what the page must show.
+ */
+export async function shootPage(page: Page, name: string, ready: () => Promise<unknown>): Promise<void> {
+  const shots: Array<["light" | "dark", number]> = [
+    ["light", 1280],
+    ["dark", 1280],
+    ["light", 375],
+  ];
+  for (const [scheme, width] of shots) {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
+    await page.setViewportSize({ width, height: width > 400 ? 860 : 812 });
+    await ready();
+    await screenshot(page, SUITE, `${name}-${scheme}-${width}`);
+    if (width === 375) {
+      // Nothing sticks out sideways on a phone (the board scrolls its columns itself).
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect([name, overflow]).toEqual([name, 0]);
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light", reducedMotion: "reduce" });
+  await page.setViewportSize({ width: 1280, height: 860 });
+}
