@@ -10,10 +10,12 @@ import {
   type ServiceDeps,
 } from "@org/service-kit";
 import { Router, type Express } from "express";
+import { createTenantClient, type TenantClient } from "./auth-server/tenant-client.ts";
 import type { BoardEnv } from "./env.ts";
 import { referenceRoutes } from "./docs/reference.ts";
 import { createHandlers } from "./handlers.ts";
-import { bearerAuth } from "./http/auth.ts";
+import { apiAuth, bearerAuth } from "./http/auth.ts";
+import { webConfig } from "./http/web.ts";
 import {
   mountOperation,
   runOperation,
@@ -22,6 +24,8 @@ import {
 } from "./http/operation.ts";
 import { mcpRouter } from "./mcp/router.ts";
 import { attachmentRoutes } from "./routes/attachments.ts";
+import { webAppRouter } from "./routes/web-app.ts";
+import { webAuthRouter } from "./routes/web-auth.ts";
 import type { BoardEvents } from "./services/events.ts";
 import { FileStore } from "./services/file-store.ts";
 
@@ -30,6 +34,8 @@ export type BoardDeps = ServiceDeps<BoardEnv> & {
   redis?: Redis | undefined;
   /** Where services send live events (server.ts: socket.io); default: nowhere. */
   events?: BoardEvents | undefined;
+  /** The auth server's tenant API; default: from env.authServer (none: the web app cannot sign in). */
+  tenant?: TenantClient | undefined;
 };
 
 /** The board API as an Express app; server.ts only listens, tests use this directly. */
@@ -39,8 +45,9 @@ export function createApp({
   env,
   redis = connectRedis(env.REDIS_URL),
   events,
+  tenant = env.authServer && createTenantClient(env.authServer),
 }: BoardDeps): Express {
-  const app = createHttpApp({ logger, jsonLimit: "1mb" });
+  const app = createHttpApp({ logger, jsonLimit: "1mb", trustProxy: env.TRUST_PROXY });
   app.get("/healthz", healthHandler(db));
   const openApi = boardOpenApiDocument();
   app.get("/openapi.json", (_req, res) => {
@@ -51,17 +58,17 @@ export function createApp({
   const deps = { db, files: new FileStore(env.ATTACHMENTS_DIR), events };
   const handlers = createHandlers(deps);
   const custom = attachmentRoutes(deps);
-  // Authentication first, so the limit counts per token (its hash), never per IP.
-  const guard = [
-    bearerAuth(db),
-    rateLimiter({
-      limit: env.RATE_LIMIT_PER_MINUTE,
-      windowMs: 60_000,
-      key: (req) => req.tokenHash ?? "anonymous",
-      prefix: "board-api",
-      redis,
-    }),
-  ];
+  const limiter = rateLimiter({
+    limit: env.RATE_LIMIT_PER_MINUTE,
+    windowMs: 60_000,
+    key: (req) => req.tokenHash ?? "anonymous",
+    prefix: "board-api",
+    redis,
+  });
+  const web = webConfig(env);
+  // Authentication first, so the limit counts per token (its hash), never per IP. The web app's
+  // session cookie authenticates /api/v1 too (not /mcp, which is for tokens only).
+  const guard = [apiAuth(db, web), limiter];
   const api = Router();
   for (const op of boardOperationList) {
     const route =
@@ -71,6 +78,15 @@ export function createApp({
     mountOperation(api, op, guard, route);
   }
   app.use(api);
-  app.use(mcpRouter({ handlers, guard }));
+  app.use(mcpRouter({ handlers, guard: [bearerAuth(db), limiter], limiter }));
+  const signInLimiter = rateLimiter({
+    limit: env.RATE_LIMIT_SIGN_IN_PER_MINUTE,
+    windowMs: 60_000,
+    key: (req) => req.ip ?? "unknown",
+    prefix: "board-api-sign-in",
+    redis,
+  });
+  app.use(webAuthRouter({ db, tenant, web, limiter: signInLimiter }));
+  app.use(webAppRouter({ origin: web.origin, authServerUrl: tenant?.publicUrl }));
   return finishHttpApp(app, boardErrors);
 }

@@ -1,23 +1,11 @@
-import { openDatabase, type Db } from "@org/db";
-import { runCli } from "@org/service-kit";
+import type { Db } from "@org/db";
+import { runCli, withCliDatabase } from "@org/service-kit";
 import { loadBoardEnv } from "./env.ts";
-import { createToken, createUser, revokeToken } from "./services/users.ts";
+import { revokeToken } from "./services/tokens.ts";
+import { createToken, createUser } from "./services/users.ts";
 
-const env = loadBoardEnv();
-
-/** Opens (and migrates) the service's database for one command, then closes it. */
-async function withDatabase<T>(work: (db: Db) => Promise<T>): Promise<T> {
-  const database = await openDatabase({
-    databaseUrl: env.DATABASE_URL,
-    dataDir: env.DATA_DIR,
-    service: "board-api",
-  });
-  try {
-    return await work(database.db);
-  } finally {
-    await database.close();
-  }
-}
+// The environment is read inside a command, so a bad value is a one-line CLI error like any other.
+const withDatabase = <T>(work: (db: Db) => Promise<T>) => withCliDatabase(loadBoardEnv(), "board-api", work);
 
 const required = (value: unknown, flag: string): string => {
   if (typeof value !== "string" || value === "") throw new Error(`--${flag} is required`);
@@ -45,6 +33,10 @@ void runCli("cli", {
   "token revoke": {
     summary: "Revoke an API token: --token T",
     options: { token: { type: "string" } },
-    run: (values) => withDatabase((db) => revokeToken({ db, token: required(values.token, "token") })),
+    run: (values) =>
+      withDatabase(async (db) => {
+        await revokeToken({ db, match: { token: required(values.token, "token") } });
+        return { revoked: true };
+      }),
   },
 });

@@ -2,18 +2,74 @@ import path from "node:path";
 import { baseEnvSchema, loadEnv } from "@org/service-kit";
 import { z } from "zod";
 
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => value || undefined);
+const optionalUrl = z
+  .url()
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+const seconds = z.coerce.number().int().positive();
+
 export const boardEnvSchema = baseEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
-  /** Requests per minute per API token. */
+  /** Requests per minute per API token (or web session). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** Sign-up and sign-in requests per minute per client IP (each may call the auth server). */
+  RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** Where attachment files are stored; default `$DATA_DIR/attachments`. */
-  ATTACHMENTS_DIR: z
-    .string()
-    .optional()
-    .transform((value) => value || undefined),
+  ATTACHMENTS_DIR: optionalText,
+  /** The auth server as browsers reach it (the SDK, its iframes). Development default: http://localhost:4100. */
+  AUTH_SERVER_URL: optionalUrl,
+  /** The auth server as this server reaches it, when that differs (a container network); default AUTH_SERVER_URL. */
+  AUTH_SERVER_INTERNAL_URL: optionalUrl,
+  /** The board's tenant API key on the auth server … */
+  AUTH_API_KEY: optionalText,
+  /** … or a file holding it (created with a random key when missing). Development default: $DATA_DIR/board-tenant.key. */
+  AUTH_API_KEY_FILE: optionalText,
+  /** A web session ends after this long without a request (default 7 days) … */
+  WEB_SESSION_IDLE_SECONDS: seconds.default(7 * 24 * 60 * 60),
+  /** … and this long after sign-in whatever happens (default 30 days). */
+  WEB_SESSION_MAX_SECONDS: seconds.default(30 * 24 * 60 * 60),
 });
 
+/** How board-api reaches its auth server; absent: the web app cannot sign anyone in. */
+export interface AuthServerConfig {
+  publicUrl: string;
+  internalUrl: string;
+  apiKey: { value: string } | { file: string };
+}
+
 export type BoardEnv = ReturnType<typeof loadBoardEnv>;
+
+function authServer(
+  env: z.infer<typeof boardEnvSchema> & { DATA_DIR: string },
+): AuthServerConfig | undefined {
+  const development = env.NODE_ENV === "development";
+  const publicUrl = env.AUTH_SERVER_URL ?? (development ? "http://localhost:4100" : undefined);
+  const keyFile =
+    env.AUTH_API_KEY_FILE ?? (development ? path.join(env.DATA_DIR, "board-tenant.key") : undefined);
+  const apiKey = env.AUTH_API_KEY
+    ? { value: env.AUTH_API_KEY }
+    : keyFile
+      ? { file: path.resolve(keyFile) }
+      : undefined;
+  if (!publicUrl && !apiKey) return undefined;
+  if (!publicUrl || !apiKey) {
+    throw new Error(
+      `Invalid environment: the web app needs both AUTH_SERVER_URL and AUTH_API_KEY (or AUTH_API_KEY_FILE); ${publicUrl ? "AUTH_API_KEY" : "AUTH_SERVER_URL"} is missing`,
+    );
+  }
+  const origin = (url: string) => new URL(url).origin;
+  return {
+    publicUrl: origin(publicUrl),
+    internalUrl: env.AUTH_SERVER_INTERNAL_URL
+      ? env.AUTH_SERVER_INTERNAL_URL.replace(/\/+$/, "")
+      : origin(publicUrl),
+    apiKey,
+  };
+}
 
 /** The board API's environment, parsed once at start. */
 export function loadBoardEnv(source: NodeJS.ProcessEnv = process.env) {
@@ -21,5 +77,6 @@ export function loadBoardEnv(source: NodeJS.ProcessEnv = process.env) {
   return {
     ...env,
     ATTACHMENTS_DIR: path.resolve(env.ATTACHMENTS_DIR ?? path.join(env.DATA_DIR, "attachments")),
+    authServer: authServer(env),
   };
 }

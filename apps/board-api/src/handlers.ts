@@ -9,13 +9,16 @@ import { commentHandlers } from "./routes/comments.ts";
 import type { RouteDeps } from "./routes/deps.ts";
 import { findingHandlers } from "./routes/findings.ts";
 import { gateHandlers } from "./routes/gates.ts";
+import { invitationHandlers } from "./routes/invitations.ts";
 import { labelHandlers } from "./routes/labels.ts";
 import { meHandlers } from "./routes/me.ts";
 import { memberHandlers } from "./routes/members.ts";
+import { notificationHandlers } from "./routes/notifications.ts";
 import { planHandlers } from "./routes/plans.ts";
 import { priorityHandlers } from "./routes/priorities.ts";
 import { projectHandlers } from "./routes/projects.ts";
 import { rotHandlers } from "./routes/rot.ts";
+import { tokenHandlers } from "./routes/tokens.ts";
 
 /**
  * Every JSON operation of the registry bound to its handler, keyed by operation name. Callable
@@ -24,8 +27,11 @@ import { rotHandlers } from "./routes/rot.ts";
 export function createHandlers(deps: RouteDeps): Handlers {
   return {
     ...meHandlers(deps),
+    ...tokenHandlers(deps),
+    ...notificationHandlers(deps),
     ...projectHandlers(deps),
     ...memberHandlers(deps),
+    ...invitationHandlers(deps),
     ...columnHandlers(deps),
     ...cardHandlers(deps),
     ...commentHandlers(deps),

@@ -1,6 +1,7 @@
 import { connectRedis, runService, type Realtime } from "@org/service-kit";
 import { createApp } from "./app.ts";
 import { loadBoardEnv } from "./env.ts";
+import { webConfig } from "./http/web.ts";
 import { attachBoardRealtime, SocketBoardEvents } from "./realtime/index.ts";
 
 const env = loadBoardEnv();
@@ -13,7 +14,7 @@ void runService({
   env,
   createApp: (deps) => createApp({ ...deps, redis, events }),
   onServer(server, { db }) {
-    realtime = attachBoardRealtime(server, { db, redisUrl: env.REDIS_URL, events });
+    realtime = attachBoardRealtime(server, { db, redisUrl: env.REDIS_URL, events, web: webConfig(env) });
   },
   // Open websockets would keep the HTTP server's close() waiting: drop them first.
   beforeClose: () => realtime?.io.disconnectSockets(true),

@@ -45,8 +45,10 @@ describe("attachments", () => {
       });
     expect(download.status).toBe(200);
     expect(Buffer.compare(download.body as Buffer, bytes)).toBe(0);
+    // filename* for clients that read RFC 8187, and a plain ASCII filename= for those (curl -OJ)
+    // that do not.
     expect(download.headers["content-disposition"]).toBe(
-      "attachment; filename*=UTF-8''rapport%20%C3%A9t%C3%A9.html",
+      `attachment; filename="rapport ete.html"; filename*=UTF-8''rapport%20%C3%A9t%C3%A9.html`,
     );
     expect(download.headers["x-content-type-options"]).toBe("nosniff");
     expect(download.headers["content-security-policy"]).toBe("sandbox");

@@ -16,10 +16,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function cli(...args: string[]) {
+  return cliWith({}, ...args);
+}
+
+async function cliWith(env: Record<string, string>, ...args: string[]) {
   const tsx = require.resolve("tsx/cli", { paths: [appDir] });
   const { stdout } = await run(process.execPath, [tsx, "src/cli.ts", ...args], {
     cwd: appDir,
-    env: { ...process.env, DATABASE_URL: t.database.url, LOG_LEVEL: "silent" },
+    env: { ...process.env, DATABASE_URL: t.database.url, LOG_LEVEL: "silent", ...env },
   });
   const lines = stdout.trim().split("\n");
   expect(lines).toHaveLength(1);
@@ -51,6 +55,7 @@ describe("authentication", () => {
       id: user.id,
       email: "me@example.com",
       name: "Me",
+      handle: expect.stringMatching(/^me(-\d+)?$/),
       created_at: expect.any(String),
     });
   });
@@ -79,7 +84,7 @@ describe("cli", () => {
   it("user create, token create and token revoke print one JSON line and work against the API", async () => {
     const created = await cli("user", "create", "--email", "cli@example.com", "--name", "Cli User");
     expect(created).toEqual({
-      user: { id: expect.any(String), email: "cli@example.com", name: "Cli User" },
+      user: { id: expect.any(String), email: "cli@example.com", name: "Cli User", handle: "cli" },
       token: expect.stringMatching(/^bt_/),
     });
     const me = await client(t, created.token).get("/me");
@@ -98,12 +103,29 @@ describe("cli", () => {
     expect((await client(t, created.token).get("/me")).status).toBe(200);
   });
 
-  it("exits non-zero with a message on stderr for a duplicate email", async () => {
-    await cli("user", "create", "--email", "dup@example.com", "--name", "A");
-    await expect(cli("user", "create", "--email", "dup@example.com", "--name", "B")).rejects.toMatchObject({
+  it("says what is wrong with the environment in one line, not a stack trace", async () => {
+    const failure = await cliWith({ PORT: "abc" }, "token", "create", "--email", "a@example.com").catch(
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failure).toMatchObject({
       code: 1,
-      stdout: "",
-      stderr: expect.stringContaining("user create:"),
+      stderr: "cli token create: Invalid environment: PORT: Invalid input: expected number, received NaN\n",
     });
+  });
+
+  it("exits non-zero with one clear line on stderr for a duplicate email, naming the database used", async () => {
+    await cli("user", "create", "--email", "dup@example.com", "--name", "A");
+    const failure = await cli("user", "create", "--email", "Dup@example.com", "--name", "B").catch(
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+    expect(failure).toMatchObject({ code: 1, stdout: "" });
+    const { username, host, pathname } = new URL(t.database.url);
+    expect((failure as { stderr: string }).stderr.split("\n")).toEqual([
+      // Not the default database (DATABASE_URL is set), so the command says which one it used.
+      `using PostgreSQL ${username}@${host}${pathname}`,
+      "cli user create: A user with email dup@example.com already exists; cli token create --email " +
+        "dup@example.com gives them another token.",
+      "",
+    ]);
   });
 });

@@ -141,6 +141,23 @@ describe("cards", () => {
     expect((await owner.api.patch(`/cards/${card.id}`, { number: 9 })).status).toBe(422);
   });
 
+  it("takes a date alone as due_at: the end of that day, UTC", async () => {
+    const { owner, column } = await makeBoard(t);
+    const created = await owner.api.post(`/columns/${column.id}/cards`, {
+      title: "Due",
+      due_at: "2026-12-01",
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.due_at).toBe("2026-12-01T23:59:59.999Z");
+    const moved = await owner.api.patch(`/cards/${created.body.id}`, { due_at: "2027-02-28" });
+    expect(moved.body.due_at).toBe("2027-02-28T23:59:59.999Z");
+    for (const due_at of ["2027-02-30", "2027-2-1", "tomorrow"]) {
+      const bad = await owner.api.patch(`/cards/${created.body.id}`, { due_at });
+      expect(bad.status).toBe(422);
+      expect(bad.body).toEqual(invalid("due_at"));
+    }
+  });
+
   it("assignee and shepherds must be members; priority from the same project", async () => {
     const { owner, column } = await makeBoard(t);
     const stranger = await makeUser(t);
@@ -177,6 +194,9 @@ describe("moves", () => {
     expect(within.body).toMatchObject({ column_id: todo.id, position: 0 });
     const across = await owner.api.post(`/cards/${a!.id}/move`, { to_column_id: done.id, position: 99 });
     expect(across.body).toMatchObject({ column_id: done.id, position: 0 });
+    // No position: last.
+    const last = await owner.api.post(`/cards/${b!.id}/move`, { to_column_id: todo.id });
+    expect(last.body).toMatchObject({ column_id: todo.id, position: 1 });
     const cols = await board(owner.api, project.id);
     expect(cols.map((col) => col.cards.map((card) => [card.id, card.position]))).toEqual([
       [

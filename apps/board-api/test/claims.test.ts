@@ -157,6 +157,34 @@ describe("claim-next", () => {
     expect(got).toEqual(expected);
   });
 
+  it("keeps that order as priorities and columns are reordered, cards move or change priority", async () => {
+    const { owner, project, column: a, agent } = await teamBoard();
+    const b = await makeColumn(owner.api, project.id, { name: "B" });
+    const high = (await owner.api.post(`/projects/${project.id}/priorities`, { name: "High" })).body;
+    const low = (await owner.api.post(`/projects/${project.id}/priorities`, { name: "Low" })).body;
+    const agentCard = (column: string, extra: object = {}) =>
+      makeCard(owner.api, column, { owner_type: "agent", ...extra });
+    const a1 = await agentCard(a.id, { priority_id: low.id });
+    const a2 = await agentCard(a.id);
+    const b1 = await agentCard(b.id, { priority_id: high.id });
+    const b2 = await agentCard(b.id, { priority_id: low.id });
+
+    await owner.api.patch(`/columns/${b.id}`, { position: 0 }).expect(200);
+    await owner.api.patch(`/priorities/${low.id}`, { position: 0 }).expect(200);
+    await owner.api.post(`/cards/${a2.id}/move`, { to_column_id: b.id, position: 0 }).expect(200);
+    await owner.api.patch(`/cards/${b2.id}`, { priority_id: high.id }).expect(200);
+    await owner.api.delete(`/priorities/${low.id}`).expect(204);
+    // High: B's b1 then b2 (a2 sits before them in B, without priority); none: a2 (B), a1 (A).
+    const expected = [b1, b2, a2, a1].map((card) => card.id);
+    const got: string[] = [];
+    for (;;) {
+      const res = await agent.api.post(`/projects/${project.id}/claim-next`);
+      if (res.status === 204) break;
+      got.push(res.body.id);
+    }
+    expect(got).toEqual(expected);
+  });
+
   it("skips archived and claimed cards, takes expired ones, and needs member", async () => {
     const { owner, project, column, agent, other } = await teamBoard();
     const viewer = await makeUser(t);

@@ -12,6 +12,7 @@ import { createBoardMcpServer } from "../src/mcp/server.ts";
 import { FileStore } from "../src/services/file-store.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { addMember, makeBoard, makeCard, makeColumn, makeUser } from "./helpers/fixtures.ts";
+import { allTools } from "./helpers/mcp.ts";
 
 let t: TestApp;
 let server: http.Server;
@@ -40,17 +41,6 @@ async function connect(token: string, query = ""): Promise<Client> {
   return client;
 }
 
-async function allTools(client: Client): Promise<Tool[]> {
-  const tools: Tool[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await client.listTools(cursor === undefined ? {} : { cursor });
-    tools.push(...page.tools);
-    cursor = page.nextCursor;
-  } while (cursor !== undefined);
-  return tools;
-}
-
 async function call(client: Client, name: string, args: Record<string, unknown>) {
   return (await client.callTool({ name, arguments: args })) as CallToolResult;
 }
@@ -65,12 +55,15 @@ async function ok<T>(client: Client, name: string, args: Record<string, unknown>
   return result.structuredContent as T;
 }
 
+/** A failed call: isError, and the API's error envelope as the text (structuredContent is for results). */
 function expectToolError(result: CallToolResult, code: string) {
   expect(result.isError).toBe(true);
-  expect(result.structuredContent).toEqual({
-    error: expect.objectContaining({ code, message: expect.any(String) }),
-  });
-  expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(result.structuredContent);
+  expect(result.structuredContent).toBeUndefined();
+  const body = JSON.parse((result.content[0] as { text: string }).text) as {
+    error: { code: string; message: string; details?: Array<{ path: string; message: string }> };
+  };
+  expect(body).toEqual({ error: expect.objectContaining({ code, message: expect.any(String) }) });
+  return body.error;
 }
 
 const initialize = {
@@ -82,7 +75,7 @@ const initialize = {
 const mcpHeaders = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
 
 describe("MCP at /mcp", () => {
-  it("lists one tool per operation (all pages), with titles, annotations and input schemas", async () => {
+  it("lists one tool per operation (all pages), with titles, annotations, input and output schemas", async () => {
     const { owner } = await makeBoard(t);
     const client = await connect(owner.token);
     const tools = await allTools(client);
@@ -95,14 +88,38 @@ describe("MCP at /mcp", () => {
       destructiveHint: false,
       idempotentHint: true,
     });
-    expect(getCard.inputSchema).toMatchObject({ type: "object", required: ["id"] });
+    expect(getCard.inputSchema).toMatchObject({
+      type: "object",
+      properties: { card_id: { type: "string", format: "uuid", description: "The card to read." } },
+      required: ["card_id"],
+    });
+    expect(getCard.outputSchema).toMatchObject({
+      type: "object",
+      properties: { id: { type: "string" }, plan: { type: ["object", "null"] } },
+    });
     expect(byName.get("delete_card")!.annotations).toMatchObject({
       readOnlyHint: false,
       destructiveHint: true,
     });
-    expect(Object.keys(byName.get("list_comments")!.inputSchema.properties ?? {})).toEqual(
-      expect.arrayContaining(["id", "limit", "cursor"]),
-    );
+    expect(byName.get("delete_card")!.outputSchema).toBeUndefined();
+    // Every call of handoff_card writes a comment: not idempotent.
+    expect(byName.get("handoff_card")!.annotations).toMatchObject({ idempotentHint: false });
+    expect(Object.keys(byName.get("list_comments")!.inputSchema.properties ?? {}).sort()).toEqual([
+      "card_id",
+      "cursor",
+      "limit",
+    ]);
+    expect(byName.get("create_card")!.inputSchema.properties?.column_id).toEqual({
+      type: "string",
+      format: "uuid",
+      description: "The column to create the card in.",
+    });
+    expect(byName.get("get_board")!.inputSchema.properties?.include_archived).toMatchObject({
+      type: "boolean",
+    });
+    expect(byName.get("move_card")!.inputSchema.required).toEqual(["card_id", "to_column_id"]);
+    // No tool takes a bare id.
+    for (const tool of tools) expect(tool.inputSchema.properties ?? {}).not.toHaveProperty("id");
     expect(byName.has("upload_card_attachment")).toBe(false);
   });
 
@@ -112,41 +129,68 @@ describe("MCP at /mcp", () => {
     const client = await connect(owner.token);
 
     const created = await ok<Card>(client, "create_card", {
-      id: column.id,
+      column_id: column.id,
       title: "From MCP",
       owner_type: "agent",
+      due_at: "2026-12-01",
     });
     expect(created).toMatchObject({
       title: "From MCP",
       column_id: column.id,
       number: 1,
       owner_type: "agent",
+      // A date alone is the end of that day, UTC.
+      due_at: "2026-12-01T23:59:59.999Z",
     });
     expect((await owner.api.get(`/cards/${created.id}`)).body).toMatchObject(created);
     expect((await owner.api.get(`/cards/${created.id}`)).body).toEqual(
-      await ok(client, "get_card", { id: created.id }),
+      await ok(client, "get_card", { card_id: created.id }),
     );
 
     const updated = await ok<Card>(client, "update_card", {
-      id: created.id,
+      card_id: created.id,
       title: "Renamed",
       work_phase: "review",
       shepherds: [owner.user.id],
     });
     expect(updated).toMatchObject({ title: "Renamed", work_phase: "review", shepherds: [owner.user.id] });
-    const cleared = await ok<Card>(client, "update_card", { id: created.id, work_phase: "", shepherds: [] });
+    const cleared = await ok<Card>(client, "update_card", {
+      card_id: created.id,
+      work_phase: "",
+      shepherds: [],
+    });
     expect(cleared).toMatchObject({ work_phase: null, shepherds: [] });
     expect((await owner.api.get(`/cards/${created.id}`)).body).toMatchObject(cleared);
 
-    const moved = await ok<Card>(client, "move_card", { id: created.id, to_column_id: done.id, position: 0 });
+    const moved = await ok<Card>(client, "move_card", {
+      card_id: created.id,
+      to_column_id: done.id,
+      position: 0,
+    });
     expect(moved).toMatchObject({ column_id: done.id, position: 0 });
+    // Without a position the card goes last.
+    const other = await makeCard(owner.api, column.id, { title: "Other" });
+    expect(await ok<Card>(client, "move_card", { card_id: other.id, to_column_id: done.id })).toMatchObject({
+      column_id: done.id,
+      position: 1,
+    });
     const board = await owner.api.get(`/projects/${project.id}/columns`);
     const doneColumn = board.body.data.find((c: { id: string }) => c.id === done.id);
-    expect(doneColumn.cards.map((c: Card) => c.id)).toEqual([created.id]);
+    expect(doneColumn.cards.map((c: Card) => c.id)).toEqual([created.id, other.id]);
 
     // Read tools answer the same as HTTP, lists in their {data, next_cursor} envelope.
-    const viaMcp = await ok<{ data: unknown[] }>(client, "get_board", { id: project.id });
+    const viaMcp = await ok<{ data: unknown[] }>(client, "get_board", { project_id: project.id });
     expect(viaMcp).toEqual(board.body);
+    // include_archived is a JSON boolean over MCP ("true" over HTTP).
+    await owner.api.post(`/cards/${other.id}/archive`);
+    const withArchived = await ok<{ data: Array<{ cards: Card[] }> }>(client, "get_board", {
+      project_id: project.id,
+      include_archived: true,
+    });
+    expect(withArchived).toEqual(
+      (await owner.api.get(`/projects/${project.id}/columns?include_archived=true`)).body,
+    );
+    expect(withArchived.data.flatMap((c) => c.cards).map((c) => c.id)).toContain(other.id);
     await makeCard(owner.api, column.id, { title: "Second" });
     const page = await ok<{ data: unknown[]; next_cursor: string | null }>(client, "list_projects", {
       limit: 1,
@@ -156,35 +200,57 @@ describe("MCP at /mcp", () => {
   });
 
   it("claim_next_card claims the next agent card as the token's user", async () => {
-    const { owner, column } = await makeBoard(t);
+    const { owner, project, column } = await makeBoard(t);
+    const client = await connect(owner.token, "?toolsets=core");
+    // Nothing to claim (HTTP 204): a result saying so and why, not an error.
+    expect(await ok(client, "claim_next_card", { project_id: project.id })).toEqual({
+      result: null,
+      reason: "No card is eligible: the project has no unarchived card with owner_type agent.",
+    });
     const human = await makeCard(owner.api, column.id, { title: "Human work" });
     const agentCard = await makeCard(owner.api, column.id, { title: "Agent work", owner_type: "agent" });
-    const client = await connect(owner.token, "?toolsets=core");
-    const claimed = await ok<Card>(client, "claim_next_card", { id: agentCard.project_id });
+    const gated = await makeCard(owner.api, column.id, { title: "Gated", owner_type: "agent" });
+    const claimed = await ok<Card>(client, "claim_next_card", { project_id: project.id });
     expect(claimed).toMatchObject({ id: agentCard.id, claimed_by: owner.user.id });
     expect(claimed.claim_expires_at).toEqual(expect.any(String));
     expect((await owner.api.get(`/cards/${agentCard.id}`)).body).toMatchObject({ claimed_by: owner.user.id });
     expect((await owner.api.get(`/cards/${human.id}`)).body.claimed_by).toBeNull();
-    // Nothing left to claim (HTTP 204): an empty result, not an error.
-    expect(await ok(client, "claim_next_card", { id: agentCard.project_id })).toEqual({ result: null });
+
+    // A criterion for every card: the other agent card waits for its gate, the first is claimed.
+    const criterion = await owner.api.post(`/projects/${project.id}/gate-criteria`, { text: "Spec agreed" });
+    expect(criterion.status).toBe(201);
+    expect(await ok(client, "claim_next_card", { project_id: project.id })).toEqual({
+      result: null,
+      reason:
+        "No card is eligible: of 2 agent cards, 1 claimed by someone with a live lease and 1 waiting " +
+        "for their entry gate (see get_card_gate).",
+    });
+    expect((await owner.api.get(`/cards/${gated.id}`)).body.claimed_by).toBeNull();
+    // HTTP still answers 204 with an empty body.
+    const http = await owner.api.post(`/projects/${project.id}/claim-next`, {});
+    expect(http.status).toBe(204);
+    expect(http.text).toBe("");
   });
 
   it("answers API errors as tool errors with the API's code and message", async () => {
     const { owner, column } = await makeBoard(t);
     const client = await connect(owner.token);
-    const missing = await call(client, "get_card", { id: "0190c1d2-5b1e-7c3a-9f00-1a2b3c4d5e6f" });
+    const missing = await call(client, "get_card", { card_id: "0190c1d2-5b1e-7c3a-9f00-1a2b3c4d5e6f" });
     expectToolError(missing, "not_found");
 
-    const invalid = await call(client, "create_card", { id: column.id, title: "" });
-    expectToolError(invalid, "validation_failed");
-    expect((invalid.structuredContent as { error: { details: unknown[] } }).error.details).toEqual([
+    const invalid = await call(client, "create_card", { column_id: column.id, title: "" });
+    expect(expectToolError(invalid, "validation_failed").details).toEqual([
       { path: "title", message: expect.any(String) },
     ]);
-    expectToolError(
-      await call(client, "create_card", { id: column.id, title: "x", bogus: 1 }),
-      "validation_failed",
-    );
-    expectToolError(await call(client, "get_card", { id: "7" }), "validation_failed");
+    expect(
+      expectToolError(
+        await call(client, "create_card", { column_id: column.id, title: "x", bogus: 1 }),
+        "validation_failed",
+      ).details,
+    ).toEqual([{ path: "bogus", message: "Unknown field." }]);
+    // A malformed id names nothing: not_found, as over HTTP (/cards/7).
+    expectToolError(await call(client, "get_card", { card_id: "7" }), "not_found");
+    expectToolError(await call(client, "move_card", { card_id: "x", to_column_id: column.id }), "not_found");
     expectToolError(await call(client, "no_such_tool", {}), "not_found");
   });
 
@@ -194,13 +260,13 @@ describe("MCP at /mcp", () => {
     await addMember(owner.api, project.id, viewer.user.id, "viewer");
     const card = await makeCard(owner.api, column.id);
     const client = await connect(viewer.token);
-    expect(await ok<Card>(client, "get_card", { id: card.id })).toMatchObject({ id: card.id });
-    expectToolError(await call(client, "create_card", { id: column.id, title: "Nope" }), "forbidden");
-    expectToolError(await call(client, "update_card", { id: card.id, title: "Nope" }), "forbidden");
+    expect(await ok<Card>(client, "get_card", { card_id: card.id })).toMatchObject({ id: card.id });
+    expectToolError(await call(client, "create_card", { column_id: column.id, title: "Nope" }), "forbidden");
+    expectToolError(await call(client, "update_card", { card_id: card.id, title: "Nope" }), "forbidden");
     expect((await owner.api.get(`/projects/${project.id}/columns`)).body.data[0].cards).toHaveLength(1);
     // A stranger does not even see it.
     const stranger = await connect((await makeUser(t)).token);
-    expectToolError(await call(stranger, "get_card", { id: card.id }), "not_found");
+    expectToolError(await call(stranger, "get_card", { card_id: card.id }), "not_found");
   });
 
   it("toolsets=core lists only the core tools; a group list; an unknown name is 422", async () => {
@@ -214,7 +280,7 @@ describe("MCP at /mcp", () => {
 
     // A tool outside the toolset cannot be called either.
     const coreClient = await connect(owner.token, "?toolsets=core");
-    expectToolError(await call(coreClient, "delete_project", { id: owner.user.id }), "not_found");
+    expectToolError(await call(coreClient, "delete_project", { project_id: owner.user.id }), "not_found");
 
     const res = await fetch(`${base}/mcp?toolsets=core,bogus`, {
       method: "POST",
@@ -260,6 +326,107 @@ describe("MCP at /mcp", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("mcp-session-id")).toBeNull();
     expect(await res.json()).toMatchObject({ id: 1, result: { serverInfo: { name: "board-api" } } });
+  });
+});
+
+describe("an agent working from tool names and schemas alone", () => {
+  /** The input field of `tool` that names a `resource`, as its schema says (required, a uuid, described). */
+  function idField(tools: Tool[], name: string, resource: string): string {
+    const tool = tools.find((candidate) => candidate.name === name);
+    if (!tool) throw new Error(`${name} is not offered`);
+    const field = `${resource}_id`;
+    expect(tool.inputSchema.required).toContain(field);
+    expect(tool.inputSchema.properties?.[field]).toMatchObject({
+      type: "string",
+      format: "uuid",
+      description: expect.stringMatching(new RegExp(`^The ${resource}\\b`)),
+    });
+    return field;
+  }
+
+  it("finds the board, creates a card in a named column, claims it, publishes a plan and hands it off", async () => {
+    // A team's project, set up over HTTP; the agent and a reviewer are members.
+    const owner = await makeUser(t);
+    const project = (await owner.api.post("/projects", { name: "Website" })).body as { id: string };
+    await makeColumn(owner.api, project.id, { name: "Backlog" });
+    await makeColumn(owner.api, project.id, { name: "In progress" });
+    const agent = await makeUser(t, { name: "Agent" });
+    const reviewer = await makeUser(t, { name: "Reviewer" });
+    await addMember(owner.api, project.id, agent.user.id, "member");
+    await addMember(owner.api, project.id, reviewer.user.id, "member");
+
+    // The agent sees the core toolset only.
+    const client = await connect(agent.token, "?toolsets=core");
+    const tools = await allTools(client);
+    const projects = await ok<{ data: Array<{ id: string; name: string }> }>(client, "list_projects", {});
+    const website = projects.data.find((p) => p.name === "Website")!;
+    const board = await ok<{ data: Array<{ id: string; name: string }> }>(client, "get_board", {
+      [idField(tools, "get_board", "project")]: website.id,
+    });
+    const backlog = board.data.find((column) => column.name === "Backlog")!;
+    const card = await ok<Card>(client, "create_card", {
+      [idField(tools, "create_card", "column")]: backlog.id,
+      title: "Fix the login page",
+      owner_type: "agent",
+    });
+    expect(card.column_id).toBe(backlog.id);
+    const claimed = await ok<Card>(client, "claim_next_card", {
+      [idField(tools, "claim_next_card", "project")]: website.id,
+    });
+    expect(claimed).toMatchObject({ id: card.id, claimed_by: agent.user.id });
+    const plan = await ok<{ version: number }>(client, "publish_plan", {
+      [idField(tools, "publish_plan", "card")]: card.id,
+      summary: "Reproduce, fix, test",
+      steps: ["Reproduce", "Fix", "Test"],
+      as_checklist: true,
+    });
+    expect(plan.version).toBe(1);
+    const members = await ok<{ data: Array<{ user_id: string; name: string }> }>(client, "list_members", {
+      [idField(tools, "list_members", "project")]: website.id,
+    });
+    const reviewerId = members.data.find((member) => member.name === "Reviewer")!.user_id;
+    const handedOff = await ok<Card>(client, "handoff_card", {
+      [idField(tools, "handoff_card", "card")]: card.id,
+      note: "Fixed; please review.",
+      to_user_id: reviewerId,
+      owner_type: "human",
+    });
+    expect(handedOff).toMatchObject({ assignee_id: reviewerId, owner_type: "human", claimed_by: null });
+
+    // The people on the board see all of it over HTTP.
+    const read = (await owner.api.get(`/cards/${card.id}`)).body;
+    expect(read).toMatchObject({ assignee_id: reviewerId, checklist_total: 3, plan: { version: 1 } });
+    const comments = (await owner.api.get(`/cards/${card.id}/comments`)).body.data;
+    expect(comments).toEqual([expect.objectContaining({ kind: "handoff", body: "Fixed; please review." })]);
+  });
+
+  it("refuses a bare id with validation_failed naming the field the tool takes", async () => {
+    const { owner, column } = await makeBoard(t);
+    const card = await makeCard(owner.api, column.id);
+    const client = await connect(owner.token);
+    expect(expectToolError(await call(client, "get_card", { id: card.id }), "validation_failed")).toEqual({
+      code: "validation_failed",
+      message: "Request is invalid.",
+      details: [
+        { path: "id", message: "Unknown field; get_card takes card_id (the card to read)." },
+        { path: "card_id", message: "Required: the card to read." },
+      ],
+    });
+    const create = expectToolError(
+      await call(client, "create_card", { id: column.id, title: "x" }),
+      "validation_failed",
+    );
+    expect(create.details).toEqual([
+      {
+        path: "id",
+        message: "Unknown field; create_card takes column_id (the column to create the card in).",
+      },
+      { path: "column_id", message: "Required: the column to create the card in." },
+    ]);
+    // Nothing was created.
+    expect((await owner.api.get(`/projects/${column.project_id}/columns`)).body.data[0].cards).toHaveLength(
+      1,
+    );
   });
 });
 

@@ -127,7 +127,7 @@ describe("roles and members", () => {
     const card = await makeCard(owner.api, column.id);
     const bob = await makeUser(t, { name: "Bob" });
     const added = await owner.api.post(`/projects/${project.id}/members`, {
-      email: bob.user.email,
+      user_id: bob.user.id,
       role: "member",
     });
     expect(added.status).toBe(201);
@@ -135,6 +135,7 @@ describe("roles and members", () => {
       project_id: project.id,
       user_id: bob.user.id,
       email: bob.user.email,
+      handle: "bob",
       name: "Bob",
       role: "member",
       created_at: expect.any(String),
@@ -168,7 +169,9 @@ describe("roles and members", () => {
     const last = await owner.api.delete(`/projects/${project.id}/members/${owner.user.id}`);
     expect(last.status).toBe(409);
     expect(last.body.error.code).toBe("conflict");
-    const unknown = await owner.api.post(`/projects/${project.id}/members`, { email: "nobody@example.com" });
+    const unknown = await owner.api.post(`/projects/${project.id}/members`, {
+      user_id: "0190c1d2-5b1e-7c3a-9f00-1a2b3c4d5e6f",
+    });
     expect(unknown.status).toBe(422);
     const both = await owner.api.post(`/projects/${project.id}/members`, {});
     expect(both.status).toBe(422);

@@ -1,6 +1,7 @@
+import { MCP_MAX_BATCH } from "@org/contracts";
 import request from "supertest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { makeUser } from "./helpers/fixtures.ts";
+import { makeBoard, makeUser } from "./helpers/fixtures.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,5 +29,59 @@ describe("rate limit", () => {
     // Another token has its own budget; requests without a token are refused before counting.
     expect((await bob.api.get("/me")).status).toBe(200);
     expect((await request(t.app).get("/api/v1/me")).status).toBe(401);
+  });
+});
+
+/** A JSON-RPC batch of tools/call messages in one POST /mcp. */
+function mcpBatch(token: string, calls: Array<{ name: string; arguments: Record<string, unknown> }>) {
+  return request(t.app)
+    .post("/mcp")
+    .set("Authorization", `Bearer ${token}`)
+    .set("Accept", "application/json, text/event-stream")
+    .set("Content-Type", "application/json")
+    .send(calls.map((params, index) => ({ jsonrpc: "2.0", id: index + 1, method: "tools/call", params })));
+}
+
+describe("rate limit over MCP", () => {
+  it("counts every tool call of a JSON-RPC batch", async () => {
+    const alice = await makeUser(t);
+    const getMe = { name: "get_me", arguments: {} };
+    const batch = await mcpBatch(alice.token, [getMe, getMe, getMe]);
+    expect(batch.status).toBe(200);
+    expect(batch.body).toHaveLength(3);
+    expect(batch.headers["ratelimit-remaining"]).toBe("0");
+    // The three calls used the whole budget: the next request is refused.
+    const next = await alice.api.get("/me");
+    expect(next.status).toBe(429);
+  });
+
+  it("runs none of a batch that goes over the limit", async () => {
+    // makeBoard spends three requests of the owner's budget; a second user does the calls.
+    const { project, column } = await makeBoard(t);
+    const agent = await makeUser(t);
+    await t.database.db.projectMember.create({
+      data: { projectId: project.id, userId: agent.user.id, role: "member" },
+    });
+    const create = { name: "create_card", arguments: { column_id: column.id, title: "Batched" } };
+    const res = await mcpBatch(agent.token, [create, create, create, create]);
+    expect(res.status).toBe(429);
+    expect(res.body).toEqual({ error: { code: "rate_limited", message: "Too many requests." } });
+    expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
+    const cards = await t.database.db.card.count({ where: { columnId: column.id } });
+    expect(cards).toBe(0);
+  });
+
+  it("refuses a batch of more than MCP_MAX_BATCH messages", async () => {
+    const bob = await makeUser(t);
+    const calls = Array.from({ length: MCP_MAX_BATCH + 1 }, () => ({ name: "get_me", arguments: {} }));
+    const res = await mcpBatch(bob.token, calls);
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({
+      error: {
+        code: "validation_failed",
+        message: `A JSON-RPC batch carries at most ${MCP_MAX_BATCH} messages; this one has ${MCP_MAX_BATCH + 1}.`,
+        details: [expect.objectContaining({ path: "" })],
+      },
+    });
   });
 });

@@ -5,12 +5,19 @@ import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import { BOARD_API_PREFIX, boardOperationList, MCP_EXCLUDED_OPERATIONS } from "@org/contracts";
+import {
+  BOARD_API_PREFIX,
+  boardOperationList,
+  MCP_EXCLUDED_OPERATIONS,
+  mcpOperations,
+  toolPathIds,
+} from "@org/contracts";
 import type { Express } from "express";
 import request from "supertest";
 import { expressPath } from "../src/http/operation.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { makeUser } from "./helpers/fixtures.ts";
+import { allTools } from "./helpers/mcp.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -118,10 +125,13 @@ describe("the registry, the HTTP routes, OpenAPI, MCP and llms.txt never drift",
     const mounted = mountedRoutes(t.app).filter((route) => route.includes(`${BOARD_API_PREFIX}/`));
     const registry = boardOperationList.map((op) => `${op.method.toUpperCase()} ${expressPath(op)}`);
     expect(mounted.sort()).toEqual([...registry].sort());
-    // Outside /api/v1 only the service's own pages.
-    const others = mountedRoutes(t.app).filter((route) => !route.includes(`${BOARD_API_PREFIX}/`));
+    // Outside /api/v1 only the service's own pages, and the web app's.
+    const others = mountedRoutes(t.app).filter(
+      (route) => !route.includes(`${BOARD_API_PREFIX}/`) && !/ \/app[/,]|\/app$/.test(route),
+    );
     expect(others.sort()).toEqual(
       [
+        "GET /",
         "GET /healthz",
         "GET /openapi.json",
         "GET /llms.txt",
@@ -134,35 +144,10 @@ describe("the registry, the HTTP routes, OpenAPI, MCP and llms.txt never drift",
   });
 
   it("every operation is an OpenAPI operation, an llms.txt section and an MCP tool (bar the exclusions)", async () => {
-    const doc = (await request(t.app).get("/openapi.json")).body as {
-      openapi: string;
-      paths: Record<string, Record<string, { operationId: string }>>;
-    };
+    const doc = (await request(t.app).get("/openapi.json")).body as OpenApiDoc;
     expect(doc.openapi).toMatch(/^3\.1/);
     const llms = (await request(t.app).get("/llms.txt")).text;
-
-    const server = http.createServer(t.app);
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const owner = await makeUser(t);
-    const client = new Client({ name: "drift", version: "1.0.0" });
-    const tools: Tool[] = [];
-    try {
-      await client.connect(
-        new StreamableHTTPClientTransport(
-          new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`),
-          { requestInit: { headers: { Authorization: `Bearer ${owner.token}` } } },
-        ),
-      );
-      let cursor: string | undefined;
-      do {
-        const page = await client.listTools(cursor === undefined ? {} : { cursor });
-        tools.push(...page.tools);
-        cursor = page.nextCursor;
-      } while (cursor !== undefined);
-    } finally {
-      await client.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    }
+    const tools = await listTools("all");
     const toolNames = new Set(tools.map((tool) => tool.name));
 
     for (const op of boardOperationList) {
@@ -182,4 +167,91 @@ describe("the registry, the HTTP routes, OpenAPI, MCP and llms.txt never drift",
     );
     for (const name of Object.keys(MCP_EXCLUDED_OPERATIONS)) expect(names.has(name)).toBe(true);
   });
+
+  it("MCP tools name each path id as the registry says; OpenAPI and llms.txt say the same", async () => {
+    const doc = (await request(t.app).get("/openapi.json")).body as OpenApiDoc;
+    const llms = (await request(t.app).get("/llms.txt")).text;
+    const tools = new Map((await listTools("all")).map((tool) => [tool.name, tool]));
+    for (const op of mcpOperations()) {
+      const tool = tools.get(op.name)!;
+      const pathIds = toolPathIds(op);
+      const section = llms.slice(
+        llms.indexOf(`\n### ${op.name}\n`),
+        llms.indexOf("\n- MCP:", llms.indexOf(`\n### ${op.name}\n`)),
+      );
+      const parameters = doc.paths[`${BOARD_API_PREFIX}${op.path}`]![op.method]!.parameters ?? [];
+      for (const [httpName, { name, description }] of pathIds) {
+        // The tool's field: required, a uuid, described for this operation.
+        expect([op.name, tool.inputSchema.properties?.[name]]).toEqual([
+          op.name,
+          { type: "string", format: "uuid", description },
+        ]);
+        expect(tool.inputSchema.required).toContain(name);
+        // OpenAPI keeps the path's name and gives the same description; llms.txt too.
+        expect(parameters.find((param) => param.in === "path" && param.name === httpName)?.description).toBe(
+          description,
+        );
+        expect(section).toContain(`- \`${httpName}\`: \`string (uuid)\` (required). ${description}`);
+        if (httpName !== name)
+          expect(llms).toContain(`- MCP: tool \`${op.name}\` (path \`${httpName}\` as \`${name}\``);
+      }
+      expect(tool.inputSchema.properties ?? {}).not.toHaveProperty("id");
+    }
+  });
+
+  it("measures the tool lists an agent loads: core stays small", async () => {
+    const sizes: Record<string, { tools: number; bytes: number; withoutOutput: number }> = {};
+    for (const toolset of ["core", "all"]) {
+      const tools = await listTools(toolset);
+      const withoutOutput = tools.map(({ outputSchema: _output, ...rest }) => rest);
+      sizes[toolset] = {
+        tools: tools.length,
+        bytes: Buffer.byteLength(JSON.stringify(tools)),
+        withoutOutput: Buffer.byteLength(JSON.stringify(withoutOutput)),
+      };
+    }
+    process.stdout.write(
+      "MCP tool list sizes (tools/list definitions, JSON bytes):\n" +
+        Object.entries(sizes)
+          .map(
+            ([toolset, size]) =>
+              `  ${toolset}: ${size.tools} tools, ${size.bytes} bytes (${size.withoutOutput} without outputSchema)\n`,
+          )
+          .join(""),
+    );
+    // A budget, so core cannot grow unnoticed: under half the full list.
+    expect(sizes.core!.bytes).toBeLessThan(sizes.all!.bytes / 2);
+    expect(sizes.core!.tools).toBeLessThanOrEqual(20);
+  });
 });
+
+interface OpenApiDoc {
+  openapi: string;
+  paths: Record<
+    string,
+    Record<
+      string,
+      { operationId: string; parameters?: Array<{ name: string; in: string; description?: string }> }
+    >
+  >;
+}
+
+/** tools/list of `?toolsets=`, every page, through the official client on a real port. */
+async function listTools(toolsets: string): Promise<Tool[]> {
+  const server = http.createServer(t.app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const owner = await makeUser(t);
+  const client = new Client({ name: "drift", version: "1.0.0" });
+  try {
+    await client.connect(
+      new StreamableHTTPClientTransport(
+        new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp?toolsets=${toolsets}`),
+        { requestInit: { headers: { Authorization: `Bearer ${owner.token}` } } },
+      ),
+    );
+    return await allTools(client);
+  } finally {
+    await client.close();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}

@@ -1,17 +1,26 @@
 import type { Db } from "@org/db";
-import { hashSecret, UnauthenticatedError } from "@org/service-kit";
+import {
+  assertCsrf,
+  hashSecret,
+  UnauthenticatedError,
+  type SessionCookie,
+  type SessionLifetime,
+} from "@org/service-kit";
 import type { Request, RequestHandler } from "express";
 import type { Actor } from "../services/context.ts";
 import { authenticate } from "../services/users.ts";
+import { resolveWebSession, type WebSession } from "../services/web-sessions.ts";
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Request {
-      /** The token's user, set by `bearerAuth`. */
+      /** The token's user (`bearerAuth`) or the web session's (`webSessionAuth`). */
       actor?: Actor;
-      /** SHA-256 of the request's token: the rate limit key (the token itself is never kept). */
+      /** SHA-256 of the request's token or session cookie: the rate limit key (the secret itself is never kept). */
       tokenHash?: string;
+      /** The web app's session, when the cookie authenticated the request. */
+      webSession?: WebSession;
     }
   }
 }
@@ -21,13 +30,56 @@ export function bearerAuth(db: Db): RequestHandler {
   return async (req, _res, next) => {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? "");
     if (!match?.[1]) throw new UnauthenticatedError("Send Authorization: Bearer <API token>.");
-    req.actor = await authenticate({ db, token: match[1] });
-    req.tokenHash = hashSecret(match[1]);
+    const tokenHash = hashSecret(match[1]);
+    req.actor = await authenticate({ db, token: match[1], tokenHash });
+    req.tokenHash = tokenHash;
     next();
   };
+}
+
+/** The web app's cookie session: how it is named and how long it lives. */
+export interface WebSessionConfig {
+  cookie: SessionCookie;
+  lifetime: SessionLifetime;
+}
+
+/**
+ * The web app's session cookie; every change made with it must carry its X-CSRF-Token (403
+ * otherwise). The actor is marked as the web app's (mentions, notifications and activity).
+ */
+export function webSessionAuth(db: Db, web: WebSessionConfig): RequestHandler {
+  return async (req, _res, next) => {
+    const secret = web.cookie.read(req.headers.cookie);
+    if (!secret) throw new UnauthenticatedError("Sign in first.");
+    const session = await resolveWebSession({ db, token: secret, lifetime: web.lifetime });
+    if (!session) throw new UnauthenticatedError("Your session ended: sign in again.");
+    assertCsrf(req, secret);
+    req.actor = session.actor;
+    req.webSession = session;
+    req.tokenHash = `session:${hashSecret(secret)}`;
+    next();
+  };
+}
+
+/**
+ * `/api/v1`: a bearer token, or else (no Authorization header at all) the web app's session
+ * cookie. A request that sends both is judged by its token alone.
+ */
+export function apiAuth(db: Db, web: WebSessionConfig): RequestHandler {
+  const bearer = bearerAuth(db);
+  const session = webSessionAuth(db, web);
+  return (req, res, next) =>
+    req.headers.authorization === undefined && web.cookie.read(req.headers.cookie)
+      ? session(req, res, next)
+      : bearer(req, res, next);
 }
 
 export function actorOf(req: Request): Actor {
   if (!req.actor) throw new UnauthenticatedError();
   return req.actor;
+}
+
+export function webSessionOf(req: Request): WebSession {
+  if (!req.webSession) throw new UnauthenticatedError("Sign in first.");
+  return req.webSession;
 }

@@ -2,6 +2,7 @@
 // query and body are parsed with its own schemas and its result sent with its status.
 import {
   BOARD_API_PREFIX,
+  EmptyResult,
   type BoardOperation,
   type BoardOperationName,
   type BoardOperations,
@@ -10,7 +11,7 @@ import {
   type OperationQuery,
   type OperationResult,
 } from "@org/contracts";
-import { NotFoundError, parseWith } from "@org/service-kit";
+import { assertStorableParams, NotFoundError, parseWith } from "@org/service-kit";
 import type { Request, RequestHandler, Router } from "express";
 import type { Actor } from "../services/context.ts";
 import { actorOf } from "./auth.ts";
@@ -44,10 +45,15 @@ export function expressPath(op: BoardOperation): string {
   return BOARD_API_PREFIX + op.path.replace(/\{(\w+)\}/g, ":$1");
 }
 
-/** Path ids that are not ids (a card number, garbage) name nothing: not_found, never a 500. */
-export function parseParams(op: BoardOperation, req: Request): unknown {
+/**
+ * Path ids that are not ids (a card number, garbage) name nothing: not_found (never a 500),
+ * whether they come from an HTTP path or an MCP tool's input. Only text PostgreSQL cannot store
+ * is refused first, as everywhere, with validation_failed.
+ */
+export function parseParams(op: BoardOperation, params: unknown): unknown {
   if (!op.params) return undefined;
-  const result = op.params.safeParse(req.params);
+  assertStorableParams(params as Record<string, string>);
+  const result = op.params.safeParse(params);
   if (!result.success) throw new NotFoundError("Not found.");
   return result.data;
 }
@@ -64,7 +70,7 @@ export function runOperation(
   return async (req, res) => {
     const ctx = {
       actor: actorOf(req),
-      params: parseParams(op, req),
+      params: parseParams(op, req.params),
       query: op.query ? parseWith(op.query, req.query) : undefined,
       body: op.body ? parseWith(op.body, req.body ?? {}) : undefined,
       req,
@@ -72,7 +78,7 @@ export function runOperation(
     const result = await handler(ctx);
     if (op.status === 204) res.status(204).end();
     // "Nothing to return" (claim_next_card with no eligible card): the operation's emptyStatus.
-    else if (result === null && op.emptyStatus) res.status(op.emptyStatus).end();
+    else if (result instanceof EmptyResult && op.emptyStatus) res.status(op.emptyStatus).end();
     else res.status(op.status).json(result);
   };
 }

@@ -1,8 +1,9 @@
 // POST /mcp: MCP Streamable HTTP, stateless (a new server and transport per request), behind the
-// same bearer auth and rate limit as /api/v1. GET and DELETE (SSE streams, sessions) are 405.
+// same bearer auth and rate limit as /api/v1, where every tool call counts, batched or not. GET and
+// DELETE (SSE streams, sessions) are 405.
 import type { IncomingMessage } from "node:http";
-import { resolveToolsets, UnknownToolsetError } from "@org/contracts";
-import { ValidationError } from "@org/service-kit";
+import { MCP_MAX_BATCH, resolveToolsets, UnknownToolsetError } from "@org/contracts";
+import { ValidationError, type RateLimiter } from "@org/service-kit";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { Router, type Request, type RequestHandler } from "express";
 import { actorOf } from "../http/auth.ts";
@@ -10,6 +11,20 @@ import type { Handlers } from "../http/operation.ts";
 import { createBoardMcpServer } from "./server.ts";
 
 export const MCP_PATH = "/mcp";
+
+/**
+ * The number of tool calls in the request, after checking the batch size. The guard counted the
+ * request once; each further call is counted before any runs.
+ */
+function toolCallsOf(body: unknown): number {
+  const messages = Array.isArray(body) ? body : [body];
+  if (messages.length > MCP_MAX_BATCH) {
+    const message = `A JSON-RPC batch carries at most ${MCP_MAX_BATCH} messages; this one has ${messages.length}.`;
+    throw new ValidationError(message, [{ path: "", message }]);
+  }
+  return messages.filter((message) => (message as { method?: unknown } | null)?.method === "tools/call")
+    .length;
+}
 
 /** `?toolsets=core,cards` (or repeated): the operations to offer; unknown names are validation_failed. */
 function operationsOf(req: Request) {
@@ -25,10 +40,21 @@ function operationsOf(req: Request) {
   }
 }
 
-export function mcpRouter({ handlers, guard }: { handlers: Handlers; guard: RequestHandler[] }): Router {
+export function mcpRouter({
+  handlers,
+  guard,
+  limiter,
+}: {
+  handlers: Handlers;
+  /** Authentication and the rate limiter, as for /api/v1. */
+  guard: RequestHandler[];
+  /** The guard's limiter, which counts the calls of a batch beyond the first. */
+  limiter: RateLimiter;
+}): Router {
   const router = Router();
   router.post(MCP_PATH, ...guard, async (req, res) => {
     const operations = operationsOf(req);
+    await limiter.charge(req, res, toolCallsOf(req.body) - 1);
     const server = createBoardMcpServer({
       handlers,
       actor: actorOf(req),

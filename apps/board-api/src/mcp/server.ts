@@ -2,12 +2,13 @@
 // mcp-tools.ts), each calling the same handler as the HTTP route, as the token's user.
 import {
   boardToolDefinition,
+  EmptyResult,
   splitToolInput,
   type BoardErrorCode,
   type BoardOperation,
   type ErrorDetail,
 } from "@org/contracts";
-import { AppError, parseWith, validationErrorFrom, ValidationError } from "@org/service-kit";
+import { AppError, parseWith, toAppError, ValidationError } from "@org/service-kit";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import {
   CallToolRequestSchema,
@@ -17,8 +18,7 @@ import {
   type CallToolResult,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
-import { ZodError } from "zod";
-import type { HandlerContext, Handlers } from "../http/operation.ts";
+import { parseParams, type HandlerContext, type Handlers } from "../http/operation.ts";
 import type { Actor } from "../services/context.ts";
 
 /** Tools per tools/list page; the full set fits one page today, clients follow nextCursor. */
@@ -26,9 +26,10 @@ export const TOOLS_PAGE_SIZE = 100;
 
 const INSTRUCTIONS =
   "Board API tools (projects, boards, cards, the agent claim/plan/handoff loop). Ids are UUID strings, " +
-  "never card numbers. Positions are 0-based. On update an empty string clears an optional field; " +
-  "shepherds [] clears shepherds. Lists take limit and cursor (pass next_cursor). Prefer archive_card over " +
-  "delete_card. Errors come back as isError results with {error:{code,message}}. Full rules: /llms.txt.";
+  "never card numbers; each id field is named after what it identifies (project_id, column_id, card_id, …). " +
+  "Positions are 0-based. On update an empty string clears an optional field; shepherds [] clears " +
+  "shepherds. Lists take limit and cursor (pass next_cursor). Prefer archive_card over delete_card. " +
+  "Errors come back as isError results whose text is {error:{code,message}}. Full rules: /llms.txt.";
 
 type AnyHandler = (ctx: HandlerContext<never>) => Promise<unknown>;
 
@@ -47,14 +48,8 @@ type ErrorBody = { error: { code: BoardErrorCode; message: string; details?: Err
 
 /** What a failed call answers: the API's error code and message, as over HTTP. */
 export function toolErrorBody(error: unknown): ErrorBody | undefined {
-  let appError: AppError | undefined;
-  if (error instanceof AppError) appError = error;
-  else if (error instanceof ZodError) appError = validationErrorFrom(error);
-  else {
-    const code = (error as { code?: unknown } | null)?.code;
-    if (code === "P2002") appError = new AppError("conflict", "A record with these values already exists.");
-    if (code === "P2025") appError = new AppError("not_found", "Not found.");
-  }
+  // The same translation as the HTTP error middleware: database errors the client caused are 4xx.
+  const appError = toAppError(error);
   if (!appError) return undefined;
   return {
     error: {
@@ -65,21 +60,24 @@ export function toolErrorBody(error: unknown): ErrorBody | undefined {
   };
 }
 
-function jsonResult(value: Record<string, unknown>, isError = false): CallToolResult {
-  return {
-    content: [{ type: "text", text: JSON.stringify(value) }],
-    structuredContent: value,
-    ...(isError ? { isError: true } : {}),
-  };
+/** A successful call: the JSON as text and as structuredContent (the tool's outputSchema). */
+function jsonResult(value: Record<string, unknown>): CallToolResult {
+  return { content: [{ type: "text", text: JSON.stringify(value) }], structuredContent: value };
 }
 
-/** structuredContent must be an object: arrays become `{data}`, nothing becomes `{ok}` / `{result: null}`. */
-function structured(op: BoardOperation, result: unknown): Record<string, unknown> {
-  if (result === undefined || result === null) return op.response ? { result: null } : { ok: true };
-  const plain = JSON.parse(JSON.stringify(result)) as unknown;
-  if (Array.isArray(plain)) return { data: plain };
-  if (typeof plain !== "object" || plain === null) return { result: plain };
-  return plain as Record<string, unknown>;
+/**
+ * A failed call: the error envelope as text only. structuredContent is what the tool's
+ * outputSchema describes (and clients validate it), so an error does not go there.
+ */
+function errorResult(body: ErrorBody): CallToolResult {
+  return { content: [{ type: "text", text: JSON.stringify(body) }], isError: true };
+}
+
+/** structuredContent is an object: nothing becomes `{ok: true}`, an EmptyResult `{result: null, reason}`. */
+async function structured(result: unknown): Promise<Record<string, unknown>> {
+  if (result === undefined || result === null) return { ok: true };
+  if (result instanceof EmptyResult) return { result: null, reason: await result.reason() };
+  return JSON.parse(JSON.stringify(result)) as Record<string, unknown>;
 }
 
 /** Query values arrive typed in a tool call; over HTTP they are strings, and the schemas expect that. */
@@ -100,15 +98,10 @@ async function callOperation(
 ): Promise<unknown> {
   if (!handler) throw new AppError("internal", `No handler for ${op.name}.`);
   const input = splitToolInput(op, args);
-  if (input.unknown.length > 0) {
-    throw new ValidationError(
-      "Request is invalid.",
-      input.unknown.map((path) => ({ path, message: "Unknown field." })),
-    );
-  }
+  if (input.problems.length > 0) throw new ValidationError("Request is invalid.", input.problems);
   const ctx = {
     actor,
-    params: op.params ? parseWith(op.params, input.params) : undefined,
+    params: parseParams(op, input.params),
     query: op.query ? parseWith(op.query, asQueryStrings(input.query ?? {})) : undefined,
     body: op.body ? parseWith(op.body, input.body) : undefined,
   } as HandlerContext<never>;
@@ -150,19 +143,18 @@ export function createBoardMcpServer({
     const { name, arguments: args = {} } = request.params;
     const op = byName.get(name);
     if (!op) {
-      return jsonResult(
-        { error: { code: "not_found", message: `Unknown tool ${name} (or not in this toolset).` } },
-        true,
-      );
+      return errorResult({
+        error: { code: "not_found", message: `Unknown tool ${name} (or not in this toolset).` },
+      });
     }
     try {
       const result = await callOperation(op, handlerMap[op.name], actor, args);
-      return jsonResult(structured(op, result));
+      return jsonResult(await structured(result));
     } catch (error) {
       const body = toolErrorBody(error);
-      if (body) return jsonResult(body, true);
+      if (body) return errorResult(body);
       onInternalError?.(error, name);
-      return jsonResult({ error: { code: "internal", message: "Internal server error." } }, true);
+      return errorResult({ error: { code: "internal", message: "Internal server error." } });
     }
   });
   return mcp;

@@ -1,7 +1,9 @@
 // Live events over socket.io (path /socket.io). A client connects with its API token in
-// `auth: { token }` (or an `Authorization: Bearer` header), then joins project rooms with
-// `join` — only projects it is a member of. Services emit to `project:<id>`; with REDIS_URL the
-// Redis adapter carries each event to the clients of every instance.
+// `auth: { token }` (or an `Authorization: Bearer` header), or — the web app — with its session
+// cookie from a page of this origin, then joins project rooms with `join` — only projects it is a
+// member of. Services emit to `project:<id>`, and notifications to `user:<id>`, which every socket
+// of that user joins on connecting; with REDIS_URL the Redis adapter carries each event to the
+// clients of every instance.
 import type { Server as HttpServer } from "node:http";
 import type { BoardEvent } from "@org/contracts";
 import type { Db } from "@org/db";
@@ -11,8 +13,11 @@ import type { Actor } from "../services/context.ts";
 import type { BoardEvents } from "../services/events.ts";
 import { roleIn } from "../services/permissions.ts";
 import { authenticate } from "../services/users.ts";
+import { resolveWebSession } from "../services/web-sessions.ts";
+import type { WebConfig } from "../http/web.ts";
 
 export const projectRoom = (projectId: string) => `project:${projectId}`;
+export const userRoom = (userId: string) => `user:${userId}`;
 
 /** BoardEvents over socket.io, bound to the server once it exists (events before that are dropped). */
 export class SocketBoardEvents implements BoardEvents {
@@ -23,7 +28,8 @@ export class SocketBoardEvents implements BoardEvents {
   }
 
   emit(event: BoardEvent): void {
-    this.io?.to(projectRoom(event.project_id)).emit(event.type, event);
+    const room = event.to_user_id ? userRoom(event.to_user_id) : projectRoom(event.project_id);
+    this.io?.to(room).emit(event.type, event);
   }
 }
 
@@ -47,18 +53,44 @@ function projectIdOf(payload: unknown): string | undefined {
  * to it. Client messages: `join` / `leave` with `{ project_id }` and an optional acknowledgement
  * callback, answered `{ ok: true, project_id }` or `{ error: { code, message } }`.
  */
+/**
+ * The web app's session, from its cookie, only for a handshake from one of this origin's pages
+ * (another site's page could otherwise open a socket as the signed-in user).
+ */
+async function sessionActor(db: Db, web: WebConfig, socket: Socket): Promise<Actor | undefined> {
+  const secret = web.cookie.read(socket.handshake.headers.cookie);
+  if (!secret || socket.handshake.headers.origin !== web.origin) return undefined;
+  return (await resolveWebSession({ db, token: secret, lifetime: web.lifetime }))?.actor;
+}
+
 export function attachBoardRealtime(
   server: HttpServer,
-  { db, redisUrl, events }: { db: Db; redisUrl?: string | undefined; events: SocketBoardEvents },
+  {
+    db,
+    redisUrl,
+    events,
+    web,
+  }: {
+    db: Db;
+    redisUrl?: string | undefined;
+    events: SocketBoardEvents;
+    /** The web app's cookie sessions; absent: tokens only. */
+    web?: WebConfig | undefined;
+  },
 ): Realtime {
   const realtime = attachRealtime(server, { redisUrl });
   const { io } = realtime;
   io.use((socket, next) => {
     const token = tokenOf(socket);
-    if (!token) return next(new Error("unauthenticated"));
-    authenticate({ db, token }).then(
-      (actor) => {
-        socket.data.actor = actor;
+    const actor = token
+      ? authenticate({ db, token })
+      : web
+        ? sessionActor(db, web, socket)
+        : Promise.resolve(undefined);
+    actor.then(
+      (found) => {
+        if (!found) return next(new Error("unauthenticated"));
+        socket.data.actor = found;
         next();
       },
       () => next(new Error("unauthenticated")),
@@ -66,6 +98,7 @@ export function attachBoardRealtime(
   });
   io.on("connection", (socket) => {
     const actor = socket.data.actor as Actor;
+    void socket.join(userRoom(actor.id));
     socket.on("join", async (payload: unknown, ack?: Ack) => {
       const projectId = projectIdOf(payload);
       const role = projectId ? await roleIn(db, actor.id, projectId).catch(() => null) : null;

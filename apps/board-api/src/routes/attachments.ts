@@ -1,7 +1,14 @@
 import { open } from "node:fs/promises";
 import { pipeline } from "node:stream/promises";
-import { ATTACHMENT_MAX_BYTES, boardOperations, type BoardOperation } from "@org/contracts";
-import { NotFoundError, PayloadTooLargeError, ValidationError } from "@org/service-kit";
+import { create as createContentDisposition } from "content-disposition";
+import {
+  ATTACHMENT_MAX_BYTES,
+  boardOperations,
+  isStorableText,
+  UNSTORABLE_TEXT_MESSAGE,
+  type BoardOperation,
+} from "@org/contracts";
+import { AppError, NotFoundError, PayloadTooLargeError, ValidationError } from "@org/service-kit";
 import type { Request, RequestHandler, Response } from "express";
 import multer from "multer";
 import { actorOf } from "../http/auth.ts";
@@ -46,6 +53,7 @@ function fileStoreEngine(files: FileStore): multer.StorageEngine {
 }
 
 function toUploadError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
   if (error instanceof multer.MulterError) {
     if (error.code === "LIMIT_FILE_SIZE")
       return new PayloadTooLargeError("Attachments are limited to 10 MB.");
@@ -76,13 +84,17 @@ function safeContentType(type: string): string {
   return /^[\w.+-]+\/[\w.+-]+$/.test(type) ? type.toLowerCase() : "application/octet-stream";
 }
 
-/** RFC 6266/8187: always a download, the name percent-encoded as UTF-8. */
-export function contentDisposition(filename: string): string {
-  const encoded = encodeURIComponent(filename).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename*=UTF-8''${encoded}`;
+/**
+ * RFC 6266: always a download, with the name twice: `filename*` (RFC 8187, UTF-8) for clients that
+ * read it, and a plain ASCII `filename=` for those that do not (`curl -OJ`): accents dropped,
+ * anything else non-ASCII as `_`.
+ */
+function contentDisposition(filename: string): string {
+  const ascii = filename
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .replace(/[^\x20-\x7e]/g, "_");
+  return createContentDisposition(filename, { fallback: ascii });
 }
 
 function uploadRoute(deps: RouteDeps, op: BoardOperation, kind: AttachmentTarget["kind"]): RequestHandler {
@@ -90,6 +102,13 @@ function uploadRoute(deps: RouteDeps, op: BoardOperation, kind: AttachmentTarget
     storage: fileStoreEngine(deps.files),
     limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 0, parts: 1 },
     defParamCharset: "utf8",
+    // Runs before a byte is stored: a name PostgreSQL cannot store refuses the upload.
+    fileFilter(_req, file, callback) {
+      if (isStorableText(file.originalname)) return callback(null, true);
+      callback(
+        new ValidationError("Request is invalid.", [{ path: "file", message: UNSTORABLE_TEXT_MESSAGE }]),
+      );
+    },
   }).single("file");
   const runMulter = (req: Request, res: Response) =>
     new Promise<void>((resolve, reject) =>
@@ -97,7 +116,7 @@ function uploadRoute(deps: RouteDeps, op: BoardOperation, kind: AttachmentTarget
     );
 
   return async (req, res) => {
-    const { id } = parseParams(op, req) as { id: string };
+    const { id } = parseParams(op, req.params) as { id: string };
     const ctx = { ...serviceContext(deps, actorOf(req)), target: { kind, id } as AttachmentTarget };
     const projectId = await authorizeUpload(ctx);
     await runMulter(req, res);
@@ -120,7 +139,7 @@ function uploadRoute(deps: RouteDeps, op: BoardOperation, kind: AttachmentTarget
 
 function downloadRoute(deps: RouteDeps, op: BoardOperation): RequestHandler {
   return async (req, res) => {
-    const { id } = parseParams(op, req) as { id: string };
+    const { id } = parseParams(op, req.params) as { id: string };
     const { attachment, path } = await openAttachment({
       ...serviceContext(deps, actorOf(req)),
       attachmentId: id,

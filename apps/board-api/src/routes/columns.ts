@@ -10,6 +10,9 @@ export const columnHandlers = (deps: RouteDeps): Pick<Handlers, ColumnOps> => ({
       ...serviceContext(deps, actor),
       projectId: params.id,
       includeArchived: query.include_archived ?? false,
+      columnId: query.column_id,
+      cardsLimit: query.cards_limit,
+      cardsCursor: query.cards_cursor,
     }),
   create_column: ({ actor, params, body }) =>
     createColumn({ ...serviceContext(deps, actor), projectId: params.id, input: body }),

@@ -1,4 +1,5 @@
 import type { Attachment, ListQuery } from "@org/contracts";
+import { recordActivity } from "./activity.ts";
 import { authorizeCard } from "./cards.ts";
 import { authorizeComment } from "./comments.ts";
 import type { ServiceContext } from "./context.ts";
@@ -85,7 +86,14 @@ export async function recordAttachment(
         storageKey: ctx.stored.storageKey,
       },
     });
-    return toAttachmentWire(row);
+    const attachment = toAttachmentWire(row);
+    if (ctx.target.kind === "card") {
+      await recordActivity(ctx, ctx.target.id, "attachment_added", {
+        attachment_id: attachment.id,
+        filename: attachment.filename,
+      });
+    }
+    return attachment;
   } catch (error) {
     await ctx.files.remove([ctx.stored.storageKey]);
     throw error;

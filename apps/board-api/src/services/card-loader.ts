@@ -1,39 +1,14 @@
 // Card payloads in one SQL statement each, whatever the number of cards: labels aggregated and
 // checklist counts computed per card by lateral subqueries. This is the hot read path.
-import type { Card, Plan, Role } from "@org/contracts";
-import { Prisma, queryPrepared, type Db } from "@org/db";
+import type { Card, CardWithPlan, Plan, Role } from "@org/contracts";
+import { Prisma, queryPrepared, sqlIso, type Db } from "@org/db";
 import type { Tx } from "./context.ts";
-import { isoOrNull, iso } from "./pagination.ts";
+import { iso } from "./pagination.ts";
 
-interface CardSqlRow {
-  id: string;
-  project_id: string;
-  column_id: string;
-  number: number;
-  title: string;
-  body: string;
-  position: number;
-  assignee_id: string | null;
-  due_at: Date | null;
-  priority_id: string | null;
-  owner_type: "human" | "agent";
-  shepherds: string[];
-  work_phase: string | null;
-  labels: Array<{ id: string; name: string; color: string }>;
-  checklist_done: number;
-  checklist_total: number;
-  claimed_by: string | null;
-  claimed_at: Date | null;
-  claim_expires_at: Date | null;
-  parent_id: string | null;
-  archived_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
+/** A card row as CARD_SELECT returns it: the wire's fields, but `archived_at` instead of `archived`. */
+export type CardSqlRow = Omit<Card, "archived">;
 
-const asDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
-
-function toCardWire(row: CardSqlRow): Card {
+export function toCardWire(row: CardSqlRow): Card {
   return {
     id: row.id,
     project_id: row.project_id,
@@ -43,7 +18,7 @@ function toCardWire(row: CardSqlRow): Card {
     body: row.body,
     position: row.position,
     assignee_id: row.assignee_id,
-    due_at: isoOrNull(row.due_at && asDate(row.due_at)),
+    due_at: row.due_at,
     priority_id: row.priority_id,
     owner_type: row.owner_type,
     shepherds: row.shepherds ?? [],
@@ -52,23 +27,26 @@ function toCardWire(row: CardSqlRow): Card {
     checklist_done: row.checklist_done,
     checklist_total: row.checklist_total,
     claimed_by: row.claimed_by,
-    claimed_at: isoOrNull(row.claimed_at && asDate(row.claimed_at)),
-    claim_expires_at: isoOrNull(row.claim_expires_at && asDate(row.claim_expires_at)),
+    claimed_at: row.claimed_at,
+    claim_expires_at: row.claim_expires_at,
     parent_id: row.parent_id,
     archived: row.archived_at !== null,
-    archived_at: isoOrNull(row.archived_at && asDate(row.archived_at)),
-    created_at: iso(asDate(row.created_at)),
-    updated_at: iso(asDate(row.updated_at)),
+    archived_at: row.archived_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
   };
 }
 
+// Timestamps come as the wire's ISO 8601 text (sqlIso): no Date is parsed and formatted per card.
 const CARD_SELECT = Prisma.sql`
   c.id::text AS id, c.project_id::text AS project_id, c.column_id::text AS column_id, c.number, c.title,
-  c.body, c.position, c.assignee_id::text AS assignee_id, c.due_at, c.priority_id::text AS priority_id,
-  c.owner_type::text AS owner_type, c.shepherds::text[] AS shepherds, c.work_phase,
-  COALESCE(l.labels, '[]'::json) AS labels, COALESCE(k.done, 0)::int AS checklist_done,
-  COALESCE(k.total, 0)::int AS checklist_total, c.claimed_by::text AS claimed_by, c.claimed_at,
-  c.claim_expires_at, c.parent_id::text AS parent_id, c.archived_at, c.created_at, c.updated_at`;
+  c.body, c.position, c.assignee_id::text AS assignee_id, ${sqlIso("c.due_at")} AS due_at,
+  c.priority_id::text AS priority_id, c.owner_type::text AS owner_type, c.shepherds::text[] AS shepherds,
+  c.work_phase, COALESCE(l.labels, '[]'::json) AS labels, COALESCE(k.done, 0)::int AS checklist_done,
+  COALESCE(k.total, 0)::int AS checklist_total, c.claimed_by::text AS claimed_by,
+  ${sqlIso("c.claimed_at")} AS claimed_at, ${sqlIso("c.claim_expires_at")} AS claim_expires_at,
+  c.parent_id::text AS parent_id, ${sqlIso("c.archived_at")} AS archived_at,
+  ${sqlIso("c.created_at")} AS created_at, ${sqlIso("c.updated_at")} AS updated_at`;
 
 const CARD_JOINS = Prisma.sql`
   LEFT JOIN LATERAL (
@@ -80,14 +58,58 @@ const CARD_JOINS = Prisma.sql`
     FROM checklist_items ci WHERE ci.card_id = c.id
   ) k ON true`;
 
-/** Cards of a project for the board, in column then position order. */
-export async function loadBoardCards(db: Db, projectId: string, includeArchived: boolean): Promise<Card[]> {
+/** `SELECT` of card payloads (CardSqlRow, see toCardWire) from `relation`, a set of card rows. */
+export function selectCardsFrom(relation: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`SELECT ${CARD_SELECT} FROM ${relation} c ${CARD_JOINS}`;
+}
+
+/** Which cards of a project the board shows. */
+export interface BoardCardsOptions {
+  includeArchived: boolean;
+  /** Only this column's cards. */
+  columnId?: string | undefined;
+  /** At most this many cards per column, plus one to tell whether more follow. */
+  perColumn?: number | undefined;
+  /** Only cards after this point of the board order (see boardCursor). */
+  after?: BoardCursor | undefined;
+}
+
+/** A point in a column's board order: archived last, then position, then id. */
+export interface BoardCursor {
+  archived: boolean;
+  position: number;
+  id: string;
+}
+
+/** The cards after `card` in its column's board order start at this cursor (opaque to clients). */
+export function boardCursor(card: Pick<Card, "archived" | "position" | "id">): string {
+  return Buffer.from(`${card.archived ? 1 : 0}:${card.position}:${card.id}`).toString("base64url");
+}
+
+export function parseBoardCursor(cursor: string): BoardCursor | undefined {
+  const match = /^([01]):(\d{1,9}):([0-9a-f-]{36})$/.exec(Buffer.from(cursor, "base64url").toString());
+  return match
+    ? { archived: match[1] === "1", position: Number(match[2]), id: match[3] as string }
+    : undefined;
+}
+
+const BOARD_ORDER = Prisma.sql`c.archived_at IS NOT NULL, c.position, c.id`;
+
+/** Cards of a project for the board, in column then position order (archived last). */
+export async function loadBoardCards(db: Db, projectId: string, options: BoardCardsOptions): Promise<Card[]> {
+  const { includeArchived, columnId, perColumn, after } = options;
+  const where = Prisma.sql`c.project_id = ${projectId}::uuid
+    ${includeArchived ? Prisma.empty : Prisma.sql`AND c.archived_at IS NULL`}
+    ${columnId ? Prisma.sql`AND c.column_id = ${columnId}::uuid` : Prisma.empty}
+    ${after ? Prisma.sql`AND (${BOARD_ORDER}) > (${after.archived}::boolean, ${after.position}::int, ${after.id}::uuid)` : Prisma.empty}`;
+  const cards = perColumn
+    ? Prisma.sql`(SELECT * FROM (
+        SELECT c.*, row_number() OVER (PARTITION BY c.column_id ORDER BY ${BOARD_ORDER}) AS n FROM cards c WHERE ${where}
+      ) c WHERE c.n <= ${perColumn + 1}::int)`
+    : Prisma.sql`(SELECT * FROM cards c WHERE ${where})`;
   const rows = await queryPrepared<CardSqlRow>(
     db,
-    Prisma.sql`
-    SELECT ${CARD_SELECT} FROM cards c ${CARD_JOINS}
-    WHERE c.project_id = ${projectId}::uuid ${includeArchived ? Prisma.empty : Prisma.sql`AND c.archived_at IS NULL`}
-    ORDER BY c.archived_at IS NOT NULL, c.position, c.id`,
+    Prisma.sql`${selectCardsFrom(cards)} ORDER BY ${BOARD_ORDER}`,
   );
   return rows.map(toCardWire);
 }
@@ -107,6 +129,28 @@ export async function loadCardForActor(
   );
   const row = rows[0];
   return row ? { card: toCardWire(row), role: row.actor_role } : null;
+}
+
+/** `GET /cards/{id}`'s one statement: the card, the caller's role and the card's latest plan. */
+export async function loadCardWithPlanForActor(
+  db: Db,
+  cardId: string,
+  actorId: string,
+): Promise<{ card: CardWithPlan; role: Role | null } | null> {
+  const rows = await queryPrepared<CardSqlRow & { actor_role: Role | null; plan: Plan | null }>(
+    db,
+    Prisma.sql`
+    SELECT ${CARD_SELECT}, m.role::text AS actor_role, pl.plan FROM cards c ${CARD_JOINS}
+    LEFT JOIN project_members m ON m.project_id = c.project_id AND m.user_id = ${actorId}::uuid
+    LEFT JOIN LATERAL (
+      SELECT json_build_object('id', p.id, 'card_id', p.card_id, 'version', p.version, 'summary', p.summary,
+        'steps', p.steps, 'author_id', p.author_id, 'created_at', ${sqlIso("p.created_at")}) AS plan
+      FROM plans p WHERE p.card_id = c.id ORDER BY p.version DESC LIMIT 1
+    ) pl ON true
+    WHERE c.id = ${cardId}::uuid`,
+  );
+  const row = rows[0];
+  return row ? { card: { ...toCardWire(row), plan: row.plan }, role: row.actor_role } : null;
 }
 
 /** Cards by id, in the order of `ids` (missing ones left out), in one statement. */
@@ -136,16 +180,4 @@ export function toPlanWire(plan: {
     author_id: plan.authorId,
     created_at: iso(plan.createdAt),
   };
-}
-
-/** The card's latest published plan, or null. On GET /cards/{id}, hence a prepared statement. */
-export async function loadLatestPlan(db: Db | Tx, cardId: string): Promise<Plan | null> {
-  const [plan] = await queryPrepared<Parameters<typeof toPlanWire>[0]>(
-    db,
-    Prisma.sql`
-    SELECT id::text AS id, card_id::text AS "cardId", version, summary, steps, author_id::text AS "authorId",
-      created_at AS "createdAt"
-    FROM plans WHERE card_id = ${cardId}::uuid ORDER BY version DESC LIMIT 1`,
-  );
-  return plan ? toPlanWire(plan) : null;
 }

@@ -1,10 +1,12 @@
 import type { Card, CardWithPlan, CreateCardBody, UpdateCardBody } from "@org/contracts";
 import type { Prisma } from "@org/db";
 import { ConflictError, NotFoundError, ValidationError } from "@org/service-kit";
-import { loadCardForActor, loadLatestPlan } from "./card-loader.ts";
+import { changedFields, recordActivity } from "./activity.ts";
+import { loadCardForActor, loadCardWithPlanForActor } from "./card-loader.ts";
 import { COLUMN_NOT_FOUND } from "./columns.ts";
 import { TX_OPTIONS, type ServiceContext, type Tx } from "./context.ts";
 import { publish } from "./events.ts";
+import { notifyMentions } from "./mentions.ts";
 import { insertAt, lockRows, writePositions } from "./ordering.ts";
 import { authorize, loadAuthorized, NEEDS } from "./permissions.ts";
 
@@ -19,9 +21,9 @@ export async function readCard(ctx: ServiceContext & { cardId: string }, needed 
 
 /** `GET /cards/{id}`: the card with its latest plan. */
 export async function getCard(ctx: ServiceContext & { cardId: string }): Promise<CardWithPlan> {
-  // Both reads at once; the plan is only returned once readCard has authorised the caller.
-  const [card, plan] = await Promise.all([readCard(ctx), loadLatestPlan(ctx.db, ctx.cardId)]);
-  return { ...card, plan };
+  const found = await loadCardWithPlanForActor(ctx.db, ctx.cardId, ctx.actor.id);
+  authorize(found?.role, NEEDS.read, CARD_NOT_FOUND);
+  return (found as { card: CardWithPlan }).card;
 }
 
 /** A card's project and column after checking the caller may work on it. */
@@ -138,6 +140,8 @@ export async function createCard(
   }, TX_OPTIONS);
   const card = await readCard({ ...ctx, cardId });
   publish(ctx, card.project_id, "card.created", { card });
+  await recordActivity(ctx, card.id, "created", { column_id: card.column_id, title: card.title });
+  await notifyMentions(ctx, { projectId: card.project_id, cardId, text: `${card.title}\n${card.body}` });
   return card;
 }
 
@@ -146,9 +150,21 @@ export async function updateCard(
 ): Promise<Card> {
   const card = await authorizeCard(ctx, ctx.cardId, NEEDS.work);
   await checkReferences(ctx.db as unknown as Tx, card.projectId, ctx.input);
+  // The web app's edits are recorded as activity, which needs the values before.
+  const before = ctx.actor.viaWebApp ? await readCard(ctx) : undefined;
   await ctx.db.card.update({ where: { id: ctx.cardId }, data: cardData(ctx.input) });
   const updated = await readCard(ctx);
   publish(ctx, card.projectId, "card.updated", { card: updated });
+  if (before) {
+    const fields = changedFields(before, ctx.input);
+    if (Object.keys(fields).length > 0) await recordActivity(ctx, ctx.cardId, "edited", { fields });
+    await notifyMentions(ctx, {
+      projectId: card.projectId,
+      cardId: ctx.cardId,
+      text: `${updated.title}\n${updated.body}`,
+      previousText: `${before.title}\n${before.body}`,
+    });
+  }
   return updated;
 }
 
@@ -183,11 +199,11 @@ async function withCardColumnsLocked<T>(
 }
 
 /**
- * Moves a card to `position` in `toColumnId`. Both columns are locked (in id order) for the
- * transaction and rewritten densely, so concurrent moves keep positions 0..n-1 and unique.
+ * Moves a card to `position` (absent: last) in `toColumnId`. Both columns are locked (in id order)
+ * for the transaction and rewritten densely, so concurrent moves keep positions 0..n-1 and unique.
  */
 export async function moveCard(
-  ctx: ServiceContext & { cardId: string; toColumnId: string; position: number },
+  ctx: ServiceContext & { cardId: string; toColumnId: string; position?: number | undefined },
 ): Promise<Card> {
   const card = await authorizeCard(ctx, ctx.cardId, NEEDS.work);
   const target = await ctx.db.column.findUnique({
@@ -214,6 +230,11 @@ export async function moveCard(
   });
   const moved = await readCard(ctx);
   publish(ctx, card.projectId, "card.moved", { card: moved, from_column_id: from });
+  await recordActivity(ctx, ctx.cardId, "moved", {
+    from_column_id: from,
+    to_column_id: moved.column_id,
+    position: moved.position,
+  });
   return moved;
 }
 
@@ -227,6 +248,7 @@ export async function archiveCard(ctx: ServiceContext & { cardId: string }): Pro
   });
   const card = await readCard(ctx);
   if (changed) publish(ctx, projectId, "card.archived", { card });
+  if (changed) await recordActivity(ctx, ctx.cardId, "archived");
   return card;
 }
 
@@ -241,6 +263,7 @@ export async function unarchiveCard(ctx: ServiceContext & { cardId: string }): P
   });
   const card = await readCard(ctx);
   if (changed) publish(ctx, projectId, "card.unarchived", { card });
+  if (changed) await recordActivity(ctx, ctx.cardId, "unarchived");
   return card;
 }
 

@@ -5,6 +5,7 @@ import type {
   UpdateChecklistItemBody,
   z,
 } from "@org/contracts";
+import { recordActivity } from "./activity.ts";
 import { authorizeCard } from "./cards.ts";
 import { TX_OPTIONS, type ServiceContext, type Tx } from "./context.ts";
 import { insertAt, lockRows, writePositions } from "./ordering.ts";
@@ -69,14 +70,16 @@ export async function createChecklistItem(
   ctx: ServiceContext & { cardId: string; input: z.output<typeof CreateChecklistItemBody> },
 ) {
   await authorizeCard(ctx, ctx.cardId, NEEDS.work);
-  return ctx.db.$transaction(async (tx) => {
+  const item = await ctx.db.$transaction(async (tx) => {
     await lockRows(tx, "cards", [ctx.cardId]);
     const count = await tx.checklistItem.count({ where: { cardId: ctx.cardId } });
-    const item = await tx.checklistItem.create({
+    const created = await tx.checklistItem.create({
       data: { cardId: ctx.cardId, text: ctx.input.text, done: ctx.input.done ?? false, position: count },
     });
-    return toItemWire(item);
+    return toItemWire(created);
   }, TX_OPTIONS);
+  await recordActivity(ctx, ctx.cardId, "checklist_item_added", { item_id: item.id, text: item.text });
+  return item;
 }
 
 export async function updateChecklistItem(
@@ -84,7 +87,7 @@ export async function updateChecklistItem(
 ) {
   const { row } = await authorizeItem(ctx, ctx.itemId);
   const { text, done, position } = ctx.input;
-  return ctx.db.$transaction(async (tx) => {
+  const item = await ctx.db.$transaction(async (tx) => {
     await lockRows(tx, "cards", [row.cardId]);
     if (position !== undefined) {
       await writePositions(
@@ -93,12 +96,17 @@ export async function updateChecklistItem(
         insertAt(await itemIds(tx, row.cardId), ctx.itemId, position),
       );
     }
-    const item = await tx.checklistItem.update({
+    const updated = await tx.checklistItem.update({
       where: { id: ctx.itemId },
       data: { ...(text !== undefined ? { text } : {}), ...(done !== undefined ? { done } : {}) },
     });
-    return toItemWire(item);
+    return toItemWire(updated);
   }, TX_OPTIONS);
+  if (done !== undefined && done !== row.done) {
+    const kind = done ? "checklist_item_checked" : "checklist_item_unchecked";
+    await recordActivity(ctx, row.cardId, kind, { item_id: item.id, text: item.text });
+  }
+  return item;
 }
 
 export async function deleteChecklistItem(ctx: ServiceContext & { itemId: string }) {

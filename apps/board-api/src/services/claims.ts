@@ -1,14 +1,16 @@
 // Claims are leases: claimed_by, claimed_at and claim_expires_at. A lease that ran out counts as
 // no claim everywhere (claim, claim-next, unclaim, handoff), so a crashed agent's work returns to
 // the pool by itself; the holder renews by claiming again (heartbeat).
-import type { Card } from "@org/contracts";
-import { Prisma } from "@org/db";
+import type { Card, Role } from "@org/contracts";
+import { Prisma, queryPrepared } from "@org/db";
 import { ConflictError, ForbiddenError, NotFoundError } from "@org/service-kit";
+import { selectCardsFrom, toCardWire, type CardSqlRow } from "./card-loader.ts";
 import { authorizeCard, CARD_NOT_FOUND, readCard } from "./cards.ts";
 import { SQL_NOW, TX_OPTIONS, type ServiceContext, type Tx } from "./context.ts";
+import { recordActivity } from "./activity.ts";
 import { publish } from "./events.ts";
 import { GATE_SATISFIED } from "./gate-sql.ts";
-import { hasRole, loadAuthorized, NEEDS, requireRole } from "./permissions.ts";
+import { authorize, hasRole, loadAuthorized, NEEDS, rolesWith } from "./permissions.ts";
 import { PROJECT_NOT_FOUND } from "./projects.ts";
 
 interface ClaimState {
@@ -72,6 +74,7 @@ export async function claimCard(
   }, TX_OPTIONS);
   const card = await readCard(ctx);
   publish(ctx, projectId, "card.claimed", { card, renewed });
+  if (!renewed) await recordActivity(ctx, ctx.cardId, "claimed", { lease_seconds: ctx.leaseSeconds });
   return card;
 }
 
@@ -94,38 +97,73 @@ export async function unclaimCard(ctx: ServiceContext & { cardId: string }): Pro
   }, TX_OPTIONS);
   const card = await readCard(ctx);
   if (released) publish(ctx, row.projectId, "card.unclaimed", { card });
+  if (released) await recordActivity(ctx, ctx.cardId, "unclaimed");
   return card;
 }
 
 /**
- * `POST /projects/{id}/claim-next`: one statement, so one transaction: the first eligible card in
- * claim order is locked with FOR UPDATE SKIP LOCKED (a card another caller is taking right now is
- * skipped, never waited for or taken twice) and claimed. A row whose lock is released after another
- * caller claimed it fails the re-checked WHERE and is passed over too. Null when nothing is eligible.
+ * `POST /projects/{id}/claim-next`: one statement, so one transaction, that checks the caller's
+ * role, claims and returns the card. The first eligible card in claim order is locked with FOR
+ * UPDATE SKIP LOCKED (a card another caller is taking right now is skipped, never waited for or
+ * taken twice) and claimed; a row whose lock is released after another caller claimed it fails
+ * the re-checked WHERE and is passed over too. The order is read from the front of the
+ * cards_claim_order_idx index (see its migration), not sorted. Null when nothing is eligible.
  */
 export async function claimNextCard(
   ctx: ServiceContext & { projectId: string; leaseSeconds: number },
 ): Promise<Card | null> {
-  await requireRole(ctx, ctx.projectId, NEEDS.work, PROJECT_NOT_FOUND);
-  const rows = await ctx.db.$queryRaw<Array<{ id: string }>>`
-    WITH next AS (
+  const [row] = await queryPrepared<Partial<CardSqlRow> & { actor_role: Role | null }>(
+    ctx.db,
+    Prisma.sql`
+    WITH member AS (
+      SELECT role FROM project_members WHERE project_id = ${ctx.projectId}::uuid AND user_id = ${ctx.actor.id}::uuid
+    ), next AS (
       SELECT c.id FROM cards c
-      JOIN columns col ON col.id = c.column_id
-      LEFT JOIN priorities p ON p.id = c.priority_id
       WHERE c.project_id = ${ctx.projectId}::uuid AND c.owner_type = 'agent' AND c.archived_at IS NULL
         AND (c.claimed_by IS NULL OR c.claim_expires_at < ${SQL_NOW})
         AND ${GATE_SATISFIED}
-      ORDER BY p.position ASC NULLS LAST, col.position, c.position, c.id
+        AND EXISTS (SELECT 1 FROM member WHERE role = ANY(${rolesWith(NEEDS.work)}::project_role[]))
+      ORDER BY c.priority_rank, c.column_rank, c.position, c.id
       LIMIT 1
       FOR UPDATE OF c SKIP LOCKED
+    ), claimed AS (
+      UPDATE cards SET claimed_by = ${ctx.actor.id}::uuid, claimed_at = ${SQL_NOW},
+        claim_expires_at = ${SQL_NOW} + ${ctx.leaseSeconds}::int * interval '1 second', updated_at = ${SQL_NOW}
+      FROM next WHERE cards.id = next.id
+      RETURNING cards.*
     )
-    UPDATE cards SET claimed_by = ${ctx.actor.id}::uuid, claimed_at = ${SQL_NOW},
-      claim_expires_at = ${SQL_NOW} + ${ctx.leaseSeconds}::int * interval '1 second', updated_at = ${SQL_NOW}
-    FROM next WHERE cards.id = next.id
-    RETURNING cards.id::text AS id`;
-  const claimed = rows[0];
-  if (!claimed) return null;
-  const card = await readCard({ ...ctx, cardId: claimed.id });
+    SELECT (SELECT role::text FROM member) AS actor_role, card.*
+    FROM (SELECT 1) AS one LEFT JOIN (${selectCardsFrom(Prisma.sql`claimed`)}) AS card ON true`,
+  );
+  authorize(row?.actor_role, NEEDS.work, PROJECT_NOT_FOUND);
+  if (!row?.id) return null;
+  const card = toCardWire(row as CardSqlRow);
   publish(ctx, ctx.projectId, "card.claimed", { card, renewed: false });
+  await recordActivity(ctx, card.id, "claimed", { lease_seconds: ctx.leaseSeconds });
   return card;
+}
+
+/**
+ * Why claim-next found nothing, in one query (run only when a caller asks, over MCP): the
+ * project's unarchived agent cards, how many are claimed with a live lease and how many of the rest
+ * wait for their entry gate.
+ */
+export async function whyNothingToClaim(ctx: ServiceContext & { projectId: string }): Promise<string> {
+  const [counts] = await ctx.db.$queryRaw<Array<{ agent: number; claimed: number; gated: number }>>`
+    SELECT count(*)::int AS agent,
+      count(*) FILTER (WHERE c.claimed_by IS NOT NULL AND c.claim_expires_at >= ${SQL_NOW})::int AS claimed,
+      count(*) FILTER (WHERE (c.claimed_by IS NULL OR c.claim_expires_at < ${SQL_NOW})
+        AND NOT ${GATE_SATISFIED})::int AS gated
+    FROM cards c
+    WHERE c.project_id = ${ctx.projectId}::uuid AND c.owner_type = 'agent' AND c.archived_at IS NULL`;
+  const { agent = 0, claimed = 0, gated = 0 } = counts ?? {};
+  if (agent === 0) return "No card is eligible: the project has no unarchived card with owner_type agent.";
+  const reasons = [
+    claimed > 0 ? `${claimed} claimed by someone with a live lease` : "",
+    gated > 0 ? `${gated} waiting for their entry gate (see get_card_gate)` : "",
+  ].filter(Boolean);
+  // Neither: every free card was being claimed by another caller at that very moment.
+  if (reasons.length === 0)
+    return "No card is eligible right now: the free ones were just claimed by others.";
+  return `No card is eligible: of ${agent} agent card${agent === 1 ? "" : "s"}, ${reasons.join(" and ")}.`;
 }

@@ -1,11 +1,12 @@
-import type { Column, CreateColumnBody, UpdateColumnBody, z } from "@org/contracts";
-import { ConflictError } from "@org/service-kit";
-import { loadBoardCards } from "./card-loader.ts";
+import type { Card, Column, CreateColumnBody, Role, UpdateColumnBody, z } from "@org/contracts";
+import { Prisma, queryPrepared, sqlIso } from "@org/db";
+import { ConflictError, NotFoundError, ValidationError } from "@org/service-kit";
+import { boardCursor, loadBoardCards, parseBoardCursor } from "./card-loader.ts";
 import { TX_OPTIONS, type ServiceContext, type Tx } from "./context.ts";
 import { publish } from "./events.ts";
 import { insertAt, lockRows, writePositions } from "./ordering.ts";
 import { iso } from "./pagination.ts";
-import { loadAuthorized, NEEDS, requireRole } from "./permissions.ts";
+import { authorize, loadAuthorized, NEEDS, requireRole } from "./permissions.ts";
 import { PROJECT_NOT_FOUND } from "./projects.ts";
 
 interface ColumnRow {
@@ -39,21 +40,65 @@ async function columnIds(tx: Tx, projectId: string): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
-/** `GET /projects/{id}/columns`: membership, columns, cards — three queries whatever the size. */
-export async function getBoard(ctx: ServiceContext & { projectId: string; includeArchived: boolean }) {
-  await requireRole(ctx, ctx.projectId, NEEDS.read, PROJECT_NOT_FOUND);
+/** The board's columns (all, or `columnId`) with the caller's role; no rows: not a member. */
+async function loadBoardColumns(ctx: ServiceContext, projectId: string, columnId: string | undefined) {
+  return queryPrepared<Column & { actor_role: Role }>(
+    ctx.db,
+    Prisma.sql`
+    SELECT m.role::text AS actor_role, col.id::text AS id, col.project_id::text AS project_id, col.name,
+      col.position, ${sqlIso("col.created_at")} AS created_at, ${sqlIso("col.updated_at")} AS updated_at
+    FROM project_members m
+    LEFT JOIN columns col ON col.project_id = m.project_id
+      ${columnId ? Prisma.sql`AND col.id = ${columnId}::uuid` : Prisma.empty}
+    WHERE m.project_id = ${projectId}::uuid AND m.user_id = ${ctx.actor.id}::uuid
+    ORDER BY col.position, col.id`,
+  );
+}
+
+/**
+ * `GET /projects/{id}/columns`: two prepared statements at once, whatever the board size: the
+ * columns with the caller's role, and the cards with their labels and checklist counts (both
+ * returned only once the role is checked). With `cardsLimit`, each column gets at most that many
+ * cards and a cursor to its next ones; `cardsCursor` continues one column (`columnId`).
+ */
+export async function getBoard(
+  ctx: ServiceContext & {
+    projectId: string;
+    includeArchived: boolean;
+    columnId?: string | undefined;
+    cardsLimit?: number | undefined;
+    cardsCursor?: string | undefined;
+  },
+) {
+  const after = ctx.cardsCursor === undefined ? undefined : parseBoardCursor(ctx.cardsCursor);
+  if (ctx.cardsCursor !== undefined && !after) {
+    throw new ValidationError("Request is invalid.", [{ path: "cards_cursor", message: "Invalid cursor." }]);
+  }
   const [columns, cards] = await Promise.all([
-    ctx.db.column.findMany({
-      where: { projectId: ctx.projectId },
-      orderBy: [{ position: "asc" }, { id: "asc" }],
+    loadBoardColumns(ctx, ctx.projectId, ctx.columnId),
+    loadBoardCards(ctx.db, ctx.projectId, {
+      includeArchived: ctx.includeArchived,
+      columnId: ctx.columnId,
+      perColumn: ctx.cardsLimit,
+      after,
     }),
-    loadBoardCards(ctx.db, ctx.projectId, ctx.includeArchived),
   ]);
+  authorize(columns[0]?.actor_role, NEEDS.read, PROJECT_NOT_FOUND);
+  if (ctx.columnId && !columns[0]?.id) throw new NotFoundError(COLUMN_NOT_FOUND);
   const byColumn = new Map(
-    columns.map((column) => [column.id, { ...toColumnWire(column), cards: [] as typeof cards }]),
+    columns
+      .filter((column) => column.id)
+      .map(({ actor_role: _, ...column }) => [column.id, { ...column, cards: [] as Card[] }]),
   );
   for (const card of cards) byColumn.get(card.column_id)?.cards.push(card);
-  return { data: [...byColumn.values()], next_cursor: null };
+  const limit = ctx.cardsLimit;
+  const data = [...byColumn.values()].map((column) => {
+    if (!limit) return column;
+    const more = column.cards.length > limit;
+    const cards = more ? column.cards.slice(0, limit) : column.cards;
+    return { ...column, cards, cards_next_cursor: more ? boardCursor(cards[limit - 1] as Card) : null };
+  });
+  return { data, next_cursor: null };
 }
 
 export async function createColumn(

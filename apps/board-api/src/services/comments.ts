@@ -2,7 +2,9 @@ import type { Comment, ListQuery } from "@org/contracts";
 import { ForbiddenError } from "@org/service-kit";
 import { authorizeCard } from "./cards.ts";
 import type { ServiceContext } from "./context.ts";
+import { recordActivity } from "./activity.ts";
 import { publish } from "./events.ts";
+import { notifyMentions } from "./mentions.ts";
 import { iso, pageArgs, toPage } from "./pagination.ts";
 import { hasRole, loadAuthorized, NEEDS } from "./permissions.ts";
 
@@ -58,13 +60,18 @@ export async function listComments(ctx: ServiceContext & { cardId: string; query
   return toPage(ctx.query, rows, toCommentWire);
 }
 
-/** Stores the comment as written: no @mention parsing, no notifications, no activity entries. */
+/**
+ * Stores the comment as written. Through the API or MCP that is all; written in the web app, its
+ * @mentions notify the members they name and the card's activity records it.
+ */
 export async function createComment(ctx: ServiceContext & { cardId: string; body: string }) {
   const { projectId } = await authorizeCard(ctx, ctx.cardId, NEEDS.work);
   const comment = toCommentWire(
     await ctx.db.comment.create({ data: { cardId: ctx.cardId, authorId: ctx.actor.id, body: ctx.body } }),
   );
   publish(ctx, projectId, "comment.created", { comment });
+  await recordActivity(ctx, ctx.cardId, "commented", { comment_id: comment.id });
+  await notifyMentions(ctx, { projectId, cardId: ctx.cardId, commentId: comment.id, text: ctx.body });
   return comment;
 }
 

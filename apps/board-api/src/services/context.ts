@@ -1,12 +1,18 @@
-import { Prisma, type Db } from "@org/db";
+import type { Db, Prisma } from "@org/db";
 import type { BoardEvents } from "./events.ts";
 import type { FileStore } from "./file-store.ts";
 
-/** The user a request acts as (the owner of its API token). */
+/** The user a request acts as (the owner of its API token, or the web app's signed-in user). */
 export interface Actor {
   id: string;
   email: string;
   name: string;
+  /**
+   * Set when the request came from the web app (its cookie session): only then are @mentions,
+   * notifications and activity written. Decided by how the request authenticated, never by
+   * anything a client sends.
+   */
+  viaWebApp?: true;
 }
 
 /** What every service function gets besides its own options. */
@@ -24,4 +30,4 @@ export type Tx = Prisma.TransactionClient;
 export const TX_OPTIONS = { maxWait: 10_000, timeout: 20_000 } as const;
 
 /** The current time in SQL as a UTC timestamp, the way Prisma stores `DateTime` (timestamp(3)). */
-export const SQL_NOW = Prisma.sql`(now() AT TIME ZONE 'UTC')`;
+export { SQL_NOW } from "@org/db";

@@ -11,17 +11,19 @@ export interface BoardEvents {
 /** Drops every event: the default when no transport is attached. */
 export const noEvents: BoardEvents = { emit() {} };
 
-/** Emits `type` to the listeners of `projectId`, as `actor`. */
+/** Emits `type` to the listeners of `projectId` (or to the user `toUserId` alone), as `actor`. */
 export function publish(
   ctx: { events?: BoardEvents | undefined; actor: Actor },
   projectId: string,
   type: BoardEventName,
   data: Record<string, unknown>,
+  toUserId?: string,
 ): void {
   ctx.events?.emit({
     type,
     project_id: projectId,
     actor_id: ctx.actor.id,
+    ...(toUserId ? { to_user_id: toUserId } : {}),
     at: new Date().toISOString(),
     data,
   });

@@ -1,4 +1,5 @@
 import type { CreateFindingBody, Finding, ListQuery, z } from "@org/contracts";
+import { recordActivity } from "./activity.ts";
 import { authorizeCard } from "./cards.ts";
 import type { ServiceContext } from "./context.ts";
 import { publish } from "./events.ts";
@@ -56,5 +57,6 @@ export async function createFinding(
     }),
   );
   publish(ctx, projectId, "finding.created", { finding });
+  await recordActivity(ctx, ctx.cardId, "finding_recorded", { finding_id: finding.id, kind, title });
   return finding;
 }

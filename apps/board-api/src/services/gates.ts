@@ -9,6 +9,7 @@ import type {
   UpdateGateCriterionBody,
   z,
 } from "@org/contracts";
+import { recordActivity } from "./activity.ts";
 import { NotFoundError, ValidationError } from "@org/service-kit";
 import { authorizeCard } from "./cards.ts";
 import type { ServiceContext } from "./context.ts";
@@ -162,6 +163,7 @@ export async function ackGateCriterion(
     note: row.note,
   };
   publish(ctx, card.projectId, "gate.acked", { ack });
+  await recordActivity(ctx, ctx.cardId, "gate_acked", { criterion_id: ctx.criterionId });
   return ack;
 }
 

@@ -1,5 +1,6 @@
 import type { CreateLabelBody, Label, ListQuery, UpdateLabelBody, z } from "@org/contracts";
 import { NotFoundError, ValidationError } from "@org/service-kit";
+import { recordActivity } from "./activity.ts";
 import { authorizeCard } from "./cards.ts";
 import type { ServiceContext } from "./context.ts";
 import { iso, pageArgs, toPage } from "./pagination.ts";
@@ -94,13 +95,19 @@ export async function attachLabel(ctx: ServiceContext & { cardId: string; labelI
     create: { cardId: ctx.cardId, labelId: ctx.labelId },
     update: {},
   });
+  await recordActivity(ctx, ctx.cardId, "label_added", { label_id: label.id, name: label.name });
   return toLabelWire(label);
 }
 
 export async function detachLabel(ctx: ServiceContext & { cardId: string; labelId: string }) {
   await authorizeCard(ctx, ctx.cardId, NEEDS.work);
+  const label = await ctx.db.label.findUnique({ where: { id: ctx.labelId }, select: { name: true } });
   const { count } = await ctx.db.cardLabel.deleteMany({
     where: { cardId: ctx.cardId, labelId: ctx.labelId },
   });
   if (count === 0) throw new NotFoundError("The label is not on this card.");
+  await recordActivity(ctx, ctx.cardId, "label_removed", {
+    label_id: ctx.labelId,
+    name: label?.name ?? null,
+  });
 }

@@ -21,6 +21,11 @@ export function hasRole(role: Role, needed: Role): boolean {
   return RANK[role] >= RANK[needed];
 }
 
+/** Every role that satisfies `needed`, for checks made inside SQL. */
+export function rolesWith(needed: Role): Role[] {
+  return (Object.keys(RANK) as Role[]).filter((role) => hasRole(role, needed));
+}
+
 /**
  * Checks a caller's role in a project: not a member (or no such object) is not_found, so the
  * existence of other people's projects is never revealed; too low a role is forbidden.

@@ -7,6 +7,7 @@ import { activeCardIds, authorizeCard, CARD_NOT_FOUND, readCard } from "./cards.
 import { mayOverrideClaim, releaseClaim } from "./claims.ts";
 import { toCommentWire } from "./comments.ts";
 import { SQL_NOW, TX_OPTIONS, type ServiceContext, type Tx } from "./context.ts";
+import { recordActivity } from "./activity.ts";
 import { publish } from "./events.ts";
 import { lockRows, writePositions } from "./ordering.ts";
 import { loadAuthorized, NEEDS } from "./permissions.ts";
@@ -39,6 +40,7 @@ export async function publishPlan(
     return toPlanWire(created);
   }, TX_OPTIONS);
   publish(ctx, projectId, "plan.published", { plan });
+  await recordActivity(ctx, ctx.cardId, "plan_published", { version: plan.version });
   return plan;
 }
 
@@ -94,6 +96,7 @@ export async function decomposeCard(
   });
   const [parent, children] = await Promise.all([readCard(ctx), loadCardsByIds(ctx.db, childIds)]);
   publish(ctx, projectId, "card.decomposed", { parent, children });
+  await recordActivity(ctx, ctx.cardId, "decomposed", { children: children.map((child) => child.id) });
   return { parent, children };
 }
 
@@ -184,5 +187,9 @@ export async function handoffCard(
   }, TX_OPTIONS);
   const card = await readCard(ctx);
   publish(ctx, row.projectId, "card.handed_off", { card, note: toCommentWire(comment) });
+  await recordActivity(ctx, ctx.cardId, "handed_off", {
+    to_user_id: ctx.input.to_user_id ?? null,
+    note: comment.body,
+  });
   return card;
 }

@@ -10,6 +10,7 @@ import { createLogger } from "@org/service-kit";
 import { io as connectClient, type Socket } from "socket.io-client";
 import { createApp } from "../../src/app.ts";
 import { loadBoardEnv } from "../../src/env.ts";
+import { webConfig } from "../../src/http/web.ts";
 import { attachBoardRealtime, SocketBoardEvents } from "../../src/realtime/index.ts";
 import type { TestApp } from "./app.ts";
 
@@ -22,19 +23,20 @@ export interface LiveInstance extends TestApp {
 /** An instance on `database` (shared by several instances), with Redis when `redisUrl` is set. */
 export async function startLiveInstance(
   database: TestDatabase,
-  { redisUrl }: { redisUrl?: string } = {},
+  { redisUrl, env: extra = {} }: { redisUrl?: string; env?: Record<string, string> } = {},
 ): Promise<LiveInstance> {
   const attachmentsDir = await mkdtemp(path.join(os.tmpdir(), "board-live-"));
   const events = new SocketBoardEvents();
+  const env = loadBoardEnv({ DATABASE_URL: database.url, ATTACHMENTS_DIR: attachmentsDir, ...extra });
   const app = createApp({
-    env: loadBoardEnv({ DATABASE_URL: database.url, ATTACHMENTS_DIR: attachmentsDir }),
+    env,
     db: database.db,
     logger: createLogger({ service: "board-api", level: "silent" }),
     redis: undefined,
     events,
   });
   const server = createServer(app);
-  const realtime = attachBoardRealtime(server, { db: database.db, redisUrl, events });
+  const realtime = attachBoardRealtime(server, { db: database.db, redisUrl, events, web: webConfig(env) });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     app,
@@ -49,11 +51,16 @@ export async function startLiveInstance(
   };
 }
 
-/** A socket.io client that records every event it receives. */
-export async function connect(url: string, token: string) {
+/**
+ * A socket.io client that records every event it receives: with an API token, or (the web app)
+ * with request headers such as the session cookie and the page's Origin.
+ */
+export async function connect(url: string, credentials: string | { headers: Record<string, string> }) {
   const socket: Socket = connectClient(url, {
     path: "/socket.io",
-    auth: { token },
+    ...(typeof credentials === "string"
+      ? { auth: { token: credentials } }
+      : { extraHeaders: credentials.headers }),
     transports: ["websocket"],
     reconnection: false,
   });
