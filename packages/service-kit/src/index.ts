@@ -23,6 +23,7 @@ export { pageDocument, sendPage, type PageDocument, type SendPageOptions } from 
 export { assetManifest, staticAssets, type StaticAssetsOptions } from "./web/assets.ts";
 export {
   assertCsrf,
+  assertCsrfToken,
   CSRF_HEADER,
   csrfTokenOf,
   isLocalhostUrl,

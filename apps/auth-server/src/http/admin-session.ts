@@ -1,15 +1,12 @@
-import { timingSafeEqual } from "node:crypto";
-import { ForbiddenError, UnauthenticatedError } from "@org/service-kit";
+import { assertCsrfToken, isStateChanging, SessionCookie, UnauthenticatedError } from "@org/service-kit";
 import type { Request, RequestHandler, Response } from "express";
 import type { AuthContext } from "../context.ts";
 import { resolveAdminSession, type AdminSession } from "../services/admin-sessions.ts";
-import { isLocalhostUrl } from "@org/service-kit";
 
 /** The dashboard session cookie; sent to /admin paths only. */
 export const ADMIN_COOKIE = "authkit_admin";
 /** Lets the browser that spent an invite retry its passkey ceremony (see admins.ts). */
 export const INVITE_CLAIM_COOKIE = "authkit_admin_invite";
-
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
@@ -20,17 +17,28 @@ declare global {
   }
 }
 
-/** HttpOnly, SameSite=Strict (no cross-site request carries it), Secure unless on localhost. */
-function strictCookie(ctx: AuthContext, path: string) {
-  return { httpOnly: true, sameSite: "strict" as const, secure: !isLocalhostUrl(ctx.env.PUBLIC_URL), path };
-}
+/** HttpOnly, SameSite=Strict (no cross-site request carries them), Secure unless on localhost. */
+const adminCookie = (ctx: AuthContext) =>
+  new SessionCookie({
+    name: ADMIN_COOKIE,
+    publicUrl: ctx.env.PUBLIC_URL,
+    sameSite: "strict",
+    path: "/admin",
+  });
+const inviteClaimCookie = (ctx: AuthContext) =>
+  new SessionCookie({
+    name: INVITE_CLAIM_COOKIE,
+    publicUrl: ctx.env.PUBLIC_URL,
+    sameSite: "strict",
+    path: "/admin/invite",
+  });
 
 export function setAdminCookie(ctx: AuthContext, res: Response, session: { token: string; expiresAt: Date }) {
-  res.cookie(ADMIN_COOKIE, session.token, { ...strictCookie(ctx, "/admin"), expires: session.expiresAt });
+  adminCookie(ctx).set(res, session.token, session.expiresAt);
 }
 
 export function clearAdminCookie(ctx: AuthContext, res: Response) {
-  res.clearCookie(ADMIN_COOKIE, strictCookie(ctx, "/admin"));
+  adminCookie(ctx).clear(res);
 }
 
 export function setInviteClaimCookie(
@@ -38,20 +46,14 @@ export function setInviteClaimCookie(
   res: Response,
   claim: { token: string; expiresAt: Date },
 ) {
-  res.cookie(INVITE_CLAIM_COOKIE, claim.token, {
-    ...strictCookie(ctx, "/admin/invite"),
-    expires: claim.expiresAt,
-  });
+  inviteClaimCookie(ctx).set(res, claim.token, claim.expiresAt);
 }
 
-export function cookieOf(req: Request, name: string): string | undefined {
-  const value = (req.cookies as Record<string, unknown> | undefined)?.[name];
-  return typeof value === "string" && value ? value : undefined;
-}
+export const inviteClaimOf = (ctx: AuthContext, req: Request) => inviteClaimCookie(ctx).read(req);
 
 /** The live session of the request's cookie, or null. */
 export async function adminSessionOf(ctx: AuthContext, req: Request): Promise<AdminSession | null> {
-  const token = cookieOf(req, ADMIN_COOKIE);
+  const token = adminCookie(ctx).read(req);
   return token ? resolveAdminSession({ ctx, token }) : null;
 }
 
@@ -74,17 +76,11 @@ export function adminOf(req: Request): AdminSession {
 
 /** The session's CSRF token must be in `X-CSRF-Token` (403 otherwise). */
 export function assertCsrf(session: AdminSession, req: Request): void {
-  const expected = Buffer.from(session.csrfToken);
-  const sent = Buffer.from(req.get("x-csrf-token") ?? "");
-  if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) {
-    throw new ForbiddenError("Missing or invalid CSRF token: send X-CSRF-Token (GET /admin/api/csrf).");
-  }
+  assertCsrfToken(req, session.csrfToken, "send X-CSRF-Token (GET /admin/api/csrf)");
 }
-
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Every state change carries the session's CSRF token (after requireAdminSession). */
 export const requireCsrf: RequestHandler = (req, _res, next) => {
-  if (!SAFE_METHODS.has(req.method)) assertCsrf(adminOf(req), req);
+  if (isStateChanging(req)) assertCsrf(adminOf(req), req);
   next();
 };

@@ -1,6 +1,7 @@
 import { AppError } from "@org/service-kit";
 import type { Request, RequestHandler } from "express";
 import type { AuthContext } from "../context.ts";
+import { sessionCookie } from "./cookies.ts";
 import { assertOwnOrigin } from "./cors.ts";
 import { resolveSession } from "../services/sessions.ts";
 import { enabledTenant, tenantByApiKey, type Tenant } from "../services/tenants.ts";
@@ -30,11 +31,6 @@ export function bearer(req: Request): string | undefined {
   const header = req.get("authorization");
   const match = header && /^Bearer\s+(\S+)$/i.exec(header);
   return match ? match[1] : undefined;
-}
-
-export function sessionCookie(ctx: AuthContext, req: Request): string | undefined {
-  const value = (req.cookies as Record<string, unknown> | undefined)?.[ctx.env.SESSION_COOKIE_NAME];
-  return typeof value === "string" && value ? value : undefined;
 }
 
 /** Runs `set` and stores what it returns in `req.auth`; a thrown AppError answers the request. */

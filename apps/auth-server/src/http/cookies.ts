@@ -1,30 +1,25 @@
-import { isLocalhostUrl } from "@org/service-kit";
-import type { Response } from "express";
+import { SessionCookie } from "@org/service-kit";
+import type { Request, Response } from "express";
 import type { AuthContext } from "../context.ts";
 
-/** HttpOnly, SameSite=Lax, Secure unless the server runs on localhost. */
-function cookieOptions(ctx: AuthContext) {
-  return {
-    httpOnly: true,
-    sameSite: "lax" as const,
-    secure: !isLocalhostUrl(ctx.env.PUBLIC_URL),
-    path: "/",
-  };
-}
+/** The end user's login session: HttpOnly, SameSite=Lax, Secure unless the server runs on localhost. */
+const loginSessionCookie = (ctx: AuthContext) =>
+  new SessionCookie({ name: ctx.env.SESSION_COOKIE_NAME, publicUrl: ctx.env.PUBLIC_URL, sameSite: "lax" });
 
 export function setSessionCookie(
   ctx: AuthContext,
   res: Response,
   session: { token: string; expiresAt: Date },
 ) {
-  res.cookie(ctx.env.SESSION_COOKIE_NAME, session.token, {
-    ...cookieOptions(ctx),
-    expires: session.expiresAt,
-  });
+  loginSessionCookie(ctx).set(res, session.token, session.expiresAt);
 }
 
 export function clearSessionCookie(ctx: AuthContext, res: Response) {
-  res.clearCookie(ctx.env.SESSION_COOKIE_NAME, cookieOptions(ctx));
+  loginSessionCookie(ctx).clear(res);
+}
+
+export function sessionCookie(ctx: AuthContext, req: Request): string | undefined {
+  return loginSessionCookie(ctx).read(req);
 }
 
 /** Token responses must never be cached. */

@@ -6,8 +6,7 @@ import {
   adminSessionOf,
   assertCsrf,
   clearAdminCookie,
-  cookieOf,
-  INVITE_CLAIM_COOKIE,
+  inviteClaimOf,
   setAdminCookie,
   setInviteClaimCookie,
 } from "../http/admin-session.ts";
@@ -56,7 +55,7 @@ export function adminPagesRouter(ctx: AuthContext): Router {
 
   router.get("/admin/invite", async (req, res) => {
     const { code } = parseWith(InviteCodeQuery, req.query);
-    const invitee = await openInvite({ ctx, code, claimToken: cookieOf(req, INVITE_CLAIM_COOKIE) });
+    const invitee = await openInvite({ ctx, code, claimToken: inviteClaimOf(ctx, req) });
     if (!invitee) return sendPage(res, inviteExpiredPage(), { status: 410 });
     sendPage(res, invitePage({ apiBaseUrl, code, invitee }));
   });
@@ -66,7 +65,7 @@ export function adminPagesRouter(ctx: AuthContext): Router {
     const { userToken, claim } = await inviteUserToken({
       ctx,
       code,
-      claimToken: cookieOf(req, INVITE_CLAIM_COOKIE),
+      claimToken: inviteClaimOf(ctx, req),
     });
     if (claim) setInviteClaimCookie(ctx, res, claim);
     noStore(res);

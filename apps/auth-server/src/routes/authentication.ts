@@ -6,8 +6,8 @@ import {
 import { parseWith } from "@org/service-kit";
 import { Router, type Response } from "express";
 import type { AuthContext } from "../context.ts";
-import { authOf, requireSessionToken, sessionCookie } from "../http/auth.ts";
-import { noStore, setSessionCookie } from "../http/cookies.ts";
+import { authOf, requireSessionToken } from "../http/auth.ts";
+import { noStore, sessionCookie, setSessionCookie } from "../http/cookies.ts";
 import type { RateLimits } from "../http/rate-limits.ts";
 import { finishAuthentication, startAuthentication } from "../services/authentication.ts";
 import type { CompletedLogin } from "../services/logins.ts";

@@ -2,9 +2,9 @@ import { PasskeyIdParams } from "@org/contracts";
 import { parseWith } from "@org/service-kit";
 import { Router } from "express";
 import type { AuthContext } from "../context.ts";
-import { authOf, requireCookieSession, sessionCookie } from "../http/auth.ts";
+import { authOf, requireCookieSession } from "../http/auth.ts";
 import { assertOwnOrigin } from "../http/cors.ts";
-import { clearSessionCookie } from "../http/cookies.ts";
+import { clearSessionCookie, sessionCookie } from "../http/cookies.ts";
 import { deletePasskey, listPasskeys } from "../services/passkeys.ts";
 import { revokeSession } from "../services/sessions.ts";
 

@@ -1,5 +1,14 @@
 import type { Admin } from "@org/contracts";
-import { ForbiddenError, generateSecret, hashSecret, secretMatches } from "@org/service-kit";
+import {
+  csrfTokenOf,
+  ForbiddenError,
+  generateSecret,
+  hashSecret,
+  secretMatches,
+  sessionIsLive,
+  sessionNeedsTouch,
+  type SessionLifetime,
+} from "@org/service-kit";
 import type { AuthContext } from "../context.ts";
 import { serverAdminTenant } from "./admin-tenant.ts";
 import { adminView } from "./admins.ts";
@@ -11,14 +20,7 @@ import { issueSessionToken } from "./tokens.ts";
 export const ADMIN_IDLE_MS = 30 * 60 * 1000;
 /** … and 12 hours after sign-in whatever happens. */
 export const ADMIN_SESSION_MS = 12 * 60 * 60 * 1000;
-/** `last_seen_at` is written at most this often (not on every request). */
-const TOUCH_EVERY_MS = 60 * 1000;
-
-/**
- * The session's CSRF token, derived from the cookie's secret: per session, nothing more to store,
- * and useless without the HttpOnly cookie it comes from.
- */
-export const csrfTokenOf = (sessionToken: string) => hashSecret(`csrf:${sessionToken}`);
+const lifetime: SessionLifetime = { idleMs: ADMIN_IDLE_MS, absoluteMs: ADMIN_SESSION_MS };
 
 /** The session token of the sign-in page's `authkit-authenticate` (the admin tenant's, 15 minutes). */
 export async function adminSignInToken(ctx: AuthContext): Promise<string> {
@@ -49,7 +51,7 @@ export async function startAdminSession({
     throw new ForbiddenError("This passkey does not belong to an administrator.");
   const token = generateSecret("adm");
   const now = ctx.now();
-  const expiresAt = new Date(now + ADMIN_SESSION_MS);
+  const expiresAt = new Date(now + lifetime.absoluteMs);
   await ctx.db.authAdminSession.create({
     data: {
       adminId: admin.id,
@@ -91,13 +93,12 @@ export async function resolveAdminSession({
     where: { tokenHash: hashSecret(token) },
     include: { admin: { include: { user: true } } },
   });
-  if (!session || !secretMatches(token, session.tokenHash)) return null;
   const now = ctx.now();
-  if (session.revokedAt || session.expiresAt.getTime() <= now) return null;
-  if (session.lastSeenAt.getTime() + ADMIN_IDLE_MS <= now) return null;
+  if (!session || !secretMatches(token, session.tokenHash) || !sessionIsLive(session, lifetime, now))
+    return null;
   const { admin } = session;
   if (admin.removedAt || admin.user.disabled) return null;
-  if (now - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+  if (sessionNeedsTouch(session, lifetime, now)) {
     await ctx.db.authAdminSession.update({ where: { id: session.id }, data: { lastSeenAt: new Date(now) } });
   }
   return {

@@ -87,12 +87,19 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const isStateChanging = (req: Request): boolean => !SAFE_METHODS.has(req.method);
 
 /** A state-changing request authenticated by the cookie must carry its CSRF token (403 otherwise). */
-export function assertCsrf(req: Request, sessionSecret: string): void {
-  if (!isStateChanging(req)) return;
-  const expected = Buffer.from(csrfTokenOf(sessionSecret));
+export function assertCsrf(req: Request, sessionSecret: string, hint?: string): void {
+  if (isStateChanging(req)) assertCsrfToken(req, csrfTokenOf(sessionSecret), hint);
+}
+
+/**
+ * The request's `X-CSRF-Token` must be `expected` (403 otherwise), whatever its method; `hint`
+ * tells the client how to get one.
+ */
+export function assertCsrfToken(req: Request, expected: string, hint = "send the X-CSRF-Token header"): void {
+  const wanted = Buffer.from(expected);
   const sent = Buffer.from(req.get(CSRF_HEADER) ?? "");
-  if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) {
-    throw new ForbiddenError("Missing or invalid CSRF token: send the X-CSRF-Token header.");
+  if (sent.length !== wanted.length || !timingSafeEqual(sent, wanted)) {
+    throw new ForbiddenError(`Missing or invalid CSRF token: ${hint}.`);
   }
 }
 
