@@ -2,7 +2,7 @@
 // The one esbuild setup for browser code. The SDK's build (its public bundle and the embed pages'
 // scripts) and each app's `build:web` (its page scripts) call `bundleBrowser`, so target, minification,
 // source maps, chunk naming and the asset manifest are the same everywhere.
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { build } from "esbuild";
 
@@ -126,4 +126,14 @@ export async function bundleBrowser({
     manifest,
     chunks: Object.fromEntries(Object.entries(chunks).map(([source, file]) => [relative(source), file])),
   };
+}
+
+/**
+ * An app's `build:web`: its page scripts and styles into `<appDir>/dist/web/`, emptied first,
+ * content-hashed, with `manifest.json` for the pages to link them.
+ * @param {{ appDir: string, entryPoints: Record<string, string>, serveSdk: boolean | string }} options
+ */
+export async function buildAppPages({ appDir, entryPoints, serveSdk }) {
+  await rm(path.join(appDir, "dist/web"), { recursive: true, force: true });
+  return bundleBrowser({ absWorkingDir: appDir, outdir: "dist/web", hashed: true, serveSdk, entryPoints });
 }
