@@ -20,7 +20,7 @@ export { attachRealtime, type Realtime, type RealtimeOptions } from "./realtime.
 export { escapeHtml, html, SafeHtml } from "./web/html.ts";
 export { pagePolicy, type PagePolicy } from "./web/csp.ts";
 export { pageDocument, sendPage, type PageDocument, type SendPageOptions } from "./web/page.ts";
-export { assetManifest, staticAssets, type StaticAssetsOptions } from "./web/assets.ts";
+export { assetManifest, builtPagesDir, staticAssets, type StaticAssetsOptions } from "./web/assets.ts";
 export {
   assertCsrf,
   assertCsrfToken,

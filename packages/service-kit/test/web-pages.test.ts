@@ -1,4 +1,7 @@
-import { html, pageDocument, pagePolicy, SafeHtml } from "../src/index.ts";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { builtPagesDir, html, pageDocument, pagePolicy, SafeHtml } from "../src/index.ts";
 
 describe("html", () => {
   it("escapes every interpolated value, in content and attributes", () => {
@@ -41,5 +44,22 @@ describe("pagePolicy", () => {
 
   it("lists the origins that may frame the page", () => {
     expect(pagePolicy({ frameAncestors: ["https://a.test"] })).toContain("frame-ancestors https://a.test");
+  });
+});
+
+describe("builtPagesDir", () => {
+  it("finds the app's dist/web from its sources and from its server bundle, also deployed alone", () => {
+    const root = mkdtempSync(path.join(tmpdir(), "pages-dir-"));
+    const folder = (...parts: string[]) => {
+      const dir = path.join(root, ...parts);
+      mkdirSync(dir, { recursive: true });
+      return dir;
+    };
+    writeFileSync(path.join(folder("repo", "apps", "app"), "package.json"), "{}");
+    writeFileSync(path.join(folder("deployed"), "package.json"), "{}");
+    const appWeb = path.join(root, "repo", "apps", "app", "dist", "web");
+    expect(builtPagesDir(folder("repo", "apps", "app", "src", "pages"))).toBe(appWeb);
+    expect(builtPagesDir(folder("repo", "apps", "app", "dist"))).toBe(appWeb);
+    expect(builtPagesDir(folder("deployed", "dist"))).toBe(path.join(root, "deployed", "dist", "web"));
   });
 });

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import path from "node:path";
-import { assetManifest, staticAssets } from "@org/service-kit";
+import { assetManifest, builtPagesDir, staticAssets } from "@org/service-kit";
 import type { RequestHandler } from "express";
 
 /** The built SDK (@org/authkit-sdk's dist/): the public bundle and the embed pages' scripts. */
@@ -9,7 +9,7 @@ const sdkDist = path.join(
   "dist",
 );
 /** This app's own page scripts and styles (`pnpm build:web`, from src/web/). */
-const webDist = path.resolve(__dirname, "../../dist/web");
+const webDist = builtPagesDir(__dirname);
 
 /** `/sdk/authkit.js` (+ map, licences, lazy chunks) and `/sdk/embed/*`; any origin may load them. */
 export function sdkFiles(): RequestHandler {

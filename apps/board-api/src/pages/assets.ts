@@ -1,9 +1,8 @@
-import path from "node:path";
-import { assetManifest, staticAssets } from "@org/service-kit";
+import { assetManifest, builtPagesDir, staticAssets } from "@org/service-kit";
 import type { RequestHandler } from "express";
 
 /** The web app's bundle (`pnpm build:web`, from src/web/). */
-const webDist = path.resolve(__dirname, "../../dist/web");
+const webDist = builtPagesDir(__dirname);
 
 /** `/app/assets/*`: the app's scripts and styles (content-hashed), same origin only. */
 export function webAssets(): RequestHandler {

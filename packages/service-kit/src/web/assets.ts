@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import express, { type RequestHandler } from "express";
 
@@ -36,6 +36,19 @@ export function staticAssets(
   });
   if (!allow) return files;
   return (req, res, next) => (allow.test(req.path.replace(/^\//, "")) ? files(req, res, next) : next());
+}
+
+/**
+ * An app's built pages (`<app>/dist/web`, written by its `build:web`) seen from `fromDir`, the
+ * calling module's `__dirname`: the nearest folder up holding a package.json is the app, whether
+ * the code runs from its sources (`src/pages/`) or from the server bundle (`dist/server.js`, also
+ * in a deployed folder).
+ */
+export function builtPagesDir(fromDir: string): string {
+  for (let dir = fromDir; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, "package.json"))) return path.join(dir, "dist", "web");
+    if (path.dirname(dir) === dir) throw new Error(`No package.json above ${fromDir}`);
+  }
 }
 
 /**
