@@ -30,5 +30,7 @@ await build({
   // Stack traces keep the source files' names; run with --enable-source-maps for their lines.
   keepNames: true,
   logLevel: "warning",
+  // Looked up at run time with require.resolve (packages/db/src/prisma-cli.ts), never bundled.
+  external: ["@org/db/prisma.config.ts"],
   plugins: [externalPackages],
 });
