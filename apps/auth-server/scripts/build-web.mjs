@@ -13,6 +13,7 @@ await buildAppPages({
     admin: "src/web/admin/index.ts",
     "admin-sign-in": "src/web/admin-sign-in.ts",
     "admin-invite": "src/web/admin-invite.ts",
+    "theme-only": "src/web/theme-only.ts",
     "admin-style": "src/web/admin.css",
     "qr-phone": "src/web/qr-phone.ts",
     "qr-phone-style": "src/web/qr-phone.css",

@@ -13,13 +13,13 @@ const logo = html`<svg class="brand-mark" viewBox="0 0 32 32" aria-hidden="true"
 
 const brand = html`<p class="brand">${logo}<span>AuthKit</span><span class="brand-tag">Admin</span></p>`;
 
-/** The sign-in and invite pages: one centred card. */
+/** The sign-in and invite pages: one centred card. A page without a script of its own gets the theme's. */
 function cardPage({ title, script, body }: { title: string; script?: string; body: SafeHtml }): SafeHtml {
   return pageDocument({
     title: `${title} · AuthKit admin`,
     colorScheme: "light dark",
     styles: [pageAsset("admin-style")],
-    scripts: script ? [pageAsset(script)] : [],
+    scripts: [pageAsset(script ?? "theme-only")],
     body: html`<div class="card-page">
       <main class="auth-card">${brand}${body}</main>
       <p class="footnote">AuthKit · passkey authentication server</p>
@@ -46,6 +46,7 @@ export function signInPage({
           api-base-url="${apiBaseUrl}"
           token="${sessionToken}"
           label="Sign in with passkey"
+          theme="class"
         ></authkit-authenticate>
       </div>
       <p class="progress" id="progress" role="status" aria-live="polite"></p>
@@ -83,6 +84,7 @@ export function invitePage({
           api-base-url="${apiBaseUrl}"
           assertion-url="/admin/invite/user-token?code=${code}"
           label="Create passkey"
+          theme="class"
         ></authkit-register>
       </div>
       <div class="next-step" id="next-step" hidden>

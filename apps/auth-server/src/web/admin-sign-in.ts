@@ -1,5 +1,6 @@
 // `GET /`: after the passkey sign-in (`success` of <authkit-authenticate>), the page asks its own
 // server for the dashboard session with the login's challengeId, then opens the dashboard.
+import "@org/web-theme/auto"; // first: the `dark` class before anything renders
 import "@org/authkit-sdk";
 import type { AuthenticateSuccessDetail } from "@org/authkit-sdk";
 

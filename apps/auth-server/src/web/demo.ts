@@ -1,6 +1,8 @@
 // The /demo page's script: the theme switch, the tenant-backend step after sign-in (verify-auth
 // through /demo/verify), the JS API buttons, and the live event log. The SDK import is the module
 // the server serves at /sdk/authkit.js (see @org/web-build), so the page runs one SDK.
+import "@org/web-theme/auto"; // first: the `dark` class before anything renders
+import { setTheme, themeChoice, type ThemeChoice } from "@org/web-theme/theme";
 import { AuthKit, AuthKitEvents, type AuthenticateSuccessDetail, type StatusKind } from "@org/authkit-sdk";
 
 const root = document.getElementById("demo") as HTMLElement;
@@ -14,24 +16,20 @@ if (location.origin !== apiBaseUrl) {
   notice.hidden = false;
 }
 
-// ---- theme: the components use theme="class", following the `dark` class on <html> ----
-const media = matchMedia("(prefers-color-scheme: dark)");
-let choice = "auto";
-function applyTheme() {
-  const dark = choice === "dark" || (choice === "auto" && media.matches);
-  document.documentElement.classList.toggle("dark", dark);
-  for (const button of document.querySelectorAll<HTMLButtonElement>("[data-theme-choice]")) {
-    button.setAttribute("aria-pressed", String(button.dataset.themeChoice === choice));
+// ---- theme switch: the components use theme="class", following the `dark` class on <html> ----
+const themeButtons = document.querySelectorAll<HTMLButtonElement>("[data-theme-choice]");
+function showThemeChoice() {
+  for (const button of themeButtons) {
+    button.setAttribute("aria-pressed", String(button.dataset.themeChoice === themeChoice()));
   }
 }
-for (const button of document.querySelectorAll<HTMLButtonElement>("[data-theme-choice]")) {
+for (const button of themeButtons) {
   button.addEventListener("click", () => {
-    choice = button.dataset.themeChoice ?? "auto";
-    applyTheme();
+    setTheme((button.dataset.themeChoice ?? "auto") as ThemeChoice);
+    showThemeChoice();
   });
 }
-media.addEventListener("change", applyTheme);
-applyTheme();
+showThemeChoice();
 
 // ---- event log ----
 const json = (value: unknown) =>

@@ -2,6 +2,7 @@
 // "scanned"), shows which site and which computer asked, runs WebAuthn on this phone when the
 // person continues, and reports the outcome to the auth server (completed, cancelled, failed).
 // The secret comes from the URL's fragment, which no request line or log ever carries.
+import "@org/web-theme/auto"; // first: the `dark` class before anything renders
 import type { QrAbortRequest, QrClaimResponse, QrPhoneFailure } from "@org/contracts";
 import {
   browserSupportsWebAuthn,

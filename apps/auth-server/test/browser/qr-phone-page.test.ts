@@ -40,6 +40,10 @@ describe.each(["light", "dark"] as const)("%s", (theme) => {
     try {
       await page.goto(`${auth.url}/qr`);
       await heading(page, "This link is incomplete");
+      // The page follows the phone's scheme: its background (@org/web-theme's --bg) and its main button.
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe(
+        theme === "dark" ? "rgb(11, 11, 15)" : "rgb(244, 245, 247)",
+      );
       await shot("incomplete");
 
       // Registration: what is asked, the prompt (the server's answer held back), done.

@@ -1,5 +1,3 @@
 // The web app's entry: the theme before first paint, then the app shell.
-import { applyTheme } from "./theme.ts";
+import "./theme.ts";
 import "./views/board-app.ts";
-
-applyTheme();

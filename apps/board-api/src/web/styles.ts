@@ -1,105 +1,28 @@
-// Shared styles of the app's components: type, buttons, form fields, panels, chips.
+// Shared styles of the app's components, on top of @org/web-theme's base: type sizes, buttons, form
+// fields, panels, chips.
 import { css } from "lit";
+import { themeBase } from "@org/web-theme/styles";
 
-export const base = css`
-  :host {
-    display: block;
-    color: var(--text);
-  }
-  *,
-  *::before,
-  *::after {
-    box-sizing: border-box;
-  }
-  [hidden] {
-    display: none !important;
-  }
-  @media (prefers-reduced-motion: reduce) {
-    *,
-    *::before,
-    *::after {
-      transition: none !important;
-    }
-  }
-  h1,
-  h2,
-  h3 {
-    margin: 0;
-    letter-spacing: -0.01em;
-  }
-  h1 {
-    font-size: 1.6rem;
-    line-height: 1.2;
-  }
+const board = css`
   h2 {
     font-size: 1.1rem;
   }
   h3 {
     font-size: 0.95rem;
   }
-  p {
-    margin: 0;
-  }
-  a {
-    color: var(--accent);
-  }
-  code {
-    font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
-    font-size: 0.86em;
-    padding: 0.1em 0.35em;
-    border-radius: 5px;
-    background: var(--code-bg);
-  }
-  .muted {
-    color: var(--muted);
-  }
-  .faint {
-    color: var(--faint);
-    font-size: 0.85rem;
-  }
-  .sr-only {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-    white-space: nowrap;
-  }
   .button {
-    display: inline-flex;
-    align-items: center;
-    justify-content: center;
     gap: 6px;
     min-height: 36px;
     padding: 6px 14px;
-    border: 1px solid var(--border-strong);
+    border-color: var(--border-strong);
     border-radius: 10px;
     background: var(--surface);
     color: var(--text);
-    font: inherit;
     font-size: 0.92rem;
-    font-weight: 600;
-    text-decoration: none;
-    cursor: pointer;
-    white-space: nowrap;
-    transition:
-      background-color 120ms ease,
-      border-color 120ms ease,
-      color 120ms ease;
   }
   .button:hover:not(:disabled) {
     border-color: var(--accent);
     color: var(--accent);
-  }
-  .button.primary {
-    border-color: transparent;
-    background: var(--accent);
-    color: var(--on-accent);
-    box-shadow: var(--shadow);
-  }
-  .button.primary:hover:not(:disabled) {
-    background: var(--accent-hover);
-    color: var(--on-accent);
   }
   .button.danger {
     color: var(--bad);
@@ -116,10 +39,6 @@ export const base = css`
     min-height: 30px;
     padding: 3px 10px;
     font-size: 0.85rem;
-  }
-  .button:disabled {
-    opacity: 0.6;
-    cursor: default;
   }
   .icon-button {
     display: inline-grid;
@@ -139,10 +58,6 @@ export const base = css`
     background: var(--code-bg);
     color: var(--text);
   }
-  :is(button, a, input, select, textarea, [tabindex]):focus-visible {
-    outline: 3px solid var(--focus);
-    outline-offset: 2px;
-  }
   label.field {
     display: grid;
     gap: 4px;
@@ -153,20 +68,14 @@ export const base = css`
   input,
   select,
   textarea {
-    width: 100%;
     min-height: 38px;
     padding: 7px 10px;
-    border: 1px solid var(--border-strong);
     border-radius: 10px;
-    background: var(--surface);
-    color: var(--text);
-    font: inherit;
     font-size: 0.95rem;
     font-weight: 400;
   }
   textarea {
     min-height: 90px;
-    resize: vertical;
     line-height: 1.45;
   }
   input[type="checkbox"] {
@@ -253,26 +162,17 @@ export const base = css`
     color: var(--muted);
     text-align: center;
   }
-  table {
-    width: 100%;
-    border-collapse: collapse;
-    font-size: 0.92rem;
-  }
   th,
   td {
     padding: 9px 8px;
-    border-bottom: 1px solid var(--border);
-    text-align: left;
-    vertical-align: middle;
   }
   th {
-    color: var(--muted);
     font-size: 0.78rem;
-    font-weight: 700;
     letter-spacing: 0.04em;
-    text-transform: uppercase;
   }
 `;
+
+export const base = [themeBase, board];
 
 /** Rendered Markdown (card bodies, comments). */
 export const prose = css`

@@ -68,6 +68,9 @@ export const SUITE = "webapp";
  * Screenshots of the page as it is, in light and dark at 1280 px and in light at 375 px (a phone),
  * then back to light at 1280. `ready` waits for what the page must show.
  */
+/** The palette's --bg (@org/web-theme), as computed. */
+const PAGE_BACKGROUND = { light: "rgb(244, 245, 247)", dark: "rgb(11, 11, 15)" };
+
 export async function shootPage(page: Page, name: string, ready: () => Promise<unknown>): Promise<void> {
   const shots: Array<["light" | "dark", number]> = [
     ["light", 1280],
@@ -78,6 +81,12 @@ export async function shootPage(page: Page, name: string, ready: () => Promise<u
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
     await page.setViewportSize({ width, height: width > 400 ? 860 : 812 });
     await ready();
+    // The page itself turns dark too (the `dark` class follows the system while the choice is "auto";
+    // the media query's change event arrives a moment after emulateMedia).
+    await page.waitForFunction(
+      (expected) => getComputedStyle(document.documentElement).backgroundColor === expected,
+      PAGE_BACKGROUND[scheme],
+    );
     await screenshot(page, SUITE, `${name}-${scheme}-${width}`);
     if (width === 375) {
       // Nothing sticks out sideways on a phone (the board scrolls its columns itself).

@@ -1,78 +1,22 @@
 import { css } from "lit";
+import { themeBase } from "@org/web-theme/styles";
 
 /**
- * What every dashboard component shares: buttons, cards, tables, badges, form fields, alerts,
- * empty and loading states. Colours come from the page's custom properties (admin.css), which
- * follow prefers-color-scheme.
+ * What every dashboard component shares, on top of @org/web-theme's base: buttons, cards, tables,
+ * badges, form fields, alerts, empty and loading states. Colours come from the page's custom
+ * properties (@org/web-theme/palette.css, imported by admin.css).
  */
-export const shared = css`
-  :host {
-    display: block;
-    color: var(--text);
-  }
-  *,
-  *::before,
-  *::after {
-    box-sizing: border-box;
-  }
-  [hidden] {
-    display: none !important;
-  }
-  h1,
-  h2,
-  h3 {
-    margin: 0;
-    letter-spacing: -0.015em;
-  }
-  h1 {
-    font-size: 1.6rem;
-    line-height: 1.2;
-  }
-  h1:focus {
+const admin = css`
+  /* Headings and the main region focused after a route change show no ring (focus is moved for screen readers). */
+  [tabindex="-1"]:focus {
     outline: none;
   }
   h2 {
     font-size: 1.05rem;
   }
-  p {
-    margin: 0;
-  }
-  a {
-    color: var(--accent);
-  }
-  code,
   .mono {
     font-family: var(--mono);
     font-size: 0.86em;
-  }
-  code {
-    padding: 0.1em 0.35em;
-    border-radius: 5px;
-    background: var(--code-bg);
-  }
-  a:focus-visible,
-  button:focus-visible,
-  input:focus-visible,
-  select:focus-visible,
-  textarea:focus-visible,
-  [tabindex]:not([tabindex="-1"]):focus-visible {
-    outline: 3px solid var(--focus);
-    outline-offset: 2px;
-  }
-  .visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-    white-space: nowrap;
-  }
-  .muted {
-    color: var(--muted);
-  }
-  .subtle {
-    color: var(--subtle);
-    font-size: 0.85rem;
   }
 
   /* ---- view layout ---- */
@@ -130,43 +74,16 @@ export const shared = css`
 
   /* ---- buttons ---- */
   .button {
-    display: inline-flex;
-    align-items: center;
-    justify-content: center;
     gap: 8px;
     min-height: 40px;
     padding: 8px 16px;
-    border: 1px solid transparent;
     border-radius: var(--radius);
-    font: inherit;
-    font-weight: 600;
     line-height: 1.2;
-    white-space: nowrap;
-    text-decoration: none;
-    cursor: pointer;
-    transition:
-      background-color 120ms ease,
-      border-color 120ms ease,
-      color 120ms ease;
-  }
-  /* Busy buttons are aria-disabled, not disabled: a disabled button would drop the focus. */
-  .button:disabled,
-  .button[aria-disabled="true"] {
-    cursor: default;
-    opacity: 0.65;
   }
   .button.small {
     min-height: 32px;
     padding: 4px 12px;
     font-size: 0.86rem;
-  }
-  .primary {
-    background: var(--primary);
-    color: var(--on-primary);
-    box-shadow: var(--shadow);
-  }
-  .primary:hover:not(:disabled, [aria-disabled="true"]) {
-    background: var(--primary-hover);
   }
   .secondary {
     border-color: var(--border-strong);
@@ -174,7 +91,7 @@ export const shared = css`
     color: var(--text);
   }
   .secondary:hover:not(:disabled, [aria-disabled="true"]) {
-    border-color: var(--primary);
+    border-color: var(--accent);
     color: var(--accent);
   }
   .danger {
@@ -223,31 +140,19 @@ export const shared = css`
   .table-wrap {
     overflow-x: auto;
   }
-  table {
-    width: 100%;
-    border-collapse: collapse;
-    font-size: 0.92rem;
-  }
   caption {
     padding: 0;
     text-align: left;
   }
   th {
     padding: 10px 16px;
-    border-bottom: 1px solid var(--border);
     background: var(--surface-2);
-    color: var(--muted);
     font-size: 0.75rem;
-    font-weight: 700;
     letter-spacing: 0.05em;
-    text-align: left;
-    text-transform: uppercase;
     white-space: nowrap;
   }
   td {
     padding: 12px 16px;
-    border-bottom: 1px solid var(--border);
-    vertical-align: middle;
   }
   tbody tr:last-child td {
     border-bottom: 0;
@@ -268,7 +173,7 @@ export const shared = css`
   .secondary-text {
     display: block;
     margin-top: 2px;
-    color: var(--subtle);
+    color: var(--faint);
     font-family: var(--mono);
     font-size: 0.8rem;
     word-break: break-all;
@@ -327,25 +232,18 @@ export const shared = css`
     font-size: 0.92rem;
   }
   .field .hint {
-    color: var(--subtle);
+    color: var(--faint);
     font-size: 0.84rem;
   }
   input,
   select,
   textarea {
-    width: 100%;
-    min-width: 0;
     min-height: 40px;
     padding: 8px 12px;
-    border: 1px solid var(--border-strong);
     border-radius: 8px;
-    background: var(--surface);
-    color: var(--text);
-    font: inherit;
   }
   textarea {
     min-height: 88px;
-    resize: vertical;
     font-family: var(--mono);
     font-size: 0.88rem;
   }
@@ -356,7 +254,7 @@ export const shared = css`
   input:focus,
   select:focus,
   textarea:focus {
-    border-color: var(--primary);
+    border-color: var(--accent);
   }
   input[aria-invalid="true"],
   textarea[aria-invalid="true"] {
@@ -412,7 +310,7 @@ export const shared = css`
   .empty svg {
     width: 40px;
     height: 40px;
-    color: var(--subtle);
+    color: var(--faint);
   }
   .empty h3 {
     font-size: 1rem;
@@ -471,3 +369,5 @@ export const shared = css`
     }
   }
 `;
+
+export const shared = [themeBase, admin];

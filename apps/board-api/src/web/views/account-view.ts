@@ -8,7 +8,7 @@ import { loadAuthKit } from "../sdk.ts";
 import { base } from "../styles.ts";
 import { confirmAction } from "../ui/confirm.ts";
 import { toast } from "../ui/toast.ts";
-import type { ThemeChoice } from "../theme.ts";
+import type { ThemeChoice } from "@org/web-theme/theme";
 import "../ui/secret-value.ts";
 
 export class BoardAccountView extends LitElement {

@@ -6,7 +6,7 @@ import { api, loadSession, setCsrfToken, web, type WebSession } from "../api.ts"
 import { disconnectLive, onLiveEvent } from "../live.ts";
 import { linkClick, navigate, parseRoute, type Route } from "../router.ts";
 import { base } from "../styles.ts";
-import { setTheme, themeChoice, type ThemeChoice } from "../theme.ts";
+import { setTheme, themeChoice, type ThemeChoice } from "@org/web-theme/theme";
 import { initials } from "../format.ts";
 import "../ui/toast.ts";
 import "./auth-view.ts";

@@ -156,7 +156,7 @@ export class AdminsView extends LitElement {
             <th scope="col">Status</th>
             <th scope="col" class="hide-narrow">Passkeys</th>
             <th scope="col" class="hide-narrow">Added</th>
-            <th scope="col"><span class="visually-hidden">Actions</span></th>`,
+            <th scope="col"><span class="sr-only">Actions</span></th>`,
           row: this.#row,
           empty: emptyState(shieldIcon, "No administrators", "Invite someone to share the work."),
         })}

@@ -58,8 +58,8 @@ export class AdminApp extends LitElement {
         padding: 8px 14px;
         border: 0;
         border-radius: 8px;
-        background: var(--primary);
-        color: var(--on-primary);
+        background: var(--accent);
+        color: var(--on-accent);
         font: inherit;
         font-weight: 600;
         transform: translateY(-200%);
@@ -96,7 +96,7 @@ export class AdminApp extends LitElement {
       .brand svg {
         width: 28px;
         height: 28px;
-        color: var(--primary);
+        color: var(--accent);
       }
       .brand-tag {
         padding: 2px 8px;
@@ -127,7 +127,7 @@ export class AdminApp extends LitElement {
         color: var(--text);
       }
       nav a[aria-current="page"] {
-        border-bottom-color: var(--primary);
+        border-bottom-color: var(--accent);
         color: var(--text);
       }
       nav a:focus-visible {
@@ -145,7 +145,7 @@ export class AdminApp extends LitElement {
         line-height: 1.25;
       }
       .who span:last-child {
-        color: var(--subtle);
+        color: var(--faint);
         font-size: 0.82rem;
       }
       main {

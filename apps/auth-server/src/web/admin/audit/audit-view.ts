@@ -36,7 +36,7 @@ export class AuditView extends LitElement {
       .event time {
         display: block;
         margin-top: 4px;
-        color: var(--subtle);
+        color: var(--faint);
         font-size: 0.82rem;
         white-space: nowrap;
       }
@@ -48,10 +48,10 @@ export class AuditView extends LitElement {
         font-size: 0.82rem;
       }
       .detail span span {
-        color: var(--subtle);
+        color: var(--faint);
       }
       .none {
-        color: var(--subtle);
+        color: var(--faint);
       }
       td.who {
         white-space: nowrap;

@@ -36,7 +36,7 @@ export class TenantDetailView extends LitElement {
         flex-wrap: wrap;
         gap: 8px;
         margin-bottom: 12px;
-        color: var(--subtle);
+        color: var(--faint);
         font-size: 0.9rem;
       }
       .breadcrumb a {
@@ -62,7 +62,7 @@ export class TenantDetailView extends LitElement {
       }
       dt {
         margin-bottom: 4px;
-        color: var(--subtle);
+        color: var(--faint);
         font-size: 0.75rem;
         font-weight: 700;
         letter-spacing: 0.05em;
@@ -89,7 +89,7 @@ export class TenantDetailView extends LitElement {
         left: 10px;
         width: 18px;
         height: 18px;
-        color: var(--subtle);
+        color: var(--faint);
         transform: translateY(-50%);
         pointer-events: none;
       }
@@ -299,7 +299,7 @@ export class TenantDetailView extends LitElement {
         <span class="secondary-text">${user.externalId}</span>
       </td>
       <td class="hide-narrow">${user.passkeyCount}</td>
-      <td class="hide-narrow">${user.hasPassword ? "Yes" : html`<span class="subtle">No</span>`}</td>
+      <td class="hide-narrow">${user.hasPassword ? "Yes" : html`<span class="faint">No</span>`}</td>
       <td>${statusBadge(user.disabled)}</td>
       <td class="hide-narrow nowrap">${formatDate(user.createdAt)}</td>
       <td class="actions-cell">
@@ -338,7 +338,7 @@ export class TenantDetailView extends LitElement {
           }}
         >
           ${searchIcon}
-          <label class="visually-hidden" for="user-search">Search users by external ID or name</label>
+          <label class="sr-only" for="user-search">Search users by external ID or name</label>
           <input
             id="user-search"
             type="search"
@@ -359,7 +359,7 @@ export class TenantDetailView extends LitElement {
           <th scope="col" class="hide-narrow">Password</th>
           <th scope="col">Status</th>
           <th scope="col" class="hide-narrow">Created</th>
-          <th scope="col"><span class="visually-hidden">Actions</span></th>`,
+          <th scope="col"><span class="sr-only">Actions</span></th>`,
         row: this.#userRow,
         empty: this.#query
           ? emptyState(
@@ -399,7 +399,7 @@ export class TenantDetailView extends LitElement {
     const tenant = this.tenant;
     if (!tenant) {
       return html`<nav class="breadcrumb" aria-label="Breadcrumb"><a href="#/tenants">Tenants</a></nav>
-        <h1 tabindex="-1" aria-busy="true"><span class="visually-hidden">Loading the tenant…</span></h1>
+        <h1 tabindex="-1" aria-busy="true"><span class="sr-only">Loading the tenant…</span></h1>
         <div class="placeholder" aria-hidden="true"></div>`;
     }
     return html`<nav class="breadcrumb" aria-label="Breadcrumb">
@@ -467,7 +467,7 @@ export class TenantDetailView extends LitElement {
                   ? html`<ul>
                       ${tenant.origins.map((origin) => html`<li class="mono">${origin}</li>`)}
                     </ul>`
-                  : html`<span class="subtle">None: only this server's own pages can sign in.</span>`
+                  : html`<span class="faint">None: only this server's own pages can sign in.</span>`
               }
             </dd>
           </div>

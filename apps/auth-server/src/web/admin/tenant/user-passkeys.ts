@@ -33,7 +33,7 @@ export class UserPasskeys extends LitElement {
       .meta {
         display: block;
         margin-top: 2px;
-        color: var(--subtle);
+        color: var(--faint);
         font-size: 0.84rem;
       }
     `,
@@ -105,7 +105,7 @@ export class UserPasskeys extends LitElement {
             <th scope="col">Name</th>
             <th scope="col" class="hide-narrow">Created</th>
             <th scope="col">Last used</th>
-            <th scope="col"><span class="visually-hidden">Actions</span></th>
+            <th scope="col"><span class="sr-only">Actions</span></th>
           </tr>
         </thead>
         <tbody>
@@ -120,7 +120,7 @@ export class UserPasskeys extends LitElement {
                 </td>
                 <td class="hide-narrow nowrap">${formatDateTime(passkey.created_at)}</td>
                 <td class="nowrap">
-                  ${passkey.last_used ? formatDateTime(passkey.last_used) : html`<span class="subtle">Never</span>`}
+                  ${passkey.last_used ? formatDateTime(passkey.last_used) : html`<span class="faint">Never</span>`}
                 </td>
                 <td class="actions-cell">
                   <button

@@ -71,10 +71,10 @@ export class TenantsView extends LitElement {
           first
             ? html`<span class="mono">${first}</span>${
                   rest.length
-                    ? html` <span class="subtle" title=${rest.join("\n")}>+${rest.length} more</span>`
+                    ? html` <span class="faint" title=${rest.join("\n")}>+${rest.length} more</span>`
                     : nothing
                 }`
-            : html`<span class="subtle">None</span>`
+            : html`<span class="faint">None</span>`
         }
       </td>
       <td>${statusBadge(tenant.disabled)}</td>

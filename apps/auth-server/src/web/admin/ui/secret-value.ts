@@ -87,7 +87,7 @@ export class SecretValue extends LitElement {
           ${this.copied ? checkIcon : copyIcon}<span>${this.copied ? "Copied" : "Copy"}</span>
         </button>
       </div>
-      <span class="visually-hidden" role="status"
+      <span class="sr-only" role="status"
         >${this.copied ? `${this.label} copied to the clipboard` : ""}</span
       >`;
   }
