@@ -96,7 +96,7 @@ const admin = css`
   }
   .danger {
     background: var(--bad);
-    color: #fff;
+    color: var(--on-bad);
   }
   .danger:hover:not(:disabled, [aria-disabled="true"]) {
     background: var(--bad-hover);

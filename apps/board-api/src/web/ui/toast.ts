@@ -47,7 +47,7 @@ export class BoardToasts extends LitElement {
       }
       .toast.error {
         background: var(--bad);
-        color: #fff;
+        color: var(--on-bad);
       }
     `,
   ];
