@@ -228,31 +228,15 @@ export class BoardAccountView extends LitElement {
         ${this.passkeyError ? html`<p class="error">${this.passkeyError}</p>` : nothing}
         ${
           this.passkeys
-            ? html`<table>
-                <thead>
-                  <tr>
-                    <th>Name</th>
-                    <th class="wide">Created</th>
-                    <th>Last used</th>
-                    <th><span class="sr-only">Actions</span></th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${this.passkeys.map(
-                    (passkey) =>
-                      html`<tr>
-                        <td>${passkey.name}</td>
-                        <td class="wide">${formatDateTime(passkey.created_at)}</td>
-                        <td>${passkey.last_used ? timeAgo(passkey.last_used) : "never"}</td>
-                        <td>
-                          <button class="button small danger" @click=${() => this.deletePasskey(passkey)}>
-                            Delete
-                          </button>
-                        </td>
-                      </tr>`,
-                  )}
-                </tbody>
-              </table>`
+            ? credentialTable(
+                this.passkeys.map((passkey) => ({
+                  name: passkey.name,
+                  createdAt: passkey.created_at,
+                  lastUsed: passkey.last_used,
+                  action: "Delete",
+                  onAction: () => void this.deletePasskey(passkey),
+                })),
+              )
             : nothing
         }
         ${
@@ -293,34 +277,51 @@ export class BoardAccountView extends LitElement {
         }
         ${
           this.tokens.length
-            ? html`<table>
-                <thead>
-                  <tr>
-                    <th>Name</th>
-                    <th class="wide">Created</th>
-                    <th>Last used</th>
-                    <th><span class="sr-only">Actions</span></th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${this.tokens.map(
-                    (token) =>
-                      html`<tr>
-                        <td>${token.name || "(unnamed)"}</td>
-                        <td class="wide">${formatDateTime(token.created_at)}</td>
-                        <td>${token.last_used_at ? timeAgo(token.last_used_at) : "never"}</td>
-                        <td>
-                          <button class="button small danger" @click=${() => this.revoke(token)}>
-                            Revoke
-                          </button>
-                        </td>
-                      </tr>`,
-                  )}
-                </tbody>
-              </table>`
+            ? credentialTable(
+                this.tokens.map((token) => ({
+                  name: token.name || "(unnamed)",
+                  createdAt: token.created_at,
+                  lastUsed: token.last_used_at,
+                  action: "Revoke",
+                  onAction: () => void this.revoke(token),
+                })),
+              )
             : html`<p class="faint">No tokens yet.</p>`
         }
       </section>`;
   }
 }
 customElements.define("board-account-view", BoardAccountView);
+
+interface CredentialRow {
+  name: string;
+  createdAt: string;
+  lastUsed: string | null | undefined;
+  action: string;
+  onAction: () => void;
+}
+
+/** Passkeys and API tokens alike: name, created, last used and one destructive action. */
+function credentialTable(rows: CredentialRow[]) {
+  return html`<table>
+    <thead>
+      <tr>
+        <th>Name</th>
+        <th class="wide">Created</th>
+        <th>Last used</th>
+        <th><span class="sr-only">Actions</span></th>
+      </tr>
+    </thead>
+    <tbody>
+      ${rows.map(
+        (row) =>
+          html`<tr>
+            <td>${row.name}</td>
+            <td class="wide">${formatDateTime(row.createdAt)}</td>
+            <td>${row.lastUsed ? timeAgo(row.lastUsed) : "never"}</td>
+            <td><button class="button small danger" @click=${row.onAction}>${row.action}</button></td>
+          </tr>`,
+      )}
+    </tbody>
+  </table>`;
+}
