@@ -133,4 +133,18 @@ describe("mentions, notifications and activity", () => {
     const members = (await ada.api.get(`/projects/${projectId}/members`)).body.data;
     expect(members.map((member: { handle: string }) => member.handle).sort()).toEqual(["ada", "bobby"]);
   });
+
+  it("are found for many people of the same first name created at once", async () => {
+    const graces = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        makeUser(t, { email: `grace${i}@example.com`, name: `Grace ${i}` }),
+      ),
+    );
+    const handles = await Promise.all(
+      graces.map(async (grace) => ((await grace.api.get("/me")).body as { handle: string }).handle),
+    );
+    expect(new Set(handles).size).toBe(12);
+    for (const handle of handles) expect(handle).toMatch(/^grace(-[a-z0-9]+)?$/);
+    expect(handles).toContain("grace");
+  });
 });
