@@ -235,6 +235,29 @@ describe("moves", () => {
       expect(col.cards.map((card) => card.position)).toEqual(col.cards.map((_, i) => i));
     }
   });
+  it("30 concurrent moves of one card answer 200, or 409 asking to try again, never a 500", async () => {
+    const { owner, project, column: first } = await makeBoard(t);
+    const second = await makeColumn(owner.api, project.id);
+    for (let i = 0; i < 5; i += 1) await makeCard(owner.api, second.id);
+    const card = await makeCard(owner.api, first.id);
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        owner.api.post(`/cards/${card.id}/move`, { to_column_id: i % 2 ? first.id : second.id, position: 0 }),
+      ),
+    );
+    for (const res of results) {
+      if (res.status !== 200) {
+        expect(res.status).toBe(409);
+        expect(res.body.error.message).toBe("The card kept moving while this request waited: try again.");
+      }
+    }
+    expect(results.filter((res) => res.status === 200).length).toBeGreaterThan(0);
+    const cols = await board(owner.api, project.id);
+    expect(cols.flatMap((col) => col.cards)).toHaveLength(6);
+    for (const col of cols) {
+      expect(col.cards.map((c) => c.position)).toEqual(col.cards.map((_, i) => i));
+    }
+  });
 });
 
 describe("archive", () => {

@@ -168,8 +168,12 @@ export async function updateCard(
   return updated;
 }
 
-/** Signals that the card changed column between the first read and the lock: start again. */
-class MovedMeanwhile extends Error {}
+/** Signals that the card changed column between the read and the lock: start again from `columnId`. */
+class MovedMeanwhile extends Error {
+  constructor(readonly columnId: string) {
+    super();
+  }
+}
 
 /** Runs `work` with the card's column(s) locked, retrying when the card moved in between. */
 async function withCardColumnsLocked<T>(
@@ -178,25 +182,34 @@ async function withCardColumnsLocked<T>(
   extraColumns: string[],
   work: (tx: Tx, card: { columnId: string; archivedAt: Date | null }) => Promise<T>,
 ): Promise<T> {
+  const first = await ctx.db.card.findUnique({ where: { id: cardId }, select: { columnId: true } });
+  if (!first) throw new NotFoundError(CARD_NOT_FOUND);
+  let seenColumn = first.columnId;
   for (let attempt = 0; ; attempt += 1) {
-    const seen = await ctx.db.card.findUnique({ where: { id: cardId }, select: { columnId: true } });
-    if (!seen) throw new NotFoundError(CARD_NOT_FOUND);
     try {
       return await ctx.db.$transaction(async (tx) => {
-        await lockRows(tx, "columns", [seen.columnId, ...extraColumns]);
+        await lockRows(tx, "columns", [seenColumn, ...extraColumns]);
         const card = await tx.card.findUnique({
           where: { id: cardId },
           select: { columnId: true, archivedAt: true },
         });
         if (!card) throw new NotFoundError(CARD_NOT_FOUND);
-        if (card.columnId !== seen.columnId) throw new MovedMeanwhile();
+        if (card.columnId !== seenColumn) throw new MovedMeanwhile(card.columnId);
         return work(tx, card);
       }, TX_OPTIONS);
     } catch (error) {
-      if (!(error instanceof MovedMeanwhile) || attempt >= 10) throw error;
+      if (!(error instanceof MovedMeanwhile)) throw error;
+      if (attempt >= MAX_MOVED_RETRIES) {
+        throw new ConflictError("The card kept moving while this request waited: try again.");
+      }
+      seenColumn = error.columnId;
+      // Racers for one card spread out instead of all retrying at once.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
     }
   }
 }
+
+const MAX_MOVED_RETRIES = 10;
 
 /**
  * Moves a card to `position` (absent: last) in `toColumnId`. Both columns are locked (in id order)
