@@ -547,14 +547,15 @@ export const boardOperations = defineOperations({
     description:
       "Puts the card in `to_column_id` (same project, else validation_failed) at 0-based `position` among " +
       "its non-archived cards; no position, or one past the end, places it last; negative is " +
-      `validation_failed. Positions in both columns stay dense. Needs member. ${ROLE_NOTE}`,
+      `validation_failed. Positions in both columns stay dense. An archived card, or one that other ` +
+      `clients keep moving while this request waits, is conflict (retry the latter). Needs member. ${ROLE_NOTE}`,
     group: "cards",
     params: s.IdParams,
     pathIds: { id: pathId("card_id", "The card to move.") },
     body: s.MoveCardBody,
     response: s.CardSchema,
     status: 200,
-    errors: WRITE_ERRORS,
+    errors: [...WRITE_ERRORS, "conflict"],
     hints: UPDATE,
   },
   archive_card: {
