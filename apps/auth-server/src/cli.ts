@@ -1,9 +1,9 @@
-import { InviteAdminRequestSchema } from "@org/contracts";
+import { AUDIT_EVENT_TYPES, InviteAdminRequestSchema, type AuditEventType } from "@org/contracts";
 import type { Db } from "@org/db";
 import { runCli, ValidationError, withCliDatabase, type CliCommand } from "@org/service-kit";
 import { loadAuthEnv } from "./env.ts";
 import { inviteAdmin, listAdmins, removeAdmin } from "./services/admins.ts";
-import { AUDIT_TYPES, listAudit, type AuditType } from "./services/audit.ts";
+import { listAudit } from "./services/audit.ts";
 import {
   createTenant,
   listTenants,
@@ -122,12 +122,12 @@ void runCli(
             throw new ValidationError("--limit must be 1..10000.");
           }
           const type = text(values, "type");
-          if (type && !AUDIT_TYPES.includes(type as AuditType)) {
-            throw new ValidationError(`--type must be one of ${AUDIT_TYPES.join(", ")}.`);
+          if (type && !AUDIT_EVENT_TYPES.includes(type as AuditEventType)) {
+            throw new ValidationError(`--type must be one of ${AUDIT_EVENT_TYPES.join(", ")}.`);
           }
           const page = await listAudit({
             db,
-            filter: { tenantId: text(values, "tenant"), type: type as AuditType | undefined },
+            filter: { tenantId: text(values, "tenant"), type: type as AuditEventType | undefined },
             limit,
           });
           return { events: page.data };

@@ -1,10 +1,7 @@
-import { AUDIT_EVENT_TYPES, type AuditEvent, type AuditEventType } from "@org/contracts";
+import type { AuditEvent, AuditEventType } from "@org/contracts";
 import { pageArgs, Prisma, SQL_NOW, toPage, type Db, type Page } from "@org/db";
 import { v7 as uuidv7 } from "uuid";
 import type { AuthContext } from "../context.ts";
-
-export const AUDIT_TYPES = AUDIT_EVENT_TYPES;
-export type AuditType = AuditEventType;
 
 /** Who made a change from the admin dashboard (absent for the CLI and for end users). */
 export interface Actor {
@@ -13,7 +10,7 @@ export interface Actor {
 }
 
 export interface AuditInput {
-  type: AuditType;
+  type: AuditEventType;
   tenantId?: string | undefined;
   userId?: string | undefined;
   /** The administrator who acted (dashboard actions). */
@@ -44,7 +41,7 @@ export async function audit(ctx: { db: Db | Prisma.TransactionClient }, event: A
 
 export interface AuditFilter {
   tenantId?: string | undefined;
-  type?: AuditType | undefined;
+  type?: AuditEventType | undefined;
   /** At or after. */
   from?: Date | undefined;
   /** Before. */
