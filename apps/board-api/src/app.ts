@@ -4,7 +4,9 @@ import {
   connectRedis,
   createHttpApp,
   finishHttpApp,
-  healthHandler,
+  healthRoutes,
+  Metrics,
+  metricsRoute,
   rateLimiter,
   type Redis,
   type ServiceDeps,
@@ -15,6 +17,7 @@ import type { BoardEnv } from "./env.ts";
 import { referenceRoutes } from "./docs/reference.ts";
 import { createHandlers } from "./handlers.ts";
 import { apiAuth, bearerAuth } from "./http/auth.ts";
+import { timeClaimNext } from "./http/metrics.ts";
 import { webConfig } from "./http/web.ts";
 import {
   mountOperation,
@@ -43,12 +46,14 @@ export function createApp({
   db,
   logger,
   env,
-  redis = connectRedis(env.REDIS_URL),
+  redis = connectRedis(env.REDIS_URL, logger),
+  metrics = new Metrics({ service: "board-api" }),
   events,
   tenant = env.authServer && createTenantClient(env.authServer),
 }: BoardDeps): Express {
-  const app = createHttpApp({ logger, jsonLimit: "1mb", trustProxy: env.TRUST_PROXY });
-  app.get("/healthz", healthHandler(db));
+  const app = createHttpApp({ logger, jsonLimit: "1mb", trustProxy: env.TRUST_PROXY, metrics });
+  app.use(healthRoutes({ db, redis }));
+  app.use(metricsRoute(metrics, { token: env.METRICS_TOKEN, production: env.NODE_ENV === "production" }));
   const openApi = boardOpenApiDocument();
   app.get("/openapi.json", (_req, res) => {
     res.json(openApi);
@@ -56,7 +61,7 @@ export function createApp({
   app.use(referenceRoutes());
 
   const deps = { db, files: new FileStore(env.ATTACHMENTS_DIR), events };
-  const handlers = createHandlers(deps);
+  const handlers = timeClaimNext(createHandlers(deps), metrics);
   const custom = attachmentRoutes(deps);
   const limiter = rateLimiter({
     limit: env.RATE_LIMIT_PER_MINUTE,

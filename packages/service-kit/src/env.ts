@@ -43,6 +43,12 @@ export const baseEnvSchema = z.object({
   /** `pretty` (readable lines) or `json`; default: pretty in development, JSON otherwise. */
   LOG_FORMAT: z.enum(["pretty", "json"]).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`; unset: open in development, off in production. */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((value) => value || undefined)
+    .refine((value) => value === undefined || value.length >= 16, "must be at least 16 characters"),
 });
 type Resolved = { PUBLIC_URL: string; DATA_DIR: string; LOG_FORMAT: "pretty" | "json" };
 export type BaseEnv = z.infer<typeof baseEnvSchema> & Resolved;

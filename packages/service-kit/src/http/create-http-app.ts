@@ -1,6 +1,7 @@
 import express, { type Express } from "express";
 import helmet, { type HelmetOptions } from "helmet";
 import type { Logger } from "../logger.ts";
+import type { Metrics } from "../metrics.ts";
 import type { ErrorDialect } from "./error-dialects.ts";
 import { errorHandler, notFoundHandler } from "./error-handler.ts";
 import { useRequestLogging } from "./request-logging.ts";
@@ -13,6 +14,8 @@ export interface HttpAppOptions {
   helmet?: HelmetOptions;
   /** `TRUST_PROXY`: whose X-Forwarded-For decides `req.ip` (rate limits, audit); default nobody's. */
   trustProxy?: TrustProxy;
+  /** Counts and times every request (http_requests_total, http_request_duration_seconds). */
+  metrics?: Metrics | undefined;
 }
 
 /**
@@ -24,11 +27,13 @@ export function createHttpApp({
   jsonLimit = "1mb",
   helmet: helmetOptions,
   trustProxy = false,
+  metrics,
 }: HttpAppOptions): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxy);
   useRequestLogging(app, logger);
+  metrics?.measureRequests(app);
   app.use(helmet(helmetOptions));
   app.use(express.json({ limit: jsonLimit }));
   return app;
