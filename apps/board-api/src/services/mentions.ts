@@ -1,17 +1,13 @@
 // @mentions: text written in the web app names project members by `@handle`; each newly mentioned
 // member (not the writer) gets a notification. Text that arrives through the API or MCP is stored
 // as written and notifies nobody.
+import { findMentions } from "@org/contracts/mentions";
 import type { ServiceContext } from "./context.ts";
 import { publish } from "./events.ts";
 
-const MENTION = /(^|[^\w@])@([a-z0-9][a-z0-9_-]{1,31})/gi;
-
 /** The handles `@mentioned` in `text` (lower case); `x@y.com` is an address, not a mention. */
 export function mentionedHandles(text: string): Set<string> {
-  const handles = new Set<string>();
-  for (const match of text.matchAll(MENTION))
-    handles.add((match[2] as string).toLowerCase().replace(/[-_]+$/, ""));
-  return handles;
+  return new Set(findMentions(text).map((mention) => mention.handle));
 }
 
 /** About 160 characters of `text` around the first `@handle`, on one line. */
