@@ -8,7 +8,8 @@ import MarkdownIt, { type StateCore, type Token } from "markdown-it";
 
 interface RenderEnv {
   /** Handles (lower case) of the project's members. */
-  handles: ReadonlySet<string>;
+  handles?: ReadonlySet<string>;
+  [key: string]: unknown;
 }
 
 const markdown = new MarkdownIt({ html: false, linkify: true, breaks: true });
