@@ -4,13 +4,10 @@
 // Members' @mentions are highlighted inside the renderer, on text only: never in a link (its
 // address, title or text), code, or anything else markdown-it produced as markup.
 import { findMentions } from "@org/contracts/mentions";
-import MarkdownIt, { type StateCore, type Token } from "markdown-it";
+import MarkdownIt, { type Env, type StateCore, type Token } from "markdown-it";
 
-interface RenderEnv {
-  /** Handles (lower case) of the project's members. */
-  handles?: ReadonlySet<string>;
-  [key: string]: unknown;
-}
+/** What the renderer gets along with the text: the handles (lower case) of the project's members. */
+type RenderEnv = Env & { handles?: ReadonlySet<string> };
 
 const markdown = new MarkdownIt({ html: false, linkify: true, breaks: true });
 
