@@ -41,6 +41,12 @@ export async function notifyMentions(
     where: { projectId, userId: { not: ctx.actor.id }, user: { handle: { in: handles } } },
     select: { userId: true, user: { select: { handle: true } } },
   });
+  if (members.length === 0) return 0;
+  // The names as they are now: what the recipient keeps seeing should they leave the project.
+  const card = await ctx.db.card.findUniqueOrThrow({
+    where: { id: cardId },
+    select: { title: true, project: { select: { name: true } } },
+  });
   for (const member of members) {
     const notification = await ctx.db.notification.create({
       data: {
@@ -51,6 +57,8 @@ export async function notifyMentions(
         cardId,
         commentId: commentId ?? null,
         excerpt: excerptAround(text, member.user.handle),
+        projectName: card.project.name,
+        cardTitle: card.title,
       },
       select: { id: true },
     });
