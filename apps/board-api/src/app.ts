@@ -6,6 +6,7 @@ import {
   finishHttpApp,
   healthHandler,
   rateLimiter,
+  requestLogOptions,
   type Redis,
   type ServiceDeps,
 } from "@org/service-kit";
@@ -47,7 +48,12 @@ export function createApp({
   events,
   tenant = env.authServer && createTenantClient(env.authServer),
 }: BoardDeps): Express {
-  const app = createHttpApp({ logger, jsonLimit: "1mb", trustProxy: env.TRUST_PROXY });
+  const app = createHttpApp({
+    logger,
+    jsonLimit: "1mb",
+    trustProxy: env.TRUST_PROXY,
+    requestLog: requestLogOptions(env),
+  });
   app.get("/healthz", healthHandler(db));
   const openApi = boardOpenApiDocument();
   app.get("/openapi.json", (_req, res) => {
