@@ -56,7 +56,19 @@ export function createApp({ env, db, logger, redis, store, now = Date.now, qrLiv
   void dummyPasswordHash(); // computed once, up front, so the first unknown-user login is not faster
   const limits = rateLimits(ctx, redis);
 
-  const app = createHttpApp({ logger, jsonLimit: "256kb", trustProxy: env.TRUST_PROXY });
+  const app = createHttpApp({
+    logger,
+    jsonLimit: "256kb",
+    trustProxy: env.TRUST_PROXY,
+    // Tenants' servers (API key), pages with a valid token, signed-in users and administrators
+    // are not counted; everything else is, per IP (see http/auth.ts, http/admin-session.ts).
+    anonymousLimit: {
+      limit: env.RATE_LIMIT_ANONYMOUS_PER_MINUTE,
+      prefix: "auth",
+      redis,
+      isAuthenticated: (req) => req.auth !== undefined || req.adminSession !== undefined,
+    },
+  });
   app.get("/healthz", healthHandler(db));
   app.use("/sdk", sdkFiles());
   app.use("/assets", webAssets());

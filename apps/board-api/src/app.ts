@@ -1,6 +1,7 @@
 import { boardOpenApiDocument, boardOperationList } from "@org/contracts";
 import {
   boardErrors,
+  clientIpKey,
   connectRedis,
   createHttpApp,
   finishHttpApp,
@@ -47,7 +48,19 @@ export function createApp({
   events,
   tenant = env.authServer && createTenantClient(env.authServer),
 }: BoardDeps): Express {
-  const app = createHttpApp({ logger, jsonLimit: "1mb", trustProxy: env.TRUST_PROXY });
+  const app = createHttpApp({
+    logger,
+    jsonLimit: "1mb",
+    trustProxy: env.TRUST_PROXY,
+    // Requests that authenticate (a token or the web session) are not counted; the rest — public
+    // pages, sign-in, and above all bogus tokens, each a database lookup — are, per IP.
+    anonymousLimit: {
+      limit: env.RATE_LIMIT_ANONYMOUS_PER_MINUTE,
+      prefix: "board-api",
+      redis,
+      isAuthenticated: (req) => req.actor !== undefined,
+    },
+  });
   app.get("/healthz", healthHandler(db));
   const openApi = boardOpenApiDocument();
   app.get("/openapi.json", (_req, res) => {
@@ -82,7 +95,7 @@ export function createApp({
   const signInLimiter = rateLimiter({
     limit: env.RATE_LIMIT_SIGN_IN_PER_MINUTE,
     windowMs: 60_000,
-    key: (req) => req.ip ?? "unknown",
+    key: (req) => clientIpKey(req.ip),
     prefix: "board-api-sign-in",
     redis,
   });

@@ -7,7 +7,7 @@
 import type { Server as HttpServer } from "node:http";
 import type { BoardEvent } from "@org/contracts";
 import type { Db } from "@org/db";
-import { attachRealtime, type Realtime } from "@org/service-kit";
+import { attachRealtime, type Realtime, type SocketLimits } from "@org/service-kit";
 import type { Server as SocketServer, Socket } from "socket.io";
 import type { Actor } from "../services/context.ts";
 import type { BoardEvents } from "../services/events.ts";
@@ -70,15 +70,18 @@ export function attachBoardRealtime(
     redisUrl,
     events,
     web,
+    limits,
   }: {
     db: Db;
     redisUrl?: string | undefined;
     events: SocketBoardEvents;
     /** The web app's cookie sessions; absent: tokens only. */
     web?: WebConfig | undefined;
+    /** Connections per client IP (server.ts: SOCKETS_PER_IP); absent: none. */
+    limits?: SocketLimits | undefined;
   },
 ): Realtime {
-  const realtime = attachRealtime(server, { redisUrl });
+  const realtime = attachRealtime(server, { redisUrl, ...(limits ? { limits } : {}) });
   const { io } = realtime;
   io.use((socket, next) => {
     const token = tokenOf(socket);

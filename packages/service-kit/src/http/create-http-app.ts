@@ -1,6 +1,7 @@
 import express, { type Express } from "express";
 import helmet, { type HelmetOptions } from "helmet";
 import type { Logger } from "../logger.ts";
+import { anonymousLimiter, type AnonymousLimitOptions } from "./anonymous-limit.ts";
 import type { ErrorDialect } from "./error-dialects.ts";
 import { errorHandler, notFoundHandler } from "./error-handler.ts";
 import { useRequestLogging } from "./request-logging.ts";
@@ -13,10 +14,13 @@ export interface HttpAppOptions {
   helmet?: HelmetOptions;
   /** `TRUST_PROXY`: whose X-Forwarded-For decides `req.ip` (rate limits, audit); default nobody's. */
   trustProxy?: TrustProxy;
+  /** The per-IP ceiling on unauthenticated requests (see anonymous-limit.ts), ahead of every route. */
+  anonymousLimit?: AnonymousLimitOptions;
 }
 
 /**
- * The common front of both services: request id and logging, security headers, JSON bodies.
+ * The common front of both services: request id and logging, the limit on unauthenticated
+ * requests, security headers, JSON bodies.
  * Add routes, then call `finishHttpApp` for the 404 and error handlers.
  */
 export function createHttpApp({
@@ -24,12 +28,15 @@ export function createHttpApp({
   jsonLimit = "1mb",
   helmet: helmetOptions,
   trustProxy = false,
+  anonymousLimit,
 }: HttpAppOptions): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxy);
   useRequestLogging(app, logger);
   app.use(helmet(helmetOptions));
+  // Before body parsing and routes: a refused request costs one counter and nothing else.
+  if (anonymousLimit) app.use(anonymousLimiter(anonymousLimit));
   app.use(express.json({ limit: jsonLimit }));
   return app;
 }
