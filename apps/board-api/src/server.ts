@@ -1,4 +1,4 @@
-import { connectRedis, runService, type Realtime } from "@org/service-kit";
+import { connectRedis, runService, socketLimits, type Realtime } from "@org/service-kit";
 import { createApp } from "./app.ts";
 import { loadBoardEnv } from "./env.ts";
 import { webConfig } from "./http/web.ts";
@@ -14,7 +14,13 @@ void runService({
   env,
   createApp: (deps) => createApp({ ...deps, redis, events }),
   onServer(server, { db }) {
-    realtime = attachBoardRealtime(server, { db, redisUrl: env.REDIS_URL, events, web: webConfig(env) });
+    realtime = attachBoardRealtime(server, {
+      db,
+      redisUrl: env.REDIS_URL,
+      events,
+      web: webConfig(env),
+      limits: socketLimits(env),
+    });
   },
   // Open websockets would keep the HTTP server's close() waiting: drop them first.
   beforeClose: () => realtime?.io.disconnectSockets(true),
