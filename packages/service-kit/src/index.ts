@@ -16,6 +16,7 @@ export { generateSecret, hashSecret, secretMatches } from "./secrets.ts";
 export { readOrCreateSecretFile, readSecret } from "./secret-file.ts";
 export { connectRedis, type Redis } from "./redis.ts";
 export { rateLimiter, type RateLimiter, type RateLimitOptions } from "./http/rate-limit.ts";
+export { outboxMailer, smtpMailer, type MailMessage, type Mailer, type SentMail } from "./mail.ts";
 export { attachRealtime, type Realtime, type RealtimeOptions } from "./realtime.ts";
 export { escapeHtml, html, SafeHtml } from "./web/html.ts";
 export { pagePolicy, type PagePolicy } from "./web/csp.ts";
