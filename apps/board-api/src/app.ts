@@ -6,6 +6,7 @@ import {
   finishHttpApp,
   healthHandler,
   rateLimiter,
+  type Mailer,
   type Redis,
   type ServiceDeps,
 } from "@org/service-kit";
@@ -24,6 +25,8 @@ import {
 } from "./http/operation.ts";
 import { mcpRouter } from "./mcp/router.ts";
 import { attachmentRoutes } from "./routes/attachments.ts";
+import { boardMailer } from "./mail.ts";
+import { devMailRouter } from "./routes/dev-mail.ts";
 import { webAppRouter } from "./routes/web-app.ts";
 import { webAuthRouter } from "./routes/web-auth.ts";
 import type { BoardEvents } from "./services/events.ts";
@@ -36,6 +39,8 @@ export type BoardDeps = ServiceDeps<BoardEnv> & {
   events?: BoardEvents | undefined;
   /** The auth server's tenant API; default: from env.authServer (none: the web app cannot sign in). */
   tenant?: TenantClient | undefined;
+  /** Where mail goes; default: boardMailer(env) (none: no address is ever verified). */
+  mailer?: Mailer | undefined;
 };
 
 /** The board API as an Express app; server.ts only listens, tests use this directly. */
@@ -46,6 +51,7 @@ export function createApp({
   redis = connectRedis(env.REDIS_URL),
   events,
   tenant = env.authServer && createTenantClient(env.authServer),
+  mailer = boardMailer(env),
 }: BoardDeps): Express {
   const app = createHttpApp({ logger, jsonLimit: "1mb", trustProxy: env.TRUST_PROXY });
   app.get("/healthz", healthHandler(db));
@@ -87,6 +93,7 @@ export function createApp({
     redis,
   });
   app.use(webAuthRouter({ db, tenant, web, limiter: signInLimiter }));
+  app.use(devMailRouter(mailer));
   app.use(webAppRouter({ origin: web.origin, authServerUrl: tenant?.publicUrl }));
   return finishHttpApp(app, boardErrors);
 }

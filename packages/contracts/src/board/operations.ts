@@ -254,7 +254,8 @@ export const boardOperations = defineOperations({
     method: "post",
     path: "/projects",
     summary: "Create a project",
-    description: "Creates a project with `name` and optional `repo_url`; the caller becomes its owner.",
+    description:
+      "Creates a project with `name` and optional `repo_url` (an http:// or https:// address; anything else is validation_failed); the caller becomes its owner.",
     group: "projects",
     body: s.CreateProjectBody,
     response: s.ProjectSchema,
@@ -279,7 +280,7 @@ export const boardOperations = defineOperations({
     method: "patch",
     path: "/projects/{id}",
     summary: "Update a project",
-    description: `Changes name and/or repo_url (an empty string clears repo_url). Needs admin. ${ROLE_NOTE}`,
+    description: `Changes name and/or repo_url (an http:// or https:// address; an empty string clears it). Needs admin. ${ROLE_NOTE}`,
     group: "projects",
     params: s.IdParams,
     pathIds: { id: pathId("project_id", "The project to change.") },
