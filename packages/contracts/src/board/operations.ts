@@ -174,12 +174,14 @@ export const boardOperations = defineOperations({
     description:
       "Creates an API token named `name` (1..100 characters) acting as the caller, with the caller's " +
       "roles. The answer carries the secret `token` once: it is stored only as a hash and never shown " +
-      "again. Tokens do not expire; revoke them with delete_token.",
+      "again. Tokens do not expire; revoke them with delete_token. Only the web app's session creates " +
+      "tokens (and `cli token create`): with a bearer token, MCP included, it is forbidden, so a leaked " +
+      "token cannot make copies of itself that outlive its revocation.",
     group: "tokens",
     body: s.CreateApiTokenBody,
     response: s.CreatedApiTokenSchema,
     status: 201,
-    errors: [...BASE, "validation_failed"],
+    errors: [...BASE, "forbidden", "validation_failed"],
     hints: CREATE,
   },
   delete_token: {
