@@ -8,6 +8,7 @@ import {
   healthHandler,
   rateLimiter,
   requestLogOptions,
+  type Mailer,
   type Redis,
   type ServiceDeps,
 } from "@org/service-kit";
@@ -26,6 +27,8 @@ import {
 } from "./http/operation.ts";
 import { mcpRouter } from "./mcp/router.ts";
 import { attachmentRoutes } from "./routes/attachments.ts";
+import { boardMailer } from "./mail.ts";
+import { devMailRouter } from "./routes/dev-mail.ts";
 import { webAppRouter } from "./routes/web-app.ts";
 import { webAuthRouter } from "./routes/web-auth.ts";
 import type { BoardEvents } from "./services/events.ts";
@@ -38,6 +41,8 @@ export type BoardDeps = ServiceDeps<BoardEnv> & {
   events?: BoardEvents | undefined;
   /** The auth server's tenant API; default: from env.authServer (none: the web app cannot sign in). */
   tenant?: TenantClient | undefined;
+  /** Where mail goes; default: boardMailer(env) (none: no address is ever verified). */
+  mailer?: Mailer | undefined;
 };
 
 /** The board API as an Express app; server.ts only listens, tests use this directly. */
@@ -48,6 +53,7 @@ export function createApp({
   redis = connectRedis(env.REDIS_URL),
   events,
   tenant = env.authServer && createTenantClient(env.authServer),
+  mailer = boardMailer(env),
 }: BoardDeps): Express {
   const app = createHttpApp({
     logger,
@@ -102,6 +108,7 @@ export function createApp({
     redis,
   });
   app.use(webAuthRouter({ db, tenant, web, limiter: signInLimiter }));
+  app.use(devMailRouter(mailer));
   app.use(webAppRouter({ origin: web.origin, authServerUrl: tenant?.publicUrl }));
   return finishHttpApp(app, boardErrors);
 }

@@ -33,6 +33,7 @@ export {
   type RealtimeOptions,
   type SocketLimits,
 } from "./realtime.ts";
+export { outboxMailer, smtpMailer, type MailMessage, type Mailer, type SentMail } from "./mail.ts";
 export { escapeHtml, html, SafeHtml } from "./web/html.ts";
 export { pagePolicy, type PagePolicy } from "./web/csp.ts";
 export { pageDocument, sendPage, type PageDocument, type SendPageOptions } from "./web/page.ts";
