@@ -73,8 +73,10 @@ async function inviteeOf(ctx: ServiceContext, email: string): Promise<string | u
 /** Tells the invitee's other tabs that the invitation is gone (accepted, declined or revoked). */
 async function announceGone(
   ctx: ServiceContext,
-  invitation: { id: string; projectId: string; email: string },
+  invitation: { id: string; projectId: string; email: string | null },
 ) {
+  // A link invitation (no email) has no invitee to tell until someone accepts it.
+  if (invitation.email === null) return;
   const invitee = await inviteeOf(ctx, invitation.email);
   if (invitee)
     publish(ctx, invitation.projectId, "invitation.deleted", { invitation_id: invitation.id }, invitee);
