@@ -6,6 +6,7 @@ import {
   healthRoutes,
   Metrics,
   metricsRoute,
+  requestLogOptions,
   type Redis,
   type ServiceDeps,
 } from "@org/service-kit";
@@ -72,7 +73,21 @@ export function createApp({
   void dummyPasswordHash(); // computed once, up front, so the first unknown-user login is not faster
   const limits = rateLimits(ctx, redis);
 
-  const app = createHttpApp({ logger, jsonLimit: "256kb", trustProxy: env.TRUST_PROXY, metrics });
+  const app = createHttpApp({
+    logger,
+    jsonLimit: "256kb",
+    trustProxy: env.TRUST_PROXY,
+    requestLog: requestLogOptions(env),
+    // Tenants' servers (API key), pages with a valid token, signed-in users and administrators
+    // are not counted; everything else is, per IP (see http/auth.ts, http/admin-session.ts).
+    anonymousLimit: {
+      limit: env.RATE_LIMIT_ANONYMOUS_PER_MINUTE,
+      prefix: "auth",
+      redis,
+      isAuthenticated: (req) => req.auth !== undefined || req.adminSession !== undefined,
+    },
+    metrics,
+  });
   app.use(healthRoutes({ db, redis }));
   app.use(metricsRoute(metrics, { token: env.METRICS_TOKEN, production: env.NODE_ENV === "production" }));
   counted.mount(app);

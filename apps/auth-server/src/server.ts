@@ -1,4 +1,4 @@
-import { attachRealtime, runService, type Realtime } from "@org/service-kit";
+import { attachRealtime, runService, socketLimits, type Realtime } from "@org/service-kit";
 import { createApp } from "./app.ts";
 import { loadAuthEnv } from "./env.ts";
 import { adminTenant } from "./services/admin-tenant.ts";
@@ -21,7 +21,13 @@ void runService({
   },
   onServer(server, { logger, metrics }) {
     // socket.io (namespace /qr); with REDIS_URL its events reach the watchers of every instance.
-    realtime = attachRealtime(server, { redisUrl: env.REDIS_URL, logger, metrics });
+    // Each client IP may hold SOCKETS_PER_IP connections.
+    realtime = attachRealtime(server, {
+      redisUrl: env.REDIS_URL,
+      limits: socketLimits(env),
+      logger,
+      metrics,
+    });
     qrLive.attach(realtime.io);
   },
   // Open websockets (the QR pages' /qr namespace) would keep the HTTP server's close() waiting.

@@ -1,7 +1,9 @@
 // Adding a member by email answers the same whether or not the address has an account: it records
 // an invitation that only the person with that email sees and accepts.
 import type request from "supertest";
+import { createTestDatabase } from "@org/db/testing";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { connect, startLiveInstance } from "./helpers/live.ts";
 import { addMember, client, makeBoard, makeUser } from "./helpers/fixtures.ts";
 import { createUser } from "../src/services/users.ts";
 
@@ -72,6 +74,7 @@ describe("adding a member by email", () => {
           email: bob.user.email,
           role: "admin",
           invited_by: owner.user.id,
+          invited_by_name: owner.user.name,
           created_at: expect.any(String),
         },
       ],
@@ -125,5 +128,60 @@ describe("adding a member by email", () => {
     expect(pending.body.data).toEqual([
       expect.objectContaining({ email, role: "owner", invited_by: owner.user.id }),
     ]);
+  });
+});
+
+describe("invitations live", () => {
+  it("reach the invitee's open pages at once, with the inviter's name, and leave them when gone", async () => {
+    const database = await createTestDatabase();
+    const live = await startLiveInstance(database);
+    try {
+      const { owner, project } = await makeBoard(live);
+      const bob = await makeUser(live);
+      const carol = await makeUser(live);
+      const [bobSocket, carolSocket] = await Promise.all([
+        connect(live.url, bob.token),
+        connect(live.url, carol.token),
+      ]);
+      await owner.api
+        .post(`/projects/${project.id}/members`, { email: bob.user.email, role: "member" })
+        .expect(202);
+      const created = await bobSocket.waitFor("invitation.created");
+      expect(created).toMatchObject({
+        project_id: project.id,
+        actor_id: owner.user.id,
+        to_user_id: bob.user.id,
+      });
+      expect(created.data).toEqual({
+        invitation: {
+          id: expect.any(String),
+          project_id: project.id,
+          project_name: project.name,
+          email: bob.user.email,
+          role: "member",
+          invited_by: owner.user.id,
+          invited_by_name: owner.user.name,
+          created_at: expect.any(String),
+        },
+      });
+      const invitationId = (created.data.invitation as { id: string }).id;
+      await bob.api.post(`/invitations/${invitationId}/accept`).expect(201);
+      const gone = await bobSocket.waitFor("invitation.deleted");
+      expect(gone.data).toEqual({ invitation_id: invitationId });
+      // Only the invitee heard of it; an address without an account reaches nobody.
+      await owner.api
+        .post(`/projects/${project.id}/members`, {
+          email: `nobody-${Date.now()}@example.com`,
+          role: "member",
+        })
+        .expect(202);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(carolSocket.received).toEqual([]);
+      bobSocket.close();
+      carolSocket.close();
+    } finally {
+      await live.close();
+      await database.drop();
+    }
   });
 });

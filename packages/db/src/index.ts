@@ -1,5 +1,6 @@
 export {
   createDb,
+  notificationsEnabled,
   notify,
   poolStats,
   queryPrepared,

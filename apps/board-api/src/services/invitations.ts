@@ -1,8 +1,11 @@
 // Invitations by email: adding a member by email records one whatever the address, so the answer
 // never reveals which addresses have accounts; only the user with that email sees and accepts it.
+// That user, when they have an account, hears of it live (`invitation.created` and
+// `invitation.deleted` in their own `user:<id>` room), like GET /me/invitations would tell them.
 import type { Invitation, ListQuery, Member, Role } from "@org/contracts";
 import { NotFoundError } from "@org/service-kit";
 import { TX_OPTIONS, type ServiceContext } from "./context.ts";
+import { publish } from "./events.ts";
 import { lockProject, setMembership } from "./membership.ts";
 import { iso, pageArgs, toPage } from "./pagination.ts";
 import { NEEDS, requireRole } from "./permissions.ts";
@@ -13,23 +16,28 @@ const INVITATION_NOT_FOUND = "Invitation not found.";
 interface InvitationRow {
   id: string;
   projectId: string;
-  email: string;
+  email: string | null;
   role: Role;
   invitedById: string;
   createdAt: Date;
   project: { name: string };
+  invitedBy: { name: string };
 }
 
-const withProject = { project: { select: { name: true } } } as const;
+const withProject = {
+  project: { select: { name: true } },
+  invitedBy: { select: { name: true } },
+} as const;
 
 function toInvitationWire(row: InvitationRow): Invitation {
   return {
     id: row.id,
     project_id: row.projectId,
     project_name: row.project.name,
-    email: row.email,
+    email: row.email ?? "",
     role: row.role,
     invited_by: row.invitedById,
+    invited_by_name: row.invitedBy.name,
     created_at: iso(row.createdAt),
   };
 }
@@ -39,11 +47,39 @@ export async function recordInvitation(
   ctx: ServiceContext,
   { projectId, email, role }: { projectId: string; email: string; role: Role },
 ): Promise<void> {
-  await ctx.db.projectInvitation.upsert({
+  const invitation = await ctx.db.projectInvitation.upsert({
     where: { projectId_email: { projectId, email } },
-    create: { projectId, email, role, invitedById: ctx.actor.id },
+    create: {
+      projectId,
+      email,
+      role,
+      invitedById: ctx.actor.id,
+      expiresAt: new Date(Date.now() + 7 * 86_400_000),
+    },
     update: { role, invitedById: ctx.actor.id },
+    include: withProject,
   });
+  const invitee = await inviteeOf(ctx, email);
+  if (invitee)
+    publish(ctx, projectId, "invitation.created", { invitation: toInvitationWire(invitation) }, invitee);
+}
+
+/** The id of the user who has `email`, if any: the one an invitation is for. */
+async function inviteeOf(ctx: ServiceContext, email: string): Promise<string | undefined> {
+  if (email === ctx.actor.email) return ctx.actor.id;
+  return (await ctx.db.user.findUnique({ where: { email }, select: { id: true } }))?.id;
+}
+
+/** Tells the invitee's other tabs that the invitation is gone (accepted, declined or revoked). */
+async function announceGone(
+  ctx: ServiceContext,
+  invitation: { id: string; projectId: string; email: string | null },
+) {
+  // A link invitation (no email) has no invitee to tell until someone accepts it.
+  if (invitation.email === null) return;
+  const invitee = await inviteeOf(ctx, invitation.email);
+  if (invitee)
+    publish(ctx, invitation.projectId, "invitation.deleted", { invitation_id: invitation.id }, invitee);
 }
 
 export async function listInvitations(ctx: ServiceContext & { projectId: string; query: ListQuery }) {
@@ -76,13 +112,15 @@ async function ownInvitation(ctx: ServiceContext, invitationId: string) {
 
 export async function acceptInvitation(ctx: ServiceContext & { invitationId: string }): Promise<Member> {
   const invitation = await ownInvitation(ctx, ctx.invitationId);
-  return ctx.db.$transaction(async (tx) => {
+  const member = await ctx.db.$transaction(async (tx) => {
     await lockProject(tx, invitation.projectId);
     // Declined or revoked meanwhile: gone.
     const { count } = await tx.projectInvitation.deleteMany({ where: { id: invitation.id } });
     if (count === 0) throw new NotFoundError(INVITATION_NOT_FOUND);
     return setMembership(tx, invitation.projectId, ctx.actor.id, invitation.role);
   }, TX_OPTIONS);
+  await announceGone(ctx, invitation);
+  return member;
 }
 
 /** The invitee declines; an admin of the project revokes. */
@@ -92,5 +130,6 @@ export async function deleteInvitation(ctx: ServiceContext & { invitationId: str
   if (invitation.email !== ctx.actor.email) {
     await requireRole(ctx, invitation.projectId, NEEDS.manage, INVITATION_NOT_FOUND);
   }
-  await ctx.db.projectInvitation.deleteMany({ where: { id: invitation.id } });
+  const { count } = await ctx.db.projectInvitation.deleteMany({ where: { id: invitation.id } });
+  if (count > 0) await announceGone(ctx, invitation);
 }

@@ -2,9 +2,10 @@ import express, { type Express } from "express";
 import helmet, { type HelmetOptions } from "helmet";
 import type { Logger } from "../logger.ts";
 import type { Metrics } from "../metrics.ts";
+import { anonymousLimiter, type AnonymousLimitOptions } from "./anonymous-limit.ts";
 import type { ErrorDialect } from "./error-dialects.ts";
 import { errorHandler, notFoundHandler } from "./error-handler.ts";
-import { useRequestLogging } from "./request-logging.ts";
+import { useRequestLogging, type RequestLogOptions } from "./request-logging.ts";
 import type { TrustProxy } from "./trust-proxy.ts";
 
 export interface HttpAppOptions {
@@ -14,12 +15,17 @@ export interface HttpAppOptions {
   helmet?: HelmetOptions;
   /** `TRUST_PROXY`: whose X-Forwarded-For decides `req.ip` (rate limits, audit); default nobody's. */
   trustProxy?: TrustProxy;
+  /** The per-request log line (`requestLogOptions(env)`); default: every request at info. */
+  requestLog?: RequestLogOptions;
+  /** The per-IP ceiling on unauthenticated requests (see anonymous-limit.ts), ahead of every route. */
+  anonymousLimit?: AnonymousLimitOptions;
   /** Counts and times every request (http_requests_total, http_request_duration_seconds). */
   metrics?: Metrics | undefined;
 }
 
 /**
- * The common front of both services: request id and logging, security headers, JSON bodies.
+ * The common front of both services: request id and logging, the limit on unauthenticated
+ * requests, security headers, JSON bodies.
  * Add routes, then call `finishHttpApp` for the 404 and error handlers.
  */
 export function createHttpApp({
@@ -28,13 +34,17 @@ export function createHttpApp({
   helmet: helmetOptions,
   trustProxy = false,
   metrics,
+  requestLog,
+  anonymousLimit,
 }: HttpAppOptions): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxy);
-  useRequestLogging(app, logger);
+  useRequestLogging(app, logger, requestLog);
   metrics?.measureRequests(app);
   app.use(helmet(helmetOptions));
+  // Before body parsing and routes: a refused request costs one counter and nothing else.
+  if (anonymousLimit) app.use(anonymousLimiter(anonymousLimit));
   app.use(express.json({ limit: jsonLimit }));
   return app;
 }

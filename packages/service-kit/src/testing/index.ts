@@ -3,3 +3,4 @@ export { describeServiceProcess, type Probe, type ServiceProcessOptions } from "
 export { tcpProxy, type TcpProxy } from "./tcp-proxy.ts";
 export * from "./fuzz.ts";
 export { metricValue } from "./metrics.ts";
+export { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from "./smtp-catcher.ts";
