@@ -4,6 +4,7 @@ import {
   createHttpApp,
   finishHttpApp,
   healthHandler,
+  requestLogOptions,
   type Redis,
   type ServiceDeps,
 } from "@org/service-kit";
@@ -56,7 +57,12 @@ export function createApp({ env, db, logger, redis, store, now = Date.now, qrLiv
   void dummyPasswordHash(); // computed once, up front, so the first unknown-user login is not faster
   const limits = rateLimits(ctx, redis);
 
-  const app = createHttpApp({ logger, jsonLimit: "256kb", trustProxy: env.TRUST_PROXY });
+  const app = createHttpApp({
+    logger,
+    jsonLimit: "256kb",
+    trustProxy: env.TRUST_PROXY,
+    requestLog: requestLogOptions(env),
+  });
   app.get("/healthz", healthHandler(db));
   app.use("/sdk", sdkFiles());
   app.use("/assets", webAssets());

@@ -6,6 +6,7 @@ import {
   finishHttpApp,
   healthHandler,
   rateLimiter,
+  requestLogOptions,
   type Mailer,
   type Redis,
   type ServiceDeps,
@@ -53,7 +54,12 @@ export function createApp({
   tenant = env.authServer && createTenantClient(env.authServer),
   mailer = boardMailer(env),
 }: BoardDeps): Express {
-  const app = createHttpApp({ logger, jsonLimit: "1mb", trustProxy: env.TRUST_PROXY });
+  const app = createHttpApp({
+    logger,
+    jsonLimit: "1mb",
+    trustProxy: env.TRUST_PROXY,
+    requestLog: requestLogOptions(env),
+  });
   app.get("/healthz", healthHandler(db));
   const openApi = boardOpenApiDocument();
   app.get("/openapi.json", (_req, res) => {

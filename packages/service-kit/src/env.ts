@@ -43,6 +43,8 @@ export const baseEnvSchema = z.object({
   /** `pretty` (readable lines) or `json`; default: pretty in development, JSON otherwise. */
   LOG_FORMAT: z.enum(["pretty", "json"]).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Development: a request slower than this (ms) is logged at info; the others at debug. */
+  SLOW_REQUEST_MS: z.coerce.number().int().positive().default(1000),
 });
 type Resolved = { PUBLIC_URL: string; DATA_DIR: string; LOG_FORMAT: "pretty" | "json" };
 export type BaseEnv = z.infer<typeof baseEnvSchema> & Resolved;

@@ -3,7 +3,7 @@ import helmet, { type HelmetOptions } from "helmet";
 import type { Logger } from "../logger.ts";
 import type { ErrorDialect } from "./error-dialects.ts";
 import { errorHandler, notFoundHandler } from "./error-handler.ts";
-import { useRequestLogging } from "./request-logging.ts";
+import { useRequestLogging, type RequestLogOptions } from "./request-logging.ts";
 import type { TrustProxy } from "./trust-proxy.ts";
 
 export interface HttpAppOptions {
@@ -13,6 +13,8 @@ export interface HttpAppOptions {
   helmet?: HelmetOptions;
   /** `TRUST_PROXY`: whose X-Forwarded-For decides `req.ip` (rate limits, audit); default nobody's. */
   trustProxy?: TrustProxy;
+  /** The per-request log line (`requestLogOptions(env)`); default: every request at info. */
+  requestLog?: RequestLogOptions;
 }
 
 /**
@@ -24,11 +26,12 @@ export function createHttpApp({
   jsonLimit = "1mb",
   helmet: helmetOptions,
   trustProxy = false,
+  requestLog,
 }: HttpAppOptions): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxy);
-  useRequestLogging(app, logger);
+  useRequestLogging(app, logger, requestLog);
   app.use(helmet(helmetOptions));
   app.use(express.json({ limit: jsonLimit }));
   return app;
