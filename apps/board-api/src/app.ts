@@ -67,7 +67,7 @@ export function createApp({
   });
   app.use(referenceRoutes());
 
-  const deps = { db, files: new FileStore(env.ATTACHMENTS_DIR), events };
+  const deps = { db, files: new FileStore(env.ATTACHMENTS_DIR), events, mailer, publicUrl: env.PUBLIC_URL };
   const handlers = createHandlers(deps);
   const custom = attachmentRoutes(deps);
   const limiter = rateLimiter({

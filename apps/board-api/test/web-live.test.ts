@@ -3,7 +3,7 @@
 import type request from "supertest";
 import { createTestDatabase, type TestDatabase } from "@org/db/testing";
 import { connect, startLiveInstance, type LiveInstance } from "./helpers/live.ts";
-import { makeUser } from "./helpers/fixtures.ts";
+import { addMember, makeUser } from "./helpers/fixtures.ts";
 import { BOARD_ORIGIN, signUp, startAuthServer, type AuthServer } from "./helpers/web.ts";
 
 let auth: AuthServer;
@@ -39,7 +39,7 @@ describe("socket.io with the web session", () => {
     try {
       const project = (await ada.api.post("/projects", { name: "Live" })).body;
       const column = (await ada.api.post(`/projects/${project.id}/columns`, { name: "Todo" })).body;
-      await ada.api.post(`/projects/${project.id}/members`, { user_id: bob.user.id }).expect(201);
+      await addMember(ada.api, project.id, bob, "member");
       const card = (await ada.api.post(`/columns/${column.id}/cards`, { title: "Hello" })).body;
       await ada.api.post(`/cards/${card.id}/comments`, { body: "@bob look" }).expect(201);
       const event = await bobSocket.waitFor("notification.created");
