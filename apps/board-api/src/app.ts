@@ -1,6 +1,7 @@
 import { boardOpenApiDocument, boardOperationList } from "@org/contracts";
 import {
   boardErrors,
+  clientIpKey,
   connectRedis,
   createHttpApp,
   finishHttpApp,
@@ -59,6 +60,14 @@ export function createApp({
     jsonLimit: "1mb",
     trustProxy: env.TRUST_PROXY,
     requestLog: requestLogOptions(env),
+    // Requests that authenticate (a token or the web session) are not counted; the rest — public
+    // pages, sign-in, and above all bogus tokens, each a database lookup — are, per IP.
+    anonymousLimit: {
+      limit: env.RATE_LIMIT_ANONYMOUS_PER_MINUTE,
+      prefix: "board-api",
+      redis,
+      isAuthenticated: (req) => req.actor !== undefined,
+    },
   });
   app.get("/healthz", healthHandler(db));
   const openApi = boardOpenApiDocument();
@@ -94,7 +103,7 @@ export function createApp({
   const signInLimiter = rateLimiter({
     limit: env.RATE_LIMIT_SIGN_IN_PER_MINUTE,
     windowMs: 60_000,
-    key: (req) => req.ip ?? "unknown",
+    key: (req) => clientIpKey(req.ip),
     prefix: "board-api-sign-in",
     redis,
   });

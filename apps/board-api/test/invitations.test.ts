@@ -3,10 +3,12 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { createTestDatabase } from "@org/db/testing";
 import { startSmtpCatcher, type SmtpCatcher } from "@org/service-kit/testing";
 import request from "supertest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { addMember, client, makeBoard, makeUser, type Client } from "./helpers/fixtures.ts";
+import { connect, startLiveInstance } from "./helpers/live.ts";
 import { createUser } from "../src/services/users.ts";
 
 let smtp: SmtpCatcher;
@@ -127,6 +129,7 @@ describe("adding a member by email", () => {
           user_id: null,
           role: "admin",
           invited_by: owner.user.id,
+          invited_by_name: owner.user.name,
           created_at: expect.any(String),
           expires_at: expect.any(String),
         },
@@ -207,6 +210,7 @@ describe("invitation links", () => {
       user_id: null,
       role: "member",
       invited_by: owner.user.id,
+      invited_by_name: owner.user.name,
       created_at: expect.any(String),
       expires_at: expect.any(String),
       url: expect.stringMatching(/^http:\/\/localhost:4000\/app\/invite#inv_[\w-]{43}$/),
@@ -314,6 +318,70 @@ describe("adding a user by id", () => {
       role: "owner",
     });
     expect(owned.status).toBe(403);
+  });
+});
+
+describe("invitations live", () => {
+  it("reach the invitee's open pages at once, with the inviter's name, and leave them when gone; an unverified address hears nothing", async () => {
+    const database = await createTestDatabase();
+    const live = await startLiveInstance(database, {
+      env: { SMTP_URL: smtp.url, PUBLIC_URL: "http://localhost:4000" },
+    });
+    try {
+      const { owner, project } = await makeBoard(live);
+      const bob = await makeUser(live, { email: unique("bob-live") });
+      const squatter = await makeUser(live, { email: unique("squatted") });
+      const carol = await makeUser(live);
+      const since = smtp.received.length;
+      await bob.api.post("/me/email-verification").expect(201);
+      const token = /verify-email#(\S+)/.exec((await smtp.waitFor(bob.user.email, { since })).text)![1];
+      await bob.api.post("/me/email-verification/confirm", { token }).expect(200);
+      const [bobSocket, squatterSocket, carolSocket] = await Promise.all([
+        connect(live.url, bob.token),
+        connect(live.url, squatter.token),
+        connect(live.url, carol.token),
+      ]);
+      await owner.api
+        .post(`/projects/${project.id}/members`, { email: bob.user.email, role: "member" })
+        .expect(202);
+      const created = await bobSocket.waitFor("invitation.created");
+      expect(created).toMatchObject({
+        project_id: project.id,
+        actor_id: owner.user.id,
+        to_user_id: bob.user.id,
+      });
+      expect(created.data).toEqual({
+        invitation: {
+          id: expect.any(String),
+          project_id: project.id,
+          project_name: project.name,
+          email: bob.user.email,
+          user_id: null,
+          role: "member",
+          invited_by: owner.user.id,
+          invited_by_name: owner.user.name,
+          created_at: expect.any(String),
+          expires_at: expect.any(String),
+        },
+      });
+      const invitationId = (created.data.invitation as { id: string }).id;
+      await bob.api.post(`/invitations/${invitationId}/accept`).expect(201);
+      const gone = await bobSocket.waitFor("invitation.deleted");
+      expect(gone.data).toEqual({ invitation_id: invitationId });
+      // An invitation of a user by id reaches that user.
+      await owner.api.post(`/projects/${project.id}/members`, { user_id: carol.user.id }).expect(202);
+      expect((await carolSocket.waitFor("invitation.created")).to_user_id).toBe(carol.user.id);
+      // The unverified holder of an invited address, and an address without an account, reach nobody.
+      await owner.api.post(`/projects/${project.id}/members`, { email: squatter.user.email }).expect(202);
+      await owner.api.post(`/projects/${project.id}/members`, { email: unique("nobody") }).expect(202);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(squatterSocket.received).toEqual([]);
+      expect(carolSocket.received.map((event) => event.type)).toEqual(["invitation.created"]);
+      for (const socket of [bobSocket, squatterSocket, carolSocket]) socket.close();
+    } finally {
+      await live.close();
+      await database.drop();
+    }
   });
 });
 

@@ -5,6 +5,8 @@
 //   (list_my_invitations, accept_invitation) needs that address to be verified, since anyone can
 //   sign up with any address. add_member with an email records the same invitation, answering the
 //   same whether or not the address has an account, so nobody learns who has one.
+// The invitee, once known (the invited user; the account that verified the address), hears of an
+// invitation live (`invitation.created` and `invitation.deleted` in their own `user:<id>` room).
 import type {
   CreatedInvitation,
   Invitation,
@@ -16,6 +18,7 @@ import type {
 import type { Prisma } from "@org/db";
 import { ConflictError, ForbiddenError, generateSecret, hashSecret, NotFoundError } from "@org/service-kit";
 import { TX_OPTIONS, type ServiceContext } from "./context.ts";
+import { publish } from "./events.ts";
 import { lockProject, setMembership } from "./membership.ts";
 import { iso, pageArgs, toPage } from "./pagination.ts";
 import { hasRole, NEEDS, requireRole, roleIn } from "./permissions.ts";
@@ -26,7 +29,10 @@ const INVITATION_NOT_FOUND = "Invitation not found.";
 const LINK_NOT_FOUND =
   "This invitation link is unknown, used, revoked or expired: ask whoever invited you for a new one.";
 
-const withProject = { project: { select: { name: true } } } as const;
+const withProject = {
+  project: { select: { name: true } },
+  invitedBy: { select: { name: true } },
+} as const;
 type InvitationRow = Prisma.ProjectInvitationGetPayload<{ include: typeof withProject }>;
 
 function toInvitationWire(row: InvitationRow): Invitation {
@@ -38,6 +44,7 @@ function toInvitationWire(row: InvitationRow): Invitation {
     user_id: row.inviteeId,
     role: row.role,
     invited_by: row.invitedById,
+    invited_by_name: row.invitedBy.name,
     created_at: iso(row.createdAt),
     expires_at: iso(row.expiresAt),
   };
@@ -79,7 +86,36 @@ export async function recordInvitation(
           update: data,
           include: withProject,
         });
+  const invitee = await inviteeOf(ctx, row);
+  if (invitee) publish(ctx, projectId, "invitation.created", { invitation: toInvitationWire(row) }, invitee);
   return { row, ...(token ? { token } : {}) };
+}
+
+/**
+ * The user an invitation is for, to tell live: the invited user, or the account that verified the
+ * invited address (an unverified one is told nothing, as it is shown nothing).
+ */
+async function inviteeOf(
+  ctx: ServiceContext,
+  invitation: { inviteeId: string | null; email: string | null },
+): Promise<string | undefined> {
+  if (invitation.inviteeId) return invitation.inviteeId;
+  if (!invitation.email) return undefined;
+  const user = await ctx.db.user.findUnique({
+    where: { email: invitation.email },
+    select: { id: true, emailVerifiedAt: true },
+  });
+  return user?.emailVerifiedAt ? user.id : undefined;
+}
+
+/** Tells the invitee's other tabs that the invitation is gone (accepted, declined or revoked). */
+async function announceGone(
+  ctx: ServiceContext,
+  invitation: { id: string; projectId: string; inviteeId: string | null; email: string | null },
+) {
+  const invitee = await inviteeOf(ctx, invitation);
+  if (invitee)
+    publish(ctx, invitation.projectId, "invitation.deleted", { invitation_id: invitation.id }, invitee);
 }
 
 /** create_invitation: a link for `email` to share (shown once). */
@@ -140,16 +176,18 @@ export async function listMyInvitations(ctx: ServiceContext & { query: ListQuery
 /** Makes the caller a member with the invitation's role and spends it, in one transaction. */
 async function spend(
   ctx: ServiceContext,
-  invitation: { id: string; projectId: string; role: Role },
+  invitation: { id: string; projectId: string; role: Role; inviteeId: string | null; email: string | null },
   notFound: string,
 ) {
-  return ctx.db.$transaction(async (tx) => {
+  const member = await ctx.db.$transaction(async (tx) => {
     await lockProject(tx, invitation.projectId);
     // Accepted, declined or revoked meanwhile: gone.
     const { count } = await tx.projectInvitation.deleteMany({ where: { id: invitation.id, ...live() } });
     if (count === 0) throw new NotFoundError(notFound);
     return setMembership(tx, invitation.projectId, ctx.actor.id, invitation.role);
   }, TX_OPTIONS);
+  await announceGone(ctx, invitation);
+  return member;
 }
 
 /** accept_invitation: one of the caller's (by id, or to their verified address). */
@@ -204,5 +242,6 @@ export async function deleteInvitation(ctx: ServiceContext & { invitationId: str
     where: { id: invitation.id, ...(await invitee(ctx)) },
   });
   if (mine === 0) await requireRole(ctx, invitation.projectId, NEEDS.manage, INVITATION_NOT_FOUND);
-  await ctx.db.projectInvitation.deleteMany({ where: { id: invitation.id } });
+  const { count } = await ctx.db.projectInvitation.deleteMany({ where: { id: invitation.id } });
+  if (count > 0) await announceGone(ctx, invitation);
 }

@@ -82,7 +82,7 @@ describe("the web app", () => {
     const { page } = ada;
     await page.getByRole("button", { name: "New project" }).click();
     await page.getByLabel("Name").fill("Launch");
-    await page.getByRole("button", { name: "Create", exact: true }).click();
+    await page.getByRole("button", { name: "Create project" }).click();
     await page.getByRole("heading", { name: "Launch" }).waitFor();
     projectUrl = page.url();
     for (const title of ["Write the docs", "Fix the login bug", "Ship it"]) {

@@ -2,6 +2,7 @@
 import { queryInteger } from "../query.ts";
 import { StorableText, StorableUrl } from "../text.ts";
 import { z } from "../zod.ts";
+import { HANDLE_PATTERN } from "./handles.ts";
 
 export const IdSchema = z
   .uuid()
@@ -98,8 +99,7 @@ export const RoleSchema = z.enum(["owner", "admin", "member", "viewer"]).openapi
 });
 export type Role = z.infer<typeof RoleSchema>;
 
-/** What `@handle` mentions name: 2..32 of lower-case letters, digits, `_` and `-`, starting with a letter or digit. */
-export const HANDLE_PATTERN = /^[a-z0-9][a-z0-9_-]{1,31}$/;
+export { HANDLE_PATTERN };
 export const HandleSchema = z
   .string()
   .regex(HANDLE_PATTERN, "2 to 32 lower-case letters, digits, _ or -, starting with a letter or digit.")
@@ -210,6 +210,7 @@ export const InvitationSchema = z
     }),
     role: RoleSchema.openapi({ description: "The role the invitee gets on accepting." }),
     invited_by: IdSchema.openapi({ description: "The user who invited." }),
+    invited_by_name: z.string().openapi({ description: "Their name, as the invitee sees it." }),
     created_at: TimestampSchema,
     expires_at: TimestampSchema.openapi({ description: "After this it can no longer be accepted." }),
   })
@@ -765,7 +766,10 @@ export type CardActivity = z.infer<typeof CardActivitySchema>;
 
 // ---- live events (socket.io) ----
 
-/** Every event board-api emits to the `project:<id>` room of the project that changed. */
+/**
+ * Every event board-api emits: to the `project:<id>` room of the project that changed, or (the
+ * notification and invitation events) to the `user:<id>` room of the one person they are for.
+ */
 export const BOARD_EVENT_NAMES = [
   "card.created",
   "card.updated",
@@ -791,6 +795,8 @@ export const BOARD_EVENT_NAMES = [
   "attention.changed",
   "finding.created",
   "notification.created",
+  "invitation.created",
+  "invitation.deleted",
 ] as const;
 export type BoardEventName = (typeof BOARD_EVENT_NAMES)[number];
 

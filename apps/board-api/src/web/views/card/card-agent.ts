@@ -2,11 +2,11 @@
 // its findings. People can claim, release, acknowledge gate criteria and record findings here too.
 import type { CardWithPlan, Finding, Gate, User } from "@org/contracts";
 import { css, html, LitElement, nothing } from "lit";
-import { api } from "../api.ts";
-import { formatDateTime, timeAgo } from "../format.ts";
-import { base, panelStyles } from "../styles.ts";
-import { attempt } from "../ui/toast.ts";
-import { canWork, type ProjectData } from "./board-data.ts";
+import { api } from "../../api.ts";
+import { formatDateTime, timeAgo } from "../../format.ts";
+import { base, panelStyles } from "../../styles.ts";
+import { attempt } from "../../ui/toast.ts";
+import { canWork, type ProjectData } from "../board/board-data.ts";
 
 export class BoardCardAgent extends LitElement {
   static override styles = [

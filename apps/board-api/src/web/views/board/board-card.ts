@@ -1,9 +1,9 @@
 // One card on the board: number, title, labels, priority, due date, checklist, assignee, agent state.
 import type { Card, Member, Priority } from "@org/contracts";
 import { css, html, LitElement, nothing } from "lit";
-import { styleProps } from "../ui/style-props.ts";
-import { formatDate, initials } from "../format.ts";
-import { base } from "../styles.ts";
+import { styleProps } from "../../ui/style-props.ts";
+import { formatDate, initials } from "../../format.ts";
+import { base } from "../../styles.ts";
 
 export class BoardCard extends LitElement {
   static override styles = [

@@ -4,14 +4,14 @@
 import type { Card, CardWithPlan, ChecklistItem, Attachment, User } from "@org/contracts";
 import { css, html, LitElement, nothing } from "lit";
 import { unsafeHTML } from "lit/directives/unsafe-html.js";
-import { styleProps } from "../ui/style-props.ts";
-import { api } from "../api.ts";
-import { dateInputValue, formatDateTime } from "../format.ts";
-import { renderMarkdown } from "../markdown.ts";
-import { base, panelStyles, prose } from "../styles.ts";
-import { confirmAction } from "../ui/confirm.ts";
-import { attempt, toast } from "../ui/toast.ts";
-import { canWork, type ProjectData } from "./board-data.ts";
+import { styleProps } from "../../ui/style-props.ts";
+import { api } from "../../api.ts";
+import { dateInputValue, formatDateTime } from "../../format.ts";
+import { renderMarkdown } from "../../markdown.ts";
+import { base, panelStyles, prose } from "../../styles.ts";
+import { confirmAction } from "../../ui/confirm.ts";
+import { attempt, toast } from "../../ui/toast.ts";
+import { canWork, type ProjectData } from "../board/board-data.ts";
 import "./card-agent.ts";
 import "./card-discussion.ts";
 

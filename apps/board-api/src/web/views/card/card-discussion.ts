@@ -2,13 +2,13 @@
 import type { CardActivity, Comment, User } from "@org/contracts";
 import { css, html, LitElement, nothing } from "lit";
 import { unsafeHTML } from "lit/directives/unsafe-html.js";
-import { api } from "../api.ts";
-import { initials, timeAgo } from "../format.ts";
-import { onLiveEvent } from "../live.ts";
-import { renderMarkdown } from "../markdown.ts";
-import { base, panelStyles, prose } from "../styles.ts";
-import { toast } from "../ui/toast.ts";
-import { canWork, type ProjectData } from "./board-data.ts";
+import { api } from "../../api.ts";
+import { initials, timeAgo } from "../../format.ts";
+import { onLiveEvent } from "../../live.ts";
+import { renderMarkdown } from "../../markdown.ts";
+import { base, panelStyles, prose } from "../../styles.ts";
+import { toast } from "../../ui/toast.ts";
+import { canWork, type ProjectData } from "../board/board-data.ts";
 
 export class BoardCardDiscussion extends LitElement {
   static override styles = [

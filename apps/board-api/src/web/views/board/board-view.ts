@@ -4,15 +4,15 @@
 import type { BoardColumn, Card, User } from "@org/contracts";
 import { css, html, LitElement, nothing } from "lit";
 import { repeat } from "lit/directives/repeat.js";
-import { api } from "../api.ts";
-import { joinProject, leaveProject, onLiveEvent } from "../live.ts";
-import { navigate } from "../router.ts";
-import { base } from "../styles.ts";
-import { confirmAction } from "../ui/confirm.ts";
-import { toast } from "../ui/toast.ts";
+import { api } from "../../api.ts";
+import { joinProject, leaveProject, onLiveEvent } from "../../live.ts";
+import { navigate } from "../../router.ts";
+import { base } from "../../styles.ts";
+import { confirmAction } from "../../ui/confirm.ts";
+import { toast } from "../../ui/toast.ts";
 import { canManage, canWork, loadProject, moveLocally, type ProjectData } from "./board-data.ts";
 import "./board-card.ts";
-import "./card-panel.ts";
+import "../card/card-panel.ts";
 
 const CARD_TYPE = "application/x-board-card";
 

@@ -1,6 +1,6 @@
 // What the board and the card panel read about a project, loaded together.
 import type { BoardColumn, Label, Member, Priority, Project } from "@org/contracts";
-import { api } from "../api.ts";
+import { api } from "../../api.ts";
 
 export interface ProjectData {
   project: Project;
