@@ -45,8 +45,14 @@ describe("socket.io with the web session", () => {
       const event = await bobSocket.waitFor("notification.created");
       expect(event).toMatchObject({ project_id: project.id, actor_id: ada.user.id, to_user_id: bob.user.id });
       expect(event.data).toEqual({ notification_id: expect.any(String), card_id: card.id });
-      // Bob never joined the project room: only his own notification reached him.
-      expect(bobSocket.received.map((received) => received.type)).toEqual(["notification.created"]);
+      // Bob never joined the project room: only what was for him personally reached him (the
+      // invitation that made him a member, gone once accepted, and the notification).
+      expect(bobSocket.received.map((received) => received.type)).toEqual([
+        "invitation.created",
+        "invitation.deleted",
+        "notification.created",
+      ]);
+      expect(bobSocket.received.every((received) => received.to_user_id === bob.user.id)).toBe(true);
     } finally {
       bobSocket.close();
     }
