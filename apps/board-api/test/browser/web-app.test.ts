@@ -191,16 +191,21 @@ describe("the web app", () => {
     await signUp(bob.page, "bob@example.com", "Bob Builder");
 
     const { page } = ada;
+    // Ada makes an invitation link and sends it to Bob; Bob opens it and joins.
     await page.goto(`${projectUrl}/settings`);
-    await page.getByRole("textbox", { name: "Invite by email" }).fill("bob@example.com");
-    await page.getByRole("button", { name: "Invite" }).click();
+    await page.getByRole("textbox", { name: "Invite by link, for" }).fill("bob@example.com");
+    await page.getByRole("button", { name: "Create link" }).click();
     await page.getByRole("cell", { name: "bob@example.com" }).waitFor();
+    const link = (await page.locator("board-secret-value code").textContent()) ?? "";
+    expect(link).toMatch(/\/app\/invite#inv_/);
     await shootPage(page, "settings", () =>
       page.getByRole("heading", { name: "Pending invitations" }).waitFor(),
     );
 
-    await bob.page.reload();
-    await bob.page.getByRole("button", { name: "Accept" }).click();
+    await bob.page.goto(link);
+    await bob.page.getByText("Ada Lovelace invited you to Launch as member.").waitFor();
+    await bob.page.getByRole("button", { name: "Join Launch" }).click();
+    await bob.page.getByRole("link", { name: "Projects" }).click();
     await bob.page.getByRole("link", { name: /Launch/ }).waitFor();
     await shootPage(bob.page, "projects", () => bob.page.getByRole("link", { name: /Launch/ }).waitFor());
 
