@@ -16,7 +16,7 @@ const INVITATION_NOT_FOUND = "Invitation not found.";
 interface InvitationRow {
   id: string;
   projectId: string;
-  email: string;
+  email: string | null;
   role: Role;
   invitedById: string;
   createdAt: Date;
@@ -34,7 +34,7 @@ function toInvitationWire(row: InvitationRow): Invitation {
     id: row.id,
     project_id: row.projectId,
     project_name: row.project.name,
-    email: row.email,
+    email: row.email ?? "",
     role: row.role,
     invited_by: row.invitedById,
     invited_by_name: row.invitedBy.name,
@@ -49,7 +49,13 @@ export async function recordInvitation(
 ): Promise<void> {
   const invitation = await ctx.db.projectInvitation.upsert({
     where: { projectId_email: { projectId, email } },
-    create: { projectId, email, role, invitedById: ctx.actor.id },
+    create: {
+      projectId,
+      email,
+      role,
+      invitedById: ctx.actor.id,
+      expiresAt: new Date(Date.now() + 7 * 86_400_000),
+    },
     update: { role, invitedById: ctx.actor.id },
     include: withProject,
   });
