@@ -73,9 +73,10 @@ async function inviteeOf(ctx: ServiceContext, email: string): Promise<string | u
 /** Tells the invitee's other tabs that the invitation is gone (accepted, declined or revoked). */
 async function announceGone(
   ctx: ServiceContext,
-  invitation: { id: string; projectId: string; email: string },
+  invitation: { id: string; projectId: string; email: string | null; inviteeId: string | null },
 ) {
-  const invitee = await inviteeOf(ctx, invitation.email);
+  const invitee =
+    invitation.inviteeId ?? (invitation.email ? await inviteeOf(ctx, invitation.email) : undefined);
   if (invitee)
     publish(ctx, invitation.projectId, "invitation.deleted", { invitation_id: invitation.id }, invitee);
 }
