@@ -1,4 +1,11 @@
-import { AUDIT_EVENT_TYPES, InviteAdminRequestSchema, type AuditEventType } from "@org/contracts";
+import {
+  AUDIT_EVENT_TYPES,
+  InviteAdminRequestSchema,
+  REGISTRATION_ATTACHMENTS,
+  RegistrationAttachmentSchema,
+  type AuditEventType,
+  type RegistrationAttachment,
+} from "@org/contracts";
 import type { Db } from "@org/db";
 import { runCli, ValidationError, withCliDatabase, type CliCommand } from "@org/service-kit";
 import { loadAuthEnv } from "./env.ts";
@@ -10,6 +17,7 @@ import {
   rotateTenantKey,
   setTenantDisabled,
   tenantView,
+  updateTenant,
   wellKnownFor,
 } from "./services/tenants.ts";
 
@@ -34,6 +42,22 @@ const required = (values: Values, name: string): string => {
   if (!value) throw new ValidationError(`--${name} is required.`);
   return value;
 };
+const list = (values: Values, name: string): string[] | undefined => {
+  const value = values[name];
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : undefined;
+};
+/** `--registration-attachment`, checked against the contract's values. */
+const attachment = (values: Values): RegistrationAttachment | undefined => {
+  const value = text(values, "registration-attachment");
+  if (value === undefined) return undefined;
+  const parsed = RegistrationAttachmentSchema.safeParse(value);
+  if (!parsed.success) {
+    throw new ValidationError(
+      `--registration-attachment must be one of ${REGISTRATION_ATTACHMENTS.join(", ")}.`,
+    );
+  }
+  return parsed.data;
+};
 const idOption = { id: { type: "string" } } as const;
 
 /** Commands taking a tenant id: `tenant disable <id>` or `tenant disable --id <id>`. */
@@ -55,23 +79,53 @@ void runCli(
       run: () => withDb(async () => ({ migrated: true })),
     },
     "tenant create": {
-      summary: "--name N --rp-id R [--origin O ...]: create a tenant; prints its API key once",
+      summary:
+        "--name N --rp-id R [--origin O ...] [--registration-attachment auto|any|platform|cross-platform]: create a tenant; prints its API key once",
       options: {
         name: { type: "string" },
         "rp-id": { type: "string" },
         origin: { type: "string", multiple: true },
+        "registration-attachment": { type: "string" },
       },
       run: (values) =>
         withDb(async (db) => {
-          const origins = (values.origin as string[] | undefined) ?? [];
           const { tenant, apiKey } = await createTenant({
             db,
             name: required(values, "name"),
             rpId: required(values, "rp-id"),
-            origins,
+            origins: list(values, "origin") ?? [],
+            registrationAttachment: attachment(values),
           });
-          const { id, name, rp_id } = tenantView(tenant);
-          return { tenant: { id, name, rp_id, origins: tenant.origins }, apiKey };
+          const { id, name, rp_id, origins, registration_attachment } = tenantView(tenant);
+          return { tenant: { id, name, rp_id, origins, registration_attachment }, apiKey };
+        }),
+    },
+    "tenant update": {
+      summary:
+        "<id> [--name N] [--origin O ... (replaces the list)] [--add-origin O ...] [--remove-origin O ...] [--registration-attachment auto|any|platform|cross-platform]: change a tenant",
+      options: {
+        ...idOption,
+        name: { type: "string" },
+        origin: { type: "string", multiple: true },
+        "add-origin": { type: "string", multiple: true },
+        "remove-origin": { type: "string", multiple: true },
+        "registration-attachment": { type: "string" },
+      },
+      run: (values) =>
+        withDb(async (db) => {
+          const changes = {
+            name: text(values, "name"),
+            origins: list(values, "origin"),
+            addOrigins: list(values, "add-origin"),
+            removeOrigins: list(values, "remove-origin"),
+            registrationAttachment: attachment(values),
+          };
+          if (Object.values(changes).every((value) => value === undefined)) {
+            throw new ValidationError(
+              "Nothing to change: give --name, --origin, --add-origin, --remove-origin or --registration-attachment.",
+            );
+          }
+          return { tenant: tenantView(await updateTenant({ db, id: required(values, "id"), ...changes })) };
         }),
     },
     "tenant list": {

@@ -36,6 +36,7 @@ describe("cli", () => {
         name: "Acme",
         rp_id: "acme.test",
         origins: ["https://app.acme.test", "https://acme.test"],
+        registration_attachment: "auto",
       },
       apiKey: expect.stringMatching(/^ak_[A-Za-z0-9_-]{43}$/),
     });
@@ -69,6 +70,63 @@ describe("cli", () => {
       publicUrl: "https://login.acme.test",
     });
     expect(below).toMatchObject({ body: { origins: ["https://login.acme.test"] }, required: false });
+  });
+
+  it("tenant update renames, replaces, adds and removes origins, and sets registration_attachment", async () => {
+    const created = await cli(
+      "tenant",
+      "create",
+      "--name",
+      "Edit me",
+      "--rp-id",
+      "edit.test",
+      "--origin",
+      "https://edit.test",
+      "--registration-attachment",
+      "platform",
+    );
+    expect(created.tenant.registration_attachment).toBe("platform");
+    const id = created.tenant.id as string;
+    const renamed = await cli(
+      "tenant",
+      "update",
+      id,
+      "--name",
+      "Edited",
+      "--add-origin",
+      "https://app.edit.test/",
+      "--add-origin",
+      "https://shop.edit.test",
+      "--registration-attachment",
+      "any",
+    );
+    expect(renamed).toEqual({
+      tenant: {
+        id,
+        name: "Edited",
+        rp_id: "edit.test",
+        origins: ["https://edit.test", "https://app.edit.test", "https://shop.edit.test"],
+        registration_attachment: "any",
+        disabled: false,
+        created_at: expect.any(String),
+      },
+    });
+    const removed = await cli("tenant", "update", id, "--remove-origin", "https://edit.test");
+    expect(removed.tenant.origins).toEqual(["https://app.edit.test", "https://shop.edit.test"]);
+    const replaced = await cli("tenant", "update", "--id", id, "--origin", "https://new.edit.test");
+    expect(replaced.tenant.origins).toEqual(["https://new.edit.test"]);
+
+    const { username, host, pathname } = new URL(t.database.url);
+    const using = `using PostgreSQL ${username}@${host}${pathname}\n`;
+    await expect(cli("tenant", "update", id)).rejects.toMatchObject({
+      stderr: `${using}cli tenant update: Nothing to change: give --name, --origin, --add-origin, --remove-origin or --registration-attachment.\n`,
+    });
+    await expect(cli("tenant", "update", id, "--registration-attachment", "laptop")).rejects.toMatchObject({
+      stderr: `${using}cli tenant update: --registration-attachment must be one of auto, any, platform, cross-platform.\n`,
+    });
+    await expect(cli("tenant", "update", id, "--remove-origin", "https://other.test")).rejects.toMatchObject({
+      stderr: `${using}cli tenant update: https://other.test is not one of the tenant's origins.\n`,
+    });
   });
 
   it("tenant rotate-key replaces the key; tenant disable refuses it with tenant_disabled", async () => {

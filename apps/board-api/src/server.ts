@@ -1,4 +1,4 @@
-import { connectRedis, runService, type Realtime } from "@org/service-kit";
+import { connectRedis, runService, socketLimits, type Realtime } from "@org/service-kit";
 import { createApp } from "./app.ts";
 import { createTenantClient } from "./auth-server/tenant-client.ts";
 import { loadBoardEnv } from "./env.ts";
@@ -19,7 +19,13 @@ void runService({
   env,
   createApp: (deps) => createApp({ ...deps, redis, events, tenant }),
   onServer(server, { db, logger }) {
-    realtime = attachBoardRealtime(server, { db, redisUrl: env.REDIS_URL, events, web: webConfig(env) });
+    realtime = attachBoardRealtime(server, {
+      db,
+      redisUrl: env.REDIS_URL,
+      events,
+      web: webConfig(env),
+      limits: socketLimits(env),
+    });
     let sweeping = false;
     sweeper = setInterval(() => {
       if (!tenant || sweeping) return;

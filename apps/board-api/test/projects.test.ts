@@ -45,6 +45,32 @@ describe("projects", () => {
     expect(res.body.error.details.map((d: { path: string }) => d.path).sort()).toEqual(["name", "repo_url"]);
   });
 
+  it("takes only an http(s) repo_url: a script, data or file address never becomes a stored link", async () => {
+    const { api } = await makeUser(t);
+    const project = (await api.post("/projects", { name: "Links" })).body;
+    for (const repo_url of [
+      "javascript:alert(document.cookie)",
+      "JavaScript://example.com/%0Aalert(1)",
+      "data:text/html,<script>alert(1)</script>",
+      "file:///etc/passwd",
+      "ftp://example.com/repo",
+      "vbscript:msgbox(1)",
+    ]) {
+      for (const res of [
+        await api.post("/projects", { name: "Evil", repo_url }),
+        await api.patch(`/projects/${project.id}`, { repo_url }),
+      ]) {
+        expect(res.status).toBe(422);
+        expect(res.body.error.details).toEqual([
+          { path: "repo_url", message: "Must be an http:// or https:// URL." },
+        ]);
+      }
+    }
+    expect((await api.get(`/projects/${project.id}`)).body.repo_url).toBeNull();
+    const http = await api.patch(`/projects/${project.id}`, { repo_url: " HTTP://git.example.com/a.git " });
+    expect(http.body.repo_url).toBe("HTTP://git.example.com/a.git");
+  });
+
   it("a path id that is not an id, or unknown, is not_found", async () => {
     const { api } = await makeUser(t);
     expect((await api.get("/projects/7")).body).toEqual(notFound("Not found."));

@@ -271,6 +271,25 @@ describe("sign-up and sign-in requests", () => {
   });
 });
 
+describe("sign-in limits for IPv6 clients", () => {
+  it("count a whole /64 as one client (a new address each time does not buy more)", async () => {
+    const limited = await createWebTestApp(auth, apiKey, {
+      RATE_LIMIT_SIGN_IN_PER_MINUTE: "2",
+      TRUST_PROXY: "loopback",
+    });
+    const from = (ip: string) =>
+      request(limited.app).get("/app/auth/signin/token").set("X-Forwarded-For", ip);
+    try {
+      expect((await from("2001:db8:9:1::1")).status).toBe(200);
+      expect((await from("2001:db8:9:1::2")).status).toBe(200);
+      expect((await from("2001:db8:9:1:8000::3")).status).toBe(429);
+      expect((await from("2001:db8:9:2::1")).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe("cookies outside localhost", () => {
   it("are Secure", async () => {
     const secure = await createWebTestApp(auth, apiKey, { PUBLIC_URL: "https://board.example.com" });

@@ -20,6 +20,7 @@ export type {
   SuccessDetail,
 } from "./core/events.ts";
 export type {
+  AttachmentPolicy,
   AuthFailure,
   AuthResponse,
   AuthSuccess,
@@ -40,6 +41,7 @@ export type {
 } from "./modules/qr/index.ts";
 export type { PasswordLoginOptions } from "./modules/password/index.ts";
 export type { DetectedMode, ModeDecision, ModeReason, RequestedMode } from "./detection/mode.ts";
+export type { AttachmentSetting } from "./detection/attachment.ts";
 export { prfHash } from "./prf/prf-hash.ts";
 export { fromBase64Url, toBase64Url } from "./prf/base64url.ts";
 export { AuthkitAuthenticate } from "./components/authenticate/index.ts";

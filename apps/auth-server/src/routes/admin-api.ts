@@ -63,6 +63,7 @@ export function adminApiRouter(ctx: AuthContext): Router {
       name: input.name,
       rpId: input.rp_id,
       origins: input.origins,
+      registrationAttachment: input.registration_attachment,
       actor: actorOf(req),
     });
     res.status(201).json({ tenant: tenantView(tenant), apiKey });
@@ -83,8 +84,17 @@ export function adminApiRouter(ctx: AuthContext): Router {
   });
 
   tenant.patch("/", async (req, res) => {
-    const input = parseWith(UpdateTenantRequestSchema, req.body);
-    res.json(tenantView(await updateTenant({ db, id: tenantOf(res).id, ...input, actor: actorOf(req) })));
+    const { name, origins, registration_attachment } = parseWith(UpdateTenantRequestSchema, req.body);
+    const id = tenantOf(res).id;
+    const tenant = await updateTenant({
+      db,
+      id,
+      name,
+      origins,
+      registrationAttachment: registration_attachment,
+      actor: actorOf(req),
+    });
+    res.json(tenantView(tenant));
   });
 
   for (const action of ["disable", "enable"] as const) {

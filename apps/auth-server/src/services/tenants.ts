@@ -1,4 +1,4 @@
-import type { TenantView } from "@org/contracts";
+import type { RegistrationAttachment, TenantView } from "@org/contracts";
 import { pageArgs, Prisma, queryPrepared, toPage, type Page, type PageQuery } from "@org/db";
 import {
   AppError,
@@ -14,12 +14,17 @@ import { audit, type Actor } from "./audit.ts";
 export type Tenant = Prisma.TenantGetPayload<object>;
 export type { TenantView };
 
+/** The tenant's `registration_attachment` (the column holds one of the contract's values). */
+export const registrationAttachmentOf = (tenant: Pick<Tenant, "registrationAttachment">) =>
+  tenant.registrationAttachment as RegistrationAttachment;
+
 export function tenantView(tenant: Tenant): TenantView {
   return {
     id: tenant.id,
     name: tenant.name,
     rp_id: tenant.rpId,
     origins: tenant.origins,
+    registration_attachment: registrationAttachmentOf(tenant),
     disabled: tenant.disabled,
     created_at: tenant.createdAt.toISOString(),
   };
@@ -51,9 +56,24 @@ type Db = AuthContext["db"];
 // The lookups below run on every tenant API call and every login, as prepared statements
 // (see queryPrepared); these columns give the same object as Prisma's.
 const TENANT_COLUMNS = Prisma.sql`id::text AS id, name, rp_id AS "rpId", COALESCE(origins, '{}') AS origins,
-  api_key_hash AS "apiKeyHash", disabled, created_at AS "createdAt", updated_at AS "updatedAt"`;
+  api_key_hash AS "apiKeyHash", disabled, registration_attachment AS "registrationAttachment", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 const normalizeOrigins = (origins: string[]) => [...new Set(origins.map(normalizeOrigin))];
+
+/** As many as the dashboard's schema accepts. */
+const MAX_ORIGINS = 50;
+
+/** `list` + `add` − `remove`, normalised; removing an origin that is not in the list is refused. */
+function editedOrigins(list: string[], add: string[], remove: string[]): string[] {
+  const result = normalizeOrigins([...list, ...add]);
+  for (const origin of normalizeOrigins(remove)) {
+    const at = result.indexOf(origin);
+    if (at < 0) throw new ValidationError(`${origin} is not one of the tenant's origins.`);
+    result.splice(at, 1);
+  }
+  if (result.length > MAX_ORIGINS) throw new ValidationError(`A tenant has at most ${MAX_ORIGINS} origins.`);
+  return result;
+}
 
 /**
  * Tenant changes are written to the audit log (`tenant_*`), with the administrator who made them
@@ -64,6 +84,7 @@ export async function createTenant({
   name,
   rpId,
   origins,
+  registrationAttachment = "auto",
   builtIn,
   actor,
 }: {
@@ -71,6 +92,7 @@ export async function createTenant({
   name: string;
   rpId: string;
   origins: string[];
+  registrationAttachment?: RegistrationAttachment | undefined;
   /** A tenant the server keeps for itself (see admin-tenant.ts); at most one per role. */
   builtIn?: "admin";
   actor?: Actor;
@@ -82,6 +104,7 @@ export async function createTenant({
       name: name.trim(),
       rpId: normalizeRpId(rpId),
       origins: normalizeOrigins(origins),
+      registrationAttachment,
       apiKeyHash: hashSecret(apiKey),
       ...(builtIn ? { builtIn: { create: { role: builtIn } } } : {}),
     },
@@ -147,31 +170,44 @@ export async function rotateTenantKey({ db, id, actor }: { db: Db; id: string; a
 }
 
 /**
- * Renames a tenant or replaces its origins (normalised). `rpId` is for the built-in admin tenant
- * following PUBLIC_URL: changing a customer's RP ID would orphan its passkeys.
+ * Renames a tenant, replaces its origins (normalised) or adds and removes some, or sets its
+ * registration_attachment. `rpId` is for the built-in admin tenant following PUBLIC_URL: changing
+ * a customer's RP ID would orphan its passkeys.
  */
 export async function updateTenant({
   db,
   id,
   name,
   origins,
+  addOrigins,
+  removeOrigins,
+  registrationAttachment,
   rpId,
   actor,
 }: {
   db: Db;
   id: string;
   name?: string | undefined;
+  /** Replaces the list (then `addOrigins` and `removeOrigins` apply to it). */
   origins?: string[] | undefined;
+  addOrigins?: string[] | undefined;
+  /** Origins to take off the list; one that is not on it is a validation error (a typo, surely). */
+  removeOrigins?: string[] | undefined;
+  registrationAttachment?: RegistrationAttachment | undefined;
   rpId?: string | undefined;
   actor?: Actor;
 }): Promise<Tenant> {
   if (name !== undefined && !name.trim()) throw new ValidationError("A tenant needs a name.");
+  const before = await existing(db, id);
+  const editsOrigins = origins !== undefined || addOrigins?.length || removeOrigins?.length;
   const data = {
     ...(name !== undefined ? { name: name.trim() } : {}),
-    ...(origins !== undefined ? { origins: normalizeOrigins(origins) } : {}),
+    ...(editsOrigins
+      ? { origins: editedOrigins(origins ?? before.origins, addOrigins ?? [], removeOrigins ?? []) }
+      : {}),
+    ...(registrationAttachment !== undefined ? { registrationAttachment } : {}),
     ...(rpId !== undefined ? { rpId: normalizeRpId(rpId) } : {}),
   };
-  await existing(db, id);
   const tenant = await db.tenant.update({ where: { id }, data });
   await audit(
     { db },

@@ -37,8 +37,9 @@ beforeAll(async () => {
     startAuthServer({ QR_TTL_SECONDS: "2" }),
     servePages(),
   ]);
-  ({ apiKey } = await auth.tenant([site.origin], "Acme"));
-  ({ apiKey: shortKey } = await shortLived.tenant([site.origin], "Acme"));
+  // A site whose people create passkeys on the laptop they have.
+  ({ apiKey } = await auth.tenant([site.origin], "Acme", { registrationAttachment: "any" }));
+  ({ apiKey: shortKey } = await shortLived.tenant([site.origin], "Acme", { registrationAttachment: "any" }));
   phone = await softwarePhone(auth, apiKey, "gallery-phone");
 });
 
@@ -72,7 +73,7 @@ describe.each(THEMES)("%s theme", (theme) => {
       `<authkit-register data-watch api-base-url="${auth.url}" token="${await auth.userToken(apiKey, `reg-${theme}`)}" theme="${theme}"></authkit-register>`,
       theme,
     );
-    const authenticator = await addVirtualAuthenticator(page, { transport: "usb" });
+    const authenticator = await addVirtualAuthenticator(page);
     await page.goto(site.url("/"));
     await waitForEvent(page, "authkit-register", "mode-detected");
     await shot("register-idle", theme);

@@ -75,6 +75,7 @@ async function announceGone(
   ctx: ServiceContext,
   invitation: { id: string; projectId: string; email: string | null; inviteeId: string | null },
 ) {
+  // A link invitation (no email, no invitee) has nobody to tell until someone accepts it.
   const invitee =
     invitation.inviteeId ?? (invitation.email ? await inviteeOf(ctx, invitation.email) : undefined);
   if (invitee)

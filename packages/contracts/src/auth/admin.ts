@@ -3,7 +3,7 @@
 import { ListQuery, listOf } from "../board/schemas.ts";
 import { StorableText } from "../text.ts";
 import { z } from "../zod.ts";
-import { PasskeyInfoSchema, TenantUserSchema } from "./schemas.ts";
+import { PasskeyInfoSchema, RegistrationAttachmentSchema, TenantUserSchema } from "./schemas.ts";
 
 const Id = z.uuid().openapi({ description: "Opaque identifier (UUIDv7)." });
 const Timestamp = z.iso.datetime().openapi({ description: "ISO 8601 timestamp, UTC." });
@@ -65,6 +65,7 @@ export const TenantViewSchema = z
     name: z.string(),
     rp_id: z.string(),
     origins: z.array(z.string()),
+    registration_attachment: RegistrationAttachmentSchema,
     disabled: z.boolean(),
     created_at: Timestamp,
   })
@@ -84,14 +85,19 @@ export const CreateTenantRequestSchema = z
       .max(253)
       .openapi({ description: "Relying-party domain, e.g. acme.com." }),
     origins: Origins.default([]),
+    registration_attachment: RegistrationAttachmentSchema.default("auto"),
   })
   .openapi("CreateTenantRequest");
 export type CreateTenantRequest = z.infer<typeof CreateTenantRequestSchema>;
 
 export const UpdateTenantRequestSchema = z
-  .object({ name: Name.optional(), origins: Origins.optional() })
-  .refine((body) => body.name !== undefined || body.origins !== undefined, {
-    message: "Give name, origins or both.",
+  .object({
+    name: Name.optional(),
+    origins: Origins.optional(),
+    registration_attachment: RegistrationAttachmentSchema.optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: "Give name, origins or registration_attachment.",
   })
   .openapi("UpdateTenantRequest");
 export type UpdateTenantRequest = z.infer<typeof UpdateTenantRequestSchema>;

@@ -93,6 +93,22 @@ export const RequestOptionsJSONSchema = z
 // ---- registration ----
 export const AuthenticatorAttachmentSchema = z.enum(["platform", "cross-platform"]);
 
+/**
+ * A tenant's rule for where new passkeys live: `auto` lets the SDK's detection decide, `any`
+ * offers every kind (the laptop's own, a security key, a phone), `platform` this device only
+ * (Touch ID, Windows Hello, the phone's own), `cross-platform` a security key or a phone.
+ */
+export const REGISTRATION_ATTACHMENTS = ["auto", "any", "platform", "cross-platform"] as const;
+export const RegistrationAttachmentSchema = z
+  .enum(REGISTRATION_ATTACHMENTS)
+  .openapi("RegistrationAttachment");
+export type RegistrationAttachment = z.infer<typeof RegistrationAttachmentSchema>;
+/** What `register/start` reports as `attachmentPolicy` (a tenant's rule other than `auto`). */
+export const AttachmentPolicySchema = z
+  .enum(["any", "platform", "cross-platform"])
+  .openapi("AttachmentPolicy");
+export type AttachmentPolicy = z.infer<typeof AttachmentPolicySchema>;
+
 export const RegisterStartRequestSchema = z
   .object({
     name: StorableText.trim().min(1).max(100).optional().openapi({ description: "Name of the new passkey." }),
@@ -106,6 +122,12 @@ export const RegisterStartResponseSchema = z
   .object({
     challengeId: z.string(),
     options: CreationOptionsJSONSchema,
+    attachmentPolicy: AttachmentPolicySchema.optional().openapi({
+      description:
+        "The tenant's registration_attachment when it is not `auto`. It beats the client's own choice: " +
+        "`options.authenticatorSelection.authenticatorAttachment` is set for platform and cross-platform, " +
+        "absent for any, and `options.hints` (WebAuthn Level 3) say which kind to offer first.",
+    }),
     prfSalt: Base64Url.optional().openapi({
       description: "base64url SHA-256(tenant_id + ':' + rp_id); present when `prf: true` was sent.",
     }),

@@ -174,12 +174,14 @@ export const boardOperations = defineOperations({
     description:
       "Creates an API token named `name` (1..100 characters) acting as the caller, with the caller's " +
       "roles. The answer carries the secret `token` once: it is stored only as a hash and never shown " +
-      "again. Tokens do not expire; revoke them with delete_token.",
+      "again. Tokens do not expire; revoke them with delete_token. Only the web app's session creates " +
+      "tokens (and `cli token create`): with a bearer token, MCP included, it is forbidden, so a leaked " +
+      "token cannot make copies of itself that outlive its revocation.",
     group: "tokens",
     body: s.CreateApiTokenBody,
     response: s.CreatedApiTokenSchema,
     status: 201,
-    errors: [...BASE, "validation_failed"],
+    errors: [...BASE, "forbidden", "validation_failed"],
     hints: CREATE,
   },
   delete_token: {
@@ -254,7 +256,8 @@ export const boardOperations = defineOperations({
     method: "post",
     path: "/projects",
     summary: "Create a project",
-    description: "Creates a project with `name` and optional `repo_url`; the caller becomes its owner.",
+    description:
+      "Creates a project with `name` and optional `repo_url` (an http:// or https:// address; anything else is validation_failed); the caller becomes its owner.",
     group: "projects",
     body: s.CreateProjectBody,
     response: s.ProjectSchema,
@@ -279,7 +282,7 @@ export const boardOperations = defineOperations({
     method: "patch",
     path: "/projects/{id}",
     summary: "Update a project",
-    description: `Changes name and/or repo_url (an empty string clears repo_url). Needs admin. ${ROLE_NOTE}`,
+    description: `Changes name and/or repo_url (an http:// or https:// address; an empty string clears it). Needs admin. ${ROLE_NOTE}`,
     group: "projects",
     params: s.IdParams,
     pathIds: { id: pathId("project_id", "The project to change.") },

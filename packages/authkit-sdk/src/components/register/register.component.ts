@@ -1,7 +1,8 @@
 import { html, type PropertyValues, type TemplateResult, type PropertyDeclarations } from "lit";
 import { AuthKitError, toAuthKitError } from "../../core/errors.ts";
 import type { PrfMode } from "../../core/types.ts";
-import { registerAttachment } from "../../detection/attachment.ts";
+import { WebAuthnAbortService } from "@simplewebauthn/browser";
+import { attachmentSetting, requestedAttachment } from "../../detection/attachment.ts";
 import { browserEnvironment, type DetectionEnvironment } from "../../detection/environment.ts";
 import { detectMode, requestedMode, type ModeDecision } from "../../detection/mode.ts";
 import { FrameHost } from "../../embed/frame-host.ts";
@@ -17,6 +18,13 @@ import "../status/index.ts";
 import { registerStyles } from "./register.styles.ts";
 
 type QrPosition = "above" | "below" | "left" | "right";
+
+/** The status line while the browser's prompt is open: what really happens for that kind. */
+function promptMessage(attachment: AuthenticatorAttachment | undefined): string {
+  if (attachment === "platform") return "Confirm with this device's screen lock (fingerprint, face or PIN)…";
+  if (attachment === "cross-platform") return "Use your security key or phone: follow your browser's prompt…";
+  return "Follow your browser's prompt to create a passkey…";
+}
 const POSITIONS: readonly string[] = ["above", "below", "left", "right"];
 
 /**
@@ -53,8 +61,10 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
     qrInline: { type: Boolean, attribute: "qr-inline" },
     prf: {},
     prfCallback: { attribute: "prf-callback" },
+    authenticatorAttachment: { attribute: "authenticator-attachment" },
     timeout: { type: Number },
     decision: { state: true },
+    phoneInstead: { state: true },
     busy: { state: true },
     open: { state: true },
     qrToken: { state: true },
@@ -80,6 +90,11 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
   prf: PrfMode | "" = "";
   /** URL that receives `POST {challengeId, prfOutput, capabilities}` with cookies (prf callback, both). */
   prfCallback = "";
+  /**
+   * Where the passkey may live: 'platform' (this device), 'cross-platform' (a security key or a
+   * phone) or 'any'. Beats the detection; the tenant's `registration_attachment` beats both.
+   */
+  authenticatorAttachment: "" | "platform" | "cross-platform" | "any" = "";
   /** ms to wait for the /register-embed iframe. */
   timeout = 30_000;
 
@@ -92,6 +107,9 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
   private qrToken = "";
   private status: StatusKind = "idle";
   private message = "";
+  /** The person chose their phone while the browser's prompt was open: QR from now on. */
+  private phoneInstead = false;
+  #switchingToPhone = false;
   #frame: FrameHost | undefined;
   #detection = 0;
 
@@ -128,6 +146,7 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
     if (run !== this.#detection) return;
     this.#closeQr();
     this.decision = undefined;
+    this.phoneInstead = false;
     if (this.missingAttributes().length) {
       const error = new AuthKitError("configuration_error", this.missingMessage(this.missingAttributes()));
       this.emit("error", { error, code: error.code });
@@ -157,15 +176,19 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
   async register(): Promise<void> {
     if (this.busy) return;
     this.busy = true;
-    this.#setStatus("loading", "Follow your browser's prompt to create a passkey…");
+    this.#setStatus("loading", "Preparing your passkey…");
     try {
       const token = await this.#userToken();
       const auth = this.authKit(token);
       const result = await auth.passkey.register({
         name: this.name,
-        authenticatorAttachment: await registerAttachment(this.environment),
+        authenticatorAttachment: await requestedAttachment(
+          this.environment,
+          attachmentSetting(this.authenticatorAttachment),
+        ),
         prf: this.prf || undefined,
         prfCallback: this.prfCallback || undefined,
+        onPrompt: (attachment) => this.#setStatus("loading", promptMessage(attachment)),
         onError: (error) => this.#failed(error),
       });
       if (result.success) {
@@ -178,9 +201,23 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
     } finally {
       this.busy = false;
     }
+    if (this.#switchingToPhone) {
+      this.#switchingToPhone = false;
+      this.phoneInstead = true;
+      this.#setStatus("idle", "");
+      void this.#openQr();
+    }
+  }
+
+  /** Closes the browser's prompt and shows a QR code for the phone instead. */
+  #usePhone() {
+    this.#switchingToPhone = true;
+    WebAuthnAbortService.cancelCeremony();
   }
 
   #failed(error: AuthKitError) {
+    // The person chose their phone: the cancelled prompt is not an error to show.
+    if (this.#switchingToPhone && error.code === "user_cancelled") return;
     this.#setStatus("error", userMessage(error, "registration"));
     this.emit("error", { error, code: error.code });
   }
@@ -311,7 +348,7 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
           : "This browser does not support passkeys.",
       );
     }
-    const qr = decision?.mode === "qr";
+    const qr = decision?.mode === "qr" || this.phoneInstead;
     const label = this.label || (qr ? "Create Passkey via QR Code" : "Create Passkey");
     const button = html`<button
       class="button primary-button main"
@@ -334,6 +371,14 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
           .status=${this.status}
           .message=${this.message}
         ></authkit-status>`;
+    // While the browser's prompt is open on a computer, a way out to the phone (a desktop with no
+    // authenticator, or the wrong kind, would otherwise wait for the prompt's five-minute timeout).
+    const phone =
+      this.busy && !qr && decision?.reason !== "mobile" && decision?.reason !== "ios_direct"
+        ? html`<button class="link-button" part="phone-button" type="button" @click=${() => this.#usePhone()}>
+            ${qrIcon}<span>Use your phone instead</span>
+          </button>`
+        : null;
     if (qr && this.qrInline) {
       return html`<div class="anchor">${this.open ? this.#qrContent() : button}${status}</div>`;
     }
@@ -354,7 +399,7 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
             : null
         }
       </div>
-      ${status}
+      ${status}${phone}
     </div>`;
   }
 }
