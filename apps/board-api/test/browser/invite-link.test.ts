@@ -1,15 +1,22 @@
 // An invitation link opened by someone without an account: they create one, come back to the
 // invitation and join. Their address stays unverified (and earns nothing) until they open the
 // link mailed to it — mail that reaches a real SMTP server here.
-import { addVirtualAuthenticator, launchChromium, watchProblems } from "@org/browser-testing";
-import type { Browser, BrowserContext, Page } from "@org/browser-testing";
+import { launchChromium, type Browser } from "@org/browser-testing";
 import { startSmtpCatcher, type SmtpCatcher } from "@org/service-kit/testing";
-import { shootPage, startServices, type RunningServices } from "./helpers.ts";
+import {
+  newProject,
+  person as newPerson,
+  shootPage,
+  signUp,
+  startServices,
+  type Person,
+  type RunningServices,
+} from "./helpers.ts";
 
 let browser: Browser;
 let services: RunningServices;
 let smtp: SmtpCatcher;
-const contexts: BrowserContext[] = [];
+const people: Person[] = [];
 
 beforeAll(async () => {
   smtp = await startSmtpCatcher();
@@ -17,29 +24,18 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
+  await Promise.all(people.map(({ context }) => context.close()));
   await Promise.all([browser?.close(), services?.close(), smtp?.close()]);
 });
 
-/** A browser of its own (cookies, an authenticator) on the web app. */
 async function person() {
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 860 },
-    colorScheme: "light",
-    reducedMotion: "reduce",
-  });
-  contexts.push(context);
-  context.setDefaultTimeout(8000);
-  const page = await context.newPage();
-  const problems = await watchProblems(page);
-  // As in web-app.test.ts: the test tenant's registration policy is "auto", whose detection asks
-  // Linux desktop Chromium for a security key.
-  await addVirtualAuthenticator(page, { transport: "usb" });
-  return { page, problems };
+  const someone = await newPerson(browser);
+  people.push(someone);
+  return someone;
 }
 
 /** The sign-up form, then the passkey; ends signed in wherever the app goes next. */
-async function completeSignUp(page: Page, email: string, name: string) {
+async function completeSignUp(page: Person["page"], email: string, name: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Name").fill(name);
   await page.getByRole("button", { name: "Continue" }).click();
@@ -49,13 +45,8 @@ async function completeSignUp(page: Page, email: string, name: string) {
 describe("invitation links in the web app", () => {
   it("a person without an account opens the link, signs up, joins, and verifies their address", async () => {
     const ada = await person();
-    await ada.page.goto(`${services.board.url}/app/signup`);
-    await completeSignUp(ada.page, "ada@example.com", "Ada Lovelace");
-    await ada.page.getByRole("heading", { name: "Projects" }).waitFor();
-    await ada.page.getByRole("button", { name: "New project" }).click();
-    await ada.page.getByLabel("Name").fill("Launch");
-    await ada.page.getByRole("button", { name: "Create project" }).click();
-    await ada.page.getByRole("heading", { name: "Launch" }).waitFor();
+    await signUp(ada.page, services.board.url, { email: "ada@example.com", name: "Ada Lovelace" });
+    await newProject(ada.page, "Launch");
     await ada.page.goto(`${ada.page.url()}/settings`);
 
     await ada.page.getByRole("textbox", { name: "Invite by link, for" }).fill("dana@example.com");
