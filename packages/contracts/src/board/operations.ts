@@ -160,11 +160,11 @@ export const boardOperations = defineOperations({
       "secret, as this same user, verifies the address (a link opened by anyone else verifies nothing). " +
       "A verified address lets you accept invitations sent to it without their link. At most one mail a " +
       "minute and five a day (rate_limited, with Retry-After); an address verified already is conflict; a " +
-      "server without mail (no SMTP_URL) answers unavailable.",
+      "server without mail (no SMTP_URL) answers service_unavailable.",
     group: "me",
     response: s.EmailVerificationSchema,
     status: 201,
-    errors: [...BASE, "conflict", "unavailable"],
+    errors: [...BASE, "conflict", "service_unavailable"],
     hints: CREATE,
   },
   confirm_email: {
