@@ -9,6 +9,7 @@ import { base } from "../../styles.ts";
 import { confirmAction } from "../../ui/confirm.ts";
 import { attempt, toast } from "../../ui/toast.ts";
 import { canManage } from "../board/board-data.ts";
+import { inlineFormStyles } from "./inline-form.styles.ts";
 import "./member-invitations.ts";
 
 const ROLES: Role[] = ["owner", "admin", "member", "viewer"];
@@ -16,6 +17,7 @@ const ROLES: Role[] = ["owner", "admin", "member", "viewer"];
 export class BoardSettingsView extends LitElement {
   static override styles = [
     base,
+    inlineFormStyles,
     css`
       :host {
         max-width: 900px;
@@ -29,16 +31,6 @@ export class BoardSettingsView extends LitElement {
       }
       .panel > h2 {
         margin-bottom: 12px;
-      }
-      form.inline {
-        display: grid;
-        grid-template-columns: 1fr auto auto;
-        gap: 8px;
-        align-items: end;
-        margin-top: 12px;
-      }
-      form.inline select {
-        width: auto;
       }
       td select {
         width: auto;
@@ -69,9 +61,6 @@ export class BoardSettingsView extends LitElement {
         font: inherit;
       }
       @media (max-width: 640px) {
-        form.inline {
-          grid-template-columns: 1fr;
-        }
         .wide {
           display: none;
         }
