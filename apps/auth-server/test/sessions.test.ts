@@ -56,7 +56,7 @@ describe("password login", () => {
     // Equal work, not measured time (timings are for benchmarks): each answer follows exactly one
     // verification against a hash of the same parameters, the user's own or a dummy one.
     const { session } = await withPasswordUser();
-    const expected = failure("unauthenticated", "Invalid username or password.");
+    const expected = failure("invalid_credentials", "Invalid username or password.");
     // The module object the service calls through (CommonJS under jest), so the spy sees its calls.
     const argon2 = jest.requireActual<typeof Argon2>("@node-rs/argon2");
     const verify = jest.spyOn(argon2, "verify");

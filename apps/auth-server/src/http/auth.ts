@@ -2,7 +2,7 @@ import { AppError } from "@org/service-kit";
 import type { Request, RequestHandler } from "express";
 import type { AuthContext } from "../context.ts";
 import { sessionCookie } from "./cookies.ts";
-import { assertOwnOrigin } from "./cors.ts";
+import { assertOwnOrigin, assertTenantOrigin } from "./cors.ts";
 import { resolveSession } from "../services/sessions.ts";
 import { enabledTenant, tenantByApiKey, type Tenant } from "../services/tenants.ts";
 import { resolveSessionToken, resolveUserToken } from "../services/tokens.ts";
@@ -14,7 +14,7 @@ export type RequestAuth =
   /** A browser registering a passkey for one user: user token, or the user's cookie session. */
   | { kind: "user"; tenant: Tenant; userId: string; via: "userToken" | "cookie" }
   /** A browser on a tenant's page, by session token (authenticate component, password login). */
-  | { kind: "session"; tenant: Tenant };
+  | { kind: "session"; tenant: Tenant; expiresAt: number };
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -60,7 +60,9 @@ export function requireSessionToken(ctx: AuthContext): RequestHandler {
     const token = bearer(req);
     if (!token) throw missing("session token");
     const record = await resolveSessionToken({ ctx, token });
-    return { kind: "session", tenant: await enabledTenant({ db: ctx.db, id: record.tenantId }) };
+    const tenant = await enabledTenant({ db: ctx.db, id: record.tenantId });
+    assertTenantOrigin(ctx, req, tenant);
+    return { kind: "session", tenant, expiresAt: record.expiresAt };
   });
 }
 
@@ -71,6 +73,7 @@ export function requireRegistrant(ctx: AuthContext): RequestHandler {
     if (token) {
       const record = await resolveUserToken({ ctx, token });
       const tenant = await enabledTenant({ db: ctx.db, id: record.tenantId });
+      assertTenantOrigin(ctx, req, tenant);
       return { kind: "user", tenant, userId: record.userId, via: "userToken" };
     }
     return cookieAuth(ctx, req, "user token or session");

@@ -26,6 +26,7 @@ import {
   RegisterFinishResponseSchema,
   RegisterStartRequestSchema,
   RegisterStartResponseSchema,
+  SessionTokenCheckSchema,
   SessionTokenResponseSchema,
   TenantUserSchema,
   UpsertUserRequestSchema,
@@ -147,7 +148,14 @@ const operations: AuthOperation[] = [
     security: ["userToken", "cookie"],
     body: RegisterStartRequestSchema,
     response: RegisterStartResponseSchema,
-    errors: ["unauthenticated", "forbidden", "tenant_disabled", "user_disabled"],
+    errors: [
+      "unauthenticated",
+      "token_expired",
+      "configuration_error",
+      "forbidden",
+      "tenant_disabled",
+      "user_disabled",
+    ],
   },
   {
     method: "post",
@@ -161,6 +169,8 @@ const operations: AuthOperation[] = [
     response: RegisterFinishResponseSchema,
     errors: [
       "unauthenticated",
+      "token_expired",
+      "configuration_error",
       "forbidden",
       "conflict",
       "tenant_disabled",
@@ -176,7 +186,7 @@ const operations: AuthOperation[] = [
     security: ["sessionToken"],
     body: AuthenticateStartRequestSchema,
     response: AuthenticateStartResponseSchema,
-    errors: ["unauthenticated", "tenant_disabled"],
+    errors: ["unauthenticated", "token_expired", "configuration_error", "tenant_disabled"],
   },
   {
     method: "post",
@@ -187,6 +197,8 @@ const operations: AuthOperation[] = [
     response: LoginSuccessSchema,
     errors: [
       "unauthenticated",
+      "token_expired",
+      "configuration_error",
       "tenant_disabled",
       "user_disabled",
       "verification_failed",
@@ -203,7 +215,26 @@ const operations: AuthOperation[] = [
     security: ["sessionToken"],
     body: PasswordLoginRequestSchema,
     response: LoginSuccessSchema,
-    errors: ["unauthenticated", "tenant_disabled", "user_disabled"],
+    errors: [
+      "invalid_credentials",
+      "unauthenticated",
+      "token_expired",
+      "configuration_error",
+      "tenant_disabled",
+      "user_disabled",
+    ],
+  },
+  {
+    method: "get",
+    path: "/auth/v1/session-token",
+    summary:
+      "Check the session token a page holds, from that page: its expiry, or why it cannot sign in " +
+      "(token_expired: fetch a fresh one; unauthenticated: not a token of this server; " +
+      "configuration_error: the page's origin is not one of the tenant's, named in the message; " +
+      "tenant_disabled). The SDK's sign-in component calls it when it mounts.",
+    security: ["sessionToken"],
+    response: SessionTokenCheckSchema,
+    errors: ["unauthenticated", "token_expired", "configuration_error", "tenant_disabled"],
   },
   {
     method: "post",

@@ -224,6 +224,10 @@ export const SessionTokenResponseSchema = z
   .openapi("SessionTokenResponse");
 export type SessionTokenResponse = z.infer<typeof SessionTokenResponseSchema>;
 
+/** `GET /auth/v1/session-token`: the token a page holds, checked from that page. */
+export const SessionTokenCheckSchema = z.object({ expiresAt: Timestamp }).openapi("SessionTokenCheck");
+export type SessionTokenCheck = z.infer<typeof SessionTokenCheckSchema>;
+
 export const VerifyAuthRequestSchema = z
   .object({ challengeId: StorableText.min(1).max(200) })
   .openapi("VerifyAuthRequest");
