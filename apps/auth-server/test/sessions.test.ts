@@ -105,13 +105,26 @@ describe("passkey management with the session cookie", () => {
     const list = await request(t.app).get("/auth/v1/passkeys").set("Cookie", cookie);
     expect(list.status).toBe(200);
     expect(list.body).toEqual([
-      { id: fx.passkeyId, name: "Passkey", created_at: expect.any(String), last_used: expect.any(String) },
-      { id: second.body.passkeyId, name: "Phone", created_at: expect.any(String) },
+      {
+        id: fx.passkeyId,
+        name: "Passkey",
+        created_at: expect.any(String),
+        last_used: expect.any(String),
+        authenticator: null,
+        synced: false,
+      },
+      {
+        id: second.body.passkeyId,
+        name: "Phone",
+        created_at: expect.any(String),
+        authenticator: null,
+        synced: false,
+      },
     ]);
 
     const noCookie = await request(t.app).get("/auth/v1/passkeys");
     expect(noCookie.status).toBe(401);
-    expect(noCookie.body).toEqual(failure("unauthenticated", "Missing or invalid session."));
+    expect(noCookie.body).toEqual(failure("unauthenticated", "Missing or invalid user token or session."));
     expect((await request(t.app).delete(`/auth/v1/passkeys/${fx.passkeyId}`)).status).toBe(401);
 
     // Someone else's passkey is not_found.

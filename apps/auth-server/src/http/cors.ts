@@ -6,8 +6,17 @@ import { isTenantOrigin, type Tenant } from "../services/tenants.ts";
 
 const CACHE_MS = 5_000;
 
-/** Routes a browser reaches with the session cookie alone: only the auth server's own pages. */
+/**
+ * Routes a browser reaches with the session cookie: only from the auth server's own pages. The
+ * passkey routes also take a manage-scoped user token (Bearer) from the tenant's pages: such
+ * requests (and their preflights, which announce the Authorization header) are token requests.
+ */
 const COOKIE_ROUTES = ["/auth/v1/passkeys", "/auth/v1/logout"];
+const TOKEN_TOO = ["/auth/v1/passkeys"];
+
+const carriesToken = (req: Request) =>
+  req.get("authorization") !== undefined ||
+  /(^|,)\s*authorization\s*(,|$)/i.test(req.get("access-control-request-headers") ?? "");
 
 const ownOrigin = (ctx: AuthContext) => new URL(ctx.env.PUBLIC_URL).origin;
 
@@ -20,7 +29,7 @@ const ownOrigin = (ctx: AuthContext) => new URL(ctx.env.PUBLIC_URL).origin;
 function credentialedCors(isAllowed: (origin: string) => Promise<boolean>): RequestHandler {
   const allow = cors({
     origin: true,
-    methods: ["GET", "POST", "DELETE"],
+    methods: ["GET", "POST", "PATCH", "DELETE"],
     allowedHeaders: ["Authorization", "Content-Type"],
     exposedHeaders: ["Retry-After", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"],
     credentials: true,
@@ -76,7 +85,9 @@ export function browserCors(ctx: AuthContext): RequestHandler {
   const forTokenRoutes = credentialedCors(tenantOrigins(ctx));
   return (req, res, next) => {
     const path = req.baseUrl + req.path;
-    const cookieRoute = COOKIE_ROUTES.some((route) => path === route || path.startsWith(`${route}/`));
+    const under = (routes: string[]) =>
+      routes.some((route) => path === route || path.startsWith(`${route}/`));
+    const cookieRoute = under(COOKIE_ROUTES) && !(under(TOKEN_TOO) && carriesToken(req));
     (cookieRoute ? forCookieRoutes : forTokenRoutes)(req, res, next);
   };
 }

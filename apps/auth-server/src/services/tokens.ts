@@ -7,10 +7,15 @@ import { assertUserEnabled } from "./users.ts";
 export const USER_TOKEN_TTL = { min: 5, max: 600, default: 600 } as const;
 export const SESSION_TOKEN_TTL_SECONDS = 15 * 60;
 
+/** What a user token allows: `register` passkeys, or also `manage` (list, rename, delete) them. */
+export type UserTokenScope = "register" | "manage";
+
 interface UserTokenRecord {
   tenantId: string;
   userId: string;
   expiresAt: number;
+  /** Absent in records written before scopes existed: register. */
+  scope?: UserTokenScope;
 }
 
 interface SessionTokenRecord {
@@ -83,6 +88,7 @@ export async function issueUserToken({
     tenantId: tenant.id,
     userId: user.id,
     expiresAt: ctx.now() + clampUserTokenTtl(input.ttl) * 1000,
+    scope: input.scope ?? "register",
   });
   return { userToken, userId: user.id };
 }
