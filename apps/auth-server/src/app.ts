@@ -62,6 +62,14 @@ export function createApp({ env, db, logger, redis, store, now = Date.now, qrLiv
     jsonLimit: "256kb",
     trustProxy: env.TRUST_PROXY,
     requestLog: requestLogOptions(env),
+    // Tenants' servers (API key), pages with a valid token, signed-in users and administrators
+    // are not counted; everything else is, per IP (see http/auth.ts, http/admin-session.ts).
+    anonymousLimit: {
+      limit: env.RATE_LIMIT_ANONYMOUS_PER_MINUTE,
+      prefix: "auth",
+      redis,
+      isAuthenticated: (req) => req.auth !== undefined || req.adminSession !== undefined,
+    },
   });
   app.get("/healthz", healthHandler(db));
   app.use("/sdk", sdkFiles());

@@ -1,4 +1,4 @@
-import { attachRealtime, connectRedis, runService, type Realtime } from "@org/service-kit";
+import { attachRealtime, connectRedis, runService, socketLimits, type Realtime } from "@org/service-kit";
 import { createApp } from "./app.ts";
 import { loadAuthEnv } from "./env.ts";
 import { adminTenant } from "./services/admin-tenant.ts";
@@ -22,7 +22,8 @@ void runService({
   },
   onServer(server) {
     // socket.io (namespace /qr); with REDIS_URL its events reach the watchers of every instance.
-    realtime = attachRealtime(server, { redisUrl: env.REDIS_URL });
+    // Each client IP may hold SOCKETS_PER_IP connections.
+    realtime = attachRealtime(server, { redisUrl: env.REDIS_URL, limits: socketLimits(env) });
     qrLive.attach(realtime.io);
   },
   // Open websockets would keep the HTTP server's close() waiting: drop them first.

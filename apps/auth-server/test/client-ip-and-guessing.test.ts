@@ -70,6 +70,29 @@ describe("TRUST_PROXY", () => {
   });
 });
 
+describe("IPv6 clients", () => {
+  it("are counted by /64 in the per-IP limit: a new address of the same network shares it", async () => {
+    const app = t.sibling({ TRUST_PROXY: "loopback", RATE_LIMIT_IP_PER_MINUTE: "3" });
+    const from = (ip: string) => request(app).post("/api/v1/session-token").set("X-Forwarded-For", ip);
+    for (const ip of ["2001:db8:5:1::1", "2001:db8:5:1::2", "2001:db8:5:1:ffff:ffff:ffff:ffff"]) {
+      expect((await from(ip)).status).toBe(401);
+    }
+    const limited = await from("2001:db8:5:1::abcd");
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual(failure("rate_limited", "Too many requests."));
+    expect((await from("2001:db8:5:2::1")).status).toBe(401);
+  });
+
+  it("are counted by /64 in password guessing: rotating addresses does not buy more guesses", async () => {
+    const app = t.sibling({ TRUST_PROXY: "loopback", RATE_LIMIT_LOGIN_PER_MINUTE: "3" });
+    const { session } = await withOwner(app);
+    for (let i = 1; i <= 3; i += 1)
+      expect((await loginFrom(app, session, `2001:db8:6:1::${i}`, "guess")).status).toBe(401);
+    expect((await loginFrom(app, session, "2001:db8:6:1::99", "guess")).status).toBe(429);
+    expect((await loginFrom(app, session, "2001:db8:6:2::1", PASSWORD)).status).toBe(200);
+  });
+});
+
 describe("password guessing", () => {
   it("is limited per account and IP: a guesser elsewhere does not lock the owner out", async () => {
     const app = t.sibling({ TRUST_PROXY: "loopback", RATE_LIMIT_LOGIN_PER_MINUTE: "3" });

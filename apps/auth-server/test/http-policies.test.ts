@@ -69,6 +69,53 @@ describe("rate limits", () => {
     expect((await request(app).get("/healthz")).status).toBe(200);
   });
 
+  it("limits unauthenticated requests per IP (bogus keys and tokens, embed pages) before any lookup", async () => {
+    const app = t.sibling({ RATE_LIMIT_ANONYMOUS_PER_MINUTE: "4", TRUST_PROXY: "loopback" });
+    const { apiKey } = await makeTenant(t);
+    const attacker = "203.0.113.40";
+    // A tenant's server with its key is not counted, however often it calls.
+    for (let i = 0; i < 6; i += 1) {
+      const res = await request(app)
+        .post("/api/v1/session-token")
+        .set("X-Forwarded-For", attacker)
+        .set("X-API-KEY", apiKey);
+      expect(res.status).toBe(200);
+    }
+    expect(
+      (
+        await request(app)
+          .post("/api/v1/session-token")
+          .set("X-Forwarded-For", attacker)
+          .set("X-API-KEY", "ak_bogus")
+      ).status,
+    ).toBe(401);
+    const token = request(app).post("/auth/v1/authenticate/start").set("X-Forwarded-For", attacker);
+    expect((await token.set("Authorization", "Bearer st_bogus").send({})).status).toBe(401);
+    expect(
+      (
+        await request(app)
+          .get("/auth-embed?origin=https%3A%2F%2Fnobody.test")
+          .set("X-Forwarded-For", attacker)
+      ).status,
+    ).toBe(403);
+    expect((await request(app).get("/qr").set("X-Forwarded-For", attacker)).status).toBe(200);
+    const limited = await request(app)
+      .post("/api/v1/session-token")
+      .set("X-Forwarded-For", attacker)
+      .set("X-API-KEY", apiKey);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual(failure("rate_limited", "Too many requests."));
+    expect(
+      (
+        await request(app)
+          .get("/auth-embed?origin=https%3A%2F%2Fnobody.test")
+          .set("X-Forwarded-For", attacker)
+      ).status,
+    ).toBe(429);
+    // Elsewhere, nothing changed.
+    expect((await request(app).get("/qr").set("X-Forwarded-For", "198.51.100.40")).status).toBe(200);
+  });
+
   it("limits requests per tenant key", async () => {
     const app = t.sibling({ RATE_LIMIT_TENANT_PER_MINUTE: "1" });
     const { apiKey } = await makeTenant(t);

@@ -286,6 +286,37 @@ describe("users", () => {
   });
 });
 
+describe("deleting a user who cannot sign in", () => {
+  it("deletes one with no passkey and no password (an abandoned sign-up), refuses one that can sign in", async () => {
+    const fx = await tenantWithPasskey(t, "kept");
+    // A user token creates the user; the sign-up is abandoned before any passkey exists.
+    await userToken(t.app, fx.apiKey, { externalId: "abandoned" });
+    expect((await api(fx.apiKey).get("/users/abandoned")).body).toMatchObject({ passkeyCount: 0 });
+    const other = await makeTenant(t);
+    expect((await api(other.apiKey).delete("/users/abandoned")).status).toBe(404);
+
+    const deleted = await api(fx.apiKey).delete("/users/abandoned");
+    expect(deleted.status).toBe(204);
+    expect((await api(fx.apiKey).get("/users/abandoned")).status).toBe(404);
+    const again = await api(fx.apiKey).delete("/users/abandoned");
+    expect(again.status).toBe(404);
+    expect(again.body).toEqual(failure("not_found", "No user with externalId abandoned."));
+
+    const refused = await api(fx.apiKey).delete("/users/kept");
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual(
+      failure(
+        "conflict",
+        "This user can sign in (a passkey or a password): disable it instead, or delete its passkeys first.",
+      ),
+    );
+    await api(fx.apiKey).post("/users", { externalId: "with-password", password: "correct horse battery" });
+    expect((await api(fx.apiKey).delete("/users/with-password")).status).toBe(409);
+    expect((await login(t.app, fx.session, fx.authenticator)).status).toBe(200);
+    expect((await api("ak_nope").delete("/users/kept")).status).toBe(401);
+  });
+});
+
 describe("a user's passkeys", () => {
   it("are listed and deleted by the tenant's server, by externalId; never another tenant's or user's", async () => {
     const fx = await tenantWithPasskey(t, "pk-owner");

@@ -1,12 +1,14 @@
 import { boardOpenApiDocument, boardOperationList } from "@org/contracts";
 import {
   boardErrors,
+  clientIpKey,
   connectRedis,
   createHttpApp,
   finishHttpApp,
   healthHandler,
   rateLimiter,
   requestLogOptions,
+  type Mailer,
   type Redis,
   type ServiceDeps,
 } from "@org/service-kit";
@@ -25,6 +27,8 @@ import {
 } from "./http/operation.ts";
 import { mcpRouter } from "./mcp/router.ts";
 import { attachmentRoutes } from "./routes/attachments.ts";
+import { boardMailer } from "./mail.ts";
+import { devMailRouter } from "./routes/dev-mail.ts";
 import { webAppRouter } from "./routes/web-app.ts";
 import { webAuthRouter } from "./routes/web-auth.ts";
 import type { BoardEvents } from "./services/events.ts";
@@ -37,6 +41,8 @@ export type BoardDeps = ServiceDeps<BoardEnv> & {
   events?: BoardEvents | undefined;
   /** The auth server's tenant API; default: from env.authServer (none: the web app cannot sign in). */
   tenant?: TenantClient | undefined;
+  /** Where mail goes; default: boardMailer(env) (none: no address is ever verified). */
+  mailer?: Mailer | undefined;
 };
 
 /** The board API as an Express app; server.ts only listens, tests use this directly. */
@@ -47,12 +53,21 @@ export function createApp({
   redis = connectRedis(env.REDIS_URL),
   events,
   tenant = env.authServer && createTenantClient(env.authServer),
+  mailer = boardMailer(env),
 }: BoardDeps): Express {
   const app = createHttpApp({
     logger,
     jsonLimit: "1mb",
     trustProxy: env.TRUST_PROXY,
     requestLog: requestLogOptions(env),
+    // Requests that authenticate (a token or the web session) are not counted; the rest — public
+    // pages, sign-in, and above all bogus tokens, each a database lookup — are, per IP.
+    anonymousLimit: {
+      limit: env.RATE_LIMIT_ANONYMOUS_PER_MINUTE,
+      prefix: "board-api",
+      redis,
+      isAuthenticated: (req) => req.actor !== undefined,
+    },
   });
   app.get("/healthz", healthHandler(db));
   const openApi = boardOpenApiDocument();
@@ -61,7 +76,7 @@ export function createApp({
   });
   app.use(referenceRoutes());
 
-  const deps = { db, files: new FileStore(env.ATTACHMENTS_DIR), events };
+  const deps = { db, files: new FileStore(env.ATTACHMENTS_DIR), events, mailer, publicUrl: env.PUBLIC_URL };
   const handlers = createHandlers(deps);
   const custom = attachmentRoutes(deps);
   const limiter = rateLimiter({
@@ -88,11 +103,12 @@ export function createApp({
   const signInLimiter = rateLimiter({
     limit: env.RATE_LIMIT_SIGN_IN_PER_MINUTE,
     windowMs: 60_000,
-    key: (req) => req.ip ?? "unknown",
+    key: (req) => clientIpKey(req.ip),
     prefix: "board-api-sign-in",
     redis,
   });
   app.use(webAuthRouter({ db, tenant, web, limiter: signInLimiter }));
+  app.use(devMailRouter(mailer));
   app.use(webAppRouter({ origin: web.origin, authServerUrl: tenant?.publicUrl }));
   return finishHttpApp(app, boardErrors);
 }

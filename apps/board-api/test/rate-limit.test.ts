@@ -85,3 +85,30 @@ describe("rate limit over MCP", () => {
     });
   });
 });
+
+describe("unauthenticated requests per IP", () => {
+  it("stop a bogus-token flood after RATE_LIMIT_ANONYMOUS_PER_MINUTE, while signed-in use is not counted", async () => {
+    const limited = await createTestApp({ RATE_LIMIT_ANONYMOUS_PER_MINUTE: "3", TRUST_PROXY: "loopback" });
+    try {
+      const alice = await makeUser(limited);
+      const me = (ip: string, token: string) =>
+        request(limited.app)
+          .get("/api/v1/me")
+          .set("X-Forwarded-For", ip)
+          .set("Authorization", `Bearer ${token}`);
+      for (let i = 0; i < 10; i += 1) expect((await me("203.0.113.20", alice.token)).status).toBe(200);
+      for (let i = 0; i < 3; i += 1) expect((await me("198.51.100.20", `bogus-${i}`)).status).toBe(401);
+      const flood = await me("198.51.100.20", "bogus-next");
+      expect(flood.status).toBe(429);
+      expect(flood.body).toEqual({ error: { code: "rate_limited", message: "Too many requests." } });
+      expect(Number(flood.headers["retry-after"])).toBeGreaterThan(0);
+      // Public pages count too; the signed-in address is untouched.
+      expect(
+        (await request(limited.app).get("/llms.txt").set("X-Forwarded-For", "198.51.100.20")).status,
+      ).toBe(429);
+      expect((await me("203.0.113.20", alice.token)).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -40,6 +40,7 @@ describe("sign-up", () => {
         email: "ada@example.com",
         name: "Ada Lovelace",
         handle: "ada",
+        email_verified: false,
         created_at: expect.any(String),
       },
       csrf_token: expect.stringMatching(/^[0-9a-f]{64}$/),
@@ -265,6 +266,25 @@ describe("sign-up and sign-in requests", () => {
       const third = await request(limited.app).get("/app/auth/signin/token");
       expect(third.status).toBe(429);
       expect(third.headers["retry-after"]).toMatch(/^\d+$/);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe("sign-in limits for IPv6 clients", () => {
+  it("count a whole /64 as one client (a new address each time does not buy more)", async () => {
+    const limited = await createWebTestApp(auth, apiKey, {
+      RATE_LIMIT_SIGN_IN_PER_MINUTE: "2",
+      TRUST_PROXY: "loopback",
+    });
+    const from = (ip: string) =>
+      request(limited.app).get("/app/auth/signin/token").set("X-Forwarded-For", ip);
+    try {
+      expect((await from("2001:db8:9:1::1")).status).toBe(200);
+      expect((await from("2001:db8:9:1::2")).status).toBe(200);
+      expect((await from("2001:db8:9:1:8000::3")).status).toBe(429);
+      expect((await from("2001:db8:9:2::1")).status).toBe(200);
     } finally {
       await limited.close();
     }

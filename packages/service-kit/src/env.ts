@@ -3,6 +3,8 @@ import path from "node:path";
 import { z } from "zod";
 import { parseTrustProxy, type TrustProxy } from "./http/trust-proxy.ts";
 
+const positiveInt = z.coerce.number().int().positive();
+
 /** Variables every service reads (see README, "Environment"). */
 export const baseEnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -45,6 +47,17 @@ export const baseEnvSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Development: a request slower than this (ms) is logged at info; the others at debug. */
   SLOW_REQUEST_MS: z.coerce.number().int().positive().default(1000),
+  /**
+   * Unauthenticated requests a minute from one client IP (IPv6: one /64): missing or bogus
+   * tokens, public pages, embeds. The same number bounds new socket.io connections a minute.
+   */
+  RATE_LIMIT_ANONYMOUS_PER_MINUTE: positiveInt.default(600),
+  /** Open socket.io connections from one client IP (IPv6: one /64) on one instance. */
+  SOCKETS_PER_IP: positiveInt.default(50),
+  /** A request's headers must arrive within this many seconds … */
+  HEADERS_TIMEOUT_SECONDS: positiveInt.max(3600).default(10),
+  /** … and the whole request, body included, within this many (else 408 and the connection closes). */
+  REQUEST_TIMEOUT_SECONDS: positiveInt.max(3600).default(60),
 });
 type Resolved = { PUBLIC_URL: string; DATA_DIR: string; LOG_FORMAT: "pretty" | "json" };
 export type BaseEnv = z.infer<typeof baseEnvSchema> & Resolved;
@@ -85,6 +98,11 @@ export function loadEnv<S extends z.ZodType<z.output<typeof baseEnvSchema>>>(
     throw new Error(`Invalid environment: ${problems.join("; ")}`);
   }
   const env = result.data as z.infer<S>;
+  if (env.HEADERS_TIMEOUT_SECONDS > env.REQUEST_TIMEOUT_SECONDS) {
+    throw new Error(
+      "Invalid environment: HEADERS_TIMEOUT_SECONDS must not exceed REQUEST_TIMEOUT_SECONDS (the headers are part of the request)",
+    );
+  }
   return {
     ...env,
     DATA_DIR: path.resolve(envBaseDir(), env.DATA_DIR ?? ".data"),

@@ -16,8 +16,24 @@ export { runCli, withCliDatabase, type CliCommand } from "./cli.ts";
 export { generateSecret, hashSecret, secretMatches } from "./secrets.ts";
 export { readOrCreateSecretFile, readSecret } from "./secret-file.ts";
 export { connectRedis, type Redis } from "./redis.ts";
-export { rateLimiter, type RateLimiter, type RateLimitOptions } from "./http/rate-limit.ts";
-export { attachRealtime, type Realtime, type RealtimeOptions } from "./realtime.ts";
+export {
+  rateLimiter,
+  windowCounter,
+  type RateLimiter,
+  type RateLimitOptions,
+  type WindowCounter,
+} from "./http/rate-limit.ts";
+export { anonymousLimiter, type AnonymousLimitOptions } from "./http/anonymous-limit.ts";
+export { clientIpKey, clientIpOf, IPV6_PREFIX_BITS } from "./http/client-ip.ts";
+export { createHttpServer, type RequestTimeouts } from "./http/http-server.ts";
+export {
+  attachRealtime,
+  socketLimits,
+  type Realtime,
+  type RealtimeOptions,
+  type SocketLimits,
+} from "./realtime.ts";
+export { outboxMailer, smtpMailer, type MailMessage, type Mailer, type SentMail } from "./mail.ts";
 export { escapeHtml, html, SafeHtml } from "./web/html.ts";
 export { pagePolicy, type PagePolicy } from "./web/csp.ts";
 export { pageDocument, sendPage, type PageDocument, type SendPageOptions } from "./web/page.ts";

@@ -1,7 +1,21 @@
-import type { Server as HttpServer } from "node:http";
+import type { Server as HttpServer, IncomingMessage } from "node:http";
 import { createAdapter } from "@socket.io/redis-adapter";
 import { Redis } from "ioredis";
 import { Server as SocketServer, type ServerOptions } from "socket.io";
+import type { BaseEnv } from "./env.ts";
+import { clientIpKey, clientIpOf } from "./http/client-ip.ts";
+import { windowCounter, type WindowCounter } from "./http/rate-limit.ts";
+import type { TrustProxy } from "./http/trust-proxy.ts";
+
+/** Per client IP (IPv6: per /64) ceilings on socket.io connections. */
+export interface SocketLimits {
+  /** Open connections from one IP on this instance; the next handshake is refused (403). */
+  connectionsPerIp: number;
+  /** New connections a minute from one IP (shared through Redis when there is one). */
+  connectsPerMinute: number;
+  /** Whose X-Forwarded-For names the client (TRUST_PROXY), as for HTTP requests. */
+  trustProxy: TrustProxy;
+}
 
 export interface RealtimeOptions {
   /** socket.io path; both services use the default `/socket.io`. */
@@ -9,6 +23,8 @@ export interface RealtimeOptions {
   /** With a URL, the Redis adapter carries events to the clients of every instance. */
   redisUrl?: string | undefined;
   cors?: ServerOptions["cors"];
+  /** Limits per client IP; none when absent (tests of other things). */
+  limits?: SocketLimits;
 }
 
 export interface Realtime {
@@ -16,24 +32,77 @@ export interface Realtime {
   close(): Promise<void>;
 }
 
+/** The service's socket limits, from its environment. */
+export const socketLimits = (
+  env: Pick<BaseEnv, "SOCKETS_PER_IP" | "RATE_LIMIT_ANONYMOUS_PER_MINUTE" | "TRUST_PROXY">,
+): SocketLimits => ({
+  connectionsPerIp: env.SOCKETS_PER_IP,
+  connectsPerMinute: env.RATE_LIMIT_ANONYMOUS_PER_MINUTE,
+  trustProxy: env.TRUST_PROXY,
+});
+
+type EngineSocket = { request: IncomingMessage; once(event: "close", listener: () => void): void };
+
+/**
+ * Per-IP connection accounting: `allowRequest` (engine.io's hook, run on a handshake before any
+ * authentication or database work) refuses an IP that holds too many open connections or opened
+ * too many this minute; `opened` counts a connection until it closes.
+ */
+function connectionLimiter(limits: SocketLimits, redis: Redis | undefined) {
+  const open = new Map<string, number>();
+  const keyOf = (req: IncomingMessage) => clientIpKey(clientIpOf(req, limits.trustProxy));
+  const connects: WindowCounter = windowCounter({
+    limit: limits.connectsPerMinute,
+    windowMs: 60_000,
+    prefix: "socket-connects",
+    redis,
+  });
+  return {
+    allowRequest(
+      req: IncomingMessage,
+      callback: (error: string | null | undefined, allowed: boolean) => void,
+    ) {
+      const key = keyOf(req);
+      if ((open.get(key) ?? 0) >= limits.connectionsPerIp) {
+        callback("Too many open connections from your address; close some and try again.", false);
+        return;
+      }
+      connects.consume(key).then(
+        (allowed) => callback(allowed ? null : "Too many new connections; try again in a minute.", allowed),
+        // Redis unreachable: the open-connection cap above still holds.
+        () => callback(null, true),
+      );
+    },
+    opened(socket: EngineSocket) {
+      const key = keyOf(socket.request);
+      open.set(key, (open.get(key) ?? 0) + 1);
+      socket.once("close", () => {
+        const left = (open.get(key) ?? 1) - 1;
+        if (left > 0) open.set(key, left);
+        else open.delete(key);
+      });
+    },
+  };
+}
+
 /**
  * A socket.io server on `server`. Alone it reaches its own clients; with `redisUrl` it
  * publishes through Redis so that an event emitted on one instance reaches every instance's
- * clients in the same room.
+ * clients in the same room. With `limits`, each client IP may hold and open only so many connections.
  */
 export function attachRealtime(server: HttpServer, options: RealtimeOptions = {}): Realtime {
+  const pub = options.redisUrl ? new Redis(options.redisUrl) : undefined;
+  const sub = pub?.duplicate();
+  const limiter = options.limits && connectionLimiter(options.limits, pub);
   const io = new SocketServer(server, {
     path: options.path ?? "/socket.io",
     serveClient: false,
     ...(options.cors ? { cors: options.cors } : {}),
+    ...(limiter ? { allowRequest: limiter.allowRequest } : {}),
   });
-  const redisClients: Redis[] = [];
-  if (options.redisUrl) {
-    const pub = new Redis(options.redisUrl);
-    const sub = pub.duplicate();
-    redisClients.push(pub, sub);
-    io.adapter(createAdapter(pub, sub));
-  }
+  if (limiter) io.engine.on("connection", limiter.opened);
+  if (pub && sub) io.adapter(createAdapter(pub, sub));
+  const redisClients = pub && sub ? [pub, sub] : [];
   return {
     io,
     async close() {

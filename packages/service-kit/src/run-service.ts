@@ -43,6 +43,10 @@ export async function runService<E extends BaseEnv>(options: RunServiceOptions<E
       host: env.HOST,
       logger,
       shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+      timeouts: {
+        headersTimeoutMs: env.HEADERS_TIMEOUT_SECONDS * 1000,
+        requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
+      },
       startupNote: databaseLabel({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, service: name }),
       onServer: options.onServer && ((server) => options.onServer?.(server, deps)),
       beforeClose: options.beforeClose,

@@ -1,6 +1,7 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Express } from "express";
+import { createHttpServer, type RequestTimeouts } from "./http/http-server.ts";
 import type { Logger } from "./logger.ts";
 
 export interface ServeOptions {
@@ -9,6 +10,8 @@ export interface ServeOptions {
   host: string;
   logger: Logger;
   shutdownTimeoutMs: number;
+  /** How long a request's headers, and the whole request, may take to arrive. */
+  timeouts: RequestTimeouts;
   /** Said on the start-up line after the URL, e.g. which database the service uses. */
   startupNote?: string;
   /**
@@ -34,9 +37,20 @@ function localUrl(host: string, port: number): string {
  * connections are cut and the exit code is 1.
  */
 export async function serve(options: ServeOptions): Promise<Server> {
-  const { app, port, host, logger, shutdownTimeoutMs, startupNote, beforeClose, onShutdown, onServer } =
-    options;
-  const server = app.listen(port, host);
+  const {
+    app,
+    port,
+    host,
+    logger,
+    shutdownTimeoutMs,
+    timeouts,
+    startupNote,
+    beforeClose,
+    onShutdown,
+    onServer,
+  } = options;
+  const server = createHttpServer(app, timeouts);
+  server.listen(port, host);
   onServer?.(server);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);

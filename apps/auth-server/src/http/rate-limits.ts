@@ -1,4 +1,4 @@
-import { hashSecret, rateLimiter, type Redis } from "@org/service-kit";
+import { clientIpKey, hashSecret, rateLimiter, type Redis } from "@org/service-kit";
 import type { Request, RequestHandler } from "express";
 import type { AuthContext } from "../context.ts";
 
@@ -25,7 +25,7 @@ export interface RateLimits {
 function accountAndIp(req: Request): string {
   const username = (req.body as { username?: unknown } | undefined)?.username;
   const account = `${req.auth?.tenant.id ?? "none"}:${typeof username === "string" ? username.toLowerCase() : ""}`;
-  return hashSecret(`${account}|${req.ip ?? "unknown"}`);
+  return hashSecret(`${account}|${clientIpKey(req.ip)}`);
 }
 
 export function rateLimits(ctx: AuthContext, redis: Redis | undefined): RateLimits {
@@ -41,7 +41,7 @@ export function rateLimits(ctx: AuthContext, redis: Redis | undefined): RateLimi
       limit: env.RATE_LIMIT_IP_PER_MINUTE,
       windowMs: MINUTE,
       prefix: "auth-ip",
-      key: (req) => req.ip ?? "unknown",
+      key: (req) => clientIpKey(req.ip),
       redis,
     }),
     perTenant: rateLimiter({
@@ -59,14 +59,14 @@ export function rateLimits(ctx: AuthContext, redis: Redis | undefined): RateLimi
       limit: env.RATE_LIMIT_QR_START_PER_MINUTE,
       windowMs: MINUTE,
       prefix: "auth-qr-start",
-      key: (req) => req.ip ?? "unknown",
+      key: (req) => clientIpKey(req.ip),
       redis,
     }),
     qrStatus: rateLimiter({
       limit: env.RATE_LIMIT_QR_STATUS_PER_MINUTE,
       windowMs: MINUTE,
       prefix: "auth-qr-status",
-      key: (req) => `${req.ip ?? "unknown"}:${String(req.params.challengeId)}`,
+      key: (req) => `${clientIpKey(req.ip)}:${String(req.params.challengeId)}`,
       redis,
     }),
   };

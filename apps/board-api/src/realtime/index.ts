@@ -8,7 +8,7 @@
 import type { Server as HttpServer } from "node:http";
 import type { BoardEvent } from "@org/contracts";
 import type { Db } from "@org/db";
-import { attachRealtime, type Realtime } from "@org/service-kit";
+import { attachRealtime, type Realtime, type SocketLimits } from "@org/service-kit";
 import type { Server as SocketServer, Socket } from "socket.io";
 import type { BoardEvents } from "../services/events.ts";
 import { roleIn } from "../services/permissions.ts";
@@ -84,15 +84,18 @@ export function attachBoardRealtime(
     redisUrl,
     events,
     web,
+    limits,
   }: {
     db: Db;
     redisUrl?: string | undefined;
     events: SocketBoardEvents;
     /** The web app's cookie sessions; absent: tokens only. */
     web?: WebConfig | undefined;
+    /** Connections per client IP (server.ts: SOCKETS_PER_IP); absent: none. */
+    limits?: SocketLimits | undefined;
   },
 ): Realtime {
-  const realtime = attachRealtime(server, { redisUrl });
+  const realtime = attachRealtime(server, { redisUrl, ...(limits ? { limits } : {}) });
   const { io } = realtime;
   const access = new SocketAccess(io, db, web?.lifetime);
   io.use((socket, next) => {

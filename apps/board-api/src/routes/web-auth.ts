@@ -9,15 +9,19 @@ import { actorOf, webSessionAuth } from "../http/auth.ts";
 import { assertSameOrigin, type WebConfig } from "../http/web.ts";
 import { getMe } from "../services/users.ts";
 import {
-  completeSignup,
   deleteMyPasskey,
   listMyPasskeys,
   myPasskeyUserToken,
   signIn,
   signInToken,
+} from "../services/web-auth.ts";
+import {
+  cancelSignup,
+  completeSignup,
+  currentSignup,
   signupUserToken,
   startSignup,
-} from "../services/web-auth.ts";
+} from "../services/web-signup.ts";
 import { endWebSession, resolveWebSession, type StartedWebSession } from "../services/web-sessions.ts";
 
 const noStore = (res: Response) => res.setHeader("Cache-Control", "no-store");
@@ -58,12 +62,34 @@ export function webAuthRouter({
     res.json({ user: await getMe({ db, actor: found.actor }), csrf_token: found.csrfToken });
   });
 
+  // Starting again in the same browser abandons its previous sign-up first (its handle is kept).
   router.post("/app/auth/signup", limiter, async (req, res) => {
     assertSameOrigin(req, web.origin);
-    const started = await startSignup({ db, input: parseWith(SignupRequestSchema, req.body) });
+    const started = await startSignup({
+      db,
+      tenant,
+      input: parseWith(SignupRequestSchema, req.body),
+      previousToken: web.signupCookie.read(req.headers.cookie),
+    });
     web.signupCookie.set(res, started.token, started.expiresAt);
     noStore(res);
     res.status(201).json(started.signup);
+  });
+
+  // This browser's sign-up in progress (the passkey step, reloaded): 204 when there is none.
+  router.get("/app/auth/signup", async (req, res) => {
+    noStore(res);
+    const signup = await currentSignup({ db, token: web.signupCookie.read(req.headers.cookie) });
+    if (!signup) return void res.status(204).end();
+    res.json(signup);
+  });
+
+  // Back from the passkey step: the sign-up holds nothing any more (handle, auth server user).
+  router.delete("/app/auth/signup", limiter, async (req, res) => {
+    assertSameOrigin(req, web.origin);
+    await cancelSignup({ db, tenant, token: web.signupCookie.read(req.headers.cookie) });
+    web.signupCookie.clear(res);
+    res.status(204).end();
   });
 
   // The assertion-url of <authkit-register>: fetched with GET and this browser's sign-up cookie.

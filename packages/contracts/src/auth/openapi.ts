@@ -103,6 +103,18 @@ const operations: AuthOperation[] = [
     errors: ["unauthenticated", "tenant_disabled", "not_found"],
   },
   {
+    method: "delete",
+    path: "/api/v1/users/{external_id}",
+    summary:
+      "Delete a user who cannot sign in (no passkey, no password): what a tenant does with a sign-up " +
+      "abandoned after its user token was issued. A user with a passkey or a password is a conflict " +
+      "(disable it instead).",
+    security: ["apiKey"],
+    params: ExternalIdParams,
+    status: 204,
+    errors: ["unauthenticated", "tenant_disabled", "not_found", "conflict"],
+  },
+  {
     method: "post",
     path: "/api/v1/users/{external_id}/disable",
     summary: "Disable a user: passkeys are kept, sign-in and registration answer user_disabled.",

@@ -1,6 +1,7 @@
 import express, { type Express } from "express";
 import helmet, { type HelmetOptions } from "helmet";
 import type { Logger } from "../logger.ts";
+import { anonymousLimiter, type AnonymousLimitOptions } from "./anonymous-limit.ts";
 import type { ErrorDialect } from "./error-dialects.ts";
 import { errorHandler, notFoundHandler } from "./error-handler.ts";
 import { useRequestLogging, type RequestLogOptions } from "./request-logging.ts";
@@ -15,10 +16,13 @@ export interface HttpAppOptions {
   trustProxy?: TrustProxy;
   /** The per-request log line (`requestLogOptions(env)`); default: every request at info. */
   requestLog?: RequestLogOptions;
+  /** The per-IP ceiling on unauthenticated requests (see anonymous-limit.ts), ahead of every route. */
+  anonymousLimit?: AnonymousLimitOptions;
 }
 
 /**
- * The common front of both services: request id and logging, security headers, JSON bodies.
+ * The common front of both services: request id and logging, the limit on unauthenticated
+ * requests, security headers, JSON bodies.
  * Add routes, then call `finishHttpApp` for the 404 and error handlers.
  */
 export function createHttpApp({
@@ -27,12 +31,15 @@ export function createHttpApp({
   helmet: helmetOptions,
   trustProxy = false,
   requestLog,
+  anonymousLimit,
 }: HttpAppOptions): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxy);
   useRequestLogging(app, logger, requestLog);
   app.use(helmet(helmetOptions));
+  // Before body parsing and routes: a refused request costs one counter and nothing else.
+  if (anonymousLimit) app.use(anonymousLimiter(anonymousLimit));
   app.use(express.json({ limit: jsonLimit }));
   return app;
 }

@@ -16,6 +16,14 @@ export interface RateLimitOptions {
   redis?: Redis | undefined;
   /** Count only requests that end in an error (status >= 400), e.g. failed logins. */
   onlyFailures?: boolean;
+  /**
+   * Given back once the request is answered when this holds (e.g. it turned out to be
+   * authenticated). Every request is counted first, so one over the limit is refused before
+   * anything else runs.
+   */
+  refundWhen?(req: Request, res: Response): boolean;
+  /** Requests not counted at all (a health check). */
+  skip?(req: Request): boolean;
 }
 
 export type RateLimiter = RequestHandler & {
@@ -26,6 +34,38 @@ export type RateLimiter = RequestHandler & {
    */
   charge(req: Request, res: Response, hits: number): Promise<void>;
 };
+
+/** Counters of one limiter: in Redis (shared by every instance) or in this process. */
+function counterStore(prefix: string, redis: Redis | undefined): Store {
+  return redis
+    ? new RedisStore({
+        prefix: `rl:${prefix}:`,
+        sendCommand: (command: string, ...args: string[]) =>
+          redis.call(command, ...args) as Promise<RedisReply>,
+      })
+    : new MemoryStore();
+}
+
+/** A fixed-window counter for what is not an Express request (a socket.io handshake). */
+export interface WindowCounter {
+  /** Counts one more for `key`; false once the window's limit is passed. */
+  consume(key: string): Promise<boolean>;
+}
+
+export function windowCounter({
+  limit,
+  windowMs,
+  prefix,
+  redis,
+}: Pick<RateLimitOptions, "limit" | "windowMs" | "prefix" | "redis">): WindowCounter {
+  const store = counterStore(prefix, redis);
+  void store.init?.({ windowMs } as Parameters<NonNullable<Store["init"]>>[0]);
+  return {
+    async consume(key) {
+      return (await store.increment(key)).totalHits <= limit;
+    },
+  };
+}
 
 const secondsUntil = (resetTime: Date | undefined) =>
   resetTime ? Math.max(1, Math.ceil((resetTime.getTime() - Date.now()) / 1000)) : 60;
@@ -42,18 +82,16 @@ export function rateLimiter({
   prefix,
   redis,
   onlyFailures = false,
+  refundWhen,
+  skip,
 }: RateLimitOptions): RateLimiter {
-  const store: Store = redis
-    ? new RedisStore({
-        prefix: `rl:${prefix}:`,
-        sendCommand: (command: string, ...args: string[]) =>
-          redis.call(command, ...args) as Promise<RedisReply>,
-      })
-    : new MemoryStore();
+  const store = counterStore(prefix, redis);
   const middleware = rateLimit({
     windowMs,
     limit,
-    skipSuccessfulRequests: onlyFailures,
+    skipSuccessfulRequests: onlyFailures || refundWhen !== undefined,
+    ...(refundWhen ? { requestWasSuccessful: refundWhen } : {}),
+    ...(skip ? { skip } : {}),
     standardHeaders: "draft-6",
     legacyHeaders: false,
     keyGenerator: key,

@@ -1,5 +1,6 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { createTestDatabase, type TestDatabase } from "@org/db/testing";
@@ -22,6 +23,27 @@ function postInTwoParts(url: string, onFirstPart: () => void, gapMs = 300) {
     req.write(body.slice(0, 5));
     setTimeout(onFirstPart, 50);
     setTimeout(() => req.end(body.slice(5)), gapMs);
+  });
+}
+
+/**
+ * Writes `head`, then one more byte every 200 ms without ever finishing the request (a slowloris
+ * client); resolves with the status line the server answers and the seconds it took.
+ */
+function trickle(port: number, head: string, more: string) {
+  const started = Date.now();
+  return new Promise<{ statusLine: string; seconds: number }>((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1", () => socket.write(head));
+    let answer = "";
+    const drip = setInterval(() => {
+      if (!socket.destroyed) socket.write(more);
+    }, 200);
+    socket.on("data", (chunk) => (answer += chunk.toString()));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      clearInterval(drip);
+      resolve({ statusLine: answer.split("\r\n")[0] ?? "", seconds: (Date.now() - started) / 1000 });
+    });
   });
 }
 
@@ -53,6 +75,51 @@ export function describeServiceProcess(
       expect(await service.exited).toBe(0);
       await expect(fetch(`${service.url}/healthz`)).rejects.toThrow();
       expect(service.output()).toContain('"msg":"stopped"');
+    });
+
+    it("bounds slow requests, unauthenticated floods and socket.io connections per IP, as configured", async () => {
+      const service = await spawnService(appDir, {
+        DATABASE_URL: database.url,
+        HEADERS_TIMEOUT_SECONDS: "1",
+        REQUEST_TIMEOUT_SECONDS: "2",
+        RATE_LIMIT_ANONYMOUS_PER_MINUTE: "4",
+        SOCKETS_PER_IP: "1",
+      });
+      try {
+        // Headers that never end, and a body that never ends: 408 and the connection closed.
+        const slowHeaders = await trickle(service.port, "GET /healthz HTTP/1.1\r\nHost: x\r\n", "X: y\r\n");
+        expect(slowHeaders.statusLine).toBe("HTTP/1.1 408 Request Timeout");
+        expect(slowHeaders.seconds).toBeLessThan(3);
+        const slowBody = await trickle(
+          service.port,
+          "POST /api/v1/anything HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n[",
+          " ",
+        );
+        expect(slowBody.statusLine).toBe("HTTP/1.1 408 Request Timeout");
+        expect(slowBody.seconds).toBeGreaterThanOrEqual(1.5);
+        expect(slowBody.seconds).toBeLessThan(4);
+
+        // One socket.io connection per IP here: the second handshake is refused.
+        const handshake = () => fetch(`${service.url}/socket.io/?EIO=4&transport=polling`);
+        expect((await handshake()).status).toBe(200);
+        expect((await handshake()).status).toBe(403);
+
+        // Unauthenticated requests: the slow body above was one (its headers arrived), so three
+        // more, then rate_limited; /healthz is never counted.
+        const statuses: number[] = [];
+        for (let i = 0; i < 6; i += 1) {
+          const res = await fetch(`${service.url}/api/v1/nothing-here`, {
+            headers: { Authorization: `Bearer bogus-${i}` },
+          });
+          statuses.push(res.status);
+          if (res.status === 429) expect(errorCodeOf(await res.json())).toBe("rate_limited");
+        }
+        expect(statuses).toEqual([404, 404, 404, 429, 429, 429]);
+        expect((await fetch(`${service.url}/healthz`)).status).toBe(200);
+      } finally {
+        service.kill("SIGTERM");
+        await service.exited;
+      }
     });
 
     it("serves /healthz on the embedded database when DATABASE_URL is empty", async () => {

@@ -1,11 +1,11 @@
 // Your notifications: mentions of you in cards and comments written in the web app, newest first.
 import type { Notification } from "@org/contracts";
 import { css, html, LitElement, nothing } from "lit";
-import { api } from "../api.ts";
-import { timeAgo } from "../format.ts";
-import { onLiveEvent } from "../live.ts";
-import { navigate } from "../router.ts";
-import { base } from "../styles.ts";
+import { api } from "../../api.ts";
+import { timeAgo } from "../../format.ts";
+import { onLiveEvent } from "../../live.ts";
+import { navigate } from "../../router.ts";
+import { base } from "../../styles.ts";
 
 export class BoardNotificationsView extends LitElement {
   static override styles = [

@@ -1,6 +1,6 @@
 // What the board and the card panel read about a project, loaded together.
 import type { BoardColumn, Label, Member, Priority, Project } from "@org/contracts";
-import { api } from "../api.ts";
+import { api } from "../../api.ts";
 
 export interface ProjectData {
   project: Project;
@@ -43,4 +43,13 @@ export function moveLocally(
     }
     return { ...column, cards: cards.map((candidate, index) => ({ ...candidate, position: index })) };
   });
+}
+
+/** The board with `columnId` moved to `position` among the columns (what the server will answer). */
+export function moveColumnLocally(columns: BoardColumn[], columnId: string, position: number): BoardColumn[] {
+  const column = columns.find((candidate) => candidate.id === columnId);
+  if (!column) return columns;
+  const rest = columns.filter((candidate) => candidate.id !== columnId);
+  rest.splice(Math.max(0, Math.min(position, rest.length)), 0, column);
+  return rest.map((candidate, index) => ({ ...candidate, position: index }));
 }

@@ -1,74 +1,20 @@
 // Your account: name and handle, passkeys (list, add, delete), API tokens (create — the secret
 // shown once —, list, revoke), and sign-out.
 import type { ApiToken, CreatedApiToken, PasskeyInfo, User } from "@org/contracts";
-import { css, html, LitElement, nothing } from "lit";
-import { ApiError, api, web } from "../api.ts";
-import { formatDateTime, timeAgo } from "../format.ts";
-import { loadAuthKit } from "../sdk.ts";
-import { base } from "../styles.ts";
-import { confirmAction } from "../ui/confirm.ts";
-import { toast } from "../ui/toast.ts";
+import { html, LitElement, nothing } from "lit";
+import { ApiError, api, web } from "../../api.ts";
+import { loadAuthKit } from "../../sdk.ts";
+import { base } from "../../styles.ts";
+import { confirmAction } from "../../ui/confirm.ts";
+import { toast } from "../../ui/toast.ts";
 import type { ThemeChoice } from "@org/web-theme/theme";
-import "../ui/secret-value.ts";
+import { accountStyles } from "./account.styles.ts";
+import { credentialTable } from "./credential-table.ts";
+import { deviceName } from "../../device-name.ts";
+import "../../ui/secret-value.ts";
 
 export class BoardAccountView extends LitElement {
-  static override styles = [
-    base,
-    css`
-      :host {
-        max-width: 820px;
-        margin: 0 auto;
-      }
-      .head {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 12px;
-        align-items: center;
-        justify-content: space-between;
-        margin-bottom: 20px;
-      }
-      .panel {
-        display: grid;
-        gap: 12px;
-        margin-bottom: 18px;
-      }
-      form.profile {
-        display: grid;
-        grid-template-columns: 1fr 1fr auto;
-        gap: 10px;
-        align-items: end;
-      }
-      form.token {
-        display: grid;
-        grid-template-columns: 1fr auto;
-        gap: 10px;
-        align-items: end;
-      }
-      .new-token {
-        display: grid;
-        gap: 8px;
-        padding: 14px;
-        border: 1px solid var(--ok);
-        border-radius: 12px;
-      }
-      .new-token strong {
-        color: var(--ok);
-      }
-      authkit-register,
-      .appearance {
-        max-width: 280px;
-      }
-      @media (max-width: 640px) {
-        form.profile,
-        form.token {
-          grid-template-columns: 1fr;
-        }
-        .wide {
-          display: none;
-        }
-      }
-    `,
-  ];
+  static override styles = [base, accountStyles];
   static override properties = {
     me: { attribute: false },
     authServerUrl: {},
@@ -81,7 +27,7 @@ export class BoardAccountView extends LitElement {
   };
   me: User | null = null;
   authServerUrl = "";
-  /** The app's theme choice (also in the header on wide screens). */
+  /** The app's theme choice: this page's Appearance is its one control. */
   theme: ThemeChoice = "auto";
   tokens: ApiToken[] = [];
   passkeys: PasskeyInfo[] | null = null;
@@ -245,6 +191,7 @@ export class BoardAccountView extends LitElement {
                 api-base-url=${this.authServerUrl}
                 assertion-url="/app/account/passkeys/token"
                 label="Add a passkey"
+                name=${deviceName(navigator.userAgent)}
                 theme="class"
                 @success=${() => {
                   toast("Passkey added.");
@@ -292,36 +239,3 @@ export class BoardAccountView extends LitElement {
   }
 }
 customElements.define("board-account-view", BoardAccountView);
-
-interface CredentialRow {
-  name: string;
-  createdAt: string;
-  lastUsed: string | null | undefined;
-  action: string;
-  onAction: () => void;
-}
-
-/** Passkeys and API tokens alike: name, created, last used and one destructive action. */
-function credentialTable(rows: CredentialRow[]) {
-  return html`<table>
-    <thead>
-      <tr>
-        <th>Name</th>
-        <th class="wide">Created</th>
-        <th>Last used</th>
-        <th><span class="sr-only">Actions</span></th>
-      </tr>
-    </thead>
-    <tbody>
-      ${rows.map(
-        (row) =>
-          html`<tr>
-            <td>${row.name}</td>
-            <td class="wide">${formatDateTime(row.createdAt)}</td>
-            <td>${row.lastUsed ? timeAgo(row.lastUsed) : "never"}</td>
-            <td><button class="button small danger" @click=${row.onAction}>${row.action}</button></td>
-          </tr>`,
-      )}
-    </tbody>
-  </table>`;
-}

@@ -2,13 +2,13 @@
 // labels and the priority ladder. Admins change them; everyone else reads.
 import type { Invitation, Label, Member, Priority, Project, Role, User } from "@org/contracts";
 import { css, html, LitElement, nothing } from "lit";
-import { styleProps } from "../ui/style-props.ts";
-import { api } from "../api.ts";
-import { navigate } from "../router.ts";
-import { base } from "../styles.ts";
-import { confirmAction } from "../ui/confirm.ts";
-import { attempt, toast } from "../ui/toast.ts";
-import { canManage } from "./board-data.ts";
+import { styleProps } from "../../ui/style-props.ts";
+import { api } from "../../api.ts";
+import { navigate } from "../../router.ts";
+import { base } from "../../styles.ts";
+import { confirmAction } from "../../ui/confirm.ts";
+import { attempt, toast } from "../../ui/toast.ts";
+import { canManage } from "../board/board-data.ts";
 
 const ROLES: Role[] = ["owner", "admin", "member", "viewer"];
 
