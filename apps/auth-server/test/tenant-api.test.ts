@@ -324,7 +324,13 @@ describe("a user's passkeys", () => {
     expect(listed.status).toBe(200);
     expect(listed.headers["cache-control"]).toBe("no-store");
     expect(listed.body).toEqual([
-      { id: fx.passkeyId, name: expect.any(String), created_at: expect.any(String) },
+      {
+        id: fx.passkeyId,
+        name: expect.any(String),
+        created_at: expect.any(String),
+        authenticator: null,
+        synced: false,
+      },
     ]);
 
     // Another tenant (even with a user of the same externalId) sees neither the user nor the passkey.
