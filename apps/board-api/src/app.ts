@@ -5,7 +5,9 @@ import {
   connectRedis,
   createHttpApp,
   finishHttpApp,
-  healthHandler,
+  healthRoutes,
+  Metrics,
+  metricsRoute,
   rateLimiter,
   requestLogOptions,
   type Mailer,
@@ -21,6 +23,7 @@ import { webConfig } from "./http/web.ts";
 import { boardMailer } from "./mail.ts";
 import { mcpRouter } from "./mcp/router.ts";
 import { createOperations } from "./operations/index.ts";
+import { timeClaimNext } from "./operations/metrics.ts";
 import { apiRouter } from "./routes/api.ts";
 import { devMailRouter } from "./routes/dev-mail.ts";
 import { webAppRouter } from "./routes/web-app.ts";
@@ -44,7 +47,8 @@ export function createApp({
   db,
   logger,
   env,
-  redis = connectRedis(env.REDIS_URL),
+  redis = connectRedis(env.REDIS_URL, logger),
+  metrics = new Metrics({ service: "board-api" }),
   events,
   tenant = env.authServer && createTenantClient(env.authServer),
   mailer = boardMailer(env),
@@ -62,8 +66,10 @@ export function createApp({
       redis,
       isAuthenticated: (req) => req.actor !== undefined,
     },
+    metrics,
   });
-  app.get("/healthz", healthHandler(db));
+  app.use(healthRoutes({ db, redis }));
+  app.use(metricsRoute(metrics, { token: env.METRICS_TOKEN, production: env.NODE_ENV === "production" }));
   const openApi = boardOpenApiDocument();
   app.get("/openapi.json", (_req, res) => {
     res.json(openApi);
@@ -71,7 +77,10 @@ export function createApp({
   app.use(referenceRoutes());
 
   const files = new FileStore(env.ATTACHMENTS_DIR);
-  const operations = createOperations({ db, files, events });
+  const operations = timeClaimNext(
+    createOperations({ db, files, events, mailer, publicUrl: env.PUBLIC_URL }),
+    metrics,
+  );
   const limiter = rateLimiter({
     limit: env.RATE_LIMIT_PER_MINUTE,
     windowMs: 60_000,
@@ -91,7 +100,7 @@ export function createApp({
     prefix: "board-api-sign-in",
     redis,
   });
-  app.use(webAuthRouter({ db, tenant, web, limiter: signInLimiter }));
+  app.use(webAuthRouter({ db, tenant, web, limiter: signInLimiter, mailer, publicUrl: env.PUBLIC_URL }));
   app.use(devMailRouter(mailer));
   app.use(webAppRouter({ origin: web.origin, authServerUrl: tenant?.publicUrl }));
   return finishHttpApp(app, boardErrors);

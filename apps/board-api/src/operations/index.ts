@@ -3,8 +3,8 @@
 // HTTP routes (routes/api.ts) and the MCP tools (mcp/) are thin siblings over it.
 import type { BoardOperation } from "@org/contracts";
 import type { Db } from "@org/db";
-import { AppError, assertStorableParams, NotFoundError, parseWith } from "@org/service-kit";
-import type { Actor, ServiceContext } from "../services/context.ts";
+import { AppError, assertStorableParams, NotFoundError, parseWith, type Mailer } from "@org/service-kit";
+import type { Actor } from "../services/context.ts";
 import type { BoardEvents } from "../services/events.ts";
 import type { FileStore } from "../services/file-store.ts";
 import { activityImplementations } from "./activity.ts";
@@ -26,9 +26,9 @@ import { priorityImplementations } from "./priorities.ts";
 import { projectImplementations } from "./projects.ts";
 import { rotImplementations } from "./rot.ts";
 import { tokenImplementations } from "./tokens.ts";
-import type { Implementation, Implementations } from "./types.ts";
+import type { Implementation, Implementations, OperationContext } from "./types.ts";
 
-export type { CustomOperationName, JsonOperationName } from "./types.ts";
+export type { CustomOperationName, JsonOperationName, OperationContext } from "./types.ts";
 
 /** What the operations need besides the caller. */
 export interface OperationDeps {
@@ -36,6 +36,10 @@ export interface OperationDeps {
   files: FileStore;
   /** Live events (socket.io); absent: none are sent. */
   events?: BoardEvents | undefined;
+  /** Outgoing mail; absent: none is sent and no address is ever verified. */
+  mailer?: Mailer | undefined;
+  /** PUBLIC_URL: where the links the board hands out point. */
+  publicUrl: string;
 }
 
 /** The input of a call before parsing: path parameters, query and body as the transport has them. */
@@ -48,8 +52,8 @@ export interface RawInput {
 export interface Operations {
   /** Runs a JSON operation of the registry as `actor`; throws the API's AppErrors. */
   invoke(op: BoardOperation, input: RawInput, actor: Actor): Promise<unknown>;
-  /** The service context of a call as `actor` (for the byte-level HTTP routes). */
-  context(actor: Actor): ServiceContext;
+  /** The context of a call as `actor` (for the byte-level HTTP routes). */
+  context(actor: Actor): OperationContext;
 }
 
 const implementations: Implementations = {
@@ -89,10 +93,12 @@ export function parseParams(op: BoardOperation, params: unknown): unknown {
 }
 
 export function createOperations(deps: OperationDeps): Operations {
-  const context = (actor: Actor): ServiceContext => ({
+  const context = (actor: Actor): OperationContext => ({
     db: deps.db,
     files: deps.files,
     events: deps.events,
+    mailer: deps.mailer,
+    publicUrl: deps.publicUrl,
     actor,
   });
   return {

@@ -8,7 +8,16 @@ import type {
   OperationQuery,
   OperationResult,
 } from "@org/contracts";
+import type { Mailer } from "@org/service-kit";
 import type { ServiceContext } from "../services/context.ts";
+
+/** What an implementation gets besides its input: the service context and the service's settings. */
+export interface OperationContext extends ServiceContext {
+  /** Outgoing mail; absent: none is sent and no address is ever verified. */
+  mailer?: Mailer | undefined;
+  /** PUBLIC_URL: where the links the board hands out point. */
+  publicUrl: string;
+}
 
 /** Operations with bytes instead of JSON on one side: HTTP only (see routes/attachments.ts). */
 export type CustomOperationName = {
@@ -26,7 +35,7 @@ export interface OperationInput<N extends BoardOperationName> {
 }
 
 export type Implementation<N extends BoardOperationName> = (
-  ctx: ServiceContext,
+  ctx: OperationContext,
   input: OperationInput<N>,
 ) => Promise<OperationResult<N>>;
 

@@ -30,16 +30,17 @@ export const memberOperations = defineOperations({
   add_member: {
     method: "post",
     path: "/projects/{project_id}/members",
-    summary: "Add a member, change a member's role, or invite by email",
+    summary: "Change a member's role, or invite someone",
     description:
-      "With `user_id`: adds that user with `role` (default member), or sets an existing member's role; " +
-      "201 with the member. An unknown user_id is validation_failed. With `email` instead: records an " +
-      "invitation for that address with `role` and answers 202 with an empty body — the same answer " +
-      "whether or not the address has an account or is already a member, so it reveals nothing about " +
-      "who has one. The person accepts it with accept_invitation (they find it with " +
-      "list_my_invitations); inviting the same address again replaces the role. Needs admin; only an " +
-      "owner can grant or change the owner role (invitations included), and the last owner cannot be " +
-      `demoted (conflict). ${ROLE_NOTE}`,
+      "Nobody joins a project without accepting. With `user_id` of a member: sets their role; 201 with the " +
+      "member. With `user_id` of anyone else: invites that user with `role` (default member) and answers 202 " +
+      "with an empty body; they see it in list_my_invitations and join with accept_invitation. An unknown " +
+      "user_id is validation_failed. With `email` instead: records an invitation for that address and answers " +
+      "202 — the same answer whether or not the address has an account or is already a member, so it " +
+      "reveals nothing about who has one; the account with that address sees it once the address is verified " +
+      "(send_email_verification). To get a link to share, use create_invitation. Inviting the same user or " +
+      "address again replaces the role (and the link). Needs admin; only an owner can grant or change the " +
+      `owner role (invitations included), and the last owner cannot be demoted (conflict). ${ROLE_NOTE}`,
     group: "members",
     params: pathParams({ project_id: "The project to add the member to." }),
     body: AddMemberBody,

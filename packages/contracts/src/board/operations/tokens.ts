@@ -41,8 +41,10 @@ export const tokenOperations = defineOperations({
     path: "/tokens/{token_id}",
     summary: "Revoke an API token",
     description:
-      "Revokes one of the caller's tokens: it stops working at once (the request that revokes the token " +
-      "it uses still completes). Another user's token, or one already revoked, is not_found.",
+      "Revokes one of the caller's tokens: when this answers, every instance of the service refuses it " +
+      "(the request that revokes the token it uses still completes; answering may take up to a second " +
+      "while other instances' caches expire), and live sockets that authenticated with it are disconnected. " +
+      "Another user's token, or one already revoked, is not_found.",
     group: "tokens",
     params: pathParams({ token_id: "The token to revoke (from list_tokens)." }),
     status: 204,

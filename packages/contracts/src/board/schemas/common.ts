@@ -55,3 +55,10 @@ export function pathParams<const K extends string>(ids: Record<K, string>) {
   ) as Record<K, typeof IdSchema>;
   return z.object(shape);
 }
+
+/** A secret from a link: an invitation's, or an email verification's. */
+export const LinkTokenBody = z
+  .strictObject({
+    token: StorableText.trim().min(1).max(200).openapi({ description: "The secret after `#` in the link." }),
+  })
+  .openapi("LinkToken");

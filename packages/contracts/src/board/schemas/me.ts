@@ -15,6 +15,11 @@ export const UserSchema = z
     email: z.string(),
     name: z.string(),
     handle: HandleSchema,
+    email_verified: z.boolean().openapi({
+      description:
+        "Whether the user proved they receive mail at `email` (send_email_verification, confirm_email). " +
+        "Only a verified address lets them accept invitations sent to it without the invitation's link.",
+    }),
     created_at: TimestampSchema,
   })
   .openapi("User");
@@ -24,3 +29,11 @@ export const UpdateMeBody = z
   .strictObject({ name: Name.optional(), handle: HandleSchema.optional() })
   .openapi("UpdateMe");
 export type UpdateMeBody = z.infer<typeof UpdateMeBody>;
+
+export const EmailVerificationSchema = z
+  .object({
+    email: z.string().openapi({ description: "Where the link was sent: the caller's address." }),
+    expires_at: TimestampSchema.openapi({ description: "The link works once, until then." }),
+  })
+  .openapi("EmailVerification");
+export type EmailVerification = z.infer<typeof EmailVerificationSchema>;

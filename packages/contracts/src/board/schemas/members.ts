@@ -24,11 +24,21 @@ export const MemberSchema = z
   .openapi("Member");
 export type Member = z.infer<typeof MemberSchema>;
 
+/** An invitee's address: a label, trimmed and in lower case. */
+export const InviteeEmail = StorableText.trim()
+  .toLowerCase()
+  .max(320)
+  .regex(/^[^\s@]+@[^\s@]+$/, "A valid email address is required.");
+
 export const AddMemberBody = z
   .strictObject({
-    user_id: IdSchema.optional(),
-    email: StorableText.trim().toLowerCase().min(1).max(320).optional().openapi({
-      description: "Invites this address instead (202, same answer whether or not it has an account).",
+    user_id: IdSchema.optional().openapi({
+      description:
+        "A member: their role changes (201). Anyone else: they are invited (202) and join on accepting.",
+    }),
+    email: InviteeEmail.optional().openapi({
+      description:
+        "Invites this address instead (202, same answer whether or not it has an account); create_invitation gives a link to share.",
     }),
     role: RoleSchema.default("member"),
   })
