@@ -22,6 +22,10 @@ export const authErrorStatus = {
   bad_request: 400,
   verification_failed: 400,
   unauthenticated: 401,
+  /** Password login: wrong username or password (the same answer for both). */
+  invalid_credentials: 401,
+  /** A session or user token that was valid and has expired: fetch a fresh one. */
+  token_expired: 401,
   user_disabled: 403,
   tenant_disabled: 403,
   configuration_error: 403,

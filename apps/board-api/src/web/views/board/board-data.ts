@@ -44,3 +44,12 @@ export function moveLocally(
     return { ...column, cards: cards.map((candidate, index) => ({ ...candidate, position: index })) };
   });
 }
+
+/** The board with `columnId` moved to `position` among the columns (what the server will answer). */
+export function moveColumnLocally(columns: BoardColumn[], columnId: string, position: number): BoardColumn[] {
+  const column = columns.find((candidate) => candidate.id === columnId);
+  if (!column) return columns;
+  const rest = columns.filter((candidate) => candidate.id !== columnId);
+  rest.splice(Math.max(0, Math.min(position, rest.length)), 0, column);
+  return rest.map((candidate, index) => ({ ...candidate, position: index }));
+}

@@ -1,171 +1,33 @@
-// The board: columns and their cards in position order. Cards move by drag and drop (between and
-// within columns) or with the keyboard (Alt+arrows), both calling move_card; the board follows
-// live events, so a card an agent moves through the API moves here too. Enter opens the card.
+// The board: columns and their cards in position order. Cards and columns move by dragging them
+// (mouse, pen, or a finger after a short press) or with the keyboard (Alt+arrows), both calling
+// the API; a placeholder shows where a drop lands. The board follows live events, so what
+// another person or an agent changes shows here too. Enter opens a card.
 import type { BoardColumn, Card, User } from "@org/contracts";
-import { css, html, LitElement, nothing } from "lit";
-import { repeat } from "lit/directives/repeat.js";
+import { html, LitElement, nothing } from "lit";
 import { api } from "../../api.ts";
 import { joinProject, leaveProject, onLiveEvent } from "../../live.ts";
 import { navigate } from "../../router.ts";
 import { base } from "../../styles.ts";
 import { confirmAction } from "../../ui/confirm.ts";
-import { toast } from "../../ui/toast.ts";
-import { canManage, canWork, loadProject, moveLocally, type ProjectData } from "./board-data.ts";
-import "./board-card.ts";
+import { attempt, toast } from "../../ui/toast.ts";
+import {
+  canManage,
+  canWork,
+  loadProject,
+  moveColumnLocally,
+  moveLocally,
+  type ProjectData,
+} from "./board-data.ts";
+import { boardColumn, type ColumnActions, type DragState } from "./board-column.ts";
+import { boardStyles, menuStyles } from "./board.styles.ts";
+import { cardTileStyles } from "./card-tile.styles.ts";
+import { tileContext } from "./card-tile.ts";
+import { startPointerDrag } from "./drag.ts";
+import { newColumnForm } from "./new-column-form.ts";
 import "../card/card-panel.ts";
 
-const CARD_TYPE = "application/x-board-card";
-
-export class BoardBoardView extends LitElement {
-  static override styles = [
-    base,
-    css`
-      :host {
-        margin: -28px -24px -64px;
-      }
-      .head {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 10px;
-        align-items: center;
-        padding: 18px 24px 14px;
-      }
-      .head h1 {
-        font-size: 1.35rem;
-      }
-      .head .spacer {
-        flex: 1;
-      }
-      .columns {
-        /* Contains the absolutely positioned screen-reader labels inside, so they scroll with it. */
-        position: relative;
-        display: flex;
-        gap: 14px;
-        align-items: flex-start;
-        min-height: calc(100vh - 140px);
-        padding: 4px 24px 40px;
-        overflow-x: auto;
-        scroll-snap-type: x proximity;
-      }
-      section.column {
-        flex: 0 0 290px;
-        display: flex;
-        flex-direction: column;
-        max-height: calc(100vh - 160px);
-        border-radius: 14px;
-        background: var(--column);
-        scroll-snap-align: start;
-      }
-      .column-head {
-        display: flex;
-        gap: 8px;
-        align-items: center;
-        padding: 10px 10px 6px 14px;
-      }
-      .column-head h2 {
-        flex: 1;
-        font-size: 0.92rem;
-      }
-      .column-head input.rename {
-        flex: 1;
-        min-height: 32px;
-        padding: 3px 8px;
-        font-weight: 700;
-      }
-      .count {
-        color: var(--faint);
-        font-size: 0.8rem;
-        font-weight: 700;
-      }
-      ol.cards {
-        display: grid;
-        gap: 8px;
-        align-content: start;
-        min-height: 40px;
-        margin: 0;
-        padding: 4px 10px 10px;
-        list-style: none;
-        overflow-y: auto;
-      }
-      ol.cards.drop-target {
-        outline: 2px dashed var(--accent);
-        outline-offset: -4px;
-        border-radius: 12px;
-      }
-      li {
-        position: relative;
-        border-radius: 12px;
-      }
-      li:focus-visible {
-        outline: 3px solid var(--focus);
-        outline-offset: 2px;
-      }
-      li.dragging {
-        opacity: 0.4;
-      }
-      li.drop-before::before {
-        content: "";
-        position: absolute;
-        top: -6px;
-        left: 4px;
-        right: 4px;
-        height: 3px;
-        border-radius: 2px;
-        background: var(--accent);
-      }
-      .drop-end {
-        height: 3px;
-        margin: -4px 4px 0;
-        border-radius: 2px;
-        background: var(--accent);
-      }
-      form.add {
-        display: grid;
-        gap: 6px;
-        padding: 0 10px 10px;
-      }
-      form.add input {
-        min-height: 36px;
-      }
-      .add-toggle {
-        margin: 0 10px 10px;
-        justify-content: flex-start;
-        border-style: dashed;
-        background: transparent;
-        color: var(--muted);
-      }
-      form.new-column {
-        flex: 0 0 250px;
-        display: grid;
-        gap: 6px;
-      }
-      .loading {
-        padding: 24px;
-      }
-      .archived-toggle {
-        display: inline-flex;
-        gap: 6px;
-        align-items: center;
-        color: var(--muted);
-        font-size: 0.88rem;
-      }
-      @media (max-width: 640px) {
-        :host {
-          margin: -18px -12px -48px;
-        }
-        .head {
-          padding: 14px 12px 10px;
-        }
-        .columns {
-          padding: 4px 12px 32px;
-          scroll-snap-type: x mandatory;
-        }
-        section.column {
-          flex-basis: calc(100vw - 44px);
-        }
-      }
-    `,
-  ];
+export class BoardBoardView extends LitElement implements ColumnActions {
+  static override styles = [base, boardStyles, menuStyles, cardTileStyles];
 
   static override properties = {
     projectId: {},
@@ -175,10 +37,11 @@ export class BoardBoardView extends LitElement {
     error: { state: true },
     adding: { state: true },
     showArchived: { state: true },
-    dragging: { state: true },
-    drop: { state: true },
+    drag: { state: true },
     announcement: { state: true },
     renaming: { state: true },
+    newColumnAt: { state: true },
+    menuFor: { state: true },
   };
 
   projectId = "";
@@ -190,26 +53,30 @@ export class BoardBoardView extends LitElement {
   /** The column whose "add card" form is open. */
   adding: string | null = null;
   showArchived = false;
-  dragging: string | null = null;
-  /** Where a dragged card would land. */
-  drop: { columnId: string; index: number } | null = null;
+  drag: DragState | null = null;
   announcement = "";
   /** The column whose name is being edited in place. */
   renaming: string | null = null;
+  /** Where a column is being added from a column's menu (its future position). */
+  newColumnAt: number | null = null;
+  /** The column whose actions menu is open. */
+  menuFor: string | null = null;
   private stopLive?: () => void;
   private reloadTimer?: ReturnType<typeof setTimeout>;
   private joined = "";
 
   override connectedCallback(): void {
     super.connectedCallback();
+    document.addEventListener("click", this.closeMenu);
     this.stopLive = onLiveEvent((event) => {
-      if (event.project_id !== this.projectId || event.type === "notification.created") return;
+      if (event.project_id !== this.projectId || event.to_user_id) return;
       if (event.type === "card.moved") this.applyMove(event.data.card as Card);
       this.scheduleReload();
     });
   }
 
   override disconnectedCallback(): void {
+    document.removeEventListener("click", this.closeMenu);
     this.stopLive?.();
     if (this.joined) leaveProject(this.joined);
     super.disconnectedCallback();
@@ -229,6 +96,9 @@ export class BoardBoardView extends LitElement {
     if (changed.has("renaming") && this.renaming) {
       this.renderRoot.querySelector<HTMLInputElement>(`#rename-${this.renaming}`)?.select();
     }
+    if (changed.has("newColumnAt") && this.newColumnAt !== null) {
+      this.renderRoot.querySelector<HTMLInputElement>("#inline-column-name")?.focus();
+    }
   }
 
   async reload() {
@@ -243,7 +113,8 @@ export class BoardBoardView extends LitElement {
   /** Live events come in bursts (a move rewrites two columns): one reload for the lot. */
   private scheduleReload() {
     clearTimeout(this.reloadTimer);
-    this.reloadTimer = setTimeout(() => void this.reload(), 120);
+    // Not in the middle of a drag: the placeholder would jump.
+    this.reloadTimer = setTimeout(() => (this.drag ? this.scheduleReload() : void this.reload()), 120);
   }
 
   /** A move seen live is shown at once, before the reload confirms it. */
@@ -255,13 +126,14 @@ export class BoardBoardView extends LitElement {
     };
   }
 
-  private cardPath(card: Card) {
-    return `/app/projects/${this.projectId}/cards/${card.id}`;
+  openCard(card: Card) {
+    navigate(`/app/projects/${this.projectId}/cards/${card.id}`);
   }
 
-  private async move(card: Card, columnId: string, position: number) {
+  private async moveCard(card: Card, columnId: string, position: number) {
     if (!this.data) return;
     const before = this.data.columns;
+    if (card.column_id === columnId && card.position === position) return;
     this.data = { ...this.data, columns: moveLocally(before, card.id, columnId, position) };
     const column = this.data.columns.find((candidate) => candidate.id === columnId);
     this.announcement = `Moved #${card.number} to ${column?.name ?? "column"}, position ${position + 1}.`;
@@ -273,233 +145,225 @@ export class BoardBoardView extends LitElement {
     }
   }
 
+  async moveColumn(column: BoardColumn, to: number) {
+    if (!this.data || to < 0 || to >= this.data.columns.length) return;
+    const before = this.data.columns;
+    if (before.indexOf(column) === to) return;
+    this.data = { ...this.data, columns: moveColumnLocally(before, column.id, to) };
+    this.announcement = `Moved the column ${column.name} to position ${to + 1} of ${before.length}.`;
+    try {
+      await api.patch(`/columns/${column.id}`, { position: to });
+    } catch (error) {
+      this.data = { ...this.data, columns: before };
+      toast((error as Error).message, "error");
+    }
+  }
+
+  private async focusAfterMove(selector: string) {
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLElement>(selector)?.focus();
+  }
+
   // ---- keyboard: Enter opens; Alt+←/→ another column, Alt+↑/↓ up or down the column ----
-  private onCardKey(event: KeyboardEvent, card: Card, column: BoardColumn, index: number) {
+  cardKey(event: KeyboardEvent, card: Card, column: BoardColumn, index: number) {
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
-      navigate(this.cardPath(card));
+      this.openCard(card);
       return;
     }
     if (!event.altKey || !this.data || !canWork(this.data.project)) return;
     const columns = this.data.columns;
     const at = columns.indexOf(column);
-    let target: { columnId: string; position: number } | undefined;
-    if (event.key === "ArrowLeft" && at > 0) target = { columnId: columns[at - 1]!.id, position: index };
-    if (event.key === "ArrowRight" && at < columns.length - 1)
-      target = { columnId: columns[at + 1]!.id, position: index };
-    if (event.key === "ArrowUp" && index > 0) target = { columnId: column.id, position: index - 1 };
-    if (event.key === "ArrowDown" && index < column.cards.length - 1)
-      target = { columnId: column.id, position: index + 1 };
+    const target = {
+      ArrowLeft: at > 0 ? { columnId: columns[at - 1]!.id, position: index } : undefined,
+      ArrowRight: at < columns.length - 1 ? { columnId: columns[at + 1]!.id, position: index } : undefined,
+      ArrowUp: index > 0 ? { columnId: column.id, position: index - 1 } : undefined,
+      ArrowDown: index < column.cards.length - 1 ? { columnId: column.id, position: index + 1 } : undefined,
+    }[event.key];
     if (!target) return;
     event.preventDefault();
-    void this.move(card, target.columnId, target.position).then(async () => {
-      await this.updateComplete;
-      (this.renderRoot.querySelector(`li[data-card-id="${card.id}"]`) as HTMLElement | null)?.focus();
+    void this.moveCard(card, target.columnId, target.position).then(() =>
+      this.focusAfterMove(`li[data-card-id="${card.id}"]`),
+    );
+  }
+
+  columnKey(event: KeyboardEvent, column: BoardColumn) {
+    if (!event.altKey || !this.data || (event.key !== "ArrowLeft" && event.key !== "ArrowRight")) return;
+    event.preventDefault();
+    const to = this.data.columns.indexOf(column) + (event.key === "ArrowLeft" ? -1 : 1);
+    void this.moveColumn(column, to).then(() =>
+      this.focusAfterMove(`section[data-column-id="${column.id}"] .grip`),
+    );
+  }
+
+  // ---- dragging (see drag.ts): the board computes where a drop lands and draws the placeholder ----
+  private get scrollers() {
+    return () => [...this.renderRoot.querySelectorAll<HTMLElement>(".columns, ol.cards")];
+  }
+
+  cardPointerDown(event: PointerEvent, card: Card) {
+    if (!this.data || !canWork(this.data.project) || card.archived) return;
+    const source = event.currentTarget as HTMLElement;
+    startPointerDrag(event, {
+      source,
+      layer: this.renderRoot as ShadowRoot,
+      scrollers: this.scrollers,
+      onStart: () => {
+        const height = source.getBoundingClientRect().height;
+        this.drag = { kind: "card", id: card.id, columnId: card.column_id, index: card.position, height };
+      },
+      onMove: (x, y) => this.cardTarget(x, y),
+      onDrop: () => {
+        const drag = this.drag;
+        this.drag = null;
+        if (drag?.kind === "card") void this.moveCard(card, drag.columnId, drag.index);
+      },
+      onCancel: () => (this.drag = null),
     });
   }
 
-  // ---- drag and drop ----
-  private onDragStart(event: DragEvent, card: Card) {
-    event.dataTransfer?.setData(CARD_TYPE, card.id);
-    event.dataTransfer?.setData("text/plain", `#${card.number} ${card.title}`);
-    if (event.dataTransfer) event.dataTransfer.effectAllowed = "move";
-    this.dragging = card.id;
-  }
-
-  private onDragOver(event: DragEvent, column: BoardColumn) {
-    if (!this.dragging) return;
-    event.preventDefault();
-    if (event.dataTransfer) event.dataTransfer.dropEffect = "move";
-    const items = [
-      ...(event.currentTarget as HTMLElement).querySelectorAll<HTMLElement>("li[data-card-id]"),
-    ].filter((item) => item.dataset.cardId !== this.dragging);
+  /** The column under (x, y) and the place among its cards where the pointer is. */
+  private cardTarget(x: number, y: number) {
+    const drag = this.drag;
+    if (drag?.kind !== "card") return;
+    const root = this.renderRoot as ShadowRoot;
+    const column = root.elementFromPoint(x, y)?.closest<HTMLElement>("section.column[data-column-id]");
+    if (!column) return;
+    const items = [...column.querySelectorAll<HTMLElement>("ol.cards > li[data-card-id]")];
     let index = items.findIndex((item) => {
       const box = item.getBoundingClientRect();
-      return event.clientY < box.top + box.height / 2;
+      return y < box.top + box.height / 2;
     });
     if (index === -1) index = items.length;
-    if (this.drop?.columnId !== column.id || this.drop.index !== index)
-      this.drop = { columnId: column.id, index };
+    const columnId = column.dataset.columnId!;
+    if (drag.columnId !== columnId || drag.index !== index) this.drag = { ...drag, columnId, index };
   }
 
-  private onDrop(event: DragEvent, column: BoardColumn) {
-    event.preventDefault();
-    const cardId = event.dataTransfer?.getData(CARD_TYPE) || this.dragging;
-    const card = this.data?.columns
-      .flatMap((candidate) => candidate.cards)
-      .find((candidate) => candidate.id === cardId);
-    const index = this.drop?.columnId === column.id ? this.drop.index : column.cards.length;
-    this.dragging = null;
-    this.drop = null;
-    if (card) void this.move(card, column.id, index);
+  columnPointerDown(event: PointerEvent, column: BoardColumn) {
+    const source = (event.currentTarget as HTMLElement).closest<HTMLElement>("section.column");
+    if (!this.data || !source) return;
+    startPointerDrag(event, {
+      source,
+      layer: this.renderRoot as ShadowRoot,
+      scrollers: () => [this.renderRoot.querySelector<HTMLElement>(".columns")!],
+      onStart: () => (this.drag = { kind: "column", id: column.id, index: column.position }),
+      onMove: (x) => this.columnTarget(x),
+      onDrop: () => {
+        const drag = this.drag;
+        this.drag = null;
+        if (drag?.kind === "column") void this.moveColumn(column, drag.index);
+      },
+      onCancel: () => (this.drag = null),
+    });
   }
 
-  private onDragEnd() {
-    this.dragging = null;
-    this.drop = null;
+  private columnTarget(x: number) {
+    const drag = this.drag;
+    if (drag?.kind !== "column") return;
+    const others = [...this.renderRoot.querySelectorAll<HTMLElement>("section.column[data-column-id]")];
+    let index = others.findIndex((column) => {
+      const box = column.getBoundingClientRect();
+      return x < box.left + box.width / 2;
+    });
+    if (index === -1) index = others.length;
+    if (drag.index !== index) this.drag = { ...drag, index };
   }
 
   // ---- columns and new cards ----
-  private async addCard(event: SubmitEvent, column: BoardColumn) {
+  toggleAdding(column: BoardColumn | null) {
+    this.adding = column?.id ?? null;
+  }
+
+  toggleMenu(column: BoardColumn | null) {
+    this.menuFor = column?.id ?? null;
+    if (column) void this.focusAfterMove(`section[data-column-id="${column.id}"] .menu-item`);
+  }
+
+  /** A click anywhere but in the open menu closes it. */
+  private readonly closeMenu = (event: Event) => {
+    if (this.menuFor && !event.composedPath().some((node) => (node as Element).classList?.contains("menu")))
+      this.menuFor = null;
+  };
+
+  async addCard(event: SubmitEvent, column: BoardColumn) {
     event.preventDefault();
     const form = event.target as HTMLFormElement;
     const title = String(new FormData(form).get("title") ?? "").trim();
     if (!title) return;
-    try {
-      await api.post(`/columns/${column.id}/cards`, { title });
+    if (await attempt(() => api.post(`/columns/${column.id}/cards`, { title }))) {
       form.reset();
-      (form.querySelector("input") as HTMLInputElement).focus();
+      form.querySelector("input")?.focus();
       await this.reload();
-    } catch (error) {
-      toast((error as Error).message, "error");
     }
   }
 
-  private async addColumn(event: SubmitEvent) {
-    event.preventDefault();
-    const form = event.target as HTMLFormElement;
-    const name = String(new FormData(form).get("name") ?? "").trim();
-    if (!name) return;
-    try {
-      await api.post(`/projects/${this.projectId}/columns`, { name });
-      form.reset();
-      await this.reload();
-    } catch (error) {
-      toast((error as Error).message, "error");
-    }
+  insertColumn(position: number) {
+    this.newColumnAt = position;
   }
 
-  private async renameColumn(column: BoardColumn, input: HTMLInputElement) {
+  private async addColumn(name: string, position: number | undefined) {
+    const body = position === undefined ? { name } : { name, position };
+    if (!(await attempt(() => api.post(`/projects/${this.projectId}/columns`, body)))) return false;
+    this.newColumnAt = null;
+    await this.reload();
+    return true;
+  }
+
+  startRename(column: BoardColumn) {
+    this.renaming = column.id;
+  }
+
+  async rename(column: BoardColumn, name: string | null) {
     if (this.renaming !== column.id) return;
     this.renaming = null;
-    const name = input.value.trim();
-    if (!name || name === column.name) return;
-    try {
-      await api.patch(`/columns/${column.id}`, { name });
-      await this.reload();
-    } catch (error) {
-      toast((error as Error).message, "error");
-    }
+    const trimmed = name?.trim();
+    if (!trimmed || trimmed === column.name) return;
+    if (await attempt(() => api.patch(`/columns/${column.id}`, { name: trimmed }))) await this.reload();
   }
 
-  private async deleteColumn(column: BoardColumn) {
+  async deleteColumn(column: BoardColumn) {
     if (!(await confirmAction(`Delete ${column.name}?`, "Only an empty column can be deleted.", "Delete")))
       return;
-    try {
-      await api.delete(`/columns/${column.id}`);
-      await this.reload();
-    } catch (error) {
-      toast((error as Error).message, "error");
-    }
+    if (await attempt(() => api.delete(`/columns/${column.id}`))) await this.reload();
   }
 
-  private renderColumn(column: BoardColumn, data: ProjectData) {
-    const work = canWork(data.project);
-    const drop = this.drop?.columnId === column.id ? this.drop.index : -1;
-    const visible = column.cards.filter((card) => card.id !== this.dragging || drop === -1);
-    return html`<section class="column" aria-labelledby="col-${column.id}">
-      <div class="column-head">
-        ${
-          this.renaming === column.id
-            ? html`<label class="sr-only" for="rename-${column.id}">Column name</label>
-                <input
-                  id="rename-${column.id}"
-                  class="rename"
-                  .value=${column.name}
-                  maxlength="200"
-                  @keydown=${(event: KeyboardEvent) => {
-                    if (event.key === "Enter")
-                      void this.renameColumn(column, event.target as HTMLInputElement);
-                    if (event.key === "Escape") this.renaming = null;
-                  }}
-                  @blur=${(event: FocusEvent) => void this.renameColumn(column, event.target as HTMLInputElement)}
-                />`
-            : html`<h2 id="col-${column.id}">${column.name}</h2>`
-        }
-        <span class="count" aria-label="${column.cards.length} cards">${column.cards.length}</span>
-        ${
-          canManage(data.project)
-            ? html`<button
-                  class="icon-button"
-                  title="Rename ${column.name}"
-                  aria-label="Rename ${column.name}"
-                  @click=${() => (this.renaming = column.id)}
-                >
-                  ✎
-                </button>
-                <button
-                  class="icon-button"
-                  title="Delete ${column.name}"
-                  aria-label="Delete ${column.name}"
-                  @click=${() => this.deleteColumn(column)}
-                >
-                  ×
-                </button>`
-            : nothing
-        }
-      </div>
-      <ol
-        class="cards ${drop !== -1 ? "drop-target" : ""}"
-        aria-label="${column.name} cards"
-        @dragover=${(event: DragEvent) => this.onDragOver(event, column)}
-        @dragleave=${(event: DragEvent) => {
-          if (!(event.currentTarget as HTMLElement).contains(event.relatedTarget as Node)) this.drop = null;
-        }}
-        @drop=${(event: DragEvent) => this.onDrop(event, column)}
-      >
-        ${repeat(
-          column.cards,
-          (card) => card.id,
-          (card, index) => {
-            const shownIndex = visible.indexOf(card);
-            return html`<li
-              data-card-id=${card.id}
-              tabindex="0"
-              role="button"
-              aria-label="#${card.number} ${card.title}. Enter opens it${work ? "; Alt and the arrow keys move it" : ""}."
-              class="${this.dragging === card.id ? "dragging" : ""} ${drop !== -1 && shownIndex === drop && this.dragging !== card.id ? "drop-before" : ""}"
-              draggable=${work && !card.archived ? "true" : "false"}
-              @dragstart=${(event: DragEvent) => this.onDragStart(event, card)}
-              @dragend=${this.onDragEnd}
-              @click=${() => navigate(this.cardPath(card))}
-              @keydown=${(event: KeyboardEvent) => this.onCardKey(event, card, column, index)}
-            >
-              <board-card .card=${card} .members=${data.members} .priorities=${data.priorities}></board-card>
-            </li>`;
-          },
-        )}
-        ${
-          drop !== -1 && drop >= visible.filter((card) => card.id !== this.dragging).length
-            ? html`<div class="drop-end" aria-hidden="true"></div>`
-            : nothing
-        }
-      </ol>
-      ${
-        work
-          ? this.adding === column.id
-            ? html`<form class="add" @submit=${(event: SubmitEvent) => this.addCard(event, column)}>
-                <label class="sr-only" for="new-${column.id}">New card in ${column.name}</label>
-                <input
-                  id="new-${column.id}"
-                  name="title"
-                  placeholder="Card title"
-                  maxlength="200"
-                  autofocus
-                  @keydown=${(event: KeyboardEvent) => event.key === "Escape" && (this.adding = null)}
-                />
-                <div class="row">
-                  <button class="button small primary">Add card</button>
-                  <button type="button" class="button small ghost" @click=${() => (this.adding = null)}>
-                    Cancel
-                  </button>
-                </div>
-              </form>`
-            : html`<button class="button small add-toggle" @click=${() => (this.adding = column.id)}>
-                + Add a card
-              </button>`
-          : nothing
-      }
-    </section>`;
+  private renderColumns(data: ProjectData) {
+    const tiles = tileContext(data.members, data.priorities);
+    const drag = this.drag;
+    const columns =
+      drag?.kind === "column" ? data.columns.filter((column) => column.id !== drag.id) : data.columns;
+    const rendered: unknown[] = columns.map((column) =>
+      boardColumn(
+        {
+          column,
+          index: data.columns.indexOf(column),
+          columnCount: data.columns.length,
+          tiles,
+          canWork: canWork(data.project),
+          canManage: canManage(data.project),
+          drag,
+          renaming: this.renaming === column.id,
+          adding: this.adding === column.id,
+          menuOpen: this.menuFor === column.id,
+        },
+        this,
+      ),
+    );
+    if (drag?.kind === "column")
+      rendered.splice(drag.index, 0, html`<section class="column placeholder" aria-hidden="true"></section>`);
+    if (this.newColumnAt !== null)
+      rendered.splice(
+        this.newColumnAt,
+        0,
+        newColumnForm({
+          columns: data.columns,
+          position: this.newColumnAt,
+          inline: true,
+          add: (name, position) => this.addColumn(name, position),
+          cancel: () => (this.newColumnAt = null),
+        }),
+      );
+    return rendered;
   }
 
   protected override render() {
@@ -526,14 +390,13 @@ export class BoardBoardView extends LitElement {
         <a class="button small" href="/app/projects/${this.projectId}/settings">Settings</a>
       </div>
       <div class="columns">
-        ${data.columns.map((column) => this.renderColumn(column, data))}
+        ${this.renderColumns(data)}
         ${
           canManage(data.project)
-            ? html`<form class="new-column" @submit=${this.addColumn}>
-                <label class="sr-only" for="new-column">New column</label>
-                <input id="new-column" name="name" placeholder="New column" maxlength="200" />
-                <button class="button small">Add column</button>
-              </form>`
+            ? newColumnForm({
+                columns: data.columns,
+                add: (name, position) => this.addColumn(name, position),
+              })
             : nothing
         }
         ${data.columns.length === 0 ? html`<div class="empty">This board has no columns yet.</div>` : nothing}

@@ -1,65 +1,17 @@
-// The agent workflow on a card: who claimed it and until when, its latest plan, its entry gate and
-// its findings. People can claim, release, acknowledge gate criteria and record findings here too.
+// The agent workflow on a card, opened from its one-line summary in the card panel: who claimed it
+// and until when, its latest plan, its entry gate and its findings. People can claim, release,
+// acknowledge gate criteria and record findings here too.
 import type { CardWithPlan, Finding, Gate, User } from "@org/contracts";
-import { css, html, LitElement, nothing } from "lit";
+import { html, LitElement, nothing } from "lit";
 import { api } from "../../api.ts";
 import { formatDateTime, timeAgo } from "../../format.ts";
 import { base, panelStyles } from "../../styles.ts";
 import { attempt } from "../../ui/toast.ts";
 import { canWork, type ProjectData } from "../board/board-data.ts";
+import { cardAgentStyles } from "./card-agent.styles.ts";
 
 export class BoardCardAgent extends LitElement {
-  static override styles = [
-    base,
-    panelStyles,
-    css`
-      .claim {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 8px;
-        align-items: center;
-        justify-content: space-between;
-        padding: 10px 12px;
-        border-radius: 10px;
-        background: var(--surface-2);
-        border: 1px solid var(--border);
-      }
-      ol.steps {
-        margin: 4px 0 0;
-        padding-left: 20px;
-      }
-      .gate li,
-      .findings li {
-        display: flex;
-        gap: 8px;
-        align-items: flex-start;
-      }
-      .findings li {
-        flex-direction: column;
-        gap: 2px;
-        padding: 8px 10px;
-        border-radius: 10px;
-        background: var(--surface-2);
-      }
-      .severity-high,
-      .severity-critical {
-        color: var(--bad);
-      }
-      form.finding {
-        display: grid;
-        grid-template-columns: auto auto 1fr auto;
-        gap: 6px;
-      }
-      form.finding select {
-        width: auto;
-      }
-      @media (max-width: 640px) {
-        form.finding {
-          grid-template-columns: 1fr 1fr;
-        }
-      }
-    `,
-  ];
+  static override styles = [base, panelStyles, cardAgentStyles];
   static override properties = {
     card: { attribute: false },
     data: { attribute: false },
@@ -119,16 +71,9 @@ export class BoardCardAgent extends LitElement {
     form.reset();
   }
 
-  protected override render() {
-    const card = this.card;
-    const work = canWork(this.data.project);
+  private renderClaim(card: CardWithPlan, work: boolean) {
     const live = card.claimed_by && card.claim_expires_at && new Date(card.claim_expires_at) > new Date();
-    return html`<section class="part" aria-labelledby="agent-title">
-      <h3 id="agent-title">
-        Agent workflow
-        <span class="chip ${card.owner_type === "agent" ? "accent" : ""}">${card.owner_type}</span>
-      </h3>
-      <div class="claim">
+    return html`<div class="claim">
         <span
           >${
             live
@@ -155,106 +100,116 @@ export class BoardCardAgent extends LitElement {
             : nothing
         }
       </div>
-      ${card.work_phase ? html`<p class="faint">Phase: ${card.work_phase}</p>` : nothing}
-      <div>
-        <strong>Plan</strong>
-        ${
-          card.plan
-            ? html`<span class="faint">
-                  v${card.plan.version} by ${this.nameOf(card.plan.author_id)},
-                  ${timeAgo(card.plan.created_at)}</span
-                >
-                <p>${card.plan.summary}</p>
-                ${
-                  card.plan.steps.length
-                    ? html`<ol class="steps">
-                        ${card.plan.steps.map((step) => html`<li>${step}</li>`)}
-                      </ol>`
-                    : nothing
-                }`
-            : html`<p class="faint">No plan published.</p>`
-        }
-      </div>
-      <div>
-        <strong>Entry gate</strong>
-        ${
-          this.gate
-            ? html`<span class="chip ${this.gate.satisfied ? "" : "warn"}"
-                  >${this.gate.satisfied ? "satisfied" : "waiting"}</span
-                >
-                ${
-                  this.gate.criteria.length
-                    ? html`<ul class="list gate">
-                        ${this.gate.criteria.map(
-                          (criterion) =>
-                            html`<li>
-                              <input
-                                type="checkbox"
-                                id="gate-${criterion.id}"
-                                .checked=${criterion.acked}
-                                ?disabled=${!work}
-                                @change=${(event: Event) =>
-                                  this.act(() =>
-                                    (event.target as HTMLInputElement).checked
-                                      ? api.post(`/cards/${card.id}/gate/acks`, {
-                                          criterion_id: criterion.id,
-                                        })
-                                      : api.delete(`/cards/${card.id}/gate/acks/${criterion.id}`),
-                                  )}
-                              /><label for="gate-${criterion.id}">${criterion.text}</label>
-                            </li>`,
-                        )}
-                      </ul>`
-                    : html`<p class="faint">No criteria apply.</p>`
-                }`
-            : nothing
-        }
-      </div>
-      <div class="stack">
-        <strong>Findings</strong>
-        ${
-          this.findings.length
-            ? html`<ul class="list findings">
-                ${this.findings.map(
-                  (finding) =>
-                    html`<li>
-                      <span
-                        ><span class="chip">${finding.kind}</span>
-                        ${finding.severity ? html`<span class="chip severity-${finding.severity}">${finding.severity}</span>` : nothing}
-                        <strong>${finding.title}</strong></span
-                      >
-                      ${finding.body ? html`<span class="muted">${finding.body}</span>` : nothing}
-                      <span class="faint"
-                        >${this.nameOf(finding.author_id)}, ${timeAgo(finding.created_at)}</span
-                      >
-                    </li>`,
-                )}
-              </ul>`
-            : html`<p class="faint">No findings.</p>`
-        }
-        ${
-          work
-            ? html`<form class="finding" @submit=${this.addFinding} aria-label="Record a finding">
-                <select name="kind" aria-label="Kind">
-                  <option value="note">note</option>
-                  <option value="bug">bug</option>
-                  <option value="risk">risk</option>
-                  <option value="question">question</option>
-                </select>
-                <select name="severity" aria-label="Severity">
-                  <option value="">severity</option>
-                  <option value="low">low</option>
-                  <option value="medium">medium</option>
-                  <option value="high">high</option>
-                  <option value="critical">critical</option>
-                </select>
-                <input name="title" placeholder="What did you find?" maxlength="200" aria-label="Finding" />
-                <button class="button small">Record</button>
-              </form>`
-            : nothing
-        }
-      </div>
-    </section>`;
+      ${card.work_phase ? html`<p class="faint">Phase: ${card.work_phase}</p>` : nothing}`;
+  }
+
+  private renderPlan(card: CardWithPlan) {
+    return html`<div>
+      <strong>Plan</strong>
+      ${
+        card.plan
+          ? html`<span class="faint">
+                v${card.plan.version} by ${this.nameOf(card.plan.author_id)},
+                ${timeAgo(card.plan.created_at)}</span
+              >
+              <p>${card.plan.summary}</p>
+              ${
+                card.plan.steps.length
+                  ? html`<ol class="steps">
+                      ${card.plan.steps.map((step) => html`<li>${step}</li>`)}
+                    </ol>`
+                  : nothing
+              }`
+          : html`<p class="faint">No plan published.</p>`
+      }
+    </div>`;
+  }
+
+  private renderGate(card: CardWithPlan, work: boolean) {
+    const gate = this.gate;
+    if (!gate) return nothing;
+    const toggle = (criterionId: string) => (event: Event) =>
+      this.act(() =>
+        (event.target as HTMLInputElement).checked
+          ? api.post(`/cards/${card.id}/gate/acks`, { criterion_id: criterionId })
+          : api.delete(`/cards/${card.id}/gate/acks/${criterionId}`),
+      );
+    return html`<div>
+      <strong>Entry gate</strong>
+      <span class="chip ${gate.satisfied ? "" : "warn"}">${gate.satisfied ? "satisfied" : "waiting"}</span>
+      ${
+        gate.criteria.length
+          ? html`<ul class="list gate">
+              ${gate.criteria.map(
+                (criterion) =>
+                  html`<li>
+                    <input
+                      type="checkbox"
+                      id="gate-${criterion.id}"
+                      .checked=${criterion.acked}
+                      ?disabled=${!work}
+                      @change=${toggle(criterion.id)}
+                    /><label for="gate-${criterion.id}">${criterion.text}</label>
+                  </li>`,
+              )}
+            </ul>`
+          : html`<p class="faint">No criteria apply.</p>`
+      }
+    </div>`;
+  }
+
+  private renderFindings(work: boolean) {
+    return html`<div class="stack">
+      <strong>Findings</strong>
+      ${
+        this.findings.length
+          ? html`<ul class="list findings">
+              ${this.findings.map(
+                (finding) =>
+                  html`<li>
+                    <span
+                      ><span class="chip">${finding.kind}</span>
+                      ${finding.severity ? html`<span class="chip severity-${finding.severity}">${finding.severity}</span>` : nothing}
+                      <strong>${finding.title}</strong></span
+                    >
+                    ${finding.body ? html`<span class="muted">${finding.body}</span>` : nothing}
+                    <span class="faint"
+                      >${this.nameOf(finding.author_id)}, ${timeAgo(finding.created_at)}</span
+                    >
+                  </li>`,
+              )}
+            </ul>`
+          : html`<p class="faint">No findings.</p>`
+      }
+      ${
+        work
+          ? html`<form class="finding" @submit=${this.addFinding} aria-label="Record a finding">
+              <select name="kind" aria-label="Kind">
+                <option value="note">note</option>
+                <option value="bug">bug</option>
+                <option value="risk">risk</option>
+                <option value="question">question</option>
+              </select>
+              <select name="severity" aria-label="Severity">
+                <option value="">severity</option>
+                <option value="low">low</option>
+                <option value="medium">medium</option>
+                <option value="high">high</option>
+                <option value="critical">critical</option>
+              </select>
+              <input name="title" placeholder="What did you find?" maxlength="200" aria-label="Finding" />
+              <button class="button small">Record</button>
+            </form>`
+          : nothing
+      }
+    </div>`;
+  }
+
+  protected override render() {
+    const card = this.card;
+    const work = canWork(this.data.project);
+    return html`${this.renderClaim(card, work)} ${this.renderPlan(card)} ${this.renderGate(card, work)}
+    ${this.renderFindings(work)}`;
   }
 }
 customElements.define("board-card-agent", BoardCardAgent);
