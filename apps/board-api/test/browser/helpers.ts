@@ -185,3 +185,14 @@ export async function addCards(page: Page, columnName: string, titles: string[])
     await card(page, title).waitFor();
   }
 }
+
+/** Waits until `read()` equals `expected` (what the page shows settles: a drop, a live event). */
+export async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T = await read();
+  while (JSON.stringify(last) !== JSON.stringify(expected) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    last = await read();
+  }
+  expect(last).toEqual(expected);
+}

@@ -32,14 +32,15 @@ const SCROLL_SPEED = 14;
 const INTERACTIVE = "button, a, input, select, textarea, label, summary, [contenteditable]";
 
 /**
- * Follows the pointer of `event` (a pointerdown on a draggable element). Does nothing for a
- * secondary button or a press on a control inside the element.
+ * Follows the pointer of `event` (a pointerdown on a draggable element, or on its handle). Does
+ * nothing for a secondary button or a press on a control inside it other than the handle.
  */
 export function startPointerDrag(event: PointerEvent, options: PointerDragOptions): void {
   if (event.button !== 0 || !event.isPrimary) return;
+  const handle = event.currentTarget as Element | null;
   const target = event.composedPath()[0] as Element | undefined;
   const inner = target?.closest?.(INTERACTIVE);
-  if (inner && inner !== options.source && options.source.contains(inner)) return;
+  if (inner && inner !== handle && handle?.contains(inner)) return;
   new PointerDrag(event, options);
 }
 
