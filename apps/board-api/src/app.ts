@@ -76,7 +76,7 @@ export function createApp({
   });
   app.use(referenceRoutes());
 
-  const deps = { db, files: new FileStore(env.ATTACHMENTS_DIR), events };
+  const deps = { db, files: new FileStore(env.ATTACHMENTS_DIR), events, mailer, publicUrl: env.PUBLIC_URL };
   const handlers = createHandlers(deps);
   const custom = attachmentRoutes(deps);
   const limiter = rateLimiter({
@@ -107,7 +107,7 @@ export function createApp({
     prefix: "board-api-sign-in",
     redis,
   });
-  app.use(webAuthRouter({ db, tenant, web, limiter: signInLimiter }));
+  app.use(webAuthRouter({ db, tenant, web, limiter: signInLimiter, mailer, publicUrl: env.PUBLIC_URL }));
   app.use(devMailRouter(mailer));
   app.use(webAppRouter({ origin: web.origin, authServerUrl: tenant?.publicUrl }));
   return finishHttpApp(app, boardErrors);

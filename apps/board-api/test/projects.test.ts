@@ -82,7 +82,7 @@ describe("projects", () => {
   it("delete needs the owner and removes everything", async () => {
     const { owner, project, column } = await makeBoard(t);
     const admin = await makeUser(t);
-    await addMember(owner.api, project.id, admin.user.id, "admin");
+    await addMember(owner.api, project.id, admin, "admin");
     const card = await makeCard(owner.api, column.id);
     expect((await admin.api.delete(`/projects/${project.id}`)).body).toEqual(forbidden("owner"));
     const res = await owner.api.delete(`/projects/${project.id}`);
@@ -111,7 +111,7 @@ describe("roles and members", () => {
     const { project, column, owner } = await makeBoard(t);
     const card = await makeCard(owner.api, column.id);
     const viewer = await makeUser(t);
-    await addMember(owner.api, project.id, viewer.user.id, "viewer");
+    await addMember(owner.api, project.id, viewer, "viewer");
     expect((await viewer.api.get(`/projects/${project.id}/columns`)).status).toBe(200);
     expect((await viewer.api.get(`/cards/${card.id}`)).status).toBe(200);
     expect((await viewer.api.get(`/projects/${project.id}`)).body.role).toBe("viewer");
@@ -138,8 +138,8 @@ describe("roles and members", () => {
     const { project, column, owner } = await makeBoard(t);
     const member = await makeUser(t);
     const admin = await makeUser(t);
-    await addMember(owner.api, project.id, member.user.id, "member");
-    await addMember(owner.api, project.id, admin.user.id, "admin");
+    await addMember(owner.api, project.id, member, "member");
+    await addMember(owner.api, project.id, admin, "admin");
     expect((await member.api.post(`/columns/${column.id}/cards`, { title: "ok" })).status).toBe(201);
     expect((await member.api.post(`/projects/${project.id}/labels`, { name: "bug" })).body).toEqual(
       forbidden("admin"),
@@ -152,10 +152,22 @@ describe("roles and members", () => {
     const { project, column, owner } = await makeBoard(t);
     const card = await makeCard(owner.api, column.id);
     const bob = await makeUser(t, { name: "Bob" });
-    const added = await owner.api.post(`/projects/${project.id}/members`, {
+    // Adding by id invites: Bob is not a member until he accepts (consent).
+    const invited = await owner.api.post(`/projects/${project.id}/members`, {
       user_id: bob.user.id,
       role: "member",
     });
+    expect(invited.status).toBe(202);
+    expect(invited.text).toBe("");
+    expect((await bob.api.get(`/cards/${card.id}`)).status).toBe(404);
+    const [invitation] = (await bob.api.get("/me/invitations")).body.data;
+    expect(invitation).toMatchObject({
+      project_id: project.id,
+      user_id: bob.user.id,
+      email: null,
+      role: "member",
+    });
+    const added = await bob.api.post(`/invitations/${invitation.id}/accept`);
     expect(added.status).toBe(201);
     expect(added.body).toEqual({
       project_id: project.id,
@@ -185,7 +197,7 @@ describe("roles and members", () => {
   it("admins cannot touch owners; the last owner stays", async () => {
     const { project, owner } = await makeBoard(t);
     const admin = await makeUser(t);
-    await addMember(owner.api, project.id, admin.user.id, "admin");
+    await addMember(owner.api, project.id, admin, "admin");
     const promote = await admin.api.post(`/projects/${project.id}/members`, {
       user_id: admin.user.id,
       role: "owner",

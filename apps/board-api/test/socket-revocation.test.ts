@@ -35,7 +35,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 async function memberWatchingOnB() {
   const board = await makeBoard(a);
   const member = await makeUser(a);
-  await addMember(board.owner.api, board.project.id, member.user.id, "member");
+  await addMember(board.owner.api, board.project.id, member, "member");
   const socket = await connect(b.url, member.token);
   expect(await socket.join(board.project.id)).toEqual({ ok: true, project_id: board.project.id });
   await makeCard(board.owner.api, board.column.id, { title: "before" });

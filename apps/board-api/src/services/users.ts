@@ -19,6 +19,7 @@ export function toUserWire(user: {
   email: string;
   name: string;
   handle: string;
+  emailVerifiedAt: Date | null;
   createdAt: Date;
 }): User {
   return {
@@ -26,6 +27,7 @@ export function toUserWire(user: {
     email: user.email,
     name: user.name,
     handle: user.handle,
+    email_verified: user.emailVerifiedAt !== null,
     created_at: iso(user.createdAt),
   };
 }

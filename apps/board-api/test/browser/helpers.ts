@@ -27,7 +27,10 @@ export interface RunningServices {
   close(): Promise<void>;
 }
 
-export async function startServices(): Promise<RunningServices> {
+/** `env` adds to board-api's environment (SMTP_URL for a test's mail server, …). */
+export async function startServices({
+  env: extra = {},
+}: { env?: Record<string, string> } = {}): Promise<RunningServices> {
   const auth = await startAuthServer();
   const database = await createTestDatabase();
   const attachmentsDir = await mkdtemp(path.join(os.tmpdir(), "board-browser-"));
@@ -42,6 +45,7 @@ export async function startServices(): Promise<RunningServices> {
     ATTACHMENTS_DIR: attachmentsDir,
     AUTH_SERVER_URL: auth.url,
     AUTH_API_KEY: apiKey,
+    ...extra,
   });
   const events = new SocketBoardEvents();
   server.on(

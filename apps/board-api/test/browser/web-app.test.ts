@@ -1,4 +1,5 @@
 import { launchChromium, type Browser } from "@org/browser-testing";
+import { startSmtpCatcher, type SmtpCatcher } from "@org/service-kit/testing";
 import {
   addCards,
   card,
@@ -14,15 +15,17 @@ import {
 
 let browser: Browser;
 let services: RunningServices;
+let smtp: SmtpCatcher;
 const people: Person[] = [];
 
 beforeAll(async () => {
-  [browser, services] = await Promise.all([launchChromium(), startServices()]);
+  smtp = await startSmtpCatcher();
+  [browser, services] = await Promise.all([launchChromium(), startServices({ env: { SMTP_URL: smtp.url } })]);
 });
 
 afterAll(async () => {
   await Promise.all(people.map(({ context }) => context.close()));
-  await Promise.all([browser?.close(), services?.close()]);
+  await Promise.all([browser?.close(), services?.close(), smtp?.close()]);
 });
 
 async function person() {
@@ -164,10 +167,20 @@ describe("the web app", () => {
     await signUp(bob.page, "bob@example.com", "Bob Builder");
 
     const { page } = ada;
+    // Bob verifies his address (the link mailed at sign-up): invitations sent to it now reach him.
+    const mail = await smtp.waitFor("bob@example.com");
+    await bob.page.goto(/(http\S+\/app\/verify-email#\S+)/.exec(mail.text)![1]!);
+    await bob.page.getByText("bob@example.com is verified.").waitFor();
+    await bob.page.getByRole("link", { name: "Your projects" }).click();
+
+    // Ada makes an invitation for Bob's address (its link is for sending by other means; see
+    // invite-link.test.ts).
     await page.goto(`${projectUrl}/settings`);
-    await page.getByRole("textbox", { name: "Invite by email" }).fill("bob@example.com");
-    await page.getByRole("button", { name: "Invite" }).click();
+    await page.getByRole("textbox", { name: "Invite by link, for" }).fill("bob@example.com");
+    await page.getByRole("button", { name: "Create link" }).click();
     await page.getByRole("cell", { name: "bob@example.com" }).waitFor();
+    const link = (await page.locator("board-secret-value code").textContent()) ?? "";
+    expect(link).toMatch(/\/app\/invite#inv_/);
     await shootPage(page, "settings", () =>
       page.getByRole("heading", { name: "Pending invitations" }).waitFor(),
     );
