@@ -65,10 +65,13 @@ describe("columns", () => {
     const bob = await someone("bob@example.com", "Bob Builder");
     const projectUrl = await newProject(ada.page, "Roadmap");
     await ada.page.goto(`${projectUrl}/settings`);
-    await ada.page.getByRole("textbox", { name: "Invite by email" }).fill("bob@example.com");
-    await ada.page.getByRole("button", { name: "Invite" }).click();
-    await bob.page.getByRole("button", { name: "Accept the invitation to Roadmap" }).click();
-    await bob.page.getByRole("link", { name: /Roadmap/ }).click();
+    // Bob joins by the invitation link Ada hands him.
+    await ada.page.getByRole("textbox", { name: "Invite by link, for" }).fill("bob@example.com");
+    await ada.page.getByRole("button", { name: "Create link" }).click();
+    const link = (await ada.page.locator("board-secret-value code").textContent()) ?? "";
+    await bob.page.goto(link);
+    await bob.page.getByRole("button", { name: "Join Roadmap" }).click();
+    await bob.page.getByRole("heading", { name: "Roadmap", level: 1 }).waitFor();
     await ada.page.goto(projectUrl);
     for (const who of [ada, bob]) await column(who.page, "Done").waitFor();
     expect(await columnOrder(bob.page)).toEqual(["To do", "In progress", "Done"]);
