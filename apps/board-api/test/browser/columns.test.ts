@@ -1,7 +1,7 @@
 // Columns as people arrange them: dragged by their grip, moved with the keyboard, added at a place
 // of one's choosing; a colleague's open board follows live. Cards show a placeholder where a drag
 // would drop them.
-import { launchChromium, screenshot, type Browser } from "@org/browser-testing";
+import { screenshot } from "@org/browser-testing";
 import {
   addCards,
   card,
@@ -9,32 +9,21 @@ import {
   columnOrder,
   eventually,
   newProject,
-  person,
   shootPage,
   signUp,
-  startServices,
+  browserSuite,
   SUITE,
   type Person,
-  type RunningServices,
 } from "./helpers.ts";
 
-let browser: Browser;
-let services: RunningServices;
+const suite = browserSuite();
+/** The people of this file, in the order they arrived. */
 const people: Person[] = [];
 
-beforeAll(async () => {
-  [browser, services] = await Promise.all([launchChromium(), startServices()]);
-});
-
-afterAll(async () => {
-  await Promise.all(people.map(({ context }) => context.close()));
-  await Promise.all([browser?.close(), services?.close()]);
-});
-
 async function someone(email: string, name: string) {
-  const who = await person(browser);
+  const who = await suite.person();
   people.push(who);
-  await signUp(who.page, services.board.url, { email, name });
+  await signUp(who.page, suite.services.board.url, { email, name });
   return who;
 }
 

@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import {
   addVirtualAuthenticator,
+  launchChromium,
   screenshot,
   watchProblems,
   type Browser,
@@ -15,6 +16,7 @@ import {
 } from "@org/browser-testing";
 import { createTestDatabase, type TestDatabase } from "@org/db/testing";
 import { createLogger } from "@org/service-kit";
+import { startSmtpCatcher, type SmtpCatcher } from "@org/service-kit/testing";
 import { createApp } from "../../src/app.ts";
 import { loadBoardEnv } from "../../src/env.ts";
 import { webConfig } from "../../src/http/web.ts";
@@ -199,4 +201,38 @@ export async function eventually<T>(read: () => Promise<T>, expected: T, timeout
     last = await read();
   }
   expect(last).toEqual(expected);
+}
+
+export interface BrowserSuite {
+  browser: Browser;
+  services: RunningServices;
+  /** The SMTP server board-api sends its mail to (`mail: true`). */
+  smtp: SmtpCatcher;
+  /** A new person (a browser context of their own), closed with the suite. */
+  person(options?: Parameters<typeof person>[1]): Promise<Person>;
+}
+
+/**
+ * One test file's browser and services (and, with `mail`, an SMTP server for board-api's mail),
+ * started before its tests and closed after them with every person it made.
+ */
+export function browserSuite({ mail = false }: { mail?: boolean } = {}): BrowserSuite {
+  const people: Person[] = [];
+  const suite = {
+    async person(options?: Parameters<typeof person>[1]) {
+      const someone = await person(suite.browser, options);
+      people.push(someone);
+      return someone;
+    },
+  } as BrowserSuite;
+  beforeAll(async () => {
+    if (mail) suite.smtp = await startSmtpCatcher();
+    const env: Record<string, string> = mail ? { SMTP_URL: suite.smtp.url } : {};
+    [suite.browser, suite.services] = await Promise.all([launchChromium(), startServices({ env })]);
+  });
+  afterAll(async () => {
+    await Promise.all(people.map(({ context }) => context.close()));
+    await Promise.all([suite.browser?.close(), suite.services?.close(), suite.smtp?.close()]);
+  });
+  return suite;
 }

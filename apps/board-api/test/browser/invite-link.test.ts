@@ -1,38 +1,11 @@
 // An invitation link opened by someone without an account: they create one, come back to the
 // invitation and join. Their address stays unverified (and earns nothing) until they open the
 // link mailed to it — mail that reaches a real SMTP server here.
-import { launchChromium, type Browser } from "@org/browser-testing";
-import { startSmtpCatcher, type SmtpCatcher } from "@org/service-kit/testing";
-import {
-  newProject,
-  person as newPerson,
-  shootPage,
-  signUp,
-  startServices,
-  type Person,
-  type RunningServices,
-} from "./helpers.ts";
+import { newProject, shootPage, signUp, browserSuite, type Person } from "./helpers.ts";
 
-let browser: Browser;
-let services: RunningServices;
-let smtp: SmtpCatcher;
-const people: Person[] = [];
+const suite = browserSuite({ mail: true });
 
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  [browser, services] = await Promise.all([launchChromium(), startServices({ env: { SMTP_URL: smtp.url } })]);
-});
-
-afterAll(async () => {
-  await Promise.all(people.map(({ context }) => context.close()));
-  await Promise.all([browser?.close(), services?.close(), smtp?.close()]);
-});
-
-async function person() {
-  const someone = await newPerson(browser);
-  people.push(someone);
-  return someone;
-}
+const person = () => suite.person();
 
 /** The sign-up form, then the passkey; ends signed in wherever the app goes next. */
 async function completeSignUp(page: Person["page"], email: string, name: string) {
@@ -45,14 +18,14 @@ async function completeSignUp(page: Person["page"], email: string, name: string)
 describe("invitation links in the web app", () => {
   it("a person without an account opens the link, signs up, joins, and verifies their address", async () => {
     const ada = await person();
-    await signUp(ada.page, services.board.url, { email: "ada@example.com", name: "Ada Lovelace" });
+    await signUp(ada.page, suite.services.board.url, { email: "ada@example.com", name: "Ada Lovelace" });
     await newProject(ada.page, "Launch");
     await ada.page.goto(`${ada.page.url()}/settings`);
 
     await ada.page.getByRole("textbox", { name: "Invite by link, for" }).fill("dana@example.com");
     await ada.page.getByRole("button", { name: "Create link" }).click();
     const link = (await ada.page.locator("board-secret-value code").textContent()) ?? "";
-    expect(link).toMatch(new RegExp(`^${services.board.url}/app/invite#inv_[\\w-]{43}$`));
+    expect(link).toMatch(new RegExp(`^${suite.services.board.url}/app/invite#inv_[\\w-]{43}$`));
     await shootPage(ada.page, "invite-link-created", () =>
       ada.page.getByText("Send this link to dana@example.com").waitFor(),
     );
@@ -79,15 +52,15 @@ describe("invitation links in the web app", () => {
     await shootPage(dana.page, "invite-link-used", () => dana.page.getByRole("alert").waitFor());
 
     // Her address is unverified; the sign-up mailed a link, which she opens signed in.
-    await dana.page.goto(`${services.board.url}/app/account`);
+    await dana.page.goto(`${suite.services.board.url}/app/account`);
     await dana.page.getByText("not verified").waitFor();
     await shootPage(dana.page, "account-unverified", () => dana.page.getByText("not verified").waitFor());
-    const mail = await smtp.waitFor("dana.work@example.com");
+    const mail = await suite.smtp.waitFor("dana.work@example.com");
     const verifyLink = /(http\S+\/app\/verify-email#\S+)/.exec(mail.text)![1]!;
     await dana.page.goto(verifyLink);
     await dana.page.getByText("dana.work@example.com is verified.").waitFor();
     await shootPage(dana.page, "email-verified", () => dana.page.getByText("is verified.").waitFor());
-    await dana.page.goto(`${services.board.url}/app/account`);
+    await dana.page.goto(`${suite.services.board.url}/app/account`);
     await dana.page.getByText("verified", { exact: true }).waitFor();
 
     // The same link opened by Ada's account verifies nothing for Ada.

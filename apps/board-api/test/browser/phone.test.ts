@@ -1,32 +1,23 @@
 // The board on a phone (375 px, touch): the card panel fills the screen and its long title wraps;
 // a card is moved by pressing it a moment and dragging it with the finger; a quick swipe scrolls.
-import { launchChromium, type Browser, type Page } from "@org/browser-testing";
+import type { Page } from "@org/browser-testing";
 import {
   addCards,
   card,
   column,
   eventually,
   newProject,
-  person,
   shootPage,
   signUp,
-  startServices,
+  browserSuite,
   type Person,
-  type RunningServices,
 } from "./helpers.ts";
 
-let browser: Browser;
-let services: RunningServices;
+const suite = browserSuite();
 let phone: Person;
 
 beforeAll(async () => {
-  [browser, services] = await Promise.all([launchChromium(), startServices()]);
-  phone = await person(browser, { viewport: { width: 375, height: 812 }, touch: true });
-});
-
-afterAll(async () => {
-  await phone?.context.close();
-  await Promise.all([browser?.close(), services?.close()]);
+  phone = await suite.person({ viewport: { width: 375, height: 812 }, touch: true });
 });
 
 /** A finger: touch events through DevTools (what a phone's screen sends), in steps. */
@@ -58,7 +49,7 @@ const titles = (page: Page, name: string) =>
 describe("on a phone", () => {
   it("opens a card full screen with its long title wrapped", async () => {
     const { page } = phone;
-    await signUp(page, services.board.url, { email: "pat@example.com", name: "Pat Phone" });
+    await signUp(page, suite.services.board.url, { email: "pat@example.com", name: "Pat Phone" });
     await newProject(page, "Pocket");
     const long = "Write the onboarding guide for new colleagues who join the team in December";
     await addCards(page, "To do", [long, "Second", "Third"]);

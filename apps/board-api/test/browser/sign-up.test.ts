@@ -1,41 +1,24 @@
 // Arriving, signing up and coming back, as people do: a first visit is greeted plainly, a device
 // without a passkey is offered a phone or a new account, an abandoned sign-up frees its handle
 // (Back, or the browser's back), the handle chosen is kept, and every URL of the app reloads.
-import { launchChromium, type Browser } from "@org/browser-testing";
-import {
-  eventually,
-  newProject,
-  person,
-  shootPage,
-  startServices,
-  type Person,
-  type RunningServices,
-} from "./helpers.ts";
+import { eventually, newProject, shootPage, browserSuite, type Person } from "./helpers.ts";
 
-let browser: Browser;
-let services: RunningServices;
+const suite = browserSuite();
+/** The people of this file, in the order they arrived. */
 const people: Person[] = [];
 
-beforeAll(async () => {
-  [browser, services] = await Promise.all([launchChromium(), startServices()]);
-});
-
-afterAll(async () => {
-  await Promise.all(people.map(({ context }) => context.close()));
-  await Promise.all([browser?.close(), services?.close()]);
-});
-
 async function newPerson() {
-  const who = await person(browser);
+  const who = await suite.person();
   people.push(who);
   return who;
 }
 
 /** Auth server users of the board's tenant that hold no passkey (orphans of a sign-up). */
-const orphans = () => services.auth.database.db.authUser.count({ where: { credentials: { none: {} } } });
+const orphans = () =>
+  suite.services.auth.database.db.authUser.count({ where: { credentials: { none: {} } } });
 
 async function fillStep1(page: Person["page"], email: string, name: string) {
-  await page.goto(`${services.board.url}/app/signup`);
+  await page.goto(`${suite.services.board.url}/app/signup`);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Name").fill(name);
 }
@@ -43,7 +26,7 @@ async function fillStep1(page: Person["page"], email: string, name: string) {
 describe("arriving and signing up", () => {
   it("greets a first visit with Sign in and Create an account, and offers a phone when this device has no passkey", async () => {
     const { page, problems } = await newPerson();
-    await page.goto(`${services.board.url}/app`);
+    await page.goto(`${suite.services.board.url}/app`);
     await page.getByRole("heading", { name: "Sign in" }).waitFor();
     expect(await page.getByText("Welcome back").count()).toBe(0);
     await page.getByRole("link", { name: "Create an account" }).waitFor();
@@ -133,13 +116,13 @@ describe("arriving and signing up", () => {
       [new URL(cardUrl).pathname, () => page.getByRole("dialog", { name: /Card #1/ }).waitFor()],
     ];
     for (const [path, shows] of pages) {
-      await page.goto(`${services.board.url}${path}`);
+      await page.goto(`${suite.services.board.url}${path}`);
       await shows();
       await page.reload();
       await shows();
       expect(new URL(page.url()).pathname).toBe(path);
     }
-    await page.goto(`${services.board.url}/app/nowhere`);
+    await page.goto(`${suite.services.board.url}/app/nowhere`);
     await shootPage(page, "not-found", () => page.getByRole("heading", { name: "Page not found" }).waitFor());
     // The address answers 404 (with the app), which the browser's console reports; nothing else.
     const reported = ada.problems.splice(0);
@@ -152,7 +135,7 @@ describe("arriving and signing up", () => {
     // Signed out, a reloaded address shows sign-in (not JSON), and a returning browser is welcomed back.
     await page.getByRole("link", { name: "Account (Ada Lovelace)" }).click();
     await page.getByRole("button", { name: "Sign out" }).click();
-    await page.goto(`${services.board.url}/app/account`);
+    await page.goto(`${suite.services.board.url}/app/account`);
     await page.getByRole("heading", { name: "Sign in" }).waitFor();
     await page.getByText("Welcome back").waitFor();
     expect(ada.problems).toEqual([]);

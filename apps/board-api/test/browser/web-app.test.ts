@@ -1,41 +1,20 @@
-import { launchChromium, type Browser } from "@org/browser-testing";
-import { startSmtpCatcher, type SmtpCatcher } from "@org/service-kit/testing";
 import {
   addCards,
   card,
   column,
   newProject,
-  person as newPerson,
   shootPage,
   signUp as signUpAs,
-  startServices,
+  browserSuite,
   type Person,
-  type RunningServices,
 } from "./helpers.ts";
 
-let browser: Browser;
-let services: RunningServices;
-let smtp: SmtpCatcher;
-const people: Person[] = [];
+const suite = browserSuite({ mail: true });
 
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  [browser, services] = await Promise.all([launchChromium(), startServices({ env: { SMTP_URL: smtp.url } })]);
-});
-
-afterAll(async () => {
-  await Promise.all(people.map(({ context }) => context.close()));
-  await Promise.all([browser?.close(), services?.close(), smtp?.close()]);
-});
-
-async function person() {
-  const someone = await newPerson(browser);
-  people.push(someone);
-  return someone;
-}
+const person = () => suite.person();
 
 const signUp = (page: Person["page"], email: string, name: string, shoot = false) =>
-  signUpAs(page, services.board.url, { email, name }, shoot);
+  signUpAs(page, suite.services.board.url, { email, name }, shoot);
 
 describe("the web app", () => {
   let ada: Person;
@@ -45,7 +24,7 @@ describe("the web app", () => {
   it("signs up with a passkey, signs out, and signs in again with it", async () => {
     ada = await person();
     const { page } = ada;
-    await page.goto(`${services.board.url}/app`);
+    await page.goto(`${suite.services.board.url}/app`);
     await shootPage(page, "sign-in", () =>
       page
         .locator("authkit-authenticate iframe")
@@ -106,20 +85,20 @@ describe("the web app", () => {
     await shootPage(page, "account", () => page.getByRole("cell", { name: "laptop agent" }).waitFor());
 
     const headers = { Authorization: `Bearer ${apiToken}`, "Content-Type": "application/json" };
-    const me = await fetch(`${services.board.url}/api/v1/me`, { headers });
+    const me = await fetch(`${suite.services.board.url}/api/v1/me`, { headers });
     expect(await me.json()).toMatchObject({ email: "ada@example.com", handle: "ada" });
 
     await page.goto(projectUrl);
     await card(page, "Ship it").waitFor();
     const projectId = projectUrl.split("/").pop();
     const board = (await (
-      await fetch(`${services.board.url}/api/v1/projects/${projectId}/columns`, { headers })
+      await fetch(`${suite.services.board.url}/api/v1/projects/${projectId}/columns`, { headers })
     ).json()) as {
       data: Array<{ id: string; name: string; cards: Array<{ id: string; title: string }> }>;
     };
     const done = board.data.find((entry) => entry.name === "Done")!;
     const ship = board.data.flatMap((entry) => entry.cards).find((entry) => entry.title === "Ship it")!;
-    const moved = await fetch(`${services.board.url}/api/v1/cards/${ship.id}/move`, {
+    const moved = await fetch(`${suite.services.board.url}/api/v1/cards/${ship.id}/move`, {
       method: "POST",
       headers,
       body: JSON.stringify({ to_column_id: done.id, position: 0 }),
@@ -153,7 +132,9 @@ describe("the web app", () => {
     });
     const download = panel.getByRole("link", { name: "notes.txt" });
     await download.waitFor();
-    const response = await page.request.get(`${services.board.url}${await download.getAttribute("href")}`);
+    const response = await page.request.get(
+      `${suite.services.board.url}${await download.getAttribute("href")}`,
+    );
     expect(await response.text()).toBe("release notes");
     await panel.getByText("You added “Outline” to the checklist").waitFor();
     await shootPage(page, "card-panel", () => panel.getByRole("heading", { name: "Activity" }).waitFor());
@@ -168,7 +149,7 @@ describe("the web app", () => {
 
     const { page } = ada;
     // Bob verifies his address (the link mailed at sign-up): invitations sent to it now reach him.
-    const mail = await smtp.waitFor("bob@example.com");
+    const mail = await suite.smtp.waitFor("bob@example.com");
     await bob.page.goto(/(http\S+\/app\/verify-email#\S+)/.exec(mail.text)![1]!);
     await bob.page.getByText("bob@example.com is verified.").waitFor();
     await bob.page.getByRole("link", { name: "Your projects" }).click();
