@@ -323,12 +323,20 @@ describe("QR defences and input", () => {
   it("shows the page's origin only when it is one of the tenant's", async () => {
     const { apiKey } = await makeTenant(t);
     const session = await sessionToken(t.app, apiKey);
+    // A page on no origin of the tenant cannot start one at all with the tenant's token.
     const fromStranger = await request(t.app)
       .post("/auth/v1/qr/start")
       .set("Authorization", `Bearer ${session}`)
       .set("Origin", "https://evil.test")
       .send({ origin: "https://evil.test" });
-    expect((await claimed(t.app, fromStranger.body)).origin).toBeNull();
+    expect(fromStranger.status).toBe(403);
+    expect(fromStranger.body.error_code).toBe("configuration_error");
+    // Without an Origin header (no page), the claimed origin is not believed either.
+    const noPage = await request(t.app)
+      .post("/auth/v1/qr/start")
+      .set("Authorization", `Bearer ${session}`)
+      .send({ origin: "https://evil.test" });
+    expect((await claimed(t.app, noPage.body)).origin).toBeNull();
     // From the embed (same origin as the server), the embed names its tenant page.
     const fromEmbed = await request(t.app)
       .post("/auth/v1/qr/start")

@@ -2,19 +2,22 @@ import { AppError } from "@org/service-kit";
 import type { Request, RequestHandler } from "express";
 import type { AuthContext } from "../context.ts";
 import { sessionCookie } from "./cookies.ts";
-import { assertOwnOrigin } from "./cors.ts";
+import { assertOwnOrigin, assertTenantOrigin } from "./cors.ts";
 import { resolveSession } from "../services/sessions.ts";
 import { enabledTenant, tenantByApiKey, type Tenant } from "../services/tenants.ts";
-import { resolveSessionToken, resolveUserToken } from "../services/tokens.ts";
+import { resolveSessionToken, resolveUserToken, type UserTokenScope } from "../services/tokens.ts";
 
 /** Who is calling, set by one of the middlewares below. */
 export type RequestAuth =
   /** A tenant's server, by X-API-KEY. */
   | { kind: "tenant"; tenant: Tenant }
-  /** A browser registering a passkey for one user: user token, or the user's cookie session. */
+  /**
+   * A browser acting for one user: a user token (registration; with scope manage also passkey
+   * management), or the user's cookie session.
+   */
   | { kind: "user"; tenant: Tenant; userId: string; via: "userToken" | "cookie" }
   /** A browser on a tenant's page, by session token (authenticate component, password login). */
-  | { kind: "session"; tenant: Tenant };
+  | { kind: "session"; tenant: Tenant; expiresAt: number };
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -60,27 +63,38 @@ export function requireSessionToken(ctx: AuthContext): RequestHandler {
     const token = bearer(req);
     if (!token) throw missing("session token");
     const record = await resolveSessionToken({ ctx, token });
-    return { kind: "session", tenant: await enabledTenant({ db: ctx.db, id: record.tenantId }) };
+    const tenant = await enabledTenant({ db: ctx.db, id: record.tenantId });
+    assertTenantOrigin(ctx, req, tenant);
+    return { kind: "session", tenant, expiresAt: record.expiresAt };
   });
 }
 
-/** Registration: `Authorization: Bearer <user token>`, or else the same-origin session cookie. */
-export function requireRegistrant(ctx: AuthContext): RequestHandler {
+/**
+ * A user: `Authorization: Bearer <user token>` (for management, one of scope `manage`), or else
+ * the same-origin session cookie.
+ */
+function requireUser(ctx: AuthContext, scope: UserTokenScope): RequestHandler {
   return wrap(async (req) => {
     const token = bearer(req);
-    if (token) {
-      const record = await resolveUserToken({ ctx, token });
-      const tenant = await enabledTenant({ db: ctx.db, id: record.tenantId });
-      return { kind: "user", tenant, userId: record.userId, via: "userToken" };
+    if (!token) return cookieAuth(ctx, req, "user token or session");
+    const record = await resolveUserToken({ ctx, token });
+    const tenant = await enabledTenant({ db: ctx.db, id: record.tenantId });
+    assertTenantOrigin(ctx, req, tenant);
+    if (scope === "manage" && record.scope !== "manage") {
+      throw new AppError(
+        "forbidden",
+        'This user token may only register passkeys: ask POST /api/v1/user-token for "scope": "manage".',
+      );
     }
-    return cookieAuth(ctx, req, "user token or session");
+    return { kind: "user", tenant, userId: record.userId, via: "userToken" };
   });
 }
 
-/** Management: the session cookie only. */
-export function requireCookieSession(ctx: AuthContext): RequestHandler {
-  return wrap((req) => cookieAuth(ctx, req, "session"));
-}
+/** Registration: a user token of either scope, or the same-origin session cookie. */
+export const requireRegistrant = (ctx: AuthContext) => requireUser(ctx, "register");
+
+/** Passkey management: a manage-scoped user token (the tenant's pages), or the session cookie (this server's). */
+export const requireManager = (ctx: AuthContext) => requireUser(ctx, "manage");
 
 async function cookieAuth(ctx: AuthContext, req: Request, what: string): Promise<RequestAuth> {
   const token = sessionCookie(ctx, req);

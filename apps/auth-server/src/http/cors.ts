@@ -2,24 +2,34 @@ import { AppError } from "@org/service-kit";
 import cors from "cors";
 import type { Request, RequestHandler } from "express";
 import type { AuthContext } from "../context.ts";
-import { isTenantOrigin } from "../services/tenants.ts";
+import { isTenantOrigin, type Tenant } from "../services/tenants.ts";
 
 const CACHE_MS = 5_000;
 
-/** Routes a browser reaches with the session cookie alone: only the auth server's own pages. */
+/**
+ * Routes a browser reaches with the session cookie: only from the auth server's own pages. The
+ * passkey routes also take a manage-scoped user token (Bearer) from the tenant's pages: such
+ * requests (and their preflights, which announce the Authorization header) are token requests.
+ */
 const COOKIE_ROUTES = ["/auth/v1/passkeys", "/auth/v1/logout"];
+const TOKEN_TOO = ["/auth/v1/passkeys"];
+
+const carriesToken = (req: Request) =>
+  req.get("authorization") !== undefined ||
+  /(^|,)\s*authorization\s*(,|$)/i.test(req.get("access-control-request-headers") ?? "");
 
 const ownOrigin = (ctx: AuthContext) => new URL(ctx.env.PUBLIC_URL).origin;
 
 /**
  * Credentialed CORS for the origins `isAllowed` accepts. Any other origin gets no CORS headers,
- * and its preflight a plain 403 with no body: a refusal, not an error of the API.
+ * and its preflight a plain 403 with no body: a refusal, not an error of the API (the SDK, which
+ * then sees a network error, tells it from a server that is down and names the page's origin).
  * Only `Authorization` and `Content-Type` may be sent: `X-API-KEY` is for servers, never browsers.
  */
 function credentialedCors(isAllowed: (origin: string) => Promise<boolean>): RequestHandler {
   const allow = cors({
     origin: true,
-    methods: ["GET", "POST", "DELETE"],
+    methods: ["GET", "POST", "PATCH", "DELETE"],
     allowedHeaders: ["Authorization", "Content-Type"],
     exposedHeaders: ["Retry-After", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"],
     credentials: true,
@@ -34,6 +44,20 @@ function credentialedCors(isAllowed: (origin: string) => Promise<boolean>): Requ
       else next();
     }, next);
   };
+}
+
+/**
+ * A token works only on its own tenant's pages (or this server's own: the embeds, the QR phone
+ * page). Requests without an Origin come from no page (a server, a test). The answer names the
+ * origin, so the site's developer knows what to add.
+ */
+export function assertTenantOrigin(ctx: AuthContext, req: Request, tenant: Tenant): void {
+  const origin = req.get("origin");
+  if (origin === undefined || origin === ownOrigin(ctx) || tenant.origins.includes(origin)) return;
+  throw new AppError(
+    "configuration_error",
+    `${origin} is not an allowed origin of the tenant "${tenant.name}": add it (cli tenant update <id> --add-origin ${origin}, or the dashboard's Edit tenant).`,
+  );
 }
 
 /** An origin of an enabled tenant; answers are cached per origin for a few seconds (tenants change rarely). */
@@ -61,7 +85,9 @@ export function browserCors(ctx: AuthContext): RequestHandler {
   const forTokenRoutes = credentialedCors(tenantOrigins(ctx));
   return (req, res, next) => {
     const path = req.baseUrl + req.path;
-    const cookieRoute = COOKIE_ROUTES.some((route) => path === route || path.startsWith(`${route}/`));
+    const under = (routes: string[]) =>
+      routes.some((route) => path === route || path.startsWith(`${route}/`));
+    const cookieRoute = under(COOKIE_ROUTES) && !(under(TOKEN_TOO) && carriesToken(req));
     (cookieRoute ? forCookieRoutes : forTokenRoutes)(req, res, next);
   };
 }

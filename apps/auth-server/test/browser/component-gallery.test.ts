@@ -169,7 +169,11 @@ describe.each(THEMES)("%s theme", (theme) => {
       .first()
       .waitFor();
     await shot(`qr-${status}`, theme);
-    if (status === "failed") await page.getByText("The phone's browser cannot use passkeys.").waitFor();
+    if (status === "failed") {
+      await page
+        .getByText("The phone couldn't finish the passkey step. Try again, or use another phone.")
+        .waitFor();
+    }
     expect(problems).toEqual([]);
   });
 

@@ -2,7 +2,7 @@
 // user's passkeys. Routes → shared schema → one service function, like /api/v1.
 import { PasskeyIdParams, SignInRequestSchema, SignupRequestSchema } from "@org/contracts";
 import type { Db } from "@org/db";
-import { AppError, parseWith, type Mailer, type RateLimiter } from "@org/service-kit";
+import { parseWith, ServiceUnavailableError, type Mailer, type RateLimiter } from "@org/service-kit";
 import { Router, type Response } from "express";
 import type { TenantClient } from "../auth-server/tenant-client.ts";
 import { actorOf, webSessionAuth } from "../http/auth.ts";
@@ -48,7 +48,7 @@ export function webAuthRouter({
   const router = Router();
   const auth = (): TenantClient => {
     if (!tenant) {
-      throw new AppError("unavailable", "Sign-in is not configured: set AUTH_SERVER_URL and AUTH_API_KEY.");
+      throw new ServiceUnavailableError("Sign-in is not configured: set AUTH_SERVER_URL and AUTH_API_KEY.");
     }
     return tenant;
   };

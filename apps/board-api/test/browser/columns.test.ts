@@ -17,12 +17,10 @@ import {
 } from "./helpers.ts";
 
 const suite = browserSuite();
-/** The people of this file, in the order they arrived. */
-const people: Person[] = [];
+const people = suite.people;
 
 async function someone(email: string, name: string) {
   const who = await suite.person();
-  people.push(who);
   await signUp(who.page, suite.services.board.url, { email, name });
   return who;
 }

@@ -138,6 +138,37 @@ export async function person(
   return { context, page, problems };
 }
 
+/**
+ * A suite's Chromium, both services (board-api sending its mail to a real SMTP server of the
+ * test's, `smtp`) and the people it made, all closed after the suite. Call at a file's top level.
+ */
+export function browserSuite() {
+  const suite = {
+    browser: undefined as unknown as Browser,
+    services: undefined as unknown as RunningServices,
+    smtp: undefined as unknown as SmtpCatcher,
+    people: [] as Person[],
+    /** Another person with a browser of their own (a phone with `{ viewport, touch: true }`). */
+    async person(options?: Parameters<typeof person>[1]): Promise<Person> {
+      const someone = await person(suite.browser, options);
+      suite.people.push(someone);
+      return someone;
+    },
+  };
+  beforeAll(async () => {
+    suite.smtp = await startSmtpCatcher();
+    [suite.browser, suite.services] = await Promise.all([
+      launchChromium(),
+      startServices({ env: { SMTP_URL: suite.smtp.url } }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all(suite.people.map(({ context }) => context.close()));
+    await Promise.all([suite.browser?.close(), suite.services?.close(), suite.smtp?.close()]);
+  });
+  return suite;
+}
+
 /** Signs up as a person does: the form, the passkey step, and the projects page. */
 export async function signUp(
   page: Page,
@@ -201,38 +232,4 @@ export async function eventually<T>(read: () => Promise<T>, expected: T, timeout
     last = await read();
   }
   expect(last).toEqual(expected);
-}
-
-export interface BrowserSuite {
-  browser: Browser;
-  services: RunningServices;
-  /** The SMTP server board-api sends its mail to (`mail: true`). */
-  smtp: SmtpCatcher;
-  /** A new person (a browser context of their own), closed with the suite. */
-  person(options?: Parameters<typeof person>[1]): Promise<Person>;
-}
-
-/**
- * One test file's browser and services (and, with `mail`, an SMTP server for board-api's mail),
- * started before its tests and closed after them with every person it made.
- */
-export function browserSuite({ mail = false }: { mail?: boolean } = {}): BrowserSuite {
-  const people: Person[] = [];
-  const suite = {
-    async person(options?: Parameters<typeof person>[1]) {
-      const someone = await person(suite.browser, options);
-      people.push(someone);
-      return someone;
-    },
-  } as BrowserSuite;
-  beforeAll(async () => {
-    if (mail) suite.smtp = await startSmtpCatcher();
-    const env: Record<string, string> = mail ? { SMTP_URL: suite.smtp.url } : {};
-    [suite.browser, suite.services] = await Promise.all([launchChromium(), startServices({ env })]);
-  });
-  afterAll(async () => {
-    await Promise.all(people.map(({ context }) => context.close()));
-    await Promise.all([suite.browser?.close(), suite.services?.close(), suite.smtp?.close()]);
-  });
-  return suite;
 }

@@ -1,10 +1,9 @@
 // An invitation link opened by someone without an account: they create one, come back to the
 // invitation and join. Their address stays unverified (and earns nothing) until they open the
 // link mailed to it — mail that reaches a real SMTP server here.
-import { newProject, shootPage, signUp, browserSuite, type Person } from "./helpers.ts";
+import { browserSuite, newProject, shootPage, signUp, type Person } from "./helpers.ts";
 
-const suite = browserSuite({ mail: true });
-
+const suite = browserSuite();
 const person = () => suite.person();
 
 /** The sign-up form, then the passkey; ends signed in wherever the app goes next. */

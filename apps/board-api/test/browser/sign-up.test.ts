@@ -4,12 +4,10 @@
 import { eventually, newProject, shootPage, browserSuite, type Person } from "./helpers.ts";
 
 const suite = browserSuite();
-/** The people of this file, in the order they arrived. */
-const people: Person[] = [];
+const people = suite.people;
 
 async function newPerson() {
   const who = await suite.person();
-  people.push(who);
   return who;
 }
 

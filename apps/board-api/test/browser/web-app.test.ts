@@ -1,16 +1,15 @@
 import {
   addCards,
+  browserSuite,
   card,
   column,
   newProject,
   shootPage,
   signUp as signUpAs,
-  browserSuite,
   type Person,
 } from "./helpers.ts";
 
-const suite = browserSuite({ mail: true });
-
+const suite = browserSuite();
 const person = () => suite.person();
 
 const signUp = (page: Person["page"], email: string, name: string, shoot = false) =>

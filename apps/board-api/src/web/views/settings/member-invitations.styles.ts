@@ -1,16 +1,6 @@
 import { css } from "lit";
 
 export const memberInvitationsStyles = css`
-  form.inline {
-    display: grid;
-    grid-template-columns: 1fr auto auto;
-    gap: 8px;
-    align-items: end;
-    margin-top: 12px;
-  }
-  form.inline select {
-    width: auto;
-  }
   .link {
     margin-top: 12px;
   }
@@ -24,9 +14,6 @@ export const memberInvitationsStyles = css`
     overflow-wrap: anywhere;
   }
   @media (max-width: 640px) {
-    form.inline {
-      grid-template-columns: 1fr;
-    }
     .wide {
       display: none;
     }

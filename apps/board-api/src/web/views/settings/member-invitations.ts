@@ -7,10 +7,11 @@ import { api } from "../../api.ts";
 import { base } from "../../styles.ts";
 import { attempt } from "../../ui/toast.ts";
 import "../../ui/secret-value.ts";
+import { inlineFormStyles } from "./inline-form.styles.ts";
 import { memberInvitationsStyles } from "./member-invitations.styles.ts";
 
 export class BoardMemberInvitations extends LitElement {
-  static override styles = [base, memberInvitationsStyles];
+  static override styles = [base, inlineFormStyles, memberInvitationsStyles];
   static override properties = {
     projectId: {},
     roles: { attribute: false },

@@ -10,13 +10,14 @@ import { confirmAction } from "../../ui/confirm.ts";
 import { attempt, toast } from "../../ui/toast.ts";
 import { canManage } from "../board/board-data.ts";
 import { nextLabelColor, nextPriorityColor } from "../../palette.ts";
+import { inlineFormStyles } from "./inline-form.styles.ts";
 import { settingsStyles } from "./settings.styles.ts";
 import "./member-invitations.ts";
 
 const ROLES: Role[] = ["owner", "admin", "member", "viewer"];
 
 export class BoardSettingsView extends LitElement {
-  static override styles = [base, settingsStyles];
+  static override styles = [base, inlineFormStyles, settingsStyles];
   static override properties = {
     projectId: {},
     me: { attribute: false },

@@ -15,16 +15,6 @@ export const settingsStyles = css`
   .panel > h2 {
     margin-bottom: 12px;
   }
-  form.inline {
-    display: grid;
-    grid-template-columns: 1fr auto auto;
-    gap: 8px;
-    align-items: end;
-    margin-top: 12px;
-  }
-  form.inline select {
-    width: auto;
-  }
   td select {
     width: auto;
     min-height: 32px;
@@ -54,9 +44,6 @@ export const settingsStyles = css`
     font: inherit;
   }
   @media (max-width: 640px) {
-    form.inline {
-      grid-template-columns: 1fr;
-    }
     .wide {
       display: none;
     }
