@@ -131,8 +131,11 @@ describe("arriving and signing up", () => {
     await page.getByRole("heading", { name: "Projects" }).waitFor();
 
     // Signed out, a reloaded address shows sign-in (not JSON), and a returning browser is welcomed back.
+    // (Once the account page has what it loads: a request cut short by the sign-out would answer 401.)
     await page.getByRole("link", { name: "Account (Ada Lovelace)" }).click();
+    await page.getByRole("cell", { name: /on Linux$/ }).waitFor();
     await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("heading", { name: "Sign in" }).waitFor();
     await page.goto(`${suite.services.board.url}/app/account`);
     await page.getByRole("heading", { name: "Sign in" }).waitFor();
     await page.getByText("Welcome back").waitFor();
