@@ -233,8 +233,15 @@ describe("passkeys of the signed-in user", () => {
     const lin = await signUp(t, auth, { email: "lin@example.com", name: "Lin" });
     const listed = await lin.agent.get("/app/account/passkeys");
     expect(listed.status).toBe(200);
+    // The software authenticator's AAGUID is all zeros: no known maker; not synced.
     expect(listed.body).toEqual([
-      { id: expect.any(String), name: expect.any(String), created_at: expect.any(String) },
+      {
+        id: expect.any(String),
+        name: expect.any(String),
+        created_at: expect.any(String),
+        authenticator: null,
+        synced: false,
+      },
     ]);
     const only = await lin.agent
       .delete(`/app/account/passkeys/${listed.body[0].id}`)

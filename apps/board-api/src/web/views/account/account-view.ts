@@ -169,7 +169,11 @@ export class BoardAccountView extends LitElement {
         this.passkeys
           ? credentialTable(
               this.passkeys.map((passkey) => ({
-                name: passkey.name,
+                // The device it was made on, and its maker when its AAGUID says ("iCloud Keychain").
+                name:
+                  passkey.authenticator && passkey.authenticator !== passkey.name
+                    ? `${passkey.name} · ${passkey.authenticator}`
+                    : passkey.name,
                 createdAt: passkey.created_at,
                 lastUsed: passkey.last_used,
                 action: "Delete",
