@@ -233,12 +233,12 @@ describe("passkeys of the signed-in user", () => {
     const lin = await signUp(t, auth, { email: "lin@example.com", name: "Lin" });
     const listed = await lin.agent.get("/app/account/passkeys");
     expect(listed.status).toBe(200);
-    // The software authenticator's AAGUID is all zeros: no known maker; not synced.
     expect(listed.body).toEqual([
       {
         id: expect.any(String),
         name: expect.any(String),
         created_at: expect.any(String),
+        // The software authenticator of the tests has no known AAGUID and is not backed up.
         authenticator: null,
         synced: false,
       },
