@@ -44,7 +44,10 @@ async function blockedByCors(settings: HttpSettings, url: string): Promise<strin
   const server = new URL(settings.apiBaseUrl).origin;
   if (server === location.origin) return undefined;
   try {
-    await fetch(`${settings.apiBaseUrl}/healthz`, {
+    // The SDK's own script: a resource any origin may load (a JSON answer would be withheld by
+    // the browser's opaque-response blocking and look like a failure).
+    await fetch(`${settings.apiBaseUrl}/sdk/authkit.js`, {
+      method: "HEAD",
       mode: "no-cors",
       cache: "no-store",
       signal: AbortSignal.timeout(Math.min(settings.timeout, PROBE_TIMEOUT_MS)),
