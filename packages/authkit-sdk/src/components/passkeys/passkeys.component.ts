@@ -65,8 +65,19 @@ export class AuthkitPasskeys extends AuthkitElement<PasskeysEvents> {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    // A passkey created elsewhere on the page (another element, the JS API) shows up here.
+    window.addEventListener("authkit:passkey:added", this.#onAdded);
     void this.reload();
   }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    window.removeEventListener("authkit:passkey:added", this.#onAdded);
+  }
+
+  readonly #onAdded = () => {
+    if (!this.busy) void this.reload();
+  };
 
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
