@@ -5,7 +5,9 @@ import {
   connectRedis,
   createHttpApp,
   finishHttpApp,
-  healthHandler,
+  healthRoutes,
+  Metrics,
+  metricsRoute,
   rateLimiter,
   requestLogOptions,
   type Mailer,
@@ -18,6 +20,7 @@ import type { BoardEnv } from "./env.ts";
 import { referenceRoutes } from "./docs/reference.ts";
 import { createHandlers } from "./handlers.ts";
 import { apiAuth, bearerAuth } from "./http/auth.ts";
+import { timeClaimNext } from "./http/metrics.ts";
 import { webConfig } from "./http/web.ts";
 import {
   mountOperation,
@@ -50,7 +53,8 @@ export function createApp({
   db,
   logger,
   env,
-  redis = connectRedis(env.REDIS_URL),
+  redis = connectRedis(env.REDIS_URL, logger),
+  metrics = new Metrics({ service: "board-api" }),
   events,
   tenant = env.authServer && createTenantClient(env.authServer),
   mailer = boardMailer(env),
@@ -68,8 +72,10 @@ export function createApp({
       redis,
       isAuthenticated: (req) => req.actor !== undefined,
     },
+    metrics,
   });
-  app.get("/healthz", healthHandler(db));
+  app.use(healthRoutes({ db, redis }));
+  app.use(metricsRoute(metrics, { token: env.METRICS_TOKEN, production: env.NODE_ENV === "production" }));
   const openApi = boardOpenApiDocument();
   app.get("/openapi.json", (_req, res) => {
     res.json(openApi);
@@ -77,7 +83,7 @@ export function createApp({
   app.use(referenceRoutes());
 
   const deps = { db, files: new FileStore(env.ATTACHMENTS_DIR), events, mailer, publicUrl: env.PUBLIC_URL };
-  const handlers = createHandlers(deps);
+  const handlers = timeClaimNext(createHandlers(deps), metrics);
   const custom = attachmentRoutes(deps);
   const limiter = rateLimiter({
     limit: env.RATE_LIMIT_PER_MINUTE,
@@ -107,7 +113,7 @@ export function createApp({
     prefix: "board-api-sign-in",
     redis,
   });
-  app.use(webAuthRouter({ db, tenant, web, limiter: signInLimiter }));
+  app.use(webAuthRouter({ db, tenant, web, limiter: signInLimiter, mailer, publicUrl: env.PUBLIC_URL }));
   app.use(devMailRouter(mailer));
   app.use(webAppRouter({ origin: web.origin, authServerUrl: tenant?.publicUrl }));
   return finishHttpApp(app, boardErrors);

@@ -413,7 +413,7 @@ describe("email verification", () => {
       const { owner, project } = await makeBoard(noMail);
       const res = await owner.api.post("/me/email-verification");
       expect(res.status).toBe(503);
-      expect(res.body.error.code).toBe("unavailable");
+      expect(res.body.error.code).toBe("service_unavailable");
       const { url } = (await owner.api.post(`/projects/${project.id}/invitations`, { email: unique("y") }))
         .body;
       const guest = await makeUser(noMail);

@@ -152,6 +152,25 @@ describe("sockets after revocation, across instances", () => {
     }
   });
 
+  it("one instance without Redis disconnects them too", async () => {
+    const single = await startLiveInstance(database, { ownDb: true, env: { PUBLIC_URL: ORIGIN } });
+    try {
+      const { owner, project } = await makeBoard(single);
+      const member = await makeUser(single);
+      await addMember(owner.api, project.id, member, "member");
+      const byToken = await connect(single.url, member.token);
+      expect(await byToken.join(project.id)).toMatchObject({ ok: true });
+      await owner.api.delete(`/projects/${project.id}/members/${member.user.id}`).expect(204);
+      expect(await byToken.disconnected()).toBe("io server disconnect");
+      const again = await connect(single.url, member.token);
+      const tokens = (await member.api.get("/tokens")).body.data as { id: string }[];
+      await member.api.delete(`/tokens/${tokens[0]!.id}`).expect(204);
+      expect(await again.disconnected()).toBe("io server disconnect");
+    } finally {
+      await single.close();
+    }
+  });
+
   it("a member who leaves the project is disconnected from it too", async () => {
     const { project, member, socket } = await memberWatchingOnB();
     try {

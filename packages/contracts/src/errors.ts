@@ -10,7 +10,7 @@ export const boardErrorStatus = {
   validation_failed: 422,
   rate_limited: 429,
   internal: 500,
-  unavailable: 503,
+  service_unavailable: 503,
 } as const;
 export type BoardErrorCode = keyof typeof boardErrorStatus;
 
@@ -37,7 +37,7 @@ export const authErrorStatus = {
   payload_too_large: 413,
   rate_limited: 429,
   server_error: 500,
-  unavailable: 503,
+  service_unavailable: 503,
 } as const;
 export type AuthErrorCode = keyof typeof authErrorStatus;
 

@@ -58,6 +58,12 @@ export const baseEnvSchema = z.object({
   HEADERS_TIMEOUT_SECONDS: positiveInt.max(3600).default(10),
   /** … and the whole request, body included, within this many (else 408 and the connection closes). */
   REQUEST_TIMEOUT_SECONDS: positiveInt.max(3600).default(60),
+  /** GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`; unset: open in development, off in production. */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((value) => value || undefined)
+    .refine((value) => value === undefined || value.length >= 16, "must be at least 16 characters"),
 });
 type Resolved = { PUBLIC_URL: string; DATA_DIR: string; LOG_FORMAT: "pretty" | "json" };
 export type BaseEnv = z.infer<typeof baseEnvSchema> & Resolved;

@@ -3,7 +3,7 @@
 // a developer can follow every link a real user would get. Otherwise there is no mailer, and a
 // service must then grant nothing on the strength of an email address.
 import nodemailer from "nodemailer";
-import { AppError } from "./errors.ts";
+import { ServiceUnavailableError } from "./errors.ts";
 
 export interface MailMessage {
   to: string;
@@ -45,7 +45,7 @@ export function smtpMailer({ url, from }: { url: string; from: string }): Mailer
       try {
         await transport.sendMail({ from, ...message });
       } catch {
-        throw new AppError("unavailable", "The mail server did not take the message: try again later.");
+        throw new ServiceUnavailableError("The mail server did not take the message: try again later.");
       }
     },
     outbox: () => undefined,

@@ -43,7 +43,7 @@ describe("smtpMailer", () => {
         .send({ to: "a@example.com", subject: "s", text: "t" })
         .catch((e: unknown) => e);
       expect(failure).toBeInstanceOf(AppError);
-      expect(failure).toMatchObject({ code: "unavailable" });
+      expect(failure).toMatchObject({ code: "service_unavailable" });
       expect(String((failure as Error).message)).not.toContain("secret");
     } finally {
       mailer.close();

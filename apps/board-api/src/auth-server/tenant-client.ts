@@ -10,19 +10,19 @@ import {
   z,
 } from "@org/contracts";
 import {
-  AppError,
   ConflictError,
   ForbiddenError,
   NotFoundError,
   readOrCreateSecretFile,
+  ServiceUnavailableError,
 } from "@org/service-kit";
 import type { AuthServerConfig } from "../env.ts";
 
-/** Calls to the auth server that wait longer than this fail as `unavailable`. */
+/** Calls to the auth server that wait longer than this fail as `service_unavailable`. */
 const TIMEOUT_MS = 10_000;
 
 const unavailable = (why: string) =>
-  new AppError("unavailable", `Sign-in is unavailable right now (${why}); try again in a moment.`);
+  new ServiceUnavailableError(`Sign-in is unavailable right now (${why}); try again in a moment.`);
 
 export type TenantClient = ReturnType<typeof createTenantClient>;
 

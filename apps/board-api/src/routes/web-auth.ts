@@ -2,11 +2,18 @@
 // user's passkeys. Routes → shared schema → one service function, like /api/v1.
 import { PasskeyIdParams, SignInRequestSchema, SignupRequestSchema } from "@org/contracts";
 import type { Db } from "@org/db";
-import { AppError, parseWith, type RateLimiter } from "@org/service-kit";
+import {
+  AppError,
+  parseWith,
+  ServiceUnavailableError,
+  type Mailer,
+  type RateLimiter,
+} from "@org/service-kit";
 import { Router, type Response } from "express";
 import type { TenantClient } from "../auth-server/tenant-client.ts";
 import { actorOf, webSessionAuth } from "../http/auth.ts";
 import { assertSameOrigin, type WebConfig } from "../http/web.ts";
+import { sendEmailVerification } from "../services/email-verification.ts";
 import { getMe } from "../services/users.ts";
 import {
   deleteMyPasskey,
@@ -31,6 +38,8 @@ export function webAuthRouter({
   tenant,
   web,
   limiter,
+  mailer,
+  publicUrl,
 }: {
   db: Db;
   /** Absent: no auth server is configured and nobody can sign in (503). */
@@ -38,11 +47,14 @@ export function webAuthRouter({
   web: WebConfig;
   /** Per client IP, on everything that may call the auth server before sign-in. */
   limiter: RateLimiter;
+  /** Sends the new account its email verification link; absent: no mail. */
+  mailer?: Mailer | undefined;
+  publicUrl: string;
 }): Router {
   const router = Router();
   const auth = (): TenantClient => {
     if (!tenant) {
-      throw new AppError("unavailable", "Sign-in is not configured: set AUTH_SERVER_URL and AUTH_API_KEY.");
+      throw new ServiceUnavailableError("Sign-in is not configured: set AUTH_SERVER_URL and AUTH_API_KEY.");
     }
     return tenant;
   };
@@ -104,6 +116,12 @@ export function webAuthRouter({
     const completed = await completeSignup({ db, tenant: auth(), token, lifetime: web.lifetime });
     web.signupCookie.clear(res);
     signedIn(res, completed, 201);
+    // The address is a label until verified: mail the link now (a failure is no failed sign-up;
+    // Account offers to send it again).
+    if (mailer) {
+      const actor = { id: completed.user.id, email: completed.user.email, name: completed.user.name };
+      void sendEmailVerification({ db, mailer, actor, publicUrl }).catch(() => undefined);
+    }
   });
 
   router.get("/app/auth/signin/token", limiter, async (_req, res) => {

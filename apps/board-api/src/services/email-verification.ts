@@ -6,7 +6,7 @@
 import type { User } from "@org/contracts";
 import type { Db } from "@org/db";
 import {
-  AppError,
+  ServiceUnavailableError,
   ConflictError,
   generateSecret,
   hashSecret,
@@ -63,8 +63,7 @@ export async function sendEmailVerification({
   const user = await db.user.findUniqueOrThrow({ where: { id: actor.id } });
   if (user.emailVerifiedAt) throw new ConflictError(`${user.email} is verified already.`);
   if (!mailer) {
-    throw new AppError(
-      "unavailable",
+    throw new ServiceUnavailableError(
       "This server sends no mail (SMTP_URL is not set), so email addresses cannot be verified here; invitations still work by their link.",
     );
   }

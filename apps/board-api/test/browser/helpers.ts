@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import {
   addVirtualAuthenticator,
+  launchChromium,
   screenshot,
   watchProblems,
   type Browser,
@@ -15,6 +16,7 @@ import {
 } from "@org/browser-testing";
 import { createTestDatabase, type TestDatabase } from "@org/db/testing";
 import { createLogger } from "@org/service-kit";
+import { startSmtpCatcher, type SmtpCatcher } from "@org/service-kit/testing";
 import { createApp } from "../../src/app.ts";
 import { loadBoardEnv } from "../../src/env.ts";
 import { webConfig } from "../../src/http/web.ts";
@@ -27,7 +29,10 @@ export interface RunningServices {
   close(): Promise<void>;
 }
 
-export async function startServices(): Promise<RunningServices> {
+/** `env` adds to board-api's environment (SMTP_URL for a test's mail server, …). */
+export async function startServices({
+  env: extra = {},
+}: { env?: Record<string, string> } = {}): Promise<RunningServices> {
   const auth = await startAuthServer();
   const database = await createTestDatabase();
   const attachmentsDir = await mkdtemp(path.join(os.tmpdir(), "board-browser-"));
@@ -42,6 +47,7 @@ export async function startServices(): Promise<RunningServices> {
     ATTACHMENTS_DIR: attachmentsDir,
     AUTH_SERVER_URL: auth.url,
     AUTH_API_KEY: apiKey,
+    ...extra,
   });
   const events = new SocketBoardEvents();
   server.on(
@@ -130,6 +136,37 @@ export async function person(
   // A laptop's built-in authenticator (Touch ID, Windows Hello): the default transport, internal.
   await addVirtualAuthenticator(page);
   return { context, page, problems };
+}
+
+/**
+ * A suite's Chromium, both services (board-api sending its mail to a real SMTP server of the
+ * test's, `smtp`) and the people it made, all closed after the suite. Call at a file's top level.
+ */
+export function browserSuite() {
+  const suite = {
+    browser: undefined as unknown as Browser,
+    services: undefined as unknown as RunningServices,
+    smtp: undefined as unknown as SmtpCatcher,
+    people: [] as Person[],
+    /** Another person with a browser of their own. */
+    async person(): Promise<Person> {
+      const someone = await person(suite.browser);
+      suite.people.push(someone);
+      return someone;
+    },
+  };
+  beforeAll(async () => {
+    suite.smtp = await startSmtpCatcher();
+    [suite.browser, suite.services] = await Promise.all([
+      launchChromium(),
+      startServices({ env: { SMTP_URL: suite.smtp.url } }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all(suite.people.map(({ context }) => context.close()));
+    await Promise.all([suite.browser?.close(), suite.services?.close(), suite.smtp?.close()]);
+  });
+  return suite;
 }
 
 /** Signs up as a person does: the form, the passkey step, and the projects page. */

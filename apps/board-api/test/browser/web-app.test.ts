@@ -1,38 +1,19 @@
-import { launchChromium, type Browser } from "@org/browser-testing";
 import {
   addCards,
+  browserSuite,
   card,
   column,
   newProject,
-  person as newPerson,
   shootPage,
   signUp as signUpAs,
-  startServices,
   type Person,
-  type RunningServices,
 } from "./helpers.ts";
 
-let browser: Browser;
-let services: RunningServices;
-const people: Person[] = [];
-
-beforeAll(async () => {
-  [browser, services] = await Promise.all([launchChromium(), startServices()]);
-});
-
-afterAll(async () => {
-  await Promise.all(people.map(({ context }) => context.close()));
-  await Promise.all([browser?.close(), services?.close()]);
-});
-
-async function person() {
-  const someone = await newPerson(browser);
-  people.push(someone);
-  return someone;
-}
+const suite = browserSuite();
+const person = () => suite.person();
 
 const signUp = (page: Person["page"], email: string, name: string, shoot = false) =>
-  signUpAs(page, services.board.url, { email, name }, shoot);
+  signUpAs(page, suite.services.board.url, { email, name }, shoot);
 
 describe("the web app", () => {
   let ada: Person;
@@ -42,7 +23,7 @@ describe("the web app", () => {
   it("signs up with a passkey, signs out, and signs in again with it", async () => {
     ada = await person();
     const { page } = ada;
-    await page.goto(`${services.board.url}/app`);
+    await page.goto(`${suite.services.board.url}/app`);
     await shootPage(page, "sign-in", () =>
       page
         .locator("authkit-authenticate iframe")
@@ -103,20 +84,20 @@ describe("the web app", () => {
     await shootPage(page, "account", () => page.getByRole("cell", { name: "laptop agent" }).waitFor());
 
     const headers = { Authorization: `Bearer ${apiToken}`, "Content-Type": "application/json" };
-    const me = await fetch(`${services.board.url}/api/v1/me`, { headers });
+    const me = await fetch(`${suite.services.board.url}/api/v1/me`, { headers });
     expect(await me.json()).toMatchObject({ email: "ada@example.com", handle: "ada" });
 
     await page.goto(projectUrl);
     await card(page, "Ship it").waitFor();
     const projectId = projectUrl.split("/").pop();
     const board = (await (
-      await fetch(`${services.board.url}/api/v1/projects/${projectId}/columns`, { headers })
+      await fetch(`${suite.services.board.url}/api/v1/projects/${projectId}/columns`, { headers })
     ).json()) as {
       data: Array<{ id: string; name: string; cards: Array<{ id: string; title: string }> }>;
     };
     const done = board.data.find((entry) => entry.name === "Done")!;
     const ship = board.data.flatMap((entry) => entry.cards).find((entry) => entry.title === "Ship it")!;
-    const moved = await fetch(`${services.board.url}/api/v1/cards/${ship.id}/move`, {
+    const moved = await fetch(`${suite.services.board.url}/api/v1/cards/${ship.id}/move`, {
       method: "POST",
       headers,
       body: JSON.stringify({ to_column_id: done.id, position: 0 }),
@@ -150,7 +131,9 @@ describe("the web app", () => {
     });
     const download = panel.getByRole("link", { name: "notes.txt" });
     await download.waitFor();
-    const response = await page.request.get(`${services.board.url}${await download.getAttribute("href")}`);
+    const response = await page.request.get(
+      `${suite.services.board.url}${await download.getAttribute("href")}`,
+    );
     expect(await response.text()).toBe("release notes");
     await panel.getByText("You added “Outline” to the checklist").waitFor();
     await shootPage(page, "card-panel", () => panel.getByRole("heading", { name: "Activity" }).waitFor());
@@ -164,10 +147,20 @@ describe("the web app", () => {
     await signUp(bob.page, "bob@example.com", "Bob Builder");
 
     const { page } = ada;
+    // Bob verifies his address (the link mailed at sign-up): invitations sent to it now reach him.
+    const mail = await suite.smtp.waitFor("bob@example.com");
+    await bob.page.goto(/(http\S+\/app\/verify-email#\S+)/.exec(mail.text)![1]!);
+    await bob.page.getByText("bob@example.com is verified.").waitFor();
+    await bob.page.getByRole("link", { name: "Your projects" }).click();
+
+    // Ada makes an invitation for Bob's address (its link is for sending by other means; see
+    // invite-link.test.ts).
     await page.goto(`${projectUrl}/settings`);
-    await page.getByRole("textbox", { name: "Invite by email" }).fill("bob@example.com");
-    await page.getByRole("button", { name: "Invite" }).click();
+    await page.getByRole("textbox", { name: "Invite by link, for" }).fill("bob@example.com");
+    await page.getByRole("button", { name: "Create link" }).click();
     await page.getByRole("cell", { name: "bob@example.com" }).waitFor();
+    const link = (await page.locator("board-secret-value code").textContent()) ?? "";
+    expect(link).toMatch(/\/app\/invite#inv_/);
     await shootPage(page, "settings", () =>
       page.getByRole("heading", { name: "Pending invitations" }).waitFor(),
     );

@@ -160,11 +160,11 @@ export const boardOperations = defineOperations({
       "secret, as this same user, verifies the address (a link opened by anyone else verifies nothing). " +
       "A verified address lets you accept invitations sent to it without their link. At most one mail a " +
       "minute and five a day (rate_limited, with Retry-After); an address verified already is conflict; a " +
-      "server without mail (no SMTP_URL) answers unavailable.",
+      "server without mail (no SMTP_URL) answers service_unavailable.",
     group: "me",
     response: s.EmailVerificationSchema,
     status: 201,
-    errors: [...BASE, "conflict", "unavailable"],
+    errors: [...BASE, "conflict", "service_unavailable"],
     hints: CREATE,
   },
   confirm_email: {
@@ -220,8 +220,10 @@ export const boardOperations = defineOperations({
     path: "/tokens/{id}",
     summary: "Revoke an API token",
     description:
-      "Revokes one of the caller's tokens: it stops working at once (the request that revokes the token " +
-      "it uses still completes). Another user's token, or one already revoked, is not_found.",
+      "Revokes one of the caller's tokens: when this answers, every instance of the service refuses it " +
+      "(the request that revokes the token it uses still completes; answering may take up to a second " +
+      "while other instances' caches expire), and live sockets that authenticated with it are disconnected. " +
+      "Another user's token, or one already revoked, is not_found.",
     group: "tokens",
     params: s.IdParams,
     pathIds: { id: pathId("token_id", "The token to revoke (from list_tokens).") },

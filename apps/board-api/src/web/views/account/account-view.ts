@@ -12,6 +12,7 @@ import { accountStyles } from "./account.styles.ts";
 import { credentialTable } from "./credential-table.ts";
 import { deviceName } from "../../device-name.ts";
 import "../../ui/secret-value.ts";
+import "./email-status.ts";
 
 export class BoardAccountView extends LitElement {
   static override styles = [base, accountStyles];
@@ -133,7 +134,7 @@ export class BoardAccountView extends LitElement {
     return html`<div class="head">
         <div>
           <h1>Account</h1>
-          <p class="muted">${me.email}</p>
+          <board-email-status .me=${me}></board-email-status>
         </div>
         <button class="button" @click=${() => this.dispatchEvent(new CustomEvent("sign-out"))}>
           Sign out

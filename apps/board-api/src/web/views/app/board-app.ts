@@ -19,9 +19,14 @@ import "../board/board-view.ts";
 import "../settings/settings-view.ts";
 import "../account/account-view.ts";
 import "../notifications/notifications-view.ts";
+import "../links/invite-view.ts";
+import "../links/verify-email-view.ts";
+import { rememberPendingLink, takePendingLink } from "../links/link-token.ts";
 
 /** Routes of a signed-out person, left for the projects once signed in. */
 const SIGNED_OUT_ROUTES = new Set<Route["name"]>(["signin", "signup", "signup-passkey"]);
+/** Pages of links the board hands out: signed out, they wait for the sign-in, then open. */
+const LINK_ROUTES = new Set<Route["name"]>(["invite", "verify-email"]);
 
 export class BoardApp extends LitElement {
   static override styles = [base, boardAppStyles];
@@ -75,6 +80,7 @@ export class BoardApp extends LitElement {
   private async start() {
     const session = await loadSession().catch(() => null);
     if (session) this.signedIn(session);
+    else if (LINK_ROUTES.has(this.route.name)) rememberPendingLink();
     this.ready = true;
   }
 
@@ -82,7 +88,12 @@ export class BoardApp extends LitElement {
   private signedIn(session: WebSession) {
     setCsrfToken(session.csrf_token);
     this.session = session;
-    if (SIGNED_OUT_ROUTES.has(this.route.name)) navigate("/app", { replace: true });
+    const pending = takePendingLink();
+    if (pending) {
+      // Back to the link that was opened signed out (the fragment's secret included).
+      history.replaceState(null, "", pending);
+      this.route = parseRoute(location.pathname);
+    } else if (SIGNED_OUT_ROUTES.has(this.route.name)) navigate("/app", { replace: true });
     void this.countUnread();
     void this.countInvitations();
     this.stopLive?.();
@@ -169,6 +180,10 @@ export class BoardApp extends LitElement {
         ></board-account-view>`;
       case "notifications":
         return html`<board-notifications-view></board-notifications-view>`;
+      case "invite":
+        return html`<board-invite-view></board-invite-view>`;
+      case "verify-email":
+        return html`<board-verify-email-view @user-changed=${this.userChanged}></board-verify-email-view>`;
       case "not-found":
         return html`<section class="not-found" aria-labelledby="not-found">
           <h1 id="not-found">Page not found</h1>

@@ -1,6 +1,6 @@
-// A project's settings: name and repository, members and their roles, invitations by email,
+// A project's settings: name and repository, members and their roles, invitation links,
 // labels and the priority ladder. Admins change them; everyone else reads.
-import type { Invitation, Label, Member, Priority, Project, Role, User } from "@org/contracts";
+import type { Label, Member, Priority, Project, Role, User } from "@org/contracts";
 import { css, html, LitElement, nothing } from "lit";
 import { styleProps } from "../../ui/style-props.ts";
 import { api } from "../../api.ts";
@@ -9,12 +9,15 @@ import { base } from "../../styles.ts";
 import { confirmAction } from "../../ui/confirm.ts";
 import { attempt, toast } from "../../ui/toast.ts";
 import { canManage } from "../board/board-data.ts";
+import { inlineFormStyles } from "./inline-form.styles.ts";
+import "./member-invitations.ts";
 
 const ROLES: Role[] = ["owner", "admin", "member", "viewer"];
 
 export class BoardSettingsView extends LitElement {
   static override styles = [
     base,
+    inlineFormStyles,
     css`
       :host {
         max-width: 900px;
@@ -28,16 +31,6 @@ export class BoardSettingsView extends LitElement {
       }
       .panel > h2 {
         margin-bottom: 12px;
-      }
-      form.inline {
-        display: grid;
-        grid-template-columns: 1fr auto auto;
-        gap: 8px;
-        align-items: end;
-        margin-top: 12px;
-      }
-      form.inline select {
-        width: auto;
       }
       td select {
         width: auto;
@@ -68,9 +61,6 @@ export class BoardSettingsView extends LitElement {
         font: inherit;
       }
       @media (max-width: 640px) {
-        form.inline {
-          grid-template-columns: 1fr;
-        }
         .wide {
           display: none;
         }
@@ -82,7 +72,6 @@ export class BoardSettingsView extends LitElement {
     me: { attribute: false },
     project: { state: true },
     members: { state: true },
-    invitations: { state: true },
     labels: { state: true },
     priorities: { state: true },
     error: { state: true },
@@ -91,7 +80,6 @@ export class BoardSettingsView extends LitElement {
   me: User | null = null;
   project: Project | null = null;
   members: Member[] = [];
-  invitations: Invitation[] = [];
   labels: Label[] = [];
   priorities: Priority[] = [];
   error = "";
@@ -112,9 +100,6 @@ export class BoardSettingsView extends LitElement {
       this.members = members;
       this.labels = labels;
       this.priorities = priorities;
-      this.invitations = canManage(project)
-        ? await api.all<Invitation>(`/projects/${this.projectId}/invitations`)
-        : [];
     } catch (error) {
       this.error = (error as Error).message;
     }
@@ -142,15 +127,6 @@ export class BoardSettingsView extends LitElement {
       "Project saved.",
     ),
   );
-
-  private invite = this.submit(async (values, form) => {
-    const email = String(values.get("email") ?? "").trim();
-    await this.act(
-      () => api.post(`/projects/${this.projectId}/members`, { email, role: values.get("role") }),
-      `Invitation recorded for ${email}: they accept it in their projects.`,
-    );
-    form.reset();
-  });
 
   private addLabel = this.submit(async (values, form) => {
     await this.act(() =>
@@ -287,45 +263,10 @@ export class BoardSettingsView extends LitElement {
         </table>
         ${
           manage
-            ? html`<form class="inline" @submit=${this.invite} aria-label="Invite by email">
-                  <label class="field"
-                    >Invite by email
-                    <input name="email" type="email" required placeholder="colleague@example.com"
-                  /></label>
-                  <label class="field"
-                    >Role
-                    <select name="role">
-                      ${ROLES.filter((role) => owner || role !== "owner").map(
-                        (role) => html`<option value=${role} ?selected=${role === "member"}>${role}</option>`,
-                      )}
-                    </select></label
-                  >
-                  <button class="button primary">Invite</button>
-                </form>
-                ${
-                  this.invitations.length
-                    ? html`<h3 class="subhead">Pending invitations</h3>
-                        <table>
-                          <tbody>
-                            ${this.invitations.map(
-                              (invitation) =>
-                                html`<tr>
-                                  <td>${invitation.email}</td>
-                                  <td>${invitation.role}</td>
-                                  <td>
-                                    <button
-                                      class="button small"
-                                      @click=${() => this.act(() => api.delete(`/invitations/${invitation.id}`), "Invitation revoked.")}
-                                    >
-                                      Revoke
-                                    </button>
-                                  </td>
-                                </tr>`,
-                            )}
-                          </tbody>
-                        </table>`
-                    : nothing
-                }`
+            ? html`<board-member-invitations
+                .projectId=${this.projectId}
+                .roles=${ROLES.filter((role) => owner || role !== "owner")}
+              ></board-member-invitations>`
             : nothing
         }
       </section>
