@@ -234,7 +234,13 @@ describe("passkeys of the signed-in user", () => {
     const listed = await lin.agent.get("/app/account/passkeys");
     expect(listed.status).toBe(200);
     expect(listed.body).toEqual([
-      { id: expect.any(String), name: expect.any(String), created_at: expect.any(String) },
+      {
+        id: expect.any(String),
+        name: expect.any(String),
+        created_at: expect.any(String),
+        authenticator: null,
+        synced: false,
+      },
     ]);
     const only = await lin.agent
       .delete(`/app/account/passkeys/${listed.body[0].id}`)
