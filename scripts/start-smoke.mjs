@@ -120,6 +120,7 @@ try {
   await run("git", ["clone", "-q", repo, clone]);
   await run("pnpm", ["install", "--frozen-lockfile", "--prefer-offline"], { cwd: clone, env: cleanEnv });
   log("pnpm install done; starting");
+  const startedAt = Date.now();
   child = spawn("pnpm", ["start"], {
     cwd: clone,
     env: cleanEnv,
@@ -140,6 +141,11 @@ try {
   for (const name of Object.keys(services)) log(`${name}: ${up.has(name) ? "healthy" : "NOT healthy"}`);
   if (up.size !== Object.keys(services).length) {
     throw new Error(`pnpm start did not bring both services up:\n${output}`);
+  }
+  log(`both services healthy ${((Date.now() - startedAt) / 1000).toFixed(0)} s after pnpm start`);
+  // A fresh clone builds first: pnpm start says so before the build begins.
+  if (!output.includes("first start in this checkout: building the web pages")) {
+    throw new Error(`pnpm start did not announce its first build:\n${output}`);
   }
   for (const name of Object.keys(services)) {
     const pid = databaseOwner(name);

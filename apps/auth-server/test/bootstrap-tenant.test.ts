@@ -90,4 +90,20 @@ describe("BOOTSTRAP_TENANT_*", () => {
     expect(await sessionToken("ak_given")).toBe(200);
     expect(await sessionToken(key)).toBe(401);
   });
+
+  it("is created once when several instances start at the same moment", async () => {
+    const config = loadAuthEnv({
+      NODE_ENV: "production",
+      BOOTSTRAP_TENANT_NAME: "Scaled",
+      BOOTSTRAP_TENANT_RP_ID: "scaled.example.com",
+      BOOTSTRAP_TENANT_ORIGINS: "https://scaled.example.com",
+      BOOTSTRAP_TENANT_API_KEY: "ak_scaled",
+    }).bootstrapTenant!;
+    const tenants = await Promise.all(
+      Array.from({ length: 4 }, () => ensureBootstrapTenant({ db: t.database.db, logger, config })),
+    );
+    expect(new Set(tenants.map((tenant) => tenant.id)).size).toBe(1);
+    expect(await t.database.db.tenant.count({ where: { name: "Scaled" } })).toBe(1);
+    expect(await sessionToken("ak_scaled")).toBe(200);
+  });
 });

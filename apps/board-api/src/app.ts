@@ -1,4 +1,4 @@
-import { boardOpenApiDocument, boardOperationList } from "@org/contracts";
+import { boardOpenApiDocument } from "@org/contracts";
 import {
   boardErrors,
   clientIpKey,
@@ -14,23 +14,17 @@ import {
   type Redis,
   type ServiceDeps,
 } from "@org/service-kit";
-import { Router, type Express } from "express";
+import type { Express } from "express";
 import { createTenantClient, type TenantClient } from "./auth-server/tenant-client.ts";
 import type { BoardEnv } from "./env.ts";
 import { referenceRoutes } from "./docs/reference.ts";
-import { createHandlers } from "./handlers.ts";
 import { apiAuth, bearerAuth } from "./http/auth.ts";
-import { timeClaimNext } from "./http/metrics.ts";
 import { webConfig } from "./http/web.ts";
-import {
-  mountOperation,
-  runOperation,
-  type CustomOperationName,
-  type JsonOperationName,
-} from "./http/operation.ts";
-import { mcpRouter } from "./mcp/router.ts";
-import { attachmentRoutes } from "./routes/attachments.ts";
 import { boardMailer } from "./mail.ts";
+import { mcpRouter } from "./mcp/router.ts";
+import { createOperations } from "./operations/index.ts";
+import { timeClaimNext } from "./operations/metrics.ts";
+import { apiRouter } from "./routes/api.ts";
 import { devMailRouter } from "./routes/dev-mail.ts";
 import { webAppRouter } from "./routes/web-app.ts";
 import { webAuthRouter } from "./routes/web-auth.ts";
@@ -82,9 +76,11 @@ export function createApp({
   });
   app.use(referenceRoutes());
 
-  const deps = { db, files: new FileStore(env.ATTACHMENTS_DIR), events, mailer, publicUrl: env.PUBLIC_URL };
-  const handlers = timeClaimNext(createHandlers(deps), metrics);
-  const custom = attachmentRoutes(deps);
+  const files = new FileStore(env.ATTACHMENTS_DIR);
+  const operations = timeClaimNext(
+    createOperations({ db, files, events, mailer, publicUrl: env.PUBLIC_URL }),
+    metrics,
+  );
   const limiter = rateLimiter({
     limit: env.RATE_LIMIT_PER_MINUTE,
     windowMs: 60_000,
@@ -95,17 +91,8 @@ export function createApp({
   const web = webConfig(env);
   // Authentication first, so the limit counts per token (its hash), never per IP. The web app's
   // session cookie authenticates /api/v1 too (not /mcp, which is for tokens only).
-  const guard = [apiAuth(db, web), limiter];
-  const api = Router();
-  for (const op of boardOperationList) {
-    const route =
-      op.name in custom
-        ? custom[op.name as CustomOperationName]
-        : runOperation(op, handlers[op.name as JsonOperationName] as Parameters<typeof runOperation>[1]);
-    mountOperation(api, op, guard, route);
-  }
-  app.use(api);
-  app.use(mcpRouter({ handlers, guard: [bearerAuth(db), limiter], limiter }));
+  app.use(apiRouter({ operations, files, guard: [apiAuth(db, web), limiter] }));
+  app.use(mcpRouter({ operations, guard: [bearerAuth(db), limiter], limiter }));
   const signInLimiter = rateLimiter({
     limit: env.RATE_LIMIT_SIGN_IN_PER_MINUTE,
     windowMs: 60_000,

@@ -53,17 +53,15 @@ async function makeWorld() {
     id: string;
   };
   const ids: Record<string, string> = {
-    projects: project.id,
-    columns: other.id,
-    cards: card.id,
-    comments: comment.id,
-    checklist: item.id,
-    labels: label.id,
-    priorities: priority.id,
-    attachments: attachment.id,
-    "gate-criteria": criterion.id,
-    invitations: invitation.id,
+    project_id: project.id,
+    column_id: other.id,
+    card_id: card.id,
+    comment_id: comment.id,
+    item_id: item.id,
     label_id: label.id,
+    priority_id: priority.id,
+    attachment_id: attachment.id,
+    invitation_id: invitation.id,
     user_id: member.user.id,
     criterion_id: criterion.id,
   };
@@ -72,11 +70,9 @@ async function makeWorld() {
 
 type World = Awaited<ReturnType<typeof makeWorld>>;
 
-/** The real id a path parameter names: `{id}` after `/cards` is a card, `{label_id}` a label. */
-function realIdFor(op: BoardOperation, param: string, ids: Record<string, string>): string | undefined {
-  if (param !== "id") return ids[param];
-  const segments = op.path.split("/");
-  return ids[segments[segments.indexOf("{id}") - 1] ?? ""];
+/** The real id a path parameter names: `{card_id}` a card, `{label_id}` a label. */
+function realIdFor(param: string, ids: Record<string, string>): string | undefined {
+  return ids[param];
 }
 
 interface FuzzInput {
@@ -91,7 +87,7 @@ function inputFor(op: BoardOperation, world: World): fc.Arbitrary<FuzzInput> {
   const params = fc.record(
     Object.fromEntries(
       paramKeys.map((key) => {
-        const real = realIdFor(op, key, world.ids);
+        const real = realIdFor(key, world.ids);
         const options = [anyText, fc.uuid()];
         return [
           key,

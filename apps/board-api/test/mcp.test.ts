@@ -7,8 +7,9 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { CORE_TOOLSET, mcpOperations, resolveToolsets, type Card } from "@org/contracts";
-import { createHandlers } from "../src/handlers.ts";
+import { toolCatalog } from "../src/mcp/catalog.ts";
 import { createBoardMcpServer } from "../src/mcp/server.ts";
+import { createOperations } from "../src/operations/index.ts";
 import { FileStore } from "../src/services/file-store.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { addMember, makeBoard, makeCard, makeColumn, makeUser } from "./helpers/fixtures.ts";
@@ -434,13 +435,13 @@ describe("tools/list pagination", () => {
   it("pages by nextCursor and rejects a bad cursor", async () => {
     const owner = await makeUser(t);
     const mcp = createBoardMcpServer({
-      handlers: createHandlers({
+      operations: createOperations({
         db: t.database.db,
         files: new FileStore(t.attachmentsDir),
         publicUrl: "http://localhost:4000",
       }),
       actor: owner.user,
-      operations: mcpOperations(),
+      catalog: toolCatalog(mcpOperations()),
       pageSize: 10,
     });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

@@ -24,9 +24,9 @@ describe("GET /metrics", () => {
     expect(metricValue(text, claimNext, { service, result: "empty" })).toBe(1);
     const requests = (method: string, route: string, status: string) =>
       metricValue(text, "http_requests_total", { service, method, route, status });
-    expect(requests("GET", "/api/v1/cards/:id", "200")).toBe(1);
-    expect(requests("POST", "/api/v1/projects/:id/claim-next", "200")).toBe(1);
-    expect(requests("POST", "/api/v1/projects/:id/claim-next", "204")).toBe(1);
+    expect(requests("GET", "/api/v1/cards/:card_id", "200")).toBe(1);
+    expect(requests("POST", "/api/v1/projects/:project_id/claim-next", "200")).toBe(1);
+    expect(requests("POST", "/api/v1/projects/:project_id/claim-next", "204")).toBe(1);
     expect(text).not.toContain(card.id);
   });
 

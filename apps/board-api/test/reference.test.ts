@@ -10,11 +10,11 @@ import {
   boardOperationList,
   MCP_EXCLUDED_OPERATIONS,
   mcpOperations,
-  toolPathIds,
+  pathIdsOf,
 } from "@org/contracts";
 import type { Express } from "express";
 import request from "supertest";
-import { expressPath } from "../src/http/operation.ts";
+import { expressPath } from "../src/routes/api.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { makeUser } from "./helpers/fixtures.ts";
 import { allTools } from "./helpers/mcp.ts";
@@ -172,32 +172,31 @@ describe("the registry, the HTTP routes, OpenAPI, MCP and llms.txt never drift",
     for (const name of Object.keys(MCP_EXCLUDED_OPERATIONS)) expect(names.has(name)).toBe(true);
   });
 
-  it("MCP tools name each path id as the registry says; OpenAPI and llms.txt say the same", async () => {
+  it("MCP tools name each path id as the registry's path does; OpenAPI and llms.txt say the same", async () => {
     const doc = (await request(t.app).get("/openapi.json")).body as OpenApiDoc;
     const llms = (await request(t.app).get("/llms.txt")).text;
     const tools = new Map((await listTools("all")).map((tool) => [tool.name, tool]));
     for (const op of mcpOperations()) {
       const tool = tools.get(op.name)!;
-      const pathIds = toolPathIds(op);
+      const pathIds = pathIdsOf(op);
       const section = llms.slice(
         llms.indexOf(`\n### ${op.name}\n`),
         llms.indexOf("\n- MCP:", llms.indexOf(`\n### ${op.name}\n`)),
       );
       const parameters = doc.paths[`${BOARD_API_PREFIX}${op.path}`]![op.method]!.parameters ?? [];
-      for (const [httpName, { name, description }] of pathIds) {
+      for (const { name, description } of pathIds) {
         // The tool's field: required, a uuid, described for this operation.
         expect([op.name, tool.inputSchema.properties?.[name]]).toEqual([
           op.name,
           { type: "string", format: "uuid", description },
         ]);
         expect(tool.inputSchema.required).toContain(name);
-        // OpenAPI keeps the path's name and gives the same description; llms.txt too.
-        expect(parameters.find((param) => param.in === "path" && param.name === httpName)?.description).toBe(
+        // OpenAPI names the path parameter the same and gives the same description; llms.txt too.
+        expect(op.path).toContain(`{${name}}`);
+        expect(parameters.find((param) => param.in === "path" && param.name === name)?.description).toBe(
           description,
         );
-        expect(section).toContain(`- \`${httpName}\`: \`string (uuid)\` (required). ${description}`);
-        if (httpName !== name)
-          expect(llms).toContain(`- MCP: tool \`${op.name}\` (path \`${httpName}\` as \`${name}\``);
+        expect(section).toContain(`- \`${name}\`: \`string (uuid)\` (required). ${description}`);
       }
       expect(tool.inputSchema.properties ?? {}).not.toHaveProperty("id");
     }

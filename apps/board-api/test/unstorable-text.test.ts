@@ -53,7 +53,7 @@ describe("unstorable text", () => {
 
   it("is validation_failed in a path parameter, also as malformed percent-encoding", async () => {
     const { owner } = await makeBoard(t);
-    expectRefused(await owner.api.get("/cards/a%00b"), "id");
+    expectRefused(await owner.api.get("/cards/a%00b"), "card_id");
     const malformed = await owner.api.get("/cards/%ED%A0%80");
     expect(malformed.status).toBe(422);
     expect(malformed.body.error.code).toBe("validation_failed");

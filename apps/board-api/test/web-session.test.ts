@@ -238,6 +238,7 @@ describe("passkeys of the signed-in user", () => {
         id: expect.any(String),
         name: expect.any(String),
         created_at: expect.any(String),
+        // The software authenticator of the tests has no known AAGUID and is not backed up.
         authenticator: null,
         synced: false,
       },

@@ -61,7 +61,7 @@ afterAll(() => {
   if (app) rmSync(app, { recursive: true, force: true });
 });
 
-it("ships the bundle, the ES modules and their types, without sources", () => {
+it("ships the bundle, the ES modules, their types and the embed pages (the auth server serves them from the deployed package), without sources", () => {
   const listing = execFileSync("tar", ["-tzf", tarball], { cwd: app }).toString();
   for (const file of [
     "dist/authkit.js",
@@ -75,6 +75,7 @@ it("ships the bundle, the ES modules and their types, without sources", () => {
   }
   expect(listing).toMatch(/package\/dist\/chunks\/qr-socket-[A-Z0-9]{8}\.js/);
   expect(listing).not.toMatch(/package\/src\//);
+  expect(listing).toMatch(/package\/dist\/embed\/manifest\.json/);
   const manifest = JSON.parse(
     readFileSync(path.join(app, "node_modules/@org/authkit-sdk/package.json"), "utf8"),
   ) as { dependencies: Record<string, string>; sideEffects: string[] };

@@ -2,6 +2,7 @@ export { z } from "./zod.ts";
 export * from "./errors.ts";
 export * from "./text.ts";
 export * from "./query.ts";
+export * from "./pagination.ts";
 export * from "./health.ts";
 export { buildOpenApiDocument, OpenAPIRegistry, registerHealth, type OpenApiInfo } from "./openapi.ts";
 export * from "./board/index.ts";

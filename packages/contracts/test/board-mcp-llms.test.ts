@@ -9,6 +9,7 @@ import {
   MCP_EXCLUDED_OPERATIONS,
   mcpOperations,
   operationGroups,
+  pathIdsOf,
   resolveToolsets,
   splitToolInput,
   toolInputSchema,
@@ -120,20 +121,21 @@ describe("MCP tool definitions", () => {
     };
     for (const op of boardOperationList) {
       const params = Object.keys(op.params?.shape ?? {});
-      expect([op.name, Object.keys(op.pathIds ?? {}).sort()]).toEqual([op.name, params.sort()]);
-      if (params.includes("id")) {
-        // `{id}` follows the collection it belongs to: /columns/{id}/cards is a column.
-        const collection = op.path.slice(0, op.path.indexOf("/{id}"));
-        expect([op.name, op.pathIds!.id!.name]).toEqual([op.name, expected[collection]]);
-      }
-      for (const key of params.filter((param) => param !== "id")) {
-        expect([op.name, op.pathIds![key]!.name]).toEqual([op.name, key]);
+      // The path names the same parameters as the schema, in the same order.
+      expect([op.name, [...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => name)]).toEqual([
+        op.name,
+        params,
+      ]);
+      const first = /^(.*?)\/\{(\w+)\}/.exec(op.path);
+      if (first) {
+        // The first id follows the collection it belongs to: /columns/{column_id}/cards is a column.
+        expect([op.name, first[2]]).toEqual([op.name, expected[first[1]!]]);
       }
       const taken = [
         ...Object.keys(op.query?.shape ?? {}),
         ...Object.keys((op.body as { shape?: object })?.shape ?? {}),
       ];
-      for (const { name, description } of Object.values(op.pathIds ?? {})) {
+      for (const { name, description } of pathIdsOf(op)) {
         expect(description).toMatch(/^The [a-z ]+.*\.$/);
         expect([op.name, taken.includes(name)]).toEqual([op.name, false]);
       }
@@ -195,21 +197,21 @@ describe("MCP tool definitions", () => {
     expect(text).not.toMatch(/"format":"uuid","pattern"/);
   });
 
-  it("splits a call's arguments back into params (by HTTP name), query and body", () => {
+  it("splits a call's arguments back into params, query and body", () => {
     expect(splitToolInput(boardOperations.update_card, { card_id: "x", title: "T", shepherds: [] })).toEqual({
-      params: { id: "x" },
+      params: { card_id: "x" },
       query: undefined,
       body: { title: "T", shepherds: [] },
       problems: [],
     });
     expect(splitToolInput(boardOperations.list_comments, { card_id: "x", limit: 5, bogus: 1 })).toEqual({
-      params: { id: "x" },
+      params: { card_id: "x" },
       query: { limit: 5 },
       body: undefined,
       problems: [{ path: "bogus", message: "Unknown field." }],
     });
     expect(splitToolInput(boardOperations.remove_member, { project_id: "p", user_id: "u" }).params).toEqual({
-      id: "p",
+      project_id: "p",
       user_id: "u",
     });
   });
@@ -251,11 +253,14 @@ describe("/llms.txt", () => {
         text.indexOf(`\n### ${name}\n`),
         text.indexOf("\n### ", text.indexOf(`\n### ${name}\n`) + 5),
       );
-    expect(section("create_card")).toContain("- MCP: tool `create_card` (path `id` as `column_id`).");
+    expect(section("create_card")).toContain("- MCP: tool `create_card`.");
     expect(section("create_card")).toContain(
-      "- Path:\n  - `id`: `string (uuid)` (required). The column to create the card in.",
+      "- Path:\n  - `column_id`: `string (uuid)` (required). The column to create the card in.",
     );
-    expect(section("detach_label")).toContain("- MCP: tool `detach_label` (path `id` as `card_id`).");
+    expect(section("detach_label")).toContain(
+      "- Path:\n  - `card_id`: `string (uuid)` (required). The card to take the label off.\n" +
+        "  - `label_id`: `string (uuid)` (required). The label to take off.",
+    );
     expect(section("update_card")).toContain("a date alone (`2026-12-01`): the end of that day in UTC");
     expect(text).toContain('`create_card {"column_id": "…", "title": "…"}`');
     expect(text).toContain("**Due dates**");

@@ -26,6 +26,7 @@ export {
   type WindowCounter,
 } from "./http/rate-limit.ts";
 export { anonymousLimiter, type AnonymousLimitOptions } from "./http/anonymous-limit.ts";
+export { bearerToken } from "./http/bearer.ts";
 export { clientIpKey, clientIpOf, IPV6_PREFIX_BITS } from "./http/client-ip.ts";
 export { createHttpServer, type RequestTimeouts } from "./http/http-server.ts";
 export {

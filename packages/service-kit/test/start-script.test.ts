@@ -69,6 +69,8 @@ it("pnpm start prints one readable line per service with its URL, and Ctrl-C exi
       .sort(),
   ).toEqual(["auth-server", "board-api"]);
   for (const line of listening()) expect(line).toContain("(PostgreSQL postgres@127.0.0.1:5432/");
+  // Built already (turbo ran the build for this test): no first-build announcement.
+  expect(output).not.toContain("first start in this checkout");
   // No JSON log lines in development.
   expect(output).not.toMatch(/\{"level":/);
 

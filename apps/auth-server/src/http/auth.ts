@@ -1,4 +1,4 @@
-import { AppError } from "@org/service-kit";
+import { AppError, bearerToken } from "@org/service-kit";
 import type { Request, RequestHandler } from "express";
 import type { AuthContext } from "../context.ts";
 import { sessionCookie } from "./cookies.ts";
@@ -31,9 +31,7 @@ declare global {
 
 /** The `Authorization: Bearer` value, if any. */
 export function bearer(req: Request): string | undefined {
-  const header = req.get("authorization");
-  const match = header && /^Bearer\s+(\S+)$/i.exec(header);
-  return match ? match[1] : undefined;
+  return bearerToken(req.get("authorization"));
 }
 
 /** Runs `set` and stores what it returns in `req.auth`; a thrown AppError answers the request. */

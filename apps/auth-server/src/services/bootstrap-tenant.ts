@@ -32,13 +32,21 @@ export async function ensureBootstrapTenant({
     apiKeyHash: hashSecret(bootstrapApiKey(config, { create: true })),
     registrationAttachment: config.registrationAttachment,
   };
-  const existing = await db.tenant.findFirst({
-    where: { name: config.name },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-  });
-  const tenant = existing
-    ? await db.tenant.update({ where: { id: existing.id }, data })
-    : await db.tenant.create({ data: { name: config.name, ...data } });
+  const oldest = () =>
+    db.tenant.findFirst({ where: { name: config.name }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  let existing = await oldest();
+  let tenant: Tenant;
+  if (existing) tenant = await db.tenant.update({ where: { id: existing.id }, data });
+  else {
+    try {
+      tenant = await db.tenant.create({ data: { name: config.name, ...data } });
+    } catch (error) {
+      // Another instance starting at the same moment created it (the API key is unique): update it.
+      existing = await oldest();
+      if (!existing) throw error;
+      tenant = await db.tenant.update({ where: { id: existing.id }, data });
+    }
+  }
   const details = { tenant: tenant.id, rpId: tenant.rpId, origins: tenant.origins };
   if (existing) logger.debug(details, `tenant "${tenant.name}" is up to date (BOOTSTRAP_TENANT_*)`);
   else logger.info(details, `tenant "${tenant.name}" created (BOOTSTRAP_TENANT_*)`);

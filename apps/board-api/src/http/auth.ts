@@ -1,6 +1,7 @@
 import type { Db } from "@org/db";
 import {
   assertCsrf,
+  bearerToken,
   hashSecret,
   UnauthenticatedError,
   type SessionCookie,
@@ -28,10 +29,10 @@ declare global {
 /** `Authorization: Bearer <API token>` on every API route; anything else is unauthenticated. */
 export function bearerAuth(db: Db): RequestHandler {
   return async (req, _res, next) => {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? "");
-    if (!match?.[1]) throw new UnauthenticatedError("Send Authorization: Bearer <API token>.");
-    const tokenHash = hashSecret(match[1]);
-    req.actor = await authenticate({ db, token: match[1], tokenHash });
+    const token = bearerToken(req.headers.authorization);
+    if (!token) throw new UnauthenticatedError("Send Authorization: Bearer <API token>.");
+    const tokenHash = hashSecret(token);
+    req.actor = await authenticate({ db, token, tokenHash });
     req.tokenHash = tokenHash;
     next();
   };
@@ -77,9 +78,4 @@ export function apiAuth(db: Db, web: WebSessionConfig): RequestHandler {
 export function actorOf(req: Request): Actor {
   if (!req.actor) throw new UnauthenticatedError();
   return req.actor;
-}
-
-export function webSessionOf(req: Request): WebSession {
-  if (!req.webSession) throw new UnauthenticatedError("Sign in first.");
-  return req.webSession;
 }

@@ -7,7 +7,8 @@ import { ValidationError, type RateLimiter } from "@org/service-kit";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { Router, type Request, type RequestHandler } from "express";
 import { actorOf } from "../http/auth.ts";
-import type { Handlers } from "../http/operation.ts";
+import type { Operations } from "../operations/index.ts";
+import { toolCatalog } from "./catalog.ts";
 import { createBoardMcpServer } from "./server.ts";
 
 export const MCP_PATH = "/mcp";
@@ -41,11 +42,11 @@ function operationsOf(req: Request) {
 }
 
 export function mcpRouter({
-  handlers,
+  operations,
   guard,
   limiter,
 }: {
-  handlers: Handlers;
+  operations: Operations;
   /** Authentication and the rate limiter, as for /api/v1. */
   guard: RequestHandler[];
   /** The guard's limiter, which counts the calls of a batch beyond the first. */
@@ -53,12 +54,12 @@ export function mcpRouter({
 }): Router {
   const router = Router();
   router.post(MCP_PATH, ...guard, async (req, res) => {
-    const operations = operationsOf(req);
+    const catalog = toolCatalog(operationsOf(req));
     await limiter.charge(req, res, toolCallsOf(req.body) - 1);
     const server = createBoardMcpServer({
-      handlers,
-      actor: actorOf(req),
       operations,
+      actor: actorOf(req),
+      catalog,
       onInternalError: (err, tool) => req.log?.error({ err, tool }, "mcp tool failed"),
     });
     const transport = new StreamableHTTPServerTransport({

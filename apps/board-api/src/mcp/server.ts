@@ -1,25 +1,25 @@
 // The board API as MCP tools: one tool per registry operation (see @org/contracts toolsets.ts and
-// mcp-tools.ts), each calling the same handler as the HTTP route, as the token's user.
+// mcp-tools.ts), each running the same operation as the HTTP route, through the operations layer,
+// as the token's user.
 import {
-  boardToolDefinition,
   EmptyResult,
   splitToolInput,
   type BoardErrorCode,
   type BoardOperation,
   type ErrorDetail,
 } from "@org/contracts";
-import { AppError, parseWith, toAppError, ValidationError } from "@org/service-kit";
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { toAppError, ValidationError } from "@org/service-kit";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   CallToolRequestSchema,
   ErrorCode,
   ListToolsRequestSchema,
   McpError,
   type CallToolResult,
-  type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
-import { parseParams, type HandlerContext, type Handlers } from "../http/operation.ts";
+import type { Operations, RawInput } from "../operations/index.ts";
 import type { Actor } from "../services/context.ts";
+import type { ToolCatalog } from "./catalog.ts";
 
 /** Tools per tools/list page; the full set fits one page today, clients follow nextCursor. */
 export const TOOLS_PAGE_SIZE = 100;
@@ -31,14 +31,12 @@ const INSTRUCTIONS =
   "shepherds. Lists take limit and cursor (pass next_cursor). Prefer archive_card over delete_card. " +
   "Errors come back as isError results whose text is {error:{code,message}}. Full rules: /llms.txt.";
 
-type AnyHandler = (ctx: HandlerContext<never>) => Promise<unknown>;
-
 export interface BoardMcpOptions {
-  handlers: Handlers;
+  operations: Operations;
   /** The token's user: every tool acts as them. */
   actor: Actor;
-  /** The operations offered (a resolved toolset). */
-  operations: BoardOperation[];
+  /** The tools offered (a resolved toolset's catalog). */
+  catalog: ToolCatalog;
   pageSize?: number;
   /** Unexpected failures (not AppErrors) are reported here; the caller gets `internal`. */
   onInternalError?: (error: unknown, tool: string) => void;
@@ -60,9 +58,22 @@ export function toolErrorBody(error: unknown): ErrorBody | undefined {
   };
 }
 
-/** A successful call: the JSON as text and as structuredContent (the tool's outputSchema). */
-function jsonResult(value: Record<string, unknown>): CallToolResult {
-  return { content: [{ type: "text", text: JSON.stringify(value) }], structuredContent: value };
+/**
+ * A successful call: the JSON as text and as structuredContent (the tool's outputSchema), which
+ * is an object: nothing becomes `{ok: true}`, an EmptyResult `{result: null, reason}`.
+ */
+async function jsonResult(result: unknown): Promise<CallToolResult> {
+  const value =
+    result === undefined || result === null
+      ? { ok: true }
+      : result instanceof EmptyResult
+        ? { result: null, reason: await result.reason() }
+        : result;
+  const text = JSON.stringify(value);
+  return {
+    content: [{ type: "text", text }],
+    structuredContent: JSON.parse(text) as Record<string, unknown>,
+  };
 }
 
 /**
@@ -71,13 +82,6 @@ function jsonResult(value: Record<string, unknown>): CallToolResult {
  */
 function errorResult(body: ErrorBody): CallToolResult {
   return { content: [{ type: "text", text: JSON.stringify(body) }], isError: true };
-}
-
-/** structuredContent is an object: nothing becomes `{ok: true}`, an EmptyResult `{result: null, reason}`. */
-async function structured(result: unknown): Promise<Record<string, unknown>> {
-  if (result === undefined || result === null) return { ok: true };
-  if (result instanceof EmptyResult) return { result: null, reason: await result.reason() };
-  return JSON.parse(JSON.stringify(result)) as Record<string, unknown>;
 }
 
 /** Query values arrive typed in a tool call; over HTTP they are strings, and the schemas expect that. */
@@ -90,43 +94,34 @@ function asQueryStrings(query: Record<string, unknown>): Record<string, unknown>
   );
 }
 
-async function callOperation(
-  op: BoardOperation,
-  handler: AnyHandler | undefined,
-  actor: Actor,
-  args: Record<string, unknown>,
-): Promise<unknown> {
-  if (!handler) throw new AppError("internal", `No handler for ${op.name}.`);
+/** A tool call's arguments as the operation's path parameters, query and body. */
+function toolInput(op: BoardOperation, args: Record<string, unknown>): RawInput {
   const input = splitToolInput(op, args);
   if (input.problems.length > 0) throw new ValidationError("Request is invalid.", input.problems);
-  const ctx = {
-    actor,
-    params: parseParams(op, input.params),
-    query: op.query ? parseWith(op.query, asQueryStrings(input.query ?? {})) : undefined,
-    body: op.body ? parseWith(op.body, input.body) : undefined,
-  } as HandlerContext<never>;
-  return handler(ctx);
+  return {
+    params: input.params,
+    query: input.query && asQueryStrings(input.query),
+    body: input.body,
+  };
 }
 
-/** A fresh MCP server for one request (stateless): tools/list and tools/call over `operations`. */
+/** A fresh MCP server for one request (stateless): tools/list and tools/call over the catalog. */
 export function createBoardMcpServer({
-  handlers,
-  actor,
   operations,
+  actor,
+  catalog,
   pageSize = TOOLS_PAGE_SIZE,
   onInternalError,
-}: BoardMcpOptions): McpServer {
-  const mcp = new McpServer(
+}: BoardMcpOptions): Server {
+  const server = new Server(
     { name: "board-api", title: "Board API", version: "1.0.0" },
     { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
   );
-  const tools: Tool[] = operations.map((op) => boardToolDefinition(op) as Tool);
-  const byName = new Map(operations.map((op) => [op.name, op]));
-  const handlerMap = handlers as unknown as Record<string, AnyHandler | undefined>;
+  const { tools, byName } = catalog;
 
-  // The low-level handlers (rather than registerTool): inputs are validated by the API's own schemas
-  // so errors carry its codes, and tools/list is paginated.
-  mcp.server.setRequestHandler(ListToolsRequestSchema, (request) => {
+  // Inputs are validated by the API's own schemas (in the operations layer) so errors carry its
+  // codes, and tools/list is paginated.
+  server.setRequestHandler(ListToolsRequestSchema, (request) => {
     const cursor = request.params?.cursor;
     const start = cursor === undefined ? 0 : Number(cursor);
     if (!Number.isInteger(start) || start < 0 || start > tools.length) {
@@ -139,7 +134,7 @@ export function createBoardMcpServer({
     };
   });
 
-  mcp.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { name, arguments: args = {} } = request.params;
     const op = byName.get(name);
     if (!op) {
@@ -148,8 +143,7 @@ export function createBoardMcpServer({
       });
     }
     try {
-      const result = await callOperation(op, handlerMap[op.name], actor, args);
-      return jsonResult(await structured(result));
+      return await jsonResult(await operations.invoke(op, toolInput(op, args), actor));
     } catch (error) {
       const body = toolErrorBody(error);
       if (body) return errorResult(body);
@@ -157,5 +151,5 @@ export function createBoardMcpServer({
       return errorResult({ error: { code: "internal", message: "Internal server error." } });
     }
   });
-  return mcp;
+  return server;
 }

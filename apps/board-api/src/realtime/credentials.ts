@@ -2,7 +2,7 @@
 // a web session (by its id). Each has a room, so that when it ends the sockets relying on it are
 // found and disconnected (see access.ts).
 import type { Db } from "@org/db";
-import { hashSecret, type SessionLifetime } from "@org/service-kit";
+import { bearerToken, hashSecret, type SessionLifetime } from "@org/service-kit";
 import type { Socket } from "socket.io";
 import type { WebConfig } from "../http/web.ts";
 import type { Actor } from "../services/context.ts";
@@ -25,7 +25,7 @@ export const credentialRoom = (credential: Credential) =>
 function tokenOf(socket: Socket): string | undefined {
   const auth = socket.handshake.auth as { token?: unknown } | undefined;
   if (typeof auth?.token === "string" && auth.token) return auth.token;
-  return /^Bearer\s+(\S+)\s*$/i.exec(socket.handshake.headers.authorization ?? "")?.[1];
+  return bearerToken(socket.handshake.headers.authorization);
 }
 
 /**

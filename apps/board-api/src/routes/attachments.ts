@@ -12,28 +12,14 @@ import { AppError, NotFoundError, PayloadTooLargeError, ValidationError } from "
 import type { Request, RequestHandler, Response } from "express";
 import multer from "multer";
 import { actorOf } from "../http/auth.ts";
-import { parseParams, type CustomOperationName, type Handlers } from "../http/operation.ts";
+import { parseParams, type CustomOperationName, type Operations } from "../operations/index.ts";
 import {
   authorizeUpload,
-  deleteAttachment,
-  listAttachments,
   openAttachment,
   recordAttachment,
   type AttachmentTarget,
 } from "../services/attachments.ts";
 import type { FileStore, StoredFile } from "../services/file-store.ts";
-import { serviceContext, type RouteDeps } from "./deps.ts";
-
-type AttachmentOps = "list_card_attachments" | "list_comment_attachments" | "delete_attachment";
-
-export const attachmentHandlers = (deps: RouteDeps): Pick<Handlers, AttachmentOps> => ({
-  list_card_attachments: ({ actor, params, query }) =>
-    listAttachments({ ...serviceContext(deps, actor), target: { kind: "card", id: params.id }, query }),
-  list_comment_attachments: ({ actor, params, query }) =>
-    listAttachments({ ...serviceContext(deps, actor), target: { kind: "comment", id: params.id }, query }),
-  delete_attachment: ({ actor, params }) =>
-    deleteAttachment({ ...serviceContext(deps, actor), attachmentId: params.id }),
-});
 
 /** multer storage that streams each file into the FileStore while hashing it. */
 function fileStoreEngine(files: FileStore): multer.StorageEngine {
@@ -97,9 +83,14 @@ function contentDisposition(filename: string): string {
   return createContentDisposition(filename, { fallback: ascii });
 }
 
-function uploadRoute(deps: RouteDeps, op: BoardOperation, kind: AttachmentTarget["kind"]): RequestHandler {
+function uploadRoute(
+  operations: Operations,
+  files: FileStore,
+  op: BoardOperation,
+  kind: AttachmentTarget["kind"],
+): RequestHandler {
   const receive = multer({
-    storage: fileStoreEngine(deps.files),
+    storage: fileStoreEngine(files),
     limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 0, parts: 1 },
     defParamCharset: "utf8",
     // Runs before a byte is stored: a name PostgreSQL cannot store refuses the upload.
@@ -116,8 +107,8 @@ function uploadRoute(deps: RouteDeps, op: BoardOperation, kind: AttachmentTarget
     );
 
   return async (req, res) => {
-    const { id } = parseParams(op, req.params) as { id: string };
-    const ctx = { ...serviceContext(deps, actorOf(req)), target: { kind, id } as AttachmentTarget };
+    const id = (parseParams(op, req.params) as Record<string, string>)[`${kind}_id`]!;
+    const ctx = { ...operations.context(actorOf(req)), target: { kind, id } as AttachmentTarget };
     const projectId = await authorizeUpload(ctx);
     await runMulter(req, res);
     const file = req.file as (Express.Multer.File & StoredFile) | undefined;
@@ -137,12 +128,12 @@ function uploadRoute(deps: RouteDeps, op: BoardOperation, kind: AttachmentTarget
   };
 }
 
-function downloadRoute(deps: RouteDeps, op: BoardOperation): RequestHandler {
+function downloadRoute(operations: Operations, op: BoardOperation): RequestHandler {
   return async (req, res) => {
-    const { id } = parseParams(op, req.params) as { id: string };
+    const { attachment_id } = parseParams(op, req.params) as { attachment_id: string };
     const { attachment, path } = await openAttachment({
-      ...serviceContext(deps, actorOf(req)),
-      attachmentId: id,
+      ...operations.context(actorOf(req)),
+      attachmentId: attachment_id,
     });
     const handle = await open(path, "r").catch(() => {
       throw new NotFoundError("The attachment's file is missing.");
@@ -158,9 +149,20 @@ function downloadRoute(deps: RouteDeps, op: BoardOperation): RequestHandler {
   };
 }
 
-/** The registry's byte-level operations, mounted with their own request handlers. */
-export const attachmentRoutes = (deps: RouteDeps): Record<CustomOperationName, RequestHandler> => ({
-  upload_card_attachment: uploadRoute(deps, boardOperations.upload_card_attachment, "card"),
-  upload_comment_attachment: uploadRoute(deps, boardOperations.upload_comment_attachment, "comment"),
-  download_attachment: downloadRoute(deps, boardOperations.download_attachment),
+/**
+ * The registry's byte-level operations (multipart uploads, raw downloads): HTTP only, mounted with
+ * their own request handlers over the services.
+ */
+export const attachmentRoutes = (
+  operations: Operations,
+  files: FileStore,
+): Record<CustomOperationName, RequestHandler> => ({
+  upload_card_attachment: uploadRoute(operations, files, boardOperations.upload_card_attachment, "card"),
+  upload_comment_attachment: uploadRoute(
+    operations,
+    files,
+    boardOperations.upload_comment_attachment,
+    "comment",
+  ),
+  download_attachment: downloadRoute(operations, boardOperations.download_attachment),
 });

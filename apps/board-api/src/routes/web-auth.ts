@@ -2,13 +2,7 @@
 // user's passkeys. Routes → shared schema → one service function, like /api/v1.
 import { PasskeyIdParams, SignInRequestSchema, SignupRequestSchema } from "@org/contracts";
 import type { Db } from "@org/db";
-import {
-  AppError,
-  parseWith,
-  ServiceUnavailableError,
-  type Mailer,
-  type RateLimiter,
-} from "@org/service-kit";
+import { parseWith, ServiceUnavailableError, type Mailer, type RateLimiter } from "@org/service-kit";
 import { Router, type Response } from "express";
 import type { TenantClient } from "../auth-server/tenant-client.ts";
 import { actorOf, webSessionAuth } from "../http/auth.ts";

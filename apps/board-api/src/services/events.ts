@@ -8,9 +8,6 @@ export interface BoardEvents {
   emit(event: BoardEvent): void;
 }
 
-/** Drops every event: the default when no transport is attached. */
-export const noEvents: BoardEvents = { emit() {} };
-
 /** Emits `type` to the listeners of `projectId` (or to the user `toUserId` alone), as `actor`. */
 export function publish(
   ctx: { events?: BoardEvents | undefined; actor: Actor },

@@ -1,5 +1,5 @@
 // The admin dashboard's endpoints in the auth server's OpenAPI document.
-import { ListQuery } from "../board/schemas.ts";
+import { ListQuery } from "../pagination.ts";
 import { z } from "../zod.ts";
 import {
   AdminIdParams,

@@ -1,6 +1,6 @@
 // Wire schemas of the admin dashboard: `POST /admin/session` and the JSON API under `/admin/api/`.
 // Lists follow the repository's list conventions (`limit`/`cursor`, `{data,next_cursor}`).
-import { ListQuery, listOf } from "../board/schemas.ts";
+import { ListQuery, listOf } from "../pagination.ts";
 import { StorableText } from "../text.ts";
 import { z } from "../zod.ts";
 import { PasskeyInfoSchema, RegistrationAttachmentSchema, TenantUserSchema } from "./schemas.ts";

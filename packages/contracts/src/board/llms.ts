@@ -4,10 +4,12 @@ import { getRefId } from "@asteasolutions/zod-to-openapi";
 import { boardErrorStatus } from "../errors.ts";
 import type { z } from "../zod.ts";
 import { toJsonSchema, type JsonSchema } from "./json-schema.ts";
-import { bodyIsNested, toolPathIds } from "./mcp-tools.ts";
+import { bodyIsNested } from "./mcp-tools.ts";
 import { BOARD_API_PREFIX } from "./openapi.ts";
-import { boardOperationList, type BoardOperation } from "./operations.ts";
-import { ATTACHMENT_MAX_BYTES, DUE_AT_RULE } from "./schemas.ts";
+import type { BoardOperation } from "./operations/spec.ts";
+import { boardOperationList } from "./registry.ts";
+import { ATTACHMENT_MAX_BYTES } from "./schemas/attachments.ts";
+import { DUE_AT_RULE } from "./schemas/common.ts";
 import { CORE_TOOLSET, MCP_EXCLUDED_OPERATIONS, MCP_MAX_BATCH, operationGroups } from "./toolsets.ts";
 
 /** The rules every caller needs, in the words of the contract. */
@@ -128,13 +130,9 @@ function responseLine(op: BoardOperation, named: Map<string, z.ZodType>): string
   return `\`${op.status}\`: \`${responseName(op.response, named)}\`.`;
 }
 
-/** How the tool's input differs from the HTTP request: renamed path ids, a nested body. */
+/** How the tool's input differs from the HTTP request: a nested body. */
 function toolInputNote(op: BoardOperation): string {
-  const notes = toolPathIds(op)
-    .filter(([key, { name }]) => key !== name)
-    .map(([key, { name }]) => `path \`${key}\` as \`${name}\``);
-  if (bodyIsNested(op)) notes.push("the JSON body in the input field `body`");
-  return notes.length > 0 ? ` (${notes.join(", ")})` : "";
+  return bodyIsNested(op) ? " (the JSON body in the input field `body`)" : "";
 }
 
 function operationSection(op: BoardOperation, named: Map<string, z.ZodType>): string {
@@ -147,11 +145,7 @@ function operationSection(op: BoardOperation, named: Map<string, z.ZodType>): st
     "",
   ];
   if (op.params) {
-    const params = toJsonSchema(op.params, "input", { refs: named });
-    const properties = params.properties as Record<string, JsonSchema>;
-    for (const [key, { description }] of toolPathIds(op))
-      properties[key] = { ...properties[key], description };
-    lines.push("- Path:", ...fieldLines(params));
+    lines.push("- Path:", ...fieldLines(toJsonSchema(op.params, "input", { refs: named })));
   }
   if (op.query) {
     lines.push("- Query:", ...fieldLines(toJsonSchema(op.query, "input", { refs: named })));

@@ -1,11 +1,12 @@
 // MCP tool definitions generated from the operation registry: one tool per operation, named after
 // it, whose input is the operation's path parameters, query and JSON body merged into one object.
-// Body and query fields keep their HTTP names; each path id is named after what it identifies
-// (`card_id`, `column_id`, …, see OperationSpec.pathIds), so no tool takes a bare `id`.
+// Every field keeps its HTTP name; path ids are named after what they identify (`/cards/{card_id}`),
+// so no tool takes a bare `id`.
+import { getOpenApiMetadata } from "@asteasolutions/zod-to-openapi";
 import type { ErrorDetail } from "../errors.ts";
 import { z } from "../zod.ts";
 import { toJsonSchema, type JsonSchema } from "./json-schema.ts";
-import type { BoardOperation, PathId } from "./operations.ts";
+import type { BoardOperation } from "./operations/spec.ts";
 
 type ObjectSchema = JsonSchema & { type: "object" };
 
@@ -27,12 +28,19 @@ export interface BoardToolDefinition {
 
 const keysOf = (schema: z.ZodObject | undefined): string[] => (schema ? Object.keys(schema.shape) : []);
 
-/** The operation's path parameters by HTTP name, with the name and description a tool gives them. */
-export function toolPathIds(op: BoardOperation): Array<[httpName: string, PathId]> {
-  return keysOf(op.params).map((key) => {
-    const pathId = op.pathIds?.[key];
-    if (!pathId) throw new Error(`${op.name}: path parameter ${key} has no pathIds entry`);
-    return [key, pathId];
+/** A path parameter: its name (`card_id`) and what it is in this operation ("The card to read."). */
+export interface PathId {
+  name: string;
+  description: string;
+}
+
+/** The operation's path parameters, in path order, each with its description for this operation. */
+export function pathIdsOf(op: BoardOperation): PathId[] {
+  return Object.entries(op.params?.shape ?? {}).map(([name, schema]) => {
+    const description = getOpenApiMetadata(schema as z.ZodType).description;
+    if (typeof description !== "string")
+      throw new Error(`${op.name}: path parameter ${name} is not described`);
+    return { name, description };
   });
 }
 
@@ -43,7 +51,7 @@ export function toolPathIds(op: BoardOperation): Array<[httpName: string, PathId
 export function bodyIsNested(op: BoardOperation): boolean {
   if (!op.body) return false;
   if (!(op.body instanceof z.ZodObject)) return true;
-  const taken = new Set([...toolPathIds(op).map(([, { name }]) => name), ...keysOf(op.query)]);
+  const taken = new Set([...keysOf(op.params), ...keysOf(op.query)]);
   return keysOf(op.body).some((key) => taken.has(key));
 }
 
@@ -58,11 +66,7 @@ function mergeInto(
 /** The tool's input: path ids + query + body in one object, no other fields. */
 export function toolInputSchema(op: BoardOperation): ObjectSchema {
   const merged = { properties: {} as Record<string, unknown>, required: [] as string[] };
-  for (const [key, { name, description }] of toolPathIds(op)) {
-    const field = toJsonSchema(op.params!.shape[key] as z.ZodType);
-    merged.properties[name] = { ...field, description };
-    merged.required.push(name);
-  }
+  if (op.params) mergeInto(merged, toJsonSchema(op.params));
   if (op.query) mergeInto(merged, toJsonSchema(op.query));
   if (op.body) {
     if (bodyIsNested(op)) {
@@ -155,7 +159,6 @@ const phrase = (description: string) =>
   description[0]!.toLowerCase() + description.slice(1).replace(/\.$/, "");
 
 export interface SplitToolInput {
-  /** By HTTP name (`{id: …}`), as the operation's params schema reads them. */
   params: Record<string, unknown> | undefined;
   query: Record<string, unknown> | undefined;
   body: unknown;
@@ -168,8 +171,8 @@ export interface SplitToolInput {
 
 /** Splits a tool call's arguments back into path parameters, query and body (not yet parsed). */
 export function splitToolInput(op: BoardOperation, args: Record<string, unknown>): SplitToolInput {
-  const pathIds = toolPathIds(op);
-  const httpNameOf = new Map(pathIds.map(([key, { name }]) => [name, key]));
+  const pathIds = pathIdsOf(op);
+  const paramKeys = new Set(keysOf(op.params));
   const queryKeys = new Set(keysOf(op.query));
   const nested = bodyIsNested(op);
   // A merged body is always an object schema (bodyIsNested): its fields are known.
@@ -179,14 +182,13 @@ export function splitToolInput(op: BoardOperation, args: Record<string, unknown>
   const body: Record<string, unknown> = {};
   const problems: ErrorDetail[] = [];
   for (const [key, value] of Object.entries(args)) {
-    const httpName = httpNameOf.get(key);
-    if (httpName !== undefined) params[httpName] = value;
+    if (paramKeys.has(key)) params[key] = value;
     else if (queryKeys.has(key)) query[key] = value;
     else if (bodyKeys.has(key)) body[key] = value;
     else if (!(op.body && nested && key === "body")) problems.push(unknownField(op, key, pathIds));
   }
-  for (const [key, { name, description }] of pathIds) {
-    if (params[key] === undefined)
+  for (const { name, description } of pathIds) {
+    if (params[name] === undefined)
       problems.push({ path: name, message: `Required: ${phrase(description)}.` });
   }
   return {
@@ -197,13 +199,13 @@ export function splitToolInput(op: BoardOperation, args: Record<string, unknown>
   };
 }
 
-function unknownField(op: BoardOperation, key: string, pathIds: Array<[string, PathId]>): ErrorDetail {
-  // An HTTP path name (`id`) used as a tool field: say which field this tool takes instead.
-  const renamed = pathIds.find(([httpName]) => httpName === key)?.[1];
-  if (renamed) {
+function unknownField(op: BoardOperation, key: string, pathIds: PathId[]): ErrorDetail {
+  // A bare `id` (the way an HTTP path is often written): say which id this tool takes instead.
+  const first = pathIds[0];
+  if (key === "id" && first) {
     return {
       path: key,
-      message: `Unknown field; ${op.name} takes ${renamed.name} (${phrase(renamed.description)}).`,
+      message: `Unknown field; ${op.name} takes ${first.name} (${phrase(first.description)}).`,
     };
   }
   return { path: key, message: "Unknown field." };

@@ -1,7 +1,7 @@
 import { boardErrorStatus, BoardErrorSchema } from "../errors.ts";
 import { buildOpenApiDocument, OpenAPIRegistry, registerHealth } from "../openapi.ts";
-import type { z } from "../zod.ts";
-import { boardOperationList, type BoardOperation } from "./operations.ts";
+import type { BoardOperation } from "./operations/spec.ts";
+import { boardOperationList } from "./registry.ts";
 
 export const BOARD_API_PREFIX = "/api/v1";
 
@@ -19,19 +19,6 @@ function errorResponses(op: BoardOperation) {
         content: { "application/json": { schema: BoardErrorSchema } },
       },
     ]),
-  );
-}
-
-/** The path parameters, each described for this operation (`id`: "The column to create the card in."). */
-function describedParams(op: BoardOperation & { params: z.ZodObject }): z.ZodObject {
-  const shape = op.params.shape as Record<string, z.ZodType>;
-  return op.params.extend(
-    Object.fromEntries(
-      Object.entries(shape).map(([key, schema]) => {
-        const description = op.pathIds?.[key]?.description;
-        return [key, description ? schema.openapi({ description }) : schema];
-      }),
-    ),
   );
 }
 
@@ -69,7 +56,7 @@ export function boardApiRegistry(): OpenAPIRegistry {
       security: [{ bearer: [] }],
       "x-hints": op.hints,
       request: {
-        ...(op.params ? { params: describedParams({ ...op, params: op.params }) } : {}),
+        ...(op.params ? { params: op.params } : {}),
         ...(op.query ? { query: op.query } : {}),
         ...(op.body
           ? {

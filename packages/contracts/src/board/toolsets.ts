@@ -1,6 +1,7 @@
 // Which registry operations the MCP endpoint offers, grouped into toolsets. Everything here is
 // derived from the registry; only the core list and the exclusions are written down.
-import { boardOperationList, type BoardOperation } from "./operations.ts";
+import type { BoardOperation } from "./operations/spec.ts";
+import { boardOperationList } from "./registry.ts";
 
 /**
  * Byte-level operations left out of MCP: their bodies are multipart uploads or raw downloads, which
@@ -8,9 +9,9 @@ import { boardOperationList, type BoardOperation } from "./operations.ts";
  * body limit). Agents use the HTTP API for these; /llms.txt and OpenAPI still describe them.
  */
 export const MCP_EXCLUDED_OPERATIONS: Readonly<Record<string, string>> = {
-  upload_card_attachment: "multipart/form-data upload: use POST /api/v1/cards/{id}/attachments",
-  upload_comment_attachment: "multipart/form-data upload: use POST /api/v1/comments/{id}/attachments",
-  download_attachment: "raw bytes: use GET /api/v1/attachments/{id}",
+  upload_card_attachment: "multipart/form-data upload: use POST /api/v1/cards/{card_id}/attachments",
+  upload_comment_attachment: "multipart/form-data upload: use POST /api/v1/comments/{comment_id}/attachments",
+  download_attachment: "raw bytes: use GET /api/v1/attachments/{attachment_id}",
 };
 
 /**

@@ -2,7 +2,7 @@
 // the session. Not part of /api/v1: only the web app's pages call them.
 import { StorableText } from "../text.ts";
 import { z } from "../zod.ts";
-import { HandleSchema, UserSchema } from "./schemas.ts";
+import { HandleSchema, UserSchema } from "./schemas/me.ts";
 
 export const SignupRequestSchema = z.strictObject({
   email: StorableText.trim()

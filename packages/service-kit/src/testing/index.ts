@@ -1,4 +1,4 @@
-export { spawnService, type SpawnedService } from "./spawn-service.ts";
+export { spawnNode, spawnService, type SpawnedService } from "./spawn-service.ts";
 export { describeServiceProcess, type Probe, type ServiceProcessOptions } from "./process-lifecycle.ts";
 export { tcpProxy, type TcpProxy } from "./tcp-proxy.ts";
 export * from "./fuzz.ts";

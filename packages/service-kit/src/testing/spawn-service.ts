@@ -17,11 +17,22 @@ export interface SpawnedService {
  * resolves once it logs "listening". The environment is exactly `env` plus PATH (and JSON logs,
  * which the test reads), so a test controls DATABASE_URL and the rest.
  */
-export async function spawnService(appDir: string, env: Record<string, string>, timeoutMs = 60_000) {
+export function spawnService(appDir: string, env: Record<string, string>, timeoutMs = 60_000) {
   // As the app's `start` script runs it (`node --import tsx`): signals reach the service itself. The
   // tsx CLI would relay them, and SIGKILL a child that takes over 30 ms to acknowledge one (a busy machine).
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(appDir, "src/server.ts")], {
-    cwd: appDir,
+  return spawnNode(["--import", "tsx", path.join(appDir, "src/server.ts")], { cwd: appDir, env, timeoutMs });
+}
+
+/**
+ * Starts `node <args>` (a service's server, from its sources or a built bundle) in `cwd`, as
+ * spawnService does: environment `env` plus PATH, JSON logs, port 0 and 127.0.0.1 unless `env` says.
+ */
+export async function spawnNode(
+  args: string[],
+  { cwd, env, timeoutMs = 60_000 }: { cwd: string; env: Record<string, string>; timeoutMs?: number },
+) {
+  const child = spawn(process.execPath, args, {
+    cwd,
     env: { PATH: process.env.PATH ?? "", PORT: "0", HOST: "127.0.0.1", LOG_FORMAT: "json", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -1,0 +1,39 @@
+// The MCP tool catalog: each operation's tool definition (input and output JSON schemas from the
+// registry's zod schemas) is built once per process, and each toolset selection's list once too,
+// so tools/list and tools/call do no schema work per request.
+import { boardToolDefinition, type BoardOperation } from "@org/contracts";
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+
+export interface ToolCatalog {
+  /** tools/list, in registry order. */
+  tools: Tool[];
+  /** The operation behind each tool name. */
+  byName: ReadonlyMap<string, BoardOperation>;
+}
+
+const definitions = new Map<string, Tool>();
+const catalogs = new Map<string, ToolCatalog>();
+/** Selections differ only by the toolsets a client names: a handful in practice, bounded anyway. */
+const MAX_CATALOGS = 256;
+
+function definitionOf(op: BoardOperation): Tool {
+  let tool = definitions.get(op.name);
+  if (!tool) {
+    tool = boardToolDefinition(op) as Tool;
+    definitions.set(op.name, tool);
+  }
+  return tool;
+}
+
+/** The catalog of a resolved selection of operations (see resolveToolsets). */
+export function toolCatalog(operations: readonly BoardOperation[]): ToolCatalog {
+  const key = operations.map((op) => op.name).join(",");
+  const cached = catalogs.get(key);
+  if (cached) return cached;
+  const catalog: ToolCatalog = {
+    tools: operations.map(definitionOf),
+    byName: new Map(operations.map((op) => [op.name, op])),
+  };
+  if (catalogs.size < MAX_CATALOGS) catalogs.set(key, catalog);
+  return catalog;
+}

@@ -1,0 +1,26 @@
+import {
+  archiveCard,
+  createCard,
+  deleteCard,
+  getCard,
+  moveCard,
+  unarchiveCard,
+  updateCard,
+} from "../services/cards.ts";
+import type { Implementations } from "./types.ts";
+
+export const cardImplementations = {
+  create_card: (ctx, { params, body }) => createCard({ ...ctx, columnId: params.column_id, input: body }),
+  get_card: (ctx, { params }) => getCard({ ...ctx, cardId: params.card_id }),
+  update_card: (ctx, { params, body }) => updateCard({ ...ctx, cardId: params.card_id, input: body }),
+  delete_card: (ctx, { params }) => deleteCard({ ...ctx, cardId: params.card_id }),
+  move_card: (ctx, { params, body }) =>
+    moveCard({
+      ...ctx,
+      cardId: params.card_id,
+      toColumnId: body.to_column_id,
+      position: body.position,
+    }),
+  archive_card: (ctx, { params }) => archiveCard({ ...ctx, cardId: params.card_id }),
+  unarchive_card: (ctx, { params }) => unarchiveCard({ ...ctx, cardId: params.card_id }),
+} satisfies Partial<Implementations>;

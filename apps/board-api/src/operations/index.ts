@@ -1,0 +1,117 @@
+// The transport-neutral operations layer: `invoke(operation, input, actor)` parses the input with
+// the operation's schemas once, builds the service context once and runs the implementation. The
+// HTTP routes (routes/api.ts) and the MCP tools (mcp/) are thin siblings over it.
+import type { BoardOperation } from "@org/contracts";
+import type { Db } from "@org/db";
+import { AppError, assertStorableParams, NotFoundError, parseWith, type Mailer } from "@org/service-kit";
+import type { Actor } from "../services/context.ts";
+import type { BoardEvents } from "../services/events.ts";
+import type { FileStore } from "../services/file-store.ts";
+import { activityImplementations } from "./activity.ts";
+import { attachmentImplementations } from "./attachments.ts";
+import { attentionImplementations } from "./attention.ts";
+import { cardImplementations } from "./cards.ts";
+import { checklistImplementations } from "./checklist.ts";
+import { claimImplementations } from "./claims.ts";
+import { columnImplementations } from "./columns.ts";
+import { commentImplementations } from "./comments.ts";
+import { findingImplementations } from "./findings.ts";
+import { gateImplementations } from "./gates.ts";
+import { labelImplementations } from "./labels.ts";
+import { meImplementations } from "./me.ts";
+import { memberImplementations } from "./members.ts";
+import { notificationImplementations } from "./notifications.ts";
+import { planImplementations } from "./plans.ts";
+import { priorityImplementations } from "./priorities.ts";
+import { projectImplementations } from "./projects.ts";
+import { rotImplementations } from "./rot.ts";
+import { tokenImplementations } from "./tokens.ts";
+import type { Implementation, Implementations, OperationContext } from "./types.ts";
+
+export type { CustomOperationName, JsonOperationName, OperationContext } from "./types.ts";
+
+/** What the operations need besides the caller. */
+export interface OperationDeps {
+  db: Db;
+  files: FileStore;
+  /** Live events (socket.io); absent: none are sent. */
+  events?: BoardEvents | undefined;
+  /** Outgoing mail; absent: none is sent and no address is ever verified. */
+  mailer?: Mailer | undefined;
+  /** PUBLIC_URL: where the links the board hands out point. */
+  publicUrl: string;
+}
+
+/** The input of a call before parsing: path parameters, query and body as the transport has them. */
+export interface RawInput {
+  params?: Record<string, unknown> | undefined;
+  query?: Record<string, unknown> | undefined;
+  body?: unknown;
+}
+
+export interface Operations {
+  /** Runs a JSON operation of the registry as `actor`; throws the API's AppErrors. */
+  invoke(op: BoardOperation, input: RawInput, actor: Actor): Promise<unknown>;
+  /** The context of a call as `actor` (for the byte-level HTTP routes). */
+  context(actor: Actor): OperationContext;
+}
+
+const implementations: Implementations = {
+  ...meImplementations,
+  ...tokenImplementations,
+  ...notificationImplementations,
+  ...projectImplementations,
+  ...memberImplementations,
+  ...columnImplementations,
+  ...cardImplementations,
+  ...commentImplementations,
+  ...checklistImplementations,
+  ...labelImplementations,
+  ...priorityImplementations,
+  ...attachmentImplementations,
+  ...claimImplementations,
+  ...planImplementations,
+  ...gateImplementations,
+  ...rotImplementations,
+  ...attentionImplementations,
+  ...findingImplementations,
+  ...activityImplementations,
+};
+const byName = implementations as unknown as Record<string, Implementation<never> | undefined>;
+
+/**
+ * Path ids that are not ids (a card number, garbage) name nothing: not_found (never a 500),
+ * whether they come from an HTTP path or an MCP tool's input. Only text PostgreSQL cannot store
+ * is refused first, as everywhere, with validation_failed.
+ */
+export function parseParams(op: BoardOperation, params: unknown): unknown {
+  if (!op.params) return undefined;
+  assertStorableParams(params as Record<string, string>);
+  const result = op.params.safeParse(params);
+  if (!result.success) throw new NotFoundError("Not found.");
+  return result.data;
+}
+
+export function createOperations(deps: OperationDeps): Operations {
+  const context = (actor: Actor): OperationContext => ({
+    db: deps.db,
+    files: deps.files,
+    events: deps.events,
+    mailer: deps.mailer,
+    publicUrl: deps.publicUrl,
+    actor,
+  });
+  return {
+    context,
+    async invoke(op, raw, actor) {
+      const implementation = byName[op.name];
+      if (!implementation) throw new AppError("internal", `No implementation for ${op.name}.`);
+      const input = {
+        params: parseParams(op, raw.params),
+        query: op.query ? parseWith(op.query, raw.query ?? {}) : undefined,
+        body: op.body ? parseWith(op.body, raw.body ?? {}) : undefined,
+      } as Parameters<Implementation<never>>[1];
+      return implementation(context(actor), input);
+    },
+  };
+}

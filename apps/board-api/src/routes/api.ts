@@ -1,0 +1,54 @@
+// /api/v1: every operation of the registry (@org/contracts) mounted as an Express route over the
+// operations layer, which parses the request with the operation's schemas and runs it; the result
+// is sent with the operation's status. The byte-level operations have routes of their own.
+import { BOARD_API_PREFIX, boardOperationList, EmptyResult, type BoardOperation } from "@org/contracts";
+import { Router, type RequestHandler } from "express";
+import { actorOf } from "../http/auth.ts";
+import type { CustomOperationName, Operations } from "../operations/index.ts";
+import type { FileStore } from "../services/file-store.ts";
+import { attachmentRoutes } from "./attachments.ts";
+
+/** `/cards/{card_id}` → `/api/v1/cards/:card_id`. */
+export function expressPath(op: BoardOperation): string {
+  return BOARD_API_PREFIX + op.path.replace(/\{(\w+)\}/g, ":$1");
+}
+
+/**
+ * Runs the operation with the request's path parameters, query and body. A null result of an
+ * operation with `emptyStatus` (an EmptyResult) is sent as that status with an empty body.
+ */
+function jsonRoute(operations: Operations, op: BoardOperation): RequestHandler {
+  return async (req, res) => {
+    const result = await operations.invoke(
+      op,
+      { params: req.params, query: req.query, body: req.body },
+      actorOf(req),
+    );
+    if (op.status === 204) res.status(204).end();
+    // "Nothing to return" (claim_next_card with no eligible card): the operation's emptyStatus.
+    else if (result instanceof EmptyResult && op.emptyStatus) res.status(op.emptyStatus).end();
+    else res.status(op.status).json(result);
+  };
+}
+
+export function apiRouter({
+  operations,
+  files,
+  guard,
+}: {
+  operations: Operations;
+  /** Where uploads are streamed to. */
+  files: FileStore;
+  /** Authentication and the rate limit, before every operation. */
+  guard: RequestHandler[];
+}): Router {
+  const router = Router();
+  const custom = attachmentRoutes(operations, files);
+  for (const op of boardOperationList) {
+    const route = Object.hasOwn(custom, op.name)
+      ? custom[op.name as CustomOperationName]
+      : jsonRoute(operations, op);
+    router[op.method](expressPath(op), ...guard, route);
+  }
+  return router;
+}

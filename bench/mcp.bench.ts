@@ -1,0 +1,153 @@
+// MCP next to HTTP on the same card: `tools/call get_card` on POST /mcp against
+// `GET /api/v1/cards/{id}`, 8 clients each, in the same run (goal: MCP >= 0.6x HTTP), and what one
+// `tools/list` of the default and `core` toolsets costs (one client, one request at a time, on
+// loopback: the round trip is the server's time plus well under a millisecond; goal for core < 5 ms).
+import { createDb, migrateDatabase } from "@org/db";
+import { databaseUrl, dropDatabase, runOnServer, uniqueDatabaseName } from "@org/db/testing";
+import autocannon from "autocannon";
+import pg from "pg";
+import { createUser } from "@org/board-api/src/services/users.ts";
+import { startBoardApi, type Listening } from "./lib/servers.ts";
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
+const CLIENTS = 8;
+
+interface Result {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  mean: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function load(name: string, options: autocannon.Options): Promise<Result> {
+  const result = await autocannon({ connections: CLIENTS, duration: DURATION_S, workers: 1, ...options });
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    mean: result.latency.average,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+const rpc = (method: string, params: Record<string, unknown>) =>
+  JSON.stringify({ jsonrpc: "2.0", id: 1, method, params });
+
+async function main(): Promise<void> {
+  const name = uniqueDatabaseName("bench");
+  await runOnServer(`CREATE DATABASE "${name}"`);
+  const url = databaseUrl(name);
+  const db = createDb({ url, maxConnections: 10 });
+  const bare = new pg.Pool({ connectionString: url, max: 2 });
+  let api: Listening | undefined;
+  try {
+    await migrateDatabase(url);
+    const { user, token } = await createUser({ db, email: "bench@example.com", name: "Bench" });
+    // A project of 5 columns and 1,000 cards, as in board-api.bench.ts.
+    const seeded = await bare.query<{ card_id: string }>(
+      `WITH p AS (INSERT INTO projects (id, name, next_card_number, updated_at)
+                  VALUES (gen_random_uuid(), 'Bench', 1001, now()) RETURNING id)
+       , m AS (INSERT INTO project_members (id, project_id, user_id, role)
+               SELECT gen_random_uuid(), p.id, $1::uuid, 'owner' FROM p)
+       , c AS (INSERT INTO columns (id, project_id, name, position, updated_at)
+               SELECT gen_random_uuid(), p.id, 'Column ' || i, i, now() FROM p, generate_series(0, 4) i
+               RETURNING id, position, project_id)
+       INSERT INTO cards (id, project_id, column_id, number, title, body, position, updated_at)
+       SELECT gen_random_uuid(), c.project_id, c.id, c.position * 200 + j + 1,
+              'Card ' || (c.position * 200 + j + 1), 'Body of the card', j, now()
+       FROM c, generate_series(0, 199) j
+       RETURNING id AS card_id`,
+      [user.id],
+    );
+    const cardId = seeded.rows[100]?.card_id as string;
+    api = await startBoardApi(url, db);
+    const auth = { authorization: `Bearer ${token}` };
+    const mcpHeaders = {
+      ...auth,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    };
+
+    // Check each request answers what it should before timing it.
+    const getCard = rpc("tools/call", { name: "get_card", arguments: { card_id: cardId } });
+    const check = (await (
+      await fetch(`${api.url}/mcp`, { method: "POST", headers: mcpHeaders, body: getCard })
+    ).json()) as { result?: { isError?: boolean; structuredContent?: { id?: string } } };
+    if (check.result?.isError || check.result?.structuredContent?.id !== cardId) {
+      throw new Error(`tools/call get_card answered ${JSON.stringify(check)}`);
+    }
+    const listBytes = async (query: string) => {
+      const res = await fetch(`${api!.url}/mcp${query}`, {
+        method: "POST",
+        headers: mcpHeaders,
+        body: rpc("tools/list", {}),
+      });
+      const text = await res.text();
+      const tools = (JSON.parse(text) as { result: { tools: unknown[] } }).result.tools.length;
+      return { bytes: Buffer.byteLength(text), tools };
+    };
+    const defaultList = await listBytes("");
+    const coreList = await listBytes("?toolsets=core");
+
+    const results: Result[] = [];
+    results.push(await load("HTTP GET /cards/{id}", { url: `${api.url}/api/v1/cards/${cardId}`, headers: auth }));
+    results.push(
+      await load("MCP tools/call get_card", {
+        url: `${api.url}/mcp`,
+        method: "POST",
+        headers: mcpHeaders,
+        body: getCard,
+      }),
+    );
+    const list = (query: string) => ({
+      url: `${api!.url}/mcp${query}`,
+      method: "POST" as const,
+      headers: mcpHeaders,
+      body: rpc("tools/list", {}),
+      connections: 1,
+    });
+    results.push(await load("MCP tools/list (default), 1 client", list("")));
+    results.push(await load("MCP tools/list core, 1 client", list("?toolsets=core")));
+
+    console.log(`\n${DURATION_S} s per scenario, ${CLIENTS} clients unless said, loopback\n`);
+    console.log(
+      `${"scenario".padEnd(38)} ${"req/s".padStart(8)} ${"p50 ms".padStart(7)} ${"mean ms".padStart(8)} ${"p99 ms".padStart(7)} ${"non-2xx".padStart(8)} ${"errors".padStart(7)}`,
+    );
+    for (const r of results) {
+      console.log(
+        `${r.name.padEnd(38)} ${r.rps.toFixed(0).padStart(8)} ${String(r.p50).padStart(7)} ${r.mean.toFixed(2).padStart(8)} ${String(r.p99).padStart(7)} ${String(r.non2xx).padStart(8)} ${String(r.errors).padStart(7)}`,
+      );
+    }
+    const rps = (scenario: string) => results.find((r) => r.name === scenario)?.rps ?? 0;
+    const ratio = rps("MCP tools/call get_card") / rps("HTTP GET /cards/{id}");
+    const core = results.find((r) => r.name.startsWith("MCP tools/list core"))!;
+    console.log(`\nMCP get_card / HTTP GET card:   ${ratio.toFixed(2)}x (goal >= 0.60)`);
+    console.log(`tools/list core, mean per call: ${core.mean.toFixed(2)} ms (goal < 5)`);
+    console.log(
+      `tools/list sizes: default ${defaultList.tools} tools, ${(defaultList.bytes / 1024).toFixed(1)} KB; ` +
+        `core ${coreList.tools} tools, ${(coreList.bytes / 1024).toFixed(1)} KB (goal <= 25 KB)`,
+    );
+    if (results.some((r) => r.non2xx > 0)) {
+      console.log("\nFAILED: some requests were not answered 2xx");
+      process.exitCode = 1;
+    }
+  } finally {
+    await api?.close();
+    await bare.end();
+    await db.$disconnect();
+    await dropDatabase(name);
+  }
+}
+
+main().then(
+  () => process.exit(process.exitCode ?? 0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,118 @@
+// Cards: operations of the registry (see registry.ts).
+import { CardSchema, CreateCardBody, MoveCardBody, UpdateCardBody } from "../schemas/cards.ts";
+import { pathParams } from "../schemas/common.ts";
+import { CardWithPlanSchema } from "../schemas/plans.ts";
+import {
+  CREATE,
+  defineOperations,
+  DELETE,
+  READ,
+  READ_ERRORS,
+  ROLE_NOTE,
+  UPDATE,
+  WRITE_ERRORS,
+} from "./spec.ts";
+
+export const cardOperations = defineOperations({
+  create_card: {
+    method: "post",
+    path: "/columns/{column_id}/cards",
+    summary: "Create a card",
+    description:
+      "Creates a card in the column (last, or at `position`) with `title` and any card fields. The server " +
+      "assigns the next per-project `number` (never reused). assignee_id and shepherds must be project " +
+      "members (list_members), priority_id a priority of the project (list_priorities). No @mention " +
+      "parsing, notifications or activity. " +
+      `Needs member. ${ROLE_NOTE}`,
+    group: "cards",
+    params: pathParams({ column_id: "The column to create the card in." }),
+    body: CreateCardBody,
+    response: CardSchema,
+    status: 201,
+    errors: WRITE_ERRORS,
+    hints: CREATE,
+  },
+  get_card: {
+    method: "get",
+    path: "/cards/{card_id}",
+    summary: "Get a card",
+    description:
+      "One card by id (archived cards too), with `plan`: its latest published plan, or null. A card " +
+      "number is not an id: /cards/7 is not_found.",
+    group: "cards",
+    params: pathParams({ card_id: "The card to read." }),
+    response: CardWithPlanSchema,
+    status: 200,
+    errors: READ_ERRORS,
+    hints: READ,
+  },
+  update_card: {
+    method: "patch",
+    path: "/cards/{card_id}",
+    summary: "Update a card",
+    description:
+      "Changes any of title, body, assignee_id, due_at, priority_id, owner_type, shepherds, work_phase. " +
+      "An empty string clears assignee_id, due_at, priority_id and work_phase; shepherds [] clears shepherds; " +
+      'shepherds "" and title "" are validation_failed. assignee_id and shepherds must be project members ' +
+      `(list_members), priority_id a priority of the same project (list_priorities). Needs member. ${ROLE_NOTE}`,
+    group: "cards",
+    params: pathParams({ card_id: "The card to change." }),
+    body: UpdateCardBody,
+    response: CardSchema,
+    status: 200,
+    errors: WRITE_ERRORS,
+    hints: UPDATE,
+  },
+  delete_card: {
+    method: "delete",
+    path: "/cards/{card_id}",
+    summary: "Delete a card",
+    description: `Destroys the card with its comments, checklist and files; its number is not given again. Prefer archive_card. Needs member. ${ROLE_NOTE}`,
+    group: "cards",
+    params: pathParams({ card_id: "The card to delete." }),
+    status: 204,
+    errors: WRITE_ERRORS,
+    hints: DELETE,
+  },
+  move_card: {
+    method: "post",
+    path: "/cards/{card_id}/move",
+    summary: "Move a card",
+    description:
+      "Puts the card in `to_column_id` (same project, else validation_failed) at 0-based `position` among " +
+      "its non-archived cards; no position, or one past the end, places it last; negative is " +
+      `validation_failed. Positions in both columns stay dense. An archived card, or one that other ` +
+      `clients keep moving while this request waits, is conflict (retry the latter). Needs member. ${ROLE_NOTE}`,
+    group: "cards",
+    params: pathParams({ card_id: "The card to move." }),
+    body: MoveCardBody,
+    response: CardSchema,
+    status: 200,
+    errors: [...WRITE_ERRORS, "conflict"],
+    hints: UPDATE,
+  },
+  archive_card: {
+    method: "post",
+    path: "/cards/{card_id}/archive",
+    summary: "Archive a card",
+    description: `Files the card away: it keeps its number, leaves the board listing and stays readable by id. Preferred over delete. Needs member. ${ROLE_NOTE}`,
+    group: "cards",
+    params: pathParams({ card_id: "The card to archive." }),
+    response: CardSchema,
+    status: 200,
+    errors: WRITE_ERRORS,
+    hints: UPDATE,
+  },
+  unarchive_card: {
+    method: "post",
+    path: "/cards/{card_id}/unarchive",
+    summary: "Unarchive a card",
+    description: `Brings an archived card back, last in its column. Needs member. ${ROLE_NOTE}`,
+    group: "cards",
+    params: pathParams({ card_id: "The archived card to bring back." }),
+    response: CardSchema,
+    status: 200,
+    errors: WRITE_ERRORS,
+    hints: UPDATE,
+  },
+});

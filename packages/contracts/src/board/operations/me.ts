@@ -1,0 +1,65 @@
+// The caller: operations of the registry (see registry.ts).
+import { LinkTokenBody } from "../schemas/common.ts";
+import { EmailVerificationSchema, UpdateMeBody, UserSchema } from "../schemas/me.ts";
+import { BASE, CREATE, defineOperations, READ, UPDATE } from "./spec.ts";
+
+export const meOperations = defineOperations({
+  get_me: {
+    method: "get",
+    path: "/me",
+    summary: "The current user",
+    description:
+      "Returns the user the request acts as (the API token's owner, or the web app's signed-in user), " +
+      "with the `handle` that @mentions in the web app name.",
+    group: "me",
+    response: UserSchema,
+    status: 200,
+    errors: BASE,
+    hints: READ,
+  },
+  update_me: {
+    method: "patch",
+    path: "/me",
+    summary: "Change your name or handle",
+    description:
+      "Sets `name` and/or `handle` (2..32 lower-case letters, digits, `_` or `-`, starting with a letter or " +
+      "digit). A handle someone else has is conflict.",
+    group: "me",
+    body: UpdateMeBody,
+    response: UserSchema,
+    status: 200,
+    errors: [...BASE, "validation_failed", "conflict"],
+    hints: UPDATE,
+  },
+  send_email_verification: {
+    method: "post",
+    path: "/me/email-verification",
+    summary: "Mail yourself a link that verifies your email address",
+    description:
+      "Sends the caller's address a single-use link (24 hours) to /app/verify-email; confirm_email with its " +
+      "secret, as this same user, verifies the address (a link opened by anyone else verifies nothing). " +
+      "A verified address lets you accept invitations sent to it without their link. At most one mail a " +
+      "minute and five a day (rate_limited, with Retry-After); an address verified already is conflict; a " +
+      "server without mail (no SMTP_URL) answers service_unavailable.",
+    group: "me",
+    response: EmailVerificationSchema,
+    status: 201,
+    errors: [...BASE, "conflict", "service_unavailable"],
+    hints: CREATE,
+  },
+  confirm_email: {
+    method: "post",
+    path: "/me/email-verification/confirm",
+    summary: "Verify your email address with the link's secret",
+    description:
+      "Takes `token`, the secret after `#` in the link send_email_verification mailed, and marks the caller's " +
+      "address verified (returns the user, `email_verified: true`). The link works once, for 24 hours, for the " +
+      "user it was sent to and the address it was sent to; anything else is not_found.",
+    group: "me",
+    body: LinkTokenBody,
+    response: UserSchema,
+    status: 200,
+    errors: [...BASE, "not_found", "validation_failed"],
+    hints: UPDATE,
+  },
+});

@@ -1,0 +1,45 @@
+// Notifications: operations of the registry (see registry.ts).
+import { listOf } from "../../pagination.ts";
+import { pathParams } from "../schemas/common.ts";
+import { NotificationSchema, NotificationsQuery } from "../schemas/notifications.ts";
+import { BASE, defineOperations, LIST_NOTE, READ, READ_ERRORS, UPDATE } from "./spec.ts";
+
+export const notificationOperations = defineOperations({
+  list_notifications: {
+    method: "get",
+    path: "/me/notifications",
+    summary: "Your notifications",
+    description:
+      "Mentions of the caller (`@handle` in a card or comment written in the web app), newest first; " +
+      `\`unread=true\` lists unread ones only. API and MCP writes never create any. ${LIST_NOTE}`,
+    group: "notifications",
+    query: NotificationsQuery,
+    response: listOf(NotificationSchema),
+    status: 200,
+    errors: [...BASE, "validation_failed"],
+    hints: READ,
+  },
+  mark_notification_read: {
+    method: "post",
+    path: "/me/notifications/{notification_id}/read",
+    summary: "Mark a notification read",
+    description:
+      "Sets read_at (kept when already read) and returns the notification. Another user's is not_found.",
+    group: "notifications",
+    params: pathParams({ notification_id: "The notification to mark read." }),
+    response: NotificationSchema,
+    status: 200,
+    errors: READ_ERRORS,
+    hints: UPDATE,
+  },
+  mark_all_notifications_read: {
+    method: "post",
+    path: "/me/notifications/read",
+    summary: "Mark all your notifications read",
+    description: "Marks every unread notification of the caller read.",
+    group: "notifications",
+    status: 204,
+    errors: BASE,
+    hints: UPDATE,
+  },
+});

@@ -1,0 +1,68 @@
+// Cards: the card payload and what creates, changes and moves one.
+import { StorableText } from "../../text.ts";
+import { z } from "../../zod.ts";
+import { clearable, DUE_AT_RULE, DueAtInput, IdSchema, Name, Position, TimestampSchema } from "./common.ts";
+import { CardLabelRefSchema } from "./labels.ts";
+
+export const OwnerTypeSchema = z.enum(["human", "agent"]).openapi("OwnerType");
+
+export const CardSchema = z
+  .object({
+    id: IdSchema,
+    project_id: IdSchema,
+    column_id: IdSchema,
+    number: z.number().int().openapi({ description: "Per-project handle (#number); never reused." }),
+    title: z.string(),
+    body: z.string(),
+    position: z.number().int().openapi({ description: "0-based among the column's non-archived cards." }),
+    assignee_id: IdSchema.nullable(),
+    due_at: TimestampSchema.nullable(),
+    priority_id: IdSchema.nullable(),
+    owner_type: OwnerTypeSchema,
+    shepherds: z.array(IdSchema),
+    work_phase: z.string().nullable(),
+    labels: z.array(CardLabelRefSchema),
+    checklist_done: z.number().int(),
+    checklist_total: z.number().int(),
+    claimed_by: IdSchema.nullable(),
+    claimed_at: TimestampSchema.nullable(),
+    claim_expires_at: TimestampSchema.nullable(),
+    parent_id: IdSchema.nullable(),
+    archived: z.boolean(),
+    archived_at: TimestampSchema.nullable(),
+    created_at: TimestampSchema,
+    updated_at: TimestampSchema,
+  })
+  .openapi("Card");
+export type Card = z.infer<typeof CardSchema>;
+
+const cardFields = {
+  body: StorableText.max(100_000).optional(),
+  assignee_id: clearable(IdSchema).optional(),
+  due_at: clearable(DueAtInput, `When the card is due: ${DUE_AT_RULE}`).optional(),
+  priority_id: clearable(IdSchema).optional(),
+  owner_type: OwnerTypeSchema.optional(),
+  shepherds: z
+    .array(IdSchema)
+    .max(50)
+    .optional()
+    .openapi({ description: "User ids (project members). [] clears; an empty string is invalid." }),
+  work_phase: clearable(StorableText.max(200)).optional(),
+};
+
+export const CreateCardBody = z
+  .strictObject({ title: Name, ...cardFields, position: Position.optional() })
+  .openapi("CreateCard");
+export type CreateCardBody = z.infer<typeof CreateCardBody>;
+
+export const UpdateCardBody = z.strictObject({ title: Name.optional(), ...cardFields }).openapi("UpdateCard");
+export type UpdateCardBody = z.infer<typeof UpdateCardBody>;
+
+export const MoveCardBody = z
+  .strictObject({
+    to_column_id: IdSchema.openapi({ description: "The column to put the card in (same project)." }),
+    position: Position.optional().openapi({
+      description: "0-based index among the column's non-archived cards; absent or past the end: last.",
+    }),
+  })
+  .openapi("MoveCard");

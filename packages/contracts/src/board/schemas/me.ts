@@ -1,0 +1,39 @@
+// The user a request acts as: `get_me`, `update_me`.
+import { z } from "../../zod.ts";
+import { HANDLE_PATTERN } from "../handles.ts";
+import { IdSchema, Name, TimestampSchema } from "./common.ts";
+
+export { HANDLE_PATTERN };
+export const HandleSchema = z
+  .string()
+  .regex(HANDLE_PATTERN, "2 to 32 lower-case letters, digits, _ or -, starting with a letter or digit.")
+  .openapi({ description: "Unique; what `@handle` mentions in the web app name.", example: "ada" });
+
+export const UserSchema = z
+  .object({
+    id: IdSchema,
+    email: z.string(),
+    name: z.string(),
+    handle: HandleSchema,
+    email_verified: z.boolean().openapi({
+      description:
+        "Whether the user proved they receive mail at `email` (send_email_verification, confirm_email). " +
+        "Only a verified address lets them accept invitations sent to it without the invitation's link.",
+    }),
+    created_at: TimestampSchema,
+  })
+  .openapi("User");
+export type User = z.infer<typeof UserSchema>;
+
+export const UpdateMeBody = z
+  .strictObject({ name: Name.optional(), handle: HandleSchema.optional() })
+  .openapi("UpdateMe");
+export type UpdateMeBody = z.infer<typeof UpdateMeBody>;
+
+export const EmailVerificationSchema = z
+  .object({
+    email: z.string().openapi({ description: "Where the link was sent: the caller's address." }),
+    expires_at: TimestampSchema.openapi({ description: "The link works once, until then." }),
+  })
+  .openapi("EmailVerification");
+export type EmailVerification = z.infer<typeof EmailVerificationSchema>;

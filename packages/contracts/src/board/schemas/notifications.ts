@@ -1,0 +1,31 @@
+// Notifications (written only for changes made in the web app).
+import { ListQuery } from "../../pagination.ts";
+import { z } from "../../zod.ts";
+import { IdSchema, QueryFlag, TimestampSchema } from "./common.ts";
+
+export const NotificationKindSchema = z.enum(["mention"]).openapi("NotificationKind", {
+  description: "mention: someone wrote @your-handle in a card or comment in the web app.",
+});
+
+export const NotificationSchema = z
+  .object({
+    id: IdSchema,
+    kind: NotificationKindSchema,
+    project_id: IdSchema,
+    project_name: z.string(),
+    card_id: IdSchema,
+    card_number: z.number().int(),
+    card_title: z.string(),
+    comment_id: IdSchema.nullable().openapi({ description: "The comment mentioning you; null: the card." }),
+    actor_id: IdSchema.openapi({ description: "Who mentioned you." }),
+    actor_name: z.string(),
+    excerpt: z.string().openapi({ description: "The text around the mention." }),
+    read_at: TimestampSchema.nullable(),
+    created_at: TimestampSchema,
+  })
+  .openapi("Notification");
+export type Notification = z.infer<typeof NotificationSchema>;
+
+export const NotificationsQuery = ListQuery.extend({
+  unread: QueryFlag.optional().openapi({ description: "true: unread ones only." }),
+});
