@@ -172,6 +172,7 @@ describe("watching: the WebSocket first, then polling", () => {
     const { onStatus, watcher } = watch(auth);
     await jest.advanceTimersByTimeAsync(0);
     expect(socket).toMatchObject({ apiBaseUrl: "https://auth.test", challengeId: "ch_x", secret: "qrs_x" });
+    socket?.onJoined();
     socket?.onStatus({ status: "scanned" });
     expect(onStatus).toHaveBeenCalledWith({ status: "scanned" });
     await jest.advanceTimersByTimeAsync(119_999);
@@ -186,6 +187,19 @@ describe("watching: the WebSocket first, then polling", () => {
     watcher.stop();
     await jest.advanceTimersByTimeAsync(10_000);
     expect(polls()).toHaveLength(3);
+  });
+
+  it("polls within 4 s when the socket neither joins nor fails (a network that drops WebSockets)", async () => {
+    const stopSocket = jest.fn();
+    socketMock.mockImplementation(() => ({ stop: stopSocket }));
+    const { auth, polls } = stubbedAuth();
+    const { watcher } = watch(auth);
+    await jest.advanceTimersByTimeAsync(3_999);
+    expect(polls()).toHaveLength(0);
+    await jest.advanceTimersByTimeAsync(2);
+    expect(stopSocket).toHaveBeenCalledTimes(1);
+    expect(polls()).toHaveLength(1);
+    watcher.stop();
   });
 
   it("polls at once when the socket fails, and no 2-minute switch follows", async () => {

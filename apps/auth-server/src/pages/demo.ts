@@ -9,6 +9,8 @@ export interface DemoPageData {
   /** Minted server-side for this page view, as a tenant's backend would. */
   sessionToken: string;
   userToken: string;
+  /** A manage-scoped user token, for <authkit-passkeys>. */
+  manageToken: string;
 }
 
 const card = (id: string, title: string, tag: string, intro: SafeHtml | string, body: SafeHtml) =>
@@ -22,7 +24,7 @@ const card = (id: string, title: string, tag: string, intro: SafeHtml | string, 
   </section>`;
 
 /** The demo: each component and the JS API against the demo tenant, with a live event log. */
-export function demoPage({ apiBaseUrl, rpId, sessionToken, userToken }: DemoPageData): SafeHtml {
+export function demoPage({ apiBaseUrl, rpId, sessionToken, userToken, manageToken }: DemoPageData): SafeHtml {
   const common = { "api-base-url": apiBaseUrl };
   return pageDocument({
     title: "AuthKit demo",
@@ -36,6 +38,7 @@ export function demoPage({ apiBaseUrl, rpId, sessionToken, userToken }: DemoPage
       data-api-base-url="${apiBaseUrl}"
       data-session-token="${sessionToken}"
       data-user-token="${userToken}"
+      data-manage-token="${manageToken}"
     >
       <header class="masthead">
         <div>
@@ -47,6 +50,16 @@ export function demoPage({ apiBaseUrl, rpId, sessionToken, userToken }: DemoPage
             were minted server-side for this visit, as your backend would.
           </p>
         </div>
+        <label class="language"
+          >Language
+          <select id="language">
+            <option value="">Browser's</option>
+            <option value="en">English</option>
+            <option value="de">Deutsch</option>
+            <option value="fr">Français</option>
+            <option value="es">Español</option>
+          </select></label
+        >
         <div class="theme-switch" role="group" aria-label="Theme">
           <button type="button" data-theme-choice="auto" aria-pressed="true">Auto</button>
           <button type="button" data-theme-choice="light" aria-pressed="false">Light</button>
@@ -81,6 +94,34 @@ export function demoPage({ apiBaseUrl, rpId, sessionToken, userToken }: DemoPage
               theme="class"
             ></authkit-authenticate>
             <div class="verified" id="verified" role="status" aria-live="polite" hidden></div>`,
+        )}
+        ${card(
+          "passkeys",
+          "3 · Your passkeys",
+          "<authkit-passkeys>",
+          html`A manage-scoped user token (<code>POST /api/v1/user-token</code> with
+            <code>"scope": "manage"</code>): list, rename and delete the demo user's passkeys, or add one.`,
+          html`<authkit-passkeys
+            api-base-url="${apiBaseUrl}"
+            token="${manageToken}"
+            theme="class"
+          ></authkit-passkeys>`,
+        )}
+        ${card(
+          "autofill",
+          "Passkey autofill",
+          "auth.passkey.autofill()",
+          html`Focus the field: the browser offers the demo user's passkeys in its autofill (conditional
+            mediation). <code>&lt;authkit-authenticate autofill&gt;</code> does the same.`,
+          html`<label class="field"
+              >Username
+              <input
+                id="autofill-input"
+                name="username"
+                autocomplete="username webauthn"
+                placeholder="Pick a passkey"
+            /></label>
+            <div class="verified" id="autofill-result" role="status" aria-live="polite" hidden></div>`,
         )}
         ${card(
           "passkey",
@@ -129,8 +170,8 @@ export function demoPage({ apiBaseUrl, rpId, sessionToken, userToken }: DemoPage
           "api",
           "JS API",
           "new AuthKit()",
-          html`<code>auth.passkey.*</code> and <code>auth.management.*</code> with the same tokens; the
-            management calls use the session cookie set by a sign-in on this page.`,
+          html`<code>auth.passkey.*</code> and <code>auth.management.*</code> with the same tokens (management
+            with the manage-scoped one).`,
           html`<div class="button-row">
               <button type="button" class="chip" data-api="authenticate">passkey.authenticate()</button>
               <button type="button" class="chip" data-api="prf">authenticate({ prf: true })</button>

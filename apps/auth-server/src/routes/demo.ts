@@ -14,7 +14,7 @@ import { verifyAuth } from "../services/logins.ts";
 export function demoRouter(ctx: AuthContext): Router {
   const router = Router();
   router.get("/demo", async (_req, res) => {
-    const { tenant, sessionToken, userToken } = await demoTokens(ctx);
+    const { tenant, sessionToken, userToken, manageToken } = await demoTokens(ctx);
     sendPage(
       res,
       demoPage({
@@ -22,6 +22,7 @@ export function demoRouter(ctx: AuthContext): Router {
         rpId: tenant.rpId,
         sessionToken,
         userToken,
+        manageToken,
       }),
       {
         policy: {},

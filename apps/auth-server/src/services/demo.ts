@@ -38,12 +38,16 @@ export async function demoTenant(ctx: AuthContext): Promise<Tenant> {
   });
 }
 
-/** What the demo page needs, minted server-side as a tenant's backend would: a session and a user token. */
+/**
+ * What the demo page needs, minted server-side as a tenant's backend would: a session token, a
+ * user token (registration) and a manage-scoped one (<authkit-passkeys>).
+ */
 export async function demoTokens(ctx: AuthContext) {
   const tenant = await demoTenant(ctx);
-  const [session, user] = await Promise.all([
+  const [session, user, manage] = await Promise.all([
     issueSessionToken({ ctx, tenant }),
     issueUserToken({ ctx, tenant, input: { ...DEMO_USER } }),
+    issueUserToken({ ctx, tenant, input: { ...DEMO_USER, scope: "manage" } }),
   ]);
-  return { tenant, sessionToken: session.token, userToken: user.userToken };
+  return { tenant, sessionToken: session.token, userToken: user.userToken, manageToken: manage.userToken };
 }

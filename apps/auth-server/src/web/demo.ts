@@ -6,7 +6,7 @@ import { setTheme, themeChoice, type ThemeChoice } from "@org/web-theme/theme";
 import { AuthKit, AuthKitEvents, type AuthenticateSuccessDetail, type StatusKind } from "@org/authkit-sdk";
 
 const root = document.getElementById("demo") as HTMLElement;
-const { apiBaseUrl = "", sessionToken = "", userToken = "" } = root.dataset;
+const { apiBaseUrl = "", sessionToken = "", userToken = "", manageToken = "" } = root.dataset;
 const log = document.getElementById("log") as HTMLOListElement;
 
 // ---- origin check: passkeys of rp_id localhost do not work on 127.0.0.1 ----
@@ -70,10 +70,15 @@ const componentEvents = [
   "status-change",
   "refreshed",
   "cancelled",
+  "loaded",
+  "renamed",
+  "deleted",
+  "added",
 ];
-for (const element of document.querySelectorAll(
-  "authkit-register, authkit-authenticate, authkit-passkey, authkit-qr, authkit-status",
-)) {
+const elements = document.querySelectorAll<HTMLElement>(
+  "authkit-register, authkit-authenticate, authkit-passkey, authkit-passkeys, authkit-qr, authkit-status",
+);
+for (const element of elements) {
   for (const name of componentEvents) {
     element.addEventListener(name, (event) =>
       record(`<${element.localName}>`, name, (event as CustomEvent).detail),
@@ -131,7 +136,7 @@ const calls: Record<string, () => Promise<unknown>> = {
       name: "Demo passkey (JS API)",
       prf: "event",
     }),
-  list: () => new AuthKit({ apiBaseUrl, debug: true }).management.list(),
+  list: () => new AuthKit({ apiBaseUrl, token: manageToken, debug: true }).management.list(),
 };
 for (const button of document.querySelectorAll<HTMLButtonElement>("[data-api]")) {
   button.addEventListener("click", async () => {
@@ -145,3 +150,31 @@ for (const button of document.querySelectorAll<HTMLButtonElement>("[data-api]"))
     }
   });
 }
+
+// ---- language: every element follows its `lang` ----
+const language = document.getElementById("language") as HTMLSelectElement;
+language.addEventListener("change", () => {
+  for (const element of elements) element.lang = language.value;
+});
+
+// ---- passkey autofill: the browser offers the passkeys in the username field's autofill ----
+const autofillResult = document.getElementById("autofill-result") as HTMLElement;
+async function offerAutofill(): Promise<void> {
+  const login = await new AuthKit({ apiBaseUrl, token: sessionToken }).passkey.autofill();
+  if (!login.success) {
+    // Replaced by another passkey request on the page (a click): offered again a moment later.
+    if (login.error_code !== "webauthn_not_supported") setTimeout(() => void offerAutofill(), 1_000);
+    return;
+  }
+  const response = await fetch("/demo/verify", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ challengeId: login.challengeId }),
+  });
+  autofillResult.hidden = false;
+  autofillResult.className = response.ok ? "verified ok" : "verified failed";
+  autofillResult.textContent = response.ok
+    ? `Signed in from autofill as ${login.user?.displayName ?? ""}, verified by the backend.`
+    : "verify-auth failed.";
+}
+void offerAutofill();

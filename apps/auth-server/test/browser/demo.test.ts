@@ -33,14 +33,24 @@ describe("/demo", () => {
   it("lets a newcomer create a passkey and sign in with it, verified by the backend", async () => {
     const { page, problems } = await openDemo();
     await addVirtualAuthenticator(page);
-    await page.getByRole("button", { name: "Create Passkey", exact: true }).click();
-    await page.getByText("Passkey created. You can now sign in with it.").waitFor();
+    await page.locator("#register").getByRole("button", { name: "Create Passkey", exact: true }).click();
+    await page.locator("#register").getByText("Passkey created. You can now sign in with it.").waitFor();
     const signIn = page.locator("authkit-authenticate iframe").contentFrame();
     await signIn.getByRole("button", { name: "Sign in with Passkey" }).click();
     await page.getByText("Verified by the backend (verify-auth): Demo user · demo-user").waitFor();
     await expect(page.locator("#log li").count()).resolves.toBeGreaterThan(4);
     await page.getByRole("button", { name: "management.list()" }).click();
     await page.locator("#api-result", { hasText: '"name": "Demo passkey"' }).waitFor();
+    // The browser's autofill offers the new passkey in the username field (Chromium's virtual
+    // authenticator picks it at once).
+    await page.getByLabel("Username").click();
+    await page.getByText("Signed in from autofill as Demo user, verified by the backend.").waitFor();
+    // <authkit-passkeys> lists it; the language switch words every element.
+    const passkeys = page.locator("authkit-passkeys");
+    await passkeys.getByText("Demo passkey", { exact: true }).waitFor();
+    await page.getByLabel("Language").selectOption("de");
+    await page.locator("#register").getByRole("button", { name: "Passkey erstellen" }).waitFor();
+    await passkeys.getByText("Ihre Passkeys").waitFor();
     await screenshot(page, SUITE, "after-sign-in-light");
     expect(problems).toEqual([]);
   });

@@ -79,7 +79,7 @@ describe("/auth-embed framing", () => {
     expect(await frameShowsEmbed()).toBe(true);
   });
 
-  it("makes authkit-authenticate on a stranger's page report server_unreachable after `timeout`", async () => {
+  it("makes authkit-authenticate on a stranger's page report configuration_error at once, naming the page's origin", async () => {
     const session = await auth.sessionToken(apiKey);
     stranger.route(
       "/component",
@@ -90,10 +90,11 @@ describe("/auth-embed framing", () => {
     );
     await page.goto(stranger.url("/component"));
     const error = await waitForEvent(page, "authkit-authenticate", "error");
-    expect(error.detail).toMatchObject({ code: "server_unreachable" });
+    expect(error.detail).toMatchObject({ code: "configuration_error" });
+    expect((error.detail?.error as { message: string }).message).toContain(stranger.origin);
     expect((await eventsOf(page)).some((event) => event.name === "ready")).toBe(false);
     await expect(page.getByText("Sign-in unavailable").isVisible()).resolves.toBe(true);
-    await screenshot(page.locator(".slot"), SUITE, "authenticate-unreachable-light");
+    await screenshot(page.locator(".slot"), SUITE, "authenticate-stranger-light");
   });
 });
 

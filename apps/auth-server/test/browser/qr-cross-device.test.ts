@@ -198,6 +198,32 @@ describe("authkit-qr", () => {
     expect((await verifyOnBackend(desktop.page, success.detail?.challengeId as string)).status).toBe(200);
   });
 
+  it("polls within 5 s when WebSockets are silently dropped (never open, never fail)", async () => {
+    const { page: mobile } = await phoneWithPasskey(`silent-${randomUUID()}`);
+    const session = await auth.sessionToken(apiKey);
+    const desktop = await openDesktop(
+      "/qr-silent",
+      `<authkit-qr data-watch api-base-url="${auth.url}" token="${session}" auto-start></authkit-qr>`,
+    );
+    // A proxy that swallows WebSocket upgrades: the socket stays "connecting" for ever.
+    await desktop.context.addInitScript(() => {
+      window.WebSocket = class extends EventTarget {
+        readyState = 0;
+        constructor() {
+          super();
+        }
+        send() {}
+        close() {}
+      } as unknown as typeof WebSocket;
+    });
+    await desktop.page.goto(site.url("/qr-silent"));
+    await mobile.goto(await scanQr(qrImage(desktop.page)));
+    const scannedAt = Date.now();
+    await desktop.page.getByText("QR code scanned").waitFor({ timeout: 6_000 });
+    expect(Date.now() - scannedAt).toBeLessThan(6_000);
+    expect(desktop.polls.length).toBeGreaterThan(0);
+  });
+
   it("shows a fresh QR code when the phone cancels; the used URL is then refused", async () => {
     const session = await auth.sessionToken(apiKey);
     const desktop = await openDesktop(

@@ -99,3 +99,11 @@ export function dispatchOnWindow<K extends AuthKitEventName>(event: K, detail: A
     window.dispatchEvent(new CustomEvent(event, { detail }));
   }
 }
+
+/** The SDK's events as `window` events: `window.addEventListener("authkit:auth:success", (e) => e.detail)`. */
+export type AuthKitWindowEventMap = { [K in AuthKitEventName]: CustomEvent<AuthKitEventMap[K]> };
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface WindowEventMap extends AuthKitWindowEventMap {}
+}

@@ -29,27 +29,37 @@ interface ServerFailure {
   error?: unknown;
 }
 
-/** How long the reachability probe after a network error may take. */
+/** How long each probe after a network error may take. */
 const PROBE_TIMEOUT_MS = 3_000;
 
+const probe = (url: string, init: RequestInit, timeout: number) =>
+  fetch(url, {
+    cache: "no-store",
+    signal: AbortSignal.timeout(Math.min(timeout, PROBE_TIMEOUT_MS)),
+    ...init,
+  }).then(
+    () => true,
+    () => false,
+  );
+
 /**
- * After a network error on a request to the auth server from another origin: is the server up?
- * A `no-cors` request needs no permission from the server, so it succeeds whenever the server
- * answers. Then the browser withheld the first answer because the server does not allow this
- * page's origin (CORS): a setup to fix, said at once, rather than "unreachable". Returns that
- * message, or undefined (the server is down, or the request was not to it).
+ * After a network error on a request to the auth server from another origin, tells a CORS
+ * refusal (this page's origin is no tenant's: a setup to fix, said at once) from a server that is
+ * down or a connection that broke. Two small requests: a CORS one that needs no preflight (it
+ * succeeds when the server allows this origin: then the first failure was the network), and a
+ * `no-cors` one (it succeeds whenever the server answers). Returns the configuration message, or
+ * undefined.
  */
 async function blockedByCors(settings: HttpSettings, url: string): Promise<string | undefined> {
   if (typeof location === "undefined" || !url.startsWith(`${settings.apiBaseUrl}/`)) return undefined;
   const server = new URL(settings.apiBaseUrl).origin;
   if (server === location.origin) return undefined;
-  try {
-    await fetch(`${settings.apiBaseUrl}/healthz`, {
-      mode: "no-cors",
-      cache: "no-store",
-      signal: AbortSignal.timeout(Math.min(settings.timeout, PROBE_TIMEOUT_MS)),
-    });
-  } catch {
+  const base = settings.apiBaseUrl;
+  if (await probe(`${base}/auth/v1/session-token`, { credentials: "omit" }, settings.timeout))
+    return undefined;
+  // The SDK's own script: any origin may load it (a JSON answer would be withheld by the browser's
+  // opaque-response blocking and look like a failure).
+  if (!(await probe(`${base}/sdk/authkit.js`, { method: "HEAD", mode: "no-cors" }, settings.timeout))) {
     return undefined;
   }
   return `The auth server at ${server} answered, but not to this page: ${location.origin} is not an allowed origin of the tenant. Add it to the tenant's origins (cli tenant update <id> --add-origin ${location.origin}).`;

@@ -25,6 +25,8 @@ export interface RunningAuthServer {
   userToken(apiKey: string, externalId: string, displayName?: string): Promise<string>;
   /** The tenant backend's call after a login. */
   verifyAuth(apiKey: string, challengeId: string): Promise<{ status: number; body: Record<string, unknown> }>;
+  /** Moves the server's clock forward (tokens, challenges and QR codes expire by it). */
+  advance(ms: number): void;
   /** `POST /auth/v1/qr/start` as a tenant page at `origin` would (tests that drive the phone side alone). */
   startQr(token: string, origin: string, body?: Record<string, unknown>): Promise<QrStartResponse>;
   close(): Promise<void>;
@@ -46,7 +48,9 @@ export async function startAuthServer(
   const url = `http://localhost:${(server.address() as AddressInfo).port}`;
   const redis = connectRedis(env.REDIS_URL);
   const qrLive = new QrLiveStatus();
+  let offset = 0;
   const app = createApp({
+    now: () => Date.now() + offset,
     env: loadAuthEnv({ DATABASE_URL: database.url, PUBLIC_URL: url, NODE_ENV: "test", ...env }),
     db: database.db,
     logger: createLogger({ service: "auth-server", level: "silent" }),
@@ -89,6 +93,7 @@ export async function startAuthServer(
       (await ok("/api/v1/user-token", apiKey, { externalId, ...(displayName ? { displayName } : {}) }))
         .userToken as string,
     verifyAuth: (apiKey, challengeId) => post("/api/v1/verify-auth", apiKey, { challengeId }),
+    advance: (ms) => void (offset += ms),
     async startQr(token, origin, body = {}) {
       const response = await fetch(`${url}/auth/v1/qr/start`, {
         method: "POST",

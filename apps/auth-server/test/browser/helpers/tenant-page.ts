@@ -25,7 +25,7 @@ export function tenantPage(
 <div class="slot">${body}</div>
 <script>
     window.__events = [];
-    const names = ["ready", "mode-detected", "success", "error", "expired", "qr-generated", "status-change", "refreshed", "cancelled"];
+    const names = ["ready", "mode-detected", "success", "error", "expired", "qr-generated", "status-change", "refreshed", "cancelled", "loaded", "renamed", "deleted", "added"];
     const sdkEvents = ["start","success","error"].map((s) => "authkit:passkey:" + s)
       .concat(["authkit:passkey:added", "authkit:passkeys:loaded", "authkit:passkey:deleted", "authkit:auth:success", "authkit:auth:error"]);
     const plain = (detail) => JSON.parse(JSON.stringify(detail ?? null, (k, v) => v instanceof Error ? { name: v.name, message: v.message, code: v.code, retryAfter: v.retryAfter } : v));

@@ -73,6 +73,7 @@ export class AuthkitAuthenticate extends AuthkitElement<AuthenticateEvents> {
   private failure = "";
   #frame: FrameHost | undefined;
   #detection = 0;
+  #reloadToRetry = false;
   readonly #session = new SessionToken({
     authKit: () => this.authKit(),
     token: () => this.token,
@@ -164,6 +165,8 @@ export class AuthkitAuthenticate extends AuthkitElement<AuthenticateEvents> {
   #stop(error: AuthKitError, expired: boolean): void {
     this.#closeFrame();
     this.#autofill.stop();
+    // A token that ran out on a page the site does not refresh: "Try again" reloads the page.
+    this.#reloadToRetry = expired && !this.sessionTokenUrl;
     this.failure = this.describe(error);
     if (error.code === "configuration_error") console.warn("[AuthKit]", error.message);
     this.emit("error", { error, code: error.code });
@@ -237,6 +240,7 @@ export class AuthkitAuthenticate extends AuthkitElement<AuthenticateEvents> {
         else if (this.sessionTokenUrl) await this.#session.refresh();
         else {
           this.#closeFrame();
+          this.#reloadToRetry = true;
           this.failure = this.t.errorPageExpired;
           this.emit("expired", {});
         }
@@ -272,7 +276,8 @@ export class AuthkitAuthenticate extends AuthkitElement<AuthenticateEvents> {
     const missing = this.missingAttributes();
     if (missing.length) return this.renderUnavailable(this.missingMessage(missing));
     if (this.failure) {
-      return this.renderErrorPanel(this.t.signInUnavailable, this.failure, () => void this.#start());
+      const retry = () => (this.#reloadToRetry ? location.reload() : void this.#start());
+      return this.renderErrorPanel(this.t.signInUnavailable, this.failure, retry);
     }
     const decision = this.decision;
     if (!decision) return this.#placeholder(this.t.preparingSignIn);

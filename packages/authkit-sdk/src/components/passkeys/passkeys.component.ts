@@ -7,6 +7,7 @@ import { keyIcon } from "../base/icons.ts";
 import { buttons, panel, tokens } from "../base/tokens.styles.ts";
 import type { PasskeysEvents, StatusKind } from "../events.ts";
 import "../status/index.ts";
+import { fetchUserToken } from "../base/user-token.ts";
 import { passkeysStyles } from "./passkeys.styles.ts";
 
 /**
@@ -64,8 +65,19 @@ export class AuthkitPasskeys extends AuthkitElement<PasskeysEvents> {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    // A passkey created elsewhere on the page (another element, the JS API) shows up here.
+    window.addEventListener("authkit:passkey:added", this.#onAdded);
     void this.reload();
   }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    window.removeEventListener("authkit:passkey:added", this.#onAdded);
+  }
+
+  readonly #onAdded = () => {
+    if (!this.busy) void this.reload();
+  };
 
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
@@ -152,15 +164,7 @@ export class AuthkitPasskeys extends AuthkitElement<PasskeysEvents> {
 
   async #token(): Promise<string> {
     if (this.token) return this.token;
-    if (this.#fetched) return this.#fetched;
-    const answer = await this.authKit().request<{ userToken?: unknown }>({
-      path: new URL(this.assertionUrl, location.href).href,
-      token: null,
-    });
-    if (typeof answer?.userToken !== "string" || !answer.userToken) {
-      throw new AuthKitError("configuration_error", "assertion-url did not answer { userToken }.");
-    }
-    this.#fetched = answer.userToken;
+    this.#fetched ||= await fetchUserToken(this.authKit(), this.assertionUrl);
     return this.#fetched;
   }
 

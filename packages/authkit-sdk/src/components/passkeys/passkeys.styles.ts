@@ -38,14 +38,15 @@ export const passkeysStyles = css`
   }
   .row {
     display: flex;
+    flex-wrap: wrap;
     align-items: center;
-    gap: 12px;
+    gap: 8px 12px;
   }
   .row > .icon {
     color: var(--_muted);
   }
   .what {
-    flex: 1;
+    flex: 1 1 12rem;
     min-width: 0;
   }
   .name {
@@ -125,10 +126,5 @@ export const passkeysStyles = css`
   .loading {
     margin: 0;
     color: var(--_muted);
-  }
-  @media (max-width: 420px) {
-    .row {
-      flex-wrap: wrap;
-    }
   }
 `;

@@ -5,12 +5,13 @@ import { WebAuthnAbortService } from "@simplewebauthn/browser";
 import { attachmentSetting, requestedAttachment } from "../../detection/attachment.ts";
 import { browserEnvironment, type DetectionEnvironment } from "../../detection/environment.ts";
 import { detectMode, requestedMode, type ModeDecision } from "../../detection/mode.ts";
-import { FrameHost } from "../../embed/frame-host.ts";
-import { deserializeError, type FrameMessage } from "../../embed/protocol.ts";
+import type { FrameHost } from "../../embed/frame-host.ts";
 import { AuthkitElement } from "../base/authkit-element.ts";
 import { keyIcon, qrIcon } from "../base/icons.ts";
 import type { Messages } from "../../i18n/index.ts";
 import { themeVariables } from "../base/theme.ts";
+import { fetchUserToken } from "../base/user-token.ts";
+import { registerFrame } from "./register-frame.ts";
 import { buttons, panel, tokens } from "../base/tokens.styles.ts";
 import type { ComponentErrorDetail, RegisterEvents, RegisterSuccessDetail, StatusKind } from "../events.ts";
 import "../qr/index.ts";
@@ -168,16 +169,8 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
   }
 
   /** The user token: the attribute, or fetched from `assertion-url` (with cookies) just in time. */
-  async #userToken(): Promise<string> {
-    if (this.token) return this.token;
-    const answer = await this.authKit().request<{ userToken?: unknown }>({
-      path: new URL(this.assertionUrl, location.href).href,
-      token: null,
-    });
-    if (typeof answer?.userToken !== "string" || !answer.userToken) {
-      throw new AuthKitError("configuration_error", "assertion-url did not answer { userToken }.");
-    }
-    return answer.userToken;
+  #userToken(): Promise<string> {
+    return this.token ? Promise.resolve(this.token) : fetchUserToken(this.authKit(), this.assertionUrl);
   }
 
   /** Creates the passkey on this device (passkey mode; what the button does). */
@@ -262,10 +255,10 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
   }
 
   #openFrame(token: string) {
-    this.#frame = new FrameHost({
+    this.#frame = registerFrame({
       apiBaseUrl: this.apiBaseUrl,
-      path: "register-embed",
       timeout: this.timeout,
+      title: this.t.phoneDialogLabel,
       init: () => ({
         type: "init",
         token,
@@ -277,35 +270,17 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
         lang: this.locale,
         ...(this.messages ? { messages: this.messages } : {}),
       }),
-      onMessage: (message) => this.#onFrameMessage(message),
-      onTimeout: () => {
-        this.#closeQr();
-        this.#failed(
-          new AuthKitError("server_unreachable", `The QR frame did not answer within ${this.timeout} ms.`),
-        );
+      onResize: (height) =>
+        this.style.setProperty("--_frame-height", `${Math.max(0, Math.min(2000, height))}px`),
+      onSuccess: ({ passkeyId, user }) =>
+        this.#qrSuccess({ ...(passkeyId ? { passkeyId } : {}), ...(user ? { user } : {}) }),
+      onError: (error) => {
+        if (error.code === "server_unreachable") this.#closeQr();
+        this.#failed(error);
       },
+      onExpired: () => this.emit("expired", {}),
     });
-    this.#frame.iframe.title = this.t.phoneDialogLabel;
     this.requestUpdate();
-  }
-
-  #onFrameMessage(message: FrameMessage) {
-    switch (message.type) {
-      case "resize":
-        this.style.setProperty("--_frame-height", `${Math.max(0, Math.min(2000, message.height))}px`);
-        break;
-      case "success": {
-        const { passkeyId, user } = message.result;
-        this.#qrSuccess({ ...(passkeyId ? { passkeyId } : {}), ...(user ? { user } : {}) });
-        break;
-      }
-      case "error":
-        this.#failed(deserializeError(message.error));
-        break;
-      case "expired":
-        this.emit("expired", {});
-        break;
-    }
   }
 
   #qrSuccess(detail: RegisterSuccessDetail) {

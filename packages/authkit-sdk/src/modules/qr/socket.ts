@@ -9,6 +9,8 @@ export interface SocketWatchOptions {
   challengeId: string;
   secret: string;
   onStatus(update: QRStatusAnswer): void;
+  /** The socket connected and joined the challenge. */
+  onJoined(): void;
   /** The socket failed or closed; `reason` says why. */
   onClose(reason: string): void;
 }
@@ -27,6 +29,7 @@ export function watchWithSocket(options: SocketWatchOptions): { stop(): void } {
     socket.emit("join", { challengeId: options.challengeId, secret: options.secret }, (ack: unknown) => {
       const error = (ack as { error?: { message?: string } } | undefined)?.error;
       if (error) options.onClose(`join refused: ${error.message ?? "unknown challenge"}`);
+      else options.onJoined();
     });
   });
   socket.on("status", (update: QRStatusAnswer) => options.onStatus(update));
