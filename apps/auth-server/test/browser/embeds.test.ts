@@ -159,7 +159,8 @@ describe("authkit-authenticate attributes", () => {
     await screenshot(page.locator(".slot"), SUITE, "authenticate-success-dark");
     const challengeId = success.detail?.challengeId as string;
     expect((await auth.verifyAuth(apiKey, challengeId)).body.prfResult).toBe(success.detail?.prfOutput);
-    expect((await auth.verifyAuth(apiKey, challengeId)).body.prfResult).toBeUndefined();
+    // verify-auth is single use: the login (and its PRF output) cannot be fetched again.
+    expect((await auth.verifyAuth(apiKey, challengeId)).status).toBe(404);
   });
 
   it("passes a user_cancelled from the iframe on as an error event", async () => {
