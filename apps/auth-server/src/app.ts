@@ -4,6 +4,7 @@ import {
   createHttpApp,
   finishHttpApp,
   healthHandler,
+  requestLogOptions,
   type Redis,
   type ServiceDeps,
 } from "@org/service-kit";
@@ -68,6 +69,7 @@ export function createApp({ env, db, logger, redis, store, now = Date.now, qrLiv
       redis,
       isAuthenticated: (req) => req.auth !== undefined || req.adminSession !== undefined,
     },
+    requestLog: requestLogOptions(env),
   });
   app.get("/healthz", healthHandler(db));
   app.use("/sdk", sdkFiles());

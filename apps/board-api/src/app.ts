@@ -7,6 +7,7 @@ import {
   finishHttpApp,
   healthHandler,
   rateLimiter,
+  requestLogOptions,
   type Redis,
   type ServiceDeps,
 } from "@org/service-kit";
@@ -60,6 +61,7 @@ export function createApp({
       redis,
       isAuthenticated: (req) => req.actor !== undefined,
     },
+    requestLog: requestLogOptions(env),
   });
   app.get("/healthz", healthHandler(db));
   const openApi = boardOpenApiDocument();

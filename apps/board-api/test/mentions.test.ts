@@ -114,6 +114,31 @@ describe("mentions, notifications and activity", () => {
     expect((await ada.api.get(`/cards/${card.id}/activity`)).body.data).toEqual([]);
   });
 
+  it("show a member the project's and card's current names, and a former member only the names they were written with", async () => {
+    const carol = await makeUser(t, { name: "Carol Former" });
+    const project = (await ada.api.post("/projects", { name: "Before" })).body;
+    const column = (await ada.api.post(`/projects/${project.id}/columns`, { name: "Todo" })).body;
+    await ada.api
+      .post(`/projects/${project.id}/members`, { user_id: carol.user.id, role: "member" })
+      .expect(201);
+    const card = (await ada.api.post(`/columns/${column.id}/cards`, { title: "Old title" })).body;
+    await ada.api.post(`/cards/${card.id}/comments`, { body: `@${carol.user.handle} see this` }).expect(201);
+    const names = async () =>
+      (await notificationsOf(carol.api)).map((n) => ({ project: n.project_name, card: n.card_title }));
+
+    await ada.api.patch(`/cards/${card.id}`, { title: "Renamed while a member" }).expect(200);
+    expect(await names()).toEqual([{ project: "Before", card: "Renamed while a member" }]);
+
+    await ada.api.delete(`/projects/${project.id}/members/${carol.user.id}`).expect(204);
+    await ada.api.patch(`/cards/${card.id}`, { title: "Acquisition of Initech" }).expect(200);
+    await ada.api.patch(`/projects/${project.id}`, { name: "Secret merger" }).expect(200);
+    const expected = [{ project: "Before", card: "Old title" }];
+    expect(await names()).toEqual(expected);
+    const [notification] = await notificationsOf(carol.api);
+    const read = await carol.api.post(`/me/notifications/${notification!.id as string}/read`);
+    expect({ project: read.body.project_name, card: read.body.card_title }).toEqual(expected[0]);
+  });
+
   it("are marked read all at once", async () => {
     const card = (await ada.api.post(`/columns/${columnId}/cards`, { title: "@bob one" })).body;
     await ada.api.post(`/cards/${card.id}/comments`, { body: "@bob two" }).expect(201);

@@ -5,7 +5,7 @@ import type { Express } from "express";
 import request from "supertest";
 import { createApp } from "../src/app.ts";
 import { loadBoardEnv } from "../src/env.ts";
-import { TOKENS_INVALIDATED_CHANNEL } from "../src/services/token-cache.ts";
+import { ACCESS_ENDED_CHANNEL } from "../src/services/access-ended.ts";
 import { revokeToken } from "../src/services/tokens.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { makeUser } from "./helpers/fixtures.ts";
@@ -57,12 +57,39 @@ describe("API token cache", () => {
     await warm(other, token);
     // Subscribed after the instance's own cache: when this hears the revocation, so has the cache.
     const heard = new Promise<void>((resolve) => {
-      subscribe(otherDb, TOKENS_INVALIDATED_CHANNEL, { message: () => resolve(), reset: () => {} });
+      subscribe(otherDb, ACCESS_ENDED_CHANNEL, { message: () => resolve(), reset: () => {} });
     });
     await new Promise((resolve) => setTimeout(resolve, 100)); // this subscription's LISTEN
     await revokeToken({ db: t.database.db, match: { token } });
     await heard;
     expect((await me(other, token)).status).toBe(401);
+  });
+
+  it("a token revoked through one instance's API is refused by the other from the moment it answers", async () => {
+    const { token, user } = await makeUser(t);
+    const second = await makeUser(t, { email: `second-${user.email}` });
+    const [row] = await t.database.db.apiToken.findMany({ where: { userId: user.id } });
+    // The other instance answers the token from its cache, and keeps being asked while it is revoked.
+    await warm(other, token);
+    const answers: { sentAt: number; status: number }[] = [];
+    let revoking = true;
+    const hammer = (async () => {
+      while (revoking) {
+        const sentAt = Date.now();
+        answers.push({ sentAt, status: (await me(other, token)).status });
+      }
+    })();
+    const revoked = await request(t.app)
+      .delete(`/api/v1/tokens/${row!.id}`)
+      .set("Authorization", `Bearer ${token}`);
+    const answeredAt = Date.now();
+    expect(revoked.status).toBe(204);
+    expect((await me(other, token)).status).toBe(401);
+    revoking = false;
+    await hammer;
+    expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThan(0);
+    expect(answers.filter((answer) => answer.sentAt >= answeredAt && answer.status !== 401)).toEqual([]);
+    expect((await me(other, second.token)).status).toBe(200);
   });
 
   it("a token revoked behind the service's back is refused within a second", async () => {

@@ -62,10 +62,16 @@ export function createDb({
  */
 export function subscribe(db: Db, channel: string, handlers: NotificationHandlers): Subscription {
   const found = internals.get(db);
-  if (!found?.notifications) return { listening: false };
+  if (!found?.notifications) return { listening: false, unsubscribe() {} };
   found.listener ??= new Listener(found.url);
   return found.listener.subscribe(channel, handlers);
 }
+
+/**
+ * Whether processes on this database hear each other's `notify` (false on the embedded database,
+ * which only one process opens).
+ */
+export const notificationsEnabled = (db: Db): boolean => internals.get(db)?.notifications ?? false;
 
 /** NOTIFY `channel` with `payload`; inside a transaction it is delivered at commit. */
 export async function notify(

@@ -1,4 +1,12 @@
-export { createDb, notify, queryPrepared, subscribe, type Db, type CreateDbOptions } from "./client.ts";
+export {
+  createDb,
+  notificationsEnabled,
+  notify,
+  queryPrepared,
+  subscribe,
+  type Db,
+  type CreateDbOptions,
+} from "./client.ts";
 export type { NotificationHandlers, Subscription } from "./notifications.ts";
 export { openDatabase, type OpenDatabase, type OpenDatabaseOptions } from "./open-database.ts";
 export { startEmbeddedDatabase, type EmbeddedDatabase } from "./embedded.ts";

@@ -8,11 +8,18 @@ export interface NotificationHandlers {
   message(payload: string): void;
   /** Notifications may have been missed (the listening connection dropped): forget everything. */
   reset(): void;
+  /**
+   * LISTEN is in effect (again): from now on notifications arrive. What was missed while it was
+   * not (before the first, or between a drop and this) is not replayed: check again what matters.
+   */
+  resumed?(): void;
 }
 
 export interface Subscription {
   /** True while notifications arrive; a cache must not answer from its entries otherwise. */
   readonly listening: boolean;
+  /** Stops calling these handlers. */
+  unsubscribe(): void;
 }
 
 /**
@@ -43,6 +50,7 @@ export class Listener {
       get listening() {
         return active.has(channel);
       },
+      unsubscribe: () => set.delete(handlers),
     };
   }
 
@@ -67,7 +75,9 @@ export class Listener {
   private async listen(client: pg.Client, channel: string): Promise<void> {
     try {
       await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
-      if (this.client === client) this.active.add(channel);
+      if (this.client !== client) return;
+      this.active.add(channel);
+      for (const handlers of this.handlers.get(channel) ?? []) handlers.resumed?.();
     } catch {
       this.drop(client);
     }

@@ -59,6 +59,30 @@ describe("subscribe and notify", () => {
     await until(() => events.includes("after"), "a notification after reconnecting");
   });
 
+  it("says when LISTEN is in effect again, and stops calling handlers that unsubscribed", async () => {
+    const events: string[] = [];
+    const subscription = subscribe(t.db, "resume_channel", {
+      message: (payload) => events.push(payload),
+      reset: () => events.push("reset"),
+      resumed: () => events.push("resumed"),
+    });
+    await until(() => events.includes("resumed"), "the first LISTEN");
+    expect(subscription.listening).toBe(true);
+    await t.db.$executeRaw`
+      SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+      WHERE datname = current_database() AND query LIKE 'LISTEN%'`;
+    await until(() => events.filter((event) => event === "resumed").length === 2, "LISTEN again");
+    expect(events).toEqual(["resumed", "reset", "resumed"]);
+    subscription.unsubscribe();
+    await notify(t.db, "resume_channel", "unheard");
+    const control: string[] = [];
+    const second = subscribe(t.db, "resume_channel", { message: (p) => control.push(p), reset: () => {} });
+    await notify(t.db, "resume_channel", "heard");
+    await until(() => control.includes("heard"), "the second subscriber's notification");
+    expect(events).not.toContain("unheard");
+    second.unsubscribe();
+  });
+
   it("never reports listening on a client made without notifications (the embedded database's)", async () => {
     const db = createDb({ url: t.url, maxConnections: 1, notifications: false });
     try {

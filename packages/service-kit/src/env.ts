@@ -56,6 +56,8 @@ export const baseEnvSchema = z.object({
   HEADERS_TIMEOUT_SECONDS: positiveInt.max(3600).default(10),
   /** … and the whole request, body included, within this many (else 408 and the connection closes). */
   REQUEST_TIMEOUT_SECONDS: positiveInt.max(3600).default(60),
+  /** Development: a request slower than this (ms) is logged at info; the others at debug. */
+  SLOW_REQUEST_MS: z.coerce.number().int().positive().default(1000),
 });
 type Resolved = { PUBLIC_URL: string; DATA_DIR: string; LOG_FORMAT: "pretty" | "json" };
 export type BaseEnv = z.infer<typeof baseEnvSchema> & Resolved;

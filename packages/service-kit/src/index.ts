@@ -9,6 +9,7 @@ export { healthHandler } from "./http/health.ts";
 export { parseTrustProxy, type TrustProxy } from "./http/trust-proxy.ts";
 export { assertStorableParams, parseWith } from "./http/validate.ts";
 export { REQUEST_ID_HEADER, requestIdOf } from "./http/request-id.ts";
+export { requestLogOptions, type RequestLogOptions } from "./http/request-logging.ts";
 export { serve, type ServeOptions } from "./serve.ts";
 export { runService, type RunServiceOptions, type ServiceDeps } from "./run-service.ts";
 export { runCli, withCliDatabase, type CliCommand } from "./cli.ts";

@@ -2,22 +2,31 @@ import { Writable } from "node:stream";
 import express from "express";
 import pino from "pino";
 import request from "supertest";
-import { boardErrors, createHttpApp, finishHttpApp } from "../src/index.ts";
+import {
+  boardErrors,
+  createHttpApp,
+  finishHttpApp,
+  requestLogOptions,
+  type RequestLogOptions,
+} from "../src/index.ts";
 
 /** An app whose logger writes JSON lines into `lines`. */
-function appLoggingTo(lines: Array<Record<string, unknown>>, level = "info") {
+function appLoggingTo(lines: Array<Record<string, unknown>>, level = "info", requestLog?: RequestLogOptions) {
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
       for (const line of chunk.toString().split("\n").filter(Boolean)) lines.push(JSON.parse(line));
       done();
     },
   });
-  const app = createHttpApp({ logger: pino({ level, base: { service: "test" } }, sink) });
+  const app = createHttpApp({ logger: pino({ level, base: { service: "test" } }, sink), requestLog });
   const api = express.Router();
   api.get("/items/:id", (req, res) => {
     res.json({ id: req.params.id });
   });
   app.use("/api", api);
+  app.get("/slow", (_req, res) => {
+    setTimeout(() => res.json({ ok: true }), 60);
+  });
   app.get("/boom", () => {
     throw new Error("kaput");
   });
@@ -78,5 +87,57 @@ describe("request logging", () => {
     await settle();
     expect(res.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
     expect(lines).toEqual([]);
+  });
+
+  describe("in development (requestLogOptions)", () => {
+    const development = requestLogOptions({
+      NODE_ENV: "development",
+      LOG_FORMAT: "pretty",
+      SLOW_REQUEST_MS: 50,
+    });
+
+    it("logs each request as one concise line at debug, which LOG_LEVEL=info leaves out", async () => {
+      const debug: Array<Record<string, unknown>> = [];
+      await request(appLoggingTo(debug, "debug", development)).get("/api/items/7?token=secret");
+      const info: Array<Record<string, unknown>> = [];
+      await request(appLoggingTo(info, "info", development)).get("/api/items/7");
+      await request(appLoggingTo(info, "info", development)).get("/nowhere");
+      await settle();
+      expect(debug).toEqual([
+        {
+          level: 20,
+          time: expect.any(Number),
+          service: "test",
+          msg: expect.stringMatching(/^GET \/api\/items\/7 200 \d+ ms$/),
+        },
+      ]);
+      expect(info).toEqual([]);
+    });
+
+    it("keeps slow requests and errors at info and above", async () => {
+      const lines: Array<Record<string, unknown>> = [];
+      const app = appLoggingTo(lines, "info", development);
+      await request(app).get("/slow");
+      await request(app).get("/boom");
+      await settle();
+      expect(lines.map((line) => [line.level, line.msg])).toEqual([
+        [30, expect.stringMatching(/^slow request: GET \/slow 200 \d+ ms$/)],
+        [50, "unhandled error"],
+        [50, "request errored"],
+      ]);
+    });
+
+    it("leaves production's JSON lines as they were: every request at info with its fields", () => {
+      expect(requestLogOptions({ NODE_ENV: "production", LOG_FORMAT: "json", SLOW_REQUEST_MS: 50 })).toEqual({
+        level: "info",
+      });
+      expect(requestLogOptions({ NODE_ENV: "development", LOG_FORMAT: "json", SLOW_REQUEST_MS: 50 })).toEqual(
+        {
+          level: "debug",
+          slowMs: 50,
+          concise: false,
+        },
+      );
+    });
   });
 });

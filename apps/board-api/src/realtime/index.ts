@@ -3,18 +3,18 @@
 // cookie from a page of this origin, then joins project rooms with `join` — only projects it is a
 // member of. Services emit to `project:<id>`, and notifications to `user:<id>`, which every socket
 // of that user joins on connecting; with REDIS_URL the Redis adapter carries each event to the
-// clients of every instance.
+// clients of every instance. A socket is disconnected when its token or session ends, or when its
+// user leaves a project it joined (access.ts).
 import type { Server as HttpServer } from "node:http";
 import type { BoardEvent } from "@org/contracts";
 import type { Db } from "@org/db";
 import { attachRealtime, type Realtime, type SocketLimits } from "@org/service-kit";
 import type { Server as SocketServer, Socket } from "socket.io";
-import type { Actor } from "../services/context.ts";
 import type { BoardEvents } from "../services/events.ts";
 import { roleIn } from "../services/permissions.ts";
-import { authenticate } from "../services/users.ts";
-import { resolveWebSession } from "../services/web-sessions.ts";
 import type { WebConfig } from "../http/web.ts";
+import { memberRoom, SocketAccess } from "./access.ts";
+import { authenticateSocket, credentialRoom, type SocketAuth } from "./credentials.ts";
 
 export const projectRoom = (projectId: string) => `project:${projectId}`;
 export const userRoom = (userId: string) => `user:${userId}`;
@@ -37,32 +37,46 @@ type Ack = (reply: { ok: true; project_id: string } | { error: { code: string; m
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function tokenOf(socket: Socket): string | undefined {
-  const auth = socket.handshake.auth as { token?: unknown } | undefined;
-  if (typeof auth?.token === "string" && auth.token) return auth.token;
-  return /^Bearer\s+(\S+)\s*$/i.exec(socket.handshake.headers.authorization ?? "")?.[1];
-}
-
 function projectIdOf(payload: unknown): string | undefined {
   const id = typeof payload === "string" ? payload : (payload as { project_id?: unknown } | null)?.project_id;
   return typeof id === "string" && UUID.test(id) ? id : undefined;
 }
 
+const NOT_FOUND = { error: { code: "not_found", message: "Project not found." } } as const;
+
 /**
- * socket.io on `server` with token authentication and project rooms; `events` starts delivering
- * to it. Client messages: `join` / `leave` with `{ project_id }` and an optional acknowledgement
- * callback, answered `{ ok: true, project_id }` or `{ error: { code, message } }`.
+ * Joins the project's room if the user is a member. The member room comes first: a removal that
+ * commits after the role was read still finds (and disconnects) the socket there, and no event
+ * of the project reaches a socket before its membership was seen.
  */
-/**
- * The web app's session, from its cookie, only for a handshake from one of this origin's pages
- * (another site's page could otherwise open a socket as the signed-in user).
- */
-async function sessionActor(db: Db, web: WebConfig, socket: Socket): Promise<Actor | undefined> {
-  const secret = web.cookie.read(socket.handshake.headers.cookie);
-  if (!secret || socket.handshake.headers.origin !== web.origin) return undefined;
-  return (await resolveWebSession({ db, token: secret, lifetime: web.lifetime }))?.actor;
+async function joinProject(db: Db, socket: Socket, payload: unknown, ack?: Ack): Promise<void> {
+  const { actor } = socket.data as SocketAuth;
+  const projectId = projectIdOf(payload);
+  if (!projectId) return ack?.(NOT_FOUND);
+  await socket.join(memberRoom(projectId, actor.id));
+  const role = await roleIn(db, actor.id, projectId).catch(() => null);
+  if (!role) {
+    await socket.leave(memberRoom(projectId, actor.id));
+    return ack?.(NOT_FOUND);
+  }
+  await socket.join(projectRoom(projectId));
+  ack?.({ ok: true, project_id: projectId });
 }
 
+async function leaveProject(socket: Socket, payload: unknown, ack?: Ack): Promise<void> {
+  const projectId = projectIdOf(payload);
+  if (!projectId) return ack?.({ error: { code: "validation_failed", message: "Send { project_id }." } });
+  const { actor } = socket.data as SocketAuth;
+  await socket.leave(projectRoom(projectId));
+  await socket.leave(memberRoom(projectId, actor.id));
+  ack?.({ ok: true, project_id: projectId });
+}
+
+/**
+ * socket.io on `server` with token or session authentication and project rooms; `events` starts
+ * delivering to it. Client messages: `join` / `leave` with `{ project_id }` and an optional
+ * acknowledgement callback, answered `{ ok: true, project_id }` or `{ error: { code, message } }`.
+ */
 export function attachBoardRealtime(
   server: HttpServer,
   {
@@ -83,42 +97,31 @@ export function attachBoardRealtime(
 ): Realtime {
   const realtime = attachRealtime(server, { redisUrl, ...(limits ? { limits } : {}) });
   const { io } = realtime;
+  const access = new SocketAccess(io, db, web?.lifetime);
   io.use((socket, next) => {
-    const token = tokenOf(socket);
-    const actor = token
-      ? authenticate({ db, token })
-      : web
-        ? sessionActor(db, web, socket)
-        : Promise.resolve(undefined);
-    actor.then(
+    authenticateSocket(db, web, socket).then(
       (found) => {
         if (!found) return next(new Error("unauthenticated"));
-        socket.data.actor = found;
+        socket.data = found;
         next();
       },
       () => next(new Error("unauthenticated")),
     );
   });
   io.on("connection", (socket) => {
-    const actor = socket.data.actor as Actor;
-    void socket.join(userRoom(actor.id));
-    socket.on("join", async (payload: unknown, ack?: Ack) => {
-      const projectId = projectIdOf(payload);
-      const role = projectId ? await roleIn(db, actor.id, projectId).catch(() => null) : null;
-      if (!projectId || !role) {
-        ack?.({ error: { code: "not_found", message: "Project not found." } });
-        return;
-      }
-      await socket.join(projectRoom(projectId));
-      ack?.({ ok: true, project_id: projectId });
-    });
-    socket.on("leave", async (payload: unknown, ack?: Ack) => {
-      const projectId = projectIdOf(payload);
-      if (projectId) await socket.leave(projectRoom(projectId));
-      if (projectId) ack?.({ ok: true, project_id: projectId });
-      else ack?.({ error: { code: "validation_failed", message: "Send { project_id }." } });
-    });
+    const { actor, credential } = socket.data as SocketAuth;
+    // Listeners first, synchronously: a client may send `join` as soon as it is connected.
+    socket.on("join", (payload: unknown, ack?: Ack) => void joinProject(db, socket, payload, ack));
+    socket.on("leave", (payload: unknown, ack?: Ack) => void leaveProject(socket, payload, ack));
+    void socket.join([userRoom(actor.id), credentialRoom(credential)]);
+    void access.admitted(socket);
   });
   events.attach(io);
-  return realtime;
+  return {
+    io,
+    async close() {
+      access.close();
+      await realtime.close();
+    },
+  };
 }

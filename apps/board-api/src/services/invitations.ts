@@ -13,7 +13,7 @@ const INVITATION_NOT_FOUND = "Invitation not found.";
 interface InvitationRow {
   id: string;
   projectId: string;
-  email: string;
+  email: string | null;
   role: Role;
   invitedById: string;
   createdAt: Date;
@@ -27,7 +27,7 @@ function toInvitationWire(row: InvitationRow): Invitation {
     id: row.id,
     project_id: row.projectId,
     project_name: row.project.name,
-    email: row.email,
+    email: row.email ?? "",
     role: row.role,
     invited_by: row.invitedById,
     created_at: iso(row.createdAt),
@@ -41,7 +41,13 @@ export async function recordInvitation(
 ): Promise<void> {
   await ctx.db.projectInvitation.upsert({
     where: { projectId_email: { projectId, email } },
-    create: { projectId, email, role, invitedById: ctx.actor.id },
+    create: {
+      projectId,
+      email,
+      role,
+      invitedById: ctx.actor.id,
+      expiresAt: new Date(Date.now() + 7 * 86_400_000),
+    },
     update: { role, invitedById: ctx.actor.id },
   });
 }

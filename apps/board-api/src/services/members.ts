@@ -1,5 +1,6 @@
 import type { AddMemberBody, ListQuery, Member, z } from "@org/contracts";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "@org/service-kit";
+import { announceAccessEnded } from "./access-ended.ts";
 import { TX_OPTIONS, type ServiceContext } from "./context.ts";
 import { recordInvitation } from "./invitations.ts";
 import { lockProject, otherOwners, setMembership, toMemberWire, withUser } from "./membership.ts";
@@ -71,4 +72,6 @@ export async function removeMember(ctx: ServiceContext & { projectId: string; us
     }
     await tx.projectMember.delete({ where: { id: target.id } });
   }, TX_OPTIONS);
+  // Their live sockets stop receiving the project's events, on every instance.
+  await announceAccessEnded(ctx.db, { kind: "membership", projectId: ctx.projectId, userId: ctx.userId });
 }

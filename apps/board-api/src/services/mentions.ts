@@ -1,17 +1,13 @@
 // @mentions: text written in the web app names project members by `@handle`; each newly mentioned
 // member (not the writer) gets a notification. Text that arrives through the API or MCP is stored
 // as written and notifies nobody.
+import { findMentions } from "@org/contracts/mentions";
 import type { ServiceContext } from "./context.ts";
 import { publish } from "./events.ts";
 
-const MENTION = /(^|[^\w@])@([a-z0-9][a-z0-9_-]{1,31})/gi;
-
 /** The handles `@mentioned` in `text` (lower case); `x@y.com` is an address, not a mention. */
 export function mentionedHandles(text: string): Set<string> {
-  const handles = new Set<string>();
-  for (const match of text.matchAll(MENTION))
-    handles.add((match[2] as string).toLowerCase().replace(/[-_]+$/, ""));
-  return handles;
+  return new Set(findMentions(text).map((mention) => mention.handle));
 }
 
 /** About 160 characters of `text` around the first `@handle`, on one line. */
@@ -45,6 +41,12 @@ export async function notifyMentions(
     where: { projectId, userId: { not: ctx.actor.id }, user: { handle: { in: handles } } },
     select: { userId: true, user: { select: { handle: true } } },
   });
+  if (members.length === 0) return 0;
+  // The names as they are now: what the recipient keeps seeing should they leave the project.
+  const card = await ctx.db.card.findUniqueOrThrow({
+    where: { id: cardId },
+    select: { title: true, project: { select: { name: true } } },
+  });
   for (const member of members) {
     const notification = await ctx.db.notification.create({
       data: {
@@ -55,6 +57,8 @@ export async function notifyMentions(
         cardId,
         commentId: commentId ?? null,
         excerpt: excerptAround(text, member.user.handle),
+        projectName: card.project.name,
+        cardTitle: card.title,
       },
       select: { id: true },
     });

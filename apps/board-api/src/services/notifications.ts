@@ -5,6 +5,8 @@ import { NotFoundError } from "@org/service-kit";
 import type { Actor } from "./context.ts";
 import { iso, isoOrNull, pageArgs, toPage } from "./pagination.ts";
 
+// The project's and card's current names only while the recipient is a member; otherwise the
+// names stored when the notification was written (a former member learns no renames).
 const withNames = {
   project: { select: { name: true } },
   card: { select: { number: true, title: true } },
@@ -13,14 +15,14 @@ const withNames = {
 
 type NotificationRow = Prisma.NotificationGetPayload<{ include: typeof withNames }>;
 
-const toNotificationWire = (row: NotificationRow): Notification => ({
+const toNotificationWire = (row: NotificationRow, member: boolean): Notification => ({
   id: row.id,
   kind: row.kind,
   project_id: row.projectId,
-  project_name: row.project.name,
+  project_name: member ? row.project.name : row.projectName,
   card_id: row.cardId,
   card_number: row.card.number,
-  card_title: row.card.title,
+  card_title: member ? row.card.title : row.cardTitle,
   comment_id: row.commentId,
   actor_id: row.actorId,
   actor_name: row.actor.name,
@@ -44,7 +46,17 @@ export async function listNotifications({
     orderBy: { id: "desc" },
     ...pageArgs(query),
   });
-  return toPage(query, rows, toNotificationWire);
+  const projects = await memberOf(db, actor, rows);
+  return toPage(query, rows, (row) => toNotificationWire(row, projects.has(row.projectId)));
+}
+
+/** Which of the rows' projects the user is a member of now. */
+async function memberOf(db: Db, actor: Actor, rows: { projectId: string }[]): Promise<Set<string>> {
+  const memberships = await db.projectMember.findMany({
+    where: { userId: actor.id, projectId: { in: [...new Set(rows.map((row) => row.projectId))] } },
+    select: { projectId: true },
+  });
+  return new Set(memberships.map((membership) => membership.projectId));
 }
 
 export async function markNotificationRead({
@@ -65,7 +77,7 @@ export async function markNotificationRead({
     include: withNames,
   });
   if (!row) throw new NotFoundError("Notification not found.");
-  return toNotificationWire(row);
+  return toNotificationWire(row, (await memberOf(db, actor, [row])).has(row.projectId));
 }
 
 export async function markAllNotificationsRead({ db, actor }: { db: Db; actor: Actor }): Promise<void> {

@@ -1,29 +1,36 @@
 // API token lookups, cached for a second: every request starts with one, and most come in runs
-// from the same token. A revoked token must still stop working at once, so revocation goes
-// through `invalidateTokens`, which drops the tokens here and, by a PostgreSQL notification,
-// in every other process on the database (other instances, and this one when the CLI revokes).
-// The cache only answers while that notification channel is listening; on the embedded
-// database it never does, and every request reads the token row.
-import { notify, subscribe, type Db, type Subscription } from "@org/db";
+// from the same token. A revoked token must still stop working at once, on every instance:
+// `invalidateTokens` drops the tokens here and announces it (access-ended.ts), so every other
+// process on the database drops them when the notification arrives (milliseconds); and it returns
+// only once no instance can still answer from an entry read before the revocation (entries live a
+// second from when their lookup started), so that a revocation holds everywhere by the time it is
+// answered, even should a notification be late or lost. The cache only answers while those
+// notifications are heard; on the embedded database (one process) it never caches.
+import { notificationsEnabled, type Db, type Subscription } from "@org/db";
+import { announceAccessEnded, onAccessEnded } from "./access-ended.ts";
 import type { Actor } from "./context.ts";
 
-/** Exported for tests that wait for an invalidation to arrive. */
-export const TOKENS_INVALIDATED_CHANNEL = "board_api_tokens_invalidated";
-/** Bounds staleness should a notification ever be missed while listening. */
-const TTL_MS = 1000;
+/** How long an entry is trusted, counted from when its lookup started. */
+export const TOKEN_CACHE_TTL_MS = 1000;
 const MAX_ENTRIES = 10_000;
-/** NOTIFY payloads are limited to 8,000 bytes: 100 hashes of 64 characters per notification. */
-const HASHES_PER_NOTIFICATION = 100;
+
+/** What a lookup must hand back to store its result. */
+export interface LookupTicket {
+  generation: number;
+  startedAt: number;
+}
 
 class TokenCache {
   private readonly entries = new Map<string, { actor: Actor; expiresAt: number }>();
   private readonly subscription: Subscription;
   /** Bumped by every invalidation, so a lookup that raced one does not store what it read. */
-  generation = 0;
+  private generation = 0;
 
   constructor(db: Db) {
-    this.subscription = subscribe(db, TOKENS_INVALIDATED_CHANNEL, {
-      message: (payload) => this.forget(payload.split(",")),
+    this.subscription = onAccessEnded(db, {
+      ended: (what) => {
+        if (what.kind === "tokens") this.forget(what.tokenHashes);
+      },
       reset: () => this.forget(),
     });
   }
@@ -36,11 +43,16 @@ class TokenCache {
     return undefined;
   }
 
-  /** Stores the result of a lookup that started at `generation`, unless tokens were invalidated since. */
-  set(tokenHash: string, actor: Actor, generation: number): void {
-    if (!this.subscription.listening || generation !== this.generation) return;
+  /** Taken before a lookup reads the database. */
+  begin(): LookupTicket {
+    return { generation: this.generation, startedAt: Date.now() };
+  }
+
+  /** Stores the result of the lookup of `ticket`, unless tokens were invalidated since it started. */
+  set(tokenHash: string, actor: Actor, ticket: LookupTicket): void {
+    if (!this.subscription.listening || ticket.generation !== this.generation) return;
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    this.entries.set(tokenHash, { actor, expiresAt: Date.now() + TTL_MS });
+    this.entries.set(tokenHash, { actor, expiresAt: ticket.startedAt + TOKEN_CACHE_TTL_MS });
   }
 
   /** Drops the given tokens, or everything. */
@@ -65,12 +77,18 @@ export function tokenCacheFor(db: Db): TokenCache {
 
 /**
  * The one way to make API tokens stop working, called after their rows were revoked or deleted
- * (`tokenHashes` are their SHA-256, as stored): they are refused at once by this instance and,
- * as soon as the notification arrives, by every other process on the database.
+ * (`tokenHashes` are their SHA-256, as stored). This instance refuses them at once and every
+ * other one as soon as the notification arrives; it resolves once every instance refuses them
+ * whatever happened to the notification (at most TOKEN_CACHE_TTL_MS later). Sockets that
+ * authenticated with them are disconnected (realtime).
  */
 export async function invalidateTokens({ db, tokenHashes }: { db: Db; tokenHashes: string[] }) {
-  caches.get(db)?.forget(tokenHashes);
-  for (let i = 0; i < tokenHashes.length; i += HASHES_PER_NOTIFICATION) {
-    await notify(db, TOKENS_INVALIDATED_CHANNEL, tokenHashes.slice(i, i + HASHES_PER_NOTIFICATION).join(","));
+  const revokedAt = Date.now();
+  await announceAccessEnded(db, { kind: "tokens", tokenHashes });
+  // Another instance may hold an entry whose lookup started before the revocation committed: it
+  // expires within TOKEN_CACHE_TTL_MS of that. Only processes that hear notifications cache.
+  if (notificationsEnabled(db)) {
+    const wait = revokedAt + TOKEN_CACHE_TTL_MS - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
 }

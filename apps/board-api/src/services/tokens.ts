@@ -76,6 +76,12 @@ export async function revokeToken({
   await invalidateTokens({ db, tokenHashes: revoked.map((row) => row.tokenHash) });
 }
 
+/** Whether the token of this SHA-256 still works (read from the database, never from the cache). */
+export async function tokenIsLive({ db, tokenHash }: { db: Db; tokenHash: string }): Promise<boolean> {
+  const live = await db.apiToken.count({ where: { tokenHash, revokedAt: null } });
+  return live > 0;
+}
+
 /** Records that a token was used, unless that was recorded less than a minute ago. */
 export async function noteTokenUse({
   db,

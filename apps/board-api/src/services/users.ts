@@ -78,7 +78,7 @@ export async function authenticate({
   const cache = tokenCacheFor(db);
   const cached = cache.get(tokenHash);
   if (cached) return cached;
-  const generation = cache.generation;
+  const ticket = cache.begin();
   const rows = await queryPrepared<
     Actor & { revoked: boolean; token_hash: string; last_used_at: Date | null }
   >(
@@ -94,7 +94,7 @@ export async function authenticate({
   // Noted on a cache miss only: last_used_at is kept to the minute, the cache to the second.
   await noteTokenUse({ db, tokenHash: row.token_hash, lastUsedAt: row.last_used_at });
   const actor = { id: row.id, email: row.email, name: row.name };
-  cache.set(tokenHash, actor, generation);
+  cache.set(tokenHash, actor, ticket);
   return actor;
 }
 

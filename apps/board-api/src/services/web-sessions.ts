@@ -10,6 +10,7 @@ import {
   sessionNeedsTouch,
   type SessionLifetime,
 } from "@org/service-kit";
+import { announceAccessEnded } from "./access-ended.ts";
 import type { Actor } from "./context.ts";
 
 export interface WebSession {
@@ -73,10 +74,30 @@ export async function resolveWebSession({
   };
 }
 
-/** Signs out: the session stops working at once (idempotent). */
+/** Signs out: the session stops working at once, its sockets on every instance included (idempotent). */
 export async function endWebSession({ db, token }: { db: Db; token: string }): Promise<void> {
-  await db.webSession.updateMany({
+  const ended = await db.webSession.updateManyAndReturn({
     where: { tokenHash: hashSecret(token), revokedAt: null },
     data: { revokedAt: new Date() },
+    select: { id: true },
   });
+  await announceAccessEnded(db, { kind: "sessions", sessionIds: ended.map((row) => row.id) });
+}
+
+/**
+ * When the session ends unless a request extends it (epoch ms), or null when it has ended; reads
+ * without keeping it alive (a socket's mere presence is not a request).
+ */
+export async function webSessionEndsAt({
+  db,
+  sessionId,
+  lifetime,
+}: {
+  db: Db;
+  sessionId: string;
+  lifetime: SessionLifetime;
+}): Promise<number | null> {
+  const session = await db.webSession.findUnique({ where: { id: sessionId } });
+  if (!session || !sessionIsLive(session, lifetime, Date.now())) return null;
+  return Math.min(session.expiresAt.getTime(), session.lastSeenAt.getTime() + lifetime.idleMs);
 }

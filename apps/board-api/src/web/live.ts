@@ -15,11 +15,23 @@ function connect(): Socket {
   socket.onAny((_name: string, event: BoardEvent) => {
     for (const listener of listeners) listener(event);
   });
-  // Rooms are per connection: join them again after a reconnect.
+  // Rooms are per connection: join them again after a reconnect. A project the user no longer
+  // belongs to answers not_found: stop asking for it.
   socket.on("connect", () => {
-    for (const projectId of joined) socket?.emit("join", { project_id: projectId });
+    for (const projectId of joined) sendJoin(projectId);
+  });
+  // The server disconnects a socket whose session ended or whose user left a project it joined:
+  // connect again, which succeeds while the session lasts (a signed-out one is refused for good).
+  socket.on("disconnect", (reason) => {
+    if (reason === "io server disconnect") setTimeout(() => socket?.connect(), 500);
   });
   return socket;
+}
+
+function sendJoin(projectId: string): void {
+  socket?.emit("join", { project_id: projectId }, (reply: { ok?: true }) => {
+    if (!reply.ok) joined.delete(projectId);
+  });
 }
 
 /** Calls `listener` for every event this user may see; returns the unsubscribe function. */
@@ -33,7 +45,7 @@ export function onLiveEvent(listener: Listener): () => void {
 export function joinProject(projectId: string): void {
   joined.add(projectId);
   const live = connect();
-  if (live.connected) live.emit("join", { project_id: projectId });
+  if (live.connected) sendJoin(projectId);
 }
 
 export function leaveProject(projectId: string): void {

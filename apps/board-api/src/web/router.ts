@@ -1,31 +1,5 @@
-// Client-side routes under /app (the server answers every /app/* path with the same page).
-export type Route =
-  | { name: "projects" }
-  | { name: "signin" }
-  | { name: "signup" }
-  | { name: "board"; projectId: string; cardId?: string }
-  | { name: "settings"; projectId: string }
-  | { name: "account" }
-  | { name: "notifications" }
-  | { name: "not-found" };
-
-const ID = "([0-9a-f-]{36})";
-
-export function parseRoute(pathname: string): Route {
-  const path = pathname.replace(/\/+$/, "") || "/app";
-  if (path === "/app") return { name: "projects" };
-  if (path === "/app/signin") return { name: "signin" };
-  if (path === "/app/signup") return { name: "signup" };
-  if (path === "/app/account") return { name: "account" };
-  if (path === "/app/notifications") return { name: "notifications" };
-  let match = new RegExp(`^/app/projects/${ID}$`).exec(path);
-  if (match) return { name: "board", projectId: match[1]! };
-  match = new RegExp(`^/app/projects/${ID}/cards/${ID}$`).exec(path);
-  if (match) return { name: "board", projectId: match[1]!, cardId: match[2]! };
-  match = new RegExp(`^/app/projects/${ID}/settings$`).exec(path);
-  if (match) return { name: "settings", projectId: match[1]! };
-  return { name: "not-found" };
-}
+// Navigation inside the app: history entries without reloads, and in-app links.
+export { parseRoute, type Route } from "./routes.ts";
 
 /** Goes to `path` without reloading; the app shell re-renders on `popstate`. */
 export function navigate(path: string, { replace = false } = {}): void {

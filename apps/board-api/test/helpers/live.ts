@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { BoardEvent } from "@org/contracts";
+import { createDb } from "@org/db";
 import type { TestDatabase } from "@org/db/testing";
 import { createLogger } from "@org/service-kit";
 import { io as connectClient, type Socket } from "socket.io-client";
@@ -20,23 +21,32 @@ export interface LiveInstance extends TestApp {
   url: string;
 }
 
-/** An instance on `database` (shared by several instances), with Redis when `redisUrl` is set. */
+/**
+ * An instance on `database` (shared by several instances), with Redis when `redisUrl` is set. With
+ * `ownDb`, it has a database client of its own, as a separate process would (its own caches and
+ * notification listener); otherwise it shares the test's.
+ */
 export async function startLiveInstance(
   database: TestDatabase,
-  { redisUrl, env: extra = {} }: { redisUrl?: string; env?: Record<string, string> } = {},
+  {
+    redisUrl,
+    env: extra = {},
+    ownDb = false,
+  }: { redisUrl?: string; env?: Record<string, string>; ownDb?: boolean } = {},
 ): Promise<LiveInstance> {
   const attachmentsDir = await mkdtemp(path.join(os.tmpdir(), "board-live-"));
   const events = new SocketBoardEvents();
   const env = loadBoardEnv({ DATABASE_URL: database.url, ATTACHMENTS_DIR: attachmentsDir, ...extra });
+  const db = ownDb ? createDb({ url: database.url, maxConnections: 4 }) : database.db;
   const app = createApp({
     env,
-    db: database.db,
+    db,
     logger: createLogger({ service: "board-api", level: "silent" }),
     redis: undefined,
     events,
   });
   const server = createServer(app);
-  const realtime = attachBoardRealtime(server, { db: database.db, redisUrl, events, web: webConfig(env) });
+  const realtime = attachBoardRealtime(server, { db, redisUrl, events, web: webConfig(env) });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     app,
@@ -46,6 +56,7 @@ export async function startLiveInstance(
     async close() {
       await realtime.close();
       await new Promise((resolve) => server.close(resolve));
+      if (ownDb) await db.$disconnect();
       await rm(attachmentsDir, { recursive: true, force: true });
     },
   };
@@ -66,6 +77,11 @@ export async function connect(url: string, credentials: string | { headers: Reco
   });
   const received: BoardEvent[] = [];
   socket.onAny((_name: string, event: BoardEvent) => received.push(event));
+  /** Why the socket was disconnected, once it was ("io server disconnect": by the server). */
+  let disconnectReason: string | undefined;
+  socket.on("disconnect", (reason) => {
+    disconnectReason = reason;
+  });
   await new Promise<void>((resolve, reject) => {
     socket.once("connect", resolve);
     socket.once("connect_error", reject);
@@ -84,6 +100,15 @@ export async function connect(url: string, credentials: string | { headers: Reco
         if (Date.now() > deadline) throw new Error(`no ${type} within ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
+    },
+    /** Resolves with the reason once the socket is disconnected (waiting for it up to `timeoutMs`). */
+    async disconnected(timeoutMs = 5000): Promise<string> {
+      const deadline = Date.now() + timeoutMs;
+      while (disconnectReason === undefined) {
+        if (Date.now() > deadline) throw new Error(`still connected after ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return disconnectReason;
     },
     close: () => socket.close(),
   };

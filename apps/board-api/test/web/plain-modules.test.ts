@@ -25,6 +25,38 @@ describe("renderMarkdown", () => {
     expect(html).toContain("x@ada.com");
     expect(html.match(/class="mention"/g)).toHaveLength(1);
   });
+
+  it("never highlights inside a link's address, title or text, nor in code, so links stay whole", () => {
+    const handles = new Set(["ada", "bob"]);
+    // The old highlighter rewrote the rendered HTML: `,@ada` in an address and ` @ada` in a title
+    // got a <span> pushed into the attribute, breaking the link (and the markup after it).
+    const html = renderMarkdown(
+      '[list](https://example.com/a,@ada "ask @ada") [ping @bob](https://example.com) `@ada` https://example.com/x,@bob',
+      handles,
+    );
+    expect(html).toContain(
+      '<a href="https://example.com/a,@ada" title="ask @ada" target="_blank" rel="noopener noreferrer nofollow">list</a>',
+    );
+    expect(html).toContain(
+      '<a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">ping @bob</a>',
+    );
+    expect(html).toContain("<code>@ada</code>");
+    expect(html).toContain('href="https://example.com/x,@bob"');
+    expect(html).not.toContain("mention");
+  });
+
+  it("highlights a member's mention after markup and punctuation, but not after a word character", () => {
+    const html = renderMarkdown(
+      "**@ada**, (@bob) and _@ada_. foo@bob a@ada @ada_ @adam",
+      new Set(["ada", "bob"]),
+    );
+    expect(html).toContain('<strong><span class="mention">@ada</span></strong>');
+    expect(html).toContain('(<span class="mention">@bob</span>)');
+    expect(html).toContain('<em><span class="mention">@ada</span></em>');
+    expect(html).toContain("foo@bob a@ada");
+    expect(html).toContain('<span class="mention">@ada</span>_ @adam');
+    expect(html.match(/class="mention"/g)).toHaveLength(4);
+  });
 });
 
 describe("parseRoute", () => {

@@ -4,7 +4,7 @@ import type { Logger } from "../logger.ts";
 import { anonymousLimiter, type AnonymousLimitOptions } from "./anonymous-limit.ts";
 import type { ErrorDialect } from "./error-dialects.ts";
 import { errorHandler, notFoundHandler } from "./error-handler.ts";
-import { useRequestLogging } from "./request-logging.ts";
+import { useRequestLogging, type RequestLogOptions } from "./request-logging.ts";
 import type { TrustProxy } from "./trust-proxy.ts";
 
 export interface HttpAppOptions {
@@ -16,6 +16,8 @@ export interface HttpAppOptions {
   trustProxy?: TrustProxy;
   /** The per-IP ceiling on unauthenticated requests (see anonymous-limit.ts), ahead of every route. */
   anonymousLimit?: AnonymousLimitOptions;
+  /** The per-request log line (`requestLogOptions(env)`); default: every request at info. */
+  requestLog?: RequestLogOptions;
 }
 
 /**
@@ -29,11 +31,12 @@ export function createHttpApp({
   helmet: helmetOptions,
   trustProxy = false,
   anonymousLimit,
+  requestLog,
 }: HttpAppOptions): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxy);
-  useRequestLogging(app, logger);
+  useRequestLogging(app, logger, requestLog);
   app.use(helmet(helmetOptions));
   // Before body parsing and routes: a refused request costs one counter and nothing else.
   if (anonymousLimit) app.use(anonymousLimiter(anonymousLimit));

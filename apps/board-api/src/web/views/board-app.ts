@@ -231,7 +231,7 @@ export class BoardApp extends LitElement {
     const route = this.route;
     if (!this.session) {
       return html`<board-auth-view
-        .mode=${route.name === "signup" ? "signup" : "signin"}
+        .mode=${route.name === "signup" || route.name === "signup-passkey" ? "signup" : "signin"}
         .authServerUrl=${this.dataset.authServerUrl ?? ""}
         @signed-in=${(event: CustomEvent<WebSession>) => this.signedIn(event.detail)}
       ></board-auth-view>`;

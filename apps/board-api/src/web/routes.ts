@@ -1,0 +1,44 @@
+// The web app's client routes under /app: one table, read by the page's router (src/web/router.ts)
+// and by the server (routes/web-app.ts), which answers every /app URL with the app's page and says
+// 404 for the ones this table does not know. Pure: no DOM.
+export type Route =
+  | { name: "projects" }
+  | { name: "signin" }
+  | { name: "signup" }
+  | { name: "signup-passkey" }
+  | { name: "board"; projectId: string; cardId?: string }
+  | { name: "settings"; projectId: string }
+  | { name: "account" }
+  | { name: "notifications" }
+  | { name: "not-found" };
+
+const ID = "([0-9a-f-]{36})";
+
+const FIXED = new Map<string, Route>([
+  ["/app", { name: "projects" }],
+  ["/app/signin", { name: "signin" }],
+  ["/app/signup", { name: "signup" }],
+  ["/app/signup/passkey", { name: "signup-passkey" }],
+  ["/app/account", { name: "account" }],
+  ["/app/notifications", { name: "notifications" }],
+]);
+
+const PATTERNS: Array<[RegExp, (match: RegExpExecArray) => Route]> = [
+  [new RegExp(`^/app/projects/${ID}$`), (m) => ({ name: "board", projectId: m[1]! })],
+  [
+    new RegExp(`^/app/projects/${ID}/cards/${ID}$`),
+    (m) => ({ name: "board", projectId: m[1]!, cardId: m[2]! }),
+  ],
+  [new RegExp(`^/app/projects/${ID}/settings$`), (m) => ({ name: "settings", projectId: m[1]! })],
+];
+
+export function parseRoute(pathname: string): Route {
+  const path = pathname.replace(/\/+$/, "") || "/app";
+  const fixed = FIXED.get(path);
+  if (fixed) return fixed;
+  for (const [pattern, route] of PATTERNS) {
+    const match = pattern.exec(path);
+    if (match) return route(match);
+  }
+  return { name: "not-found" };
+}

@@ -1,0 +1,162 @@
+// A live socket loses its access with what granted it, on every instance: two instances (each its
+// own database client, as two processes) share PostgreSQL and Redis; the attacker's socket sits on
+// instance B while the token is revoked, the session ended or the membership removed through A.
+import { createDb } from "@org/db";
+import { createTestDatabase, type TestDatabase } from "@org/db/testing";
+import { csrfTokenOf } from "@org/service-kit";
+import request from "supertest";
+import { startWebSession } from "../src/services/web-sessions.ts";
+import { revokeToken } from "../src/services/tokens.ts";
+import { addMember, makeBoard, makeCard, makeUser } from "./helpers/fixtures.ts";
+import { connect, startLiveInstance, testRedisUrl, type LiveInstance } from "./helpers/live.ts";
+
+const ORIGIN = "http://localhost:4000";
+const IDLE_SECONDS = 3;
+
+let database: TestDatabase;
+let a: LiveInstance;
+let b: LiveInstance;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const env = { PUBLIC_URL: ORIGIN, WEB_SESSION_IDLE_SECONDS: String(IDLE_SECONDS) };
+  a = await startLiveInstance(database, { redisUrl: testRedisUrl, ownDb: true, env });
+  b = await startLiveInstance(database, { redisUrl: testRedisUrl, ownDb: true, env });
+});
+afterAll(async () => {
+  await a.close();
+  await b.close();
+  await database.drop();
+});
+
+/** Gives an event that should not arrive the time to arrive. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+/** A project on A with a member whose socket on B has joined it and receives its events. */
+async function memberWatchingOnB() {
+  const board = await makeBoard(a);
+  const member = await makeUser(a);
+  await addMember(board.owner.api, board.project.id, member.user.id, "member");
+  const socket = await connect(b.url, member.token);
+  expect(await socket.join(board.project.id)).toEqual({ ok: true, project_id: board.project.id });
+  await makeCard(board.owner.api, board.column.id, { title: "before" });
+  await socket.waitFor("card.created");
+  return { ...board, member, socket };
+}
+
+describe("sockets after revocation, across instances", () => {
+  it("a token revoked through instance A disconnects its socket on instance B", async () => {
+    const { owner, column, member, socket } = await memberWatchingOnB();
+    // A second socket of the same user with another token stays: only the revoked token's goes.
+    const { token: otherToken } = (await member.api.post("/tokens", { name: "other" })).body as {
+      token: string;
+    };
+    const other = await connect(b.url, otherToken);
+    try {
+      const tokens = (await member.api.get("/tokens")).body.data as { id: string; name: string }[];
+      const cli = tokens.find((token) => token.name === "cli")!;
+      await member.api.delete(`/tokens/${cli.id}`).expect(204);
+      expect(await socket.disconnected()).toBe("io server disconnect");
+      const count = socket.received.length;
+      await makeCard(owner.api, column.id, { title: "after the revocation" });
+      await settle();
+      expect(socket.received).toHaveLength(count);
+      expect(other.socket.connected).toBe(true);
+      // Reconnecting with the revoked token is refused.
+      await expect(connect(b.url, member.token)).rejects.toThrow("unauthenticated");
+    } finally {
+      socket.close();
+      other.close();
+    }
+  });
+
+  it("a token revoked by another process (cli token revoke) disconnects its socket on both instances", async () => {
+    const { member, socket } = await memberWatchingOnB();
+    const onA = await connect(a.url, member.token);
+    const cli = createDb({ url: database.url, maxConnections: 1 });
+    try {
+      await revokeToken({ db: cli, match: { token: member.token } });
+      expect(await socket.disconnected()).toBe("io server disconnect");
+      expect(await onA.disconnected()).toBe("io server disconnect");
+    } finally {
+      await cli.$disconnect();
+      socket.close();
+      onA.close();
+    }
+  });
+
+  it("signing out on instance A disconnects the session's socket on instance B", async () => {
+    const { owner, project } = await makeBoard(a);
+    const session = await startWebSession({
+      db: database.db,
+      userId: owner.user.id,
+      lifetime: { idleMs: 60_000, absoluteMs: 60_000 },
+    });
+    const cookie = `board_session=${session.token}`;
+    const socket = await connect(b.url, { headers: { Cookie: cookie, Origin: ORIGIN } });
+    try {
+      expect(await socket.join(project.id)).toMatchObject({ ok: true });
+      await request(a.app)
+        .post("/app/auth/signout")
+        .set("Cookie", cookie)
+        .set("Origin", ORIGIN)
+        .set("X-CSRF-Token", csrfTokenOf(session.token))
+        .expect(204);
+      expect(await socket.disconnected()).toBe("io server disconnect");
+      await expect(connect(b.url, { headers: { Cookie: cookie, Origin: ORIGIN } })).rejects.toThrow(
+        "unauthenticated",
+      );
+    } finally {
+      socket.close();
+    }
+  });
+
+  it("a session that expires while idle disconnects its socket, which alone does not keep it alive", async () => {
+    const { owner } = await makeBoard(a);
+    const session = await startWebSession({
+      db: database.db,
+      userId: owner.user.id,
+      lifetime: { idleMs: IDLE_SECONDS * 1000, absoluteMs: 60_000 },
+    });
+    const startedAt = Date.now();
+    const socket = await connect(b.url, {
+      headers: { Cookie: `board_session=${session.token}`, Origin: ORIGIN },
+    });
+    try {
+      expect(await socket.disconnected(IDLE_SECONDS * 1000 + 5000)).toBe("io server disconnect");
+      expect(Date.now() - startedAt).toBeGreaterThanOrEqual(IDLE_SECONDS * 1000 - 100);
+    } finally {
+      socket.close();
+    }
+  });
+
+  it("a member removed through instance A stops receiving the project on instance B", async () => {
+    const { owner, project, column, member, socket } = await memberWatchingOnB();
+    // The same user's socket that never joined this project is not disconnected.
+    const elsewhere = await connect(b.url, member.token);
+    try {
+      await owner.api.delete(`/projects/${project.id}/members/${member.user.id}`).expect(204);
+      expect(await socket.disconnected()).toBe("io server disconnect");
+      const count = socket.received.length;
+      await makeCard(owner.api, column.id, { title: "after the removal" });
+      await settle();
+      expect(socket.received).toHaveLength(count);
+      expect(elsewhere.socket.connected).toBe(true);
+      expect(await elsewhere.join(project.id)).toEqual({
+        error: { code: "not_found", message: "Project not found." },
+      });
+    } finally {
+      socket.close();
+      elsewhere.close();
+    }
+  });
+
+  it("a member who leaves the project is disconnected from it too", async () => {
+    const { project, member, socket } = await memberWatchingOnB();
+    try {
+      await member.api.delete(`/projects/${project.id}/members/${member.user.id}`).expect(204);
+      expect(await socket.disconnected()).toBe("io server disconnect");
+    } finally {
+      socket.close();
+    }
+  });
+});
