@@ -143,6 +143,7 @@ describe("tenants", () => {
         name: "Acme",
         rp_id: "acme.test",
         origins: ["https://acme.test", "https://app.acme.test"],
+        qr_login: "on",
         disabled: false,
         created_at: expect.any(String),
       },

@@ -48,6 +48,7 @@ describe("cli", () => {
     const listed = await cli("tenant", "list");
     expect(listed.tenants).toContainEqual({
       ...out.tenant,
+      qr_login: "on",
       disabled: false,
       created_at: expect.any(String),
     });

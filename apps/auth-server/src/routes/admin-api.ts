@@ -63,6 +63,7 @@ export function adminApiRouter(ctx: AuthContext): Router {
       name: input.name,
       rpId: input.rp_id,
       origins: input.origins,
+      qrLogin: input.qr_login,
       actor: actorOf(req),
     });
     res.status(201).json({ tenant: tenantView(tenant), apiKey });
@@ -83,8 +84,11 @@ export function adminApiRouter(ctx: AuthContext): Router {
   });
 
   tenant.patch("/", async (req, res) => {
-    const input = parseWith(UpdateTenantRequestSchema, req.body);
-    res.json(tenantView(await updateTenant({ db, id: tenantOf(res).id, ...input, actor: actorOf(req) })));
+    const { name, origins, qr_login } = parseWith(UpdateTenantRequestSchema, req.body);
+    const id = tenantOf(res).id;
+    res.json(
+      tenantView(await updateTenant({ db, id, name, origins, qrLogin: qr_login, actor: actorOf(req) })),
+    );
   });
 
   for (const action of ["disable", "enable"] as const) {

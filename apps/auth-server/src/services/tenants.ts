@@ -1,4 +1,4 @@
-import type { TenantView } from "@org/contracts";
+import type { QrLogin, TenantView } from "@org/contracts";
 import { pageArgs, Prisma, queryPrepared, toPage, type Page, type PageQuery } from "@org/db";
 import {
   AppError,
@@ -20,6 +20,7 @@ export function tenantView(tenant: Tenant): TenantView {
     name: tenant.name,
     rp_id: tenant.rpId,
     origins: tenant.origins,
+    qr_login: tenant.qrLogin,
     disabled: tenant.disabled,
     created_at: tenant.createdAt.toISOString(),
   };
@@ -51,7 +52,7 @@ type Db = AuthContext["db"];
 // The lookups below run on every tenant API call and every login, as prepared statements
 // (see queryPrepared); these columns give the same object as Prisma's.
 const TENANT_COLUMNS = Prisma.sql`id::text AS id, name, rp_id AS "rpId", COALESCE(origins, '{}') AS origins,
-  api_key_hash AS "apiKeyHash", disabled, created_at AS "createdAt", updated_at AS "updatedAt"`;
+  api_key_hash AS "apiKeyHash", disabled, qr_login AS "qrLogin", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 const normalizeOrigins = (origins: string[]) => [...new Set(origins.map(normalizeOrigin))];
 
@@ -64,6 +65,7 @@ export async function createTenant({
   name,
   rpId,
   origins,
+  qrLogin,
   builtIn,
   actor,
 }: {
@@ -71,6 +73,8 @@ export async function createTenant({
   name: string;
   rpId: string;
   origins: string[];
+  /** QR (cross-device) sign-in; default on, always off for the built-in admin tenant. */
+  qrLogin?: QrLogin | undefined;
   /** A tenant the server keeps for itself (see admin-tenant.ts); at most one per role. */
   builtIn?: "admin";
   actor?: Actor;
@@ -83,6 +87,7 @@ export async function createTenant({
       rpId: normalizeRpId(rpId),
       origins: normalizeOrigins(origins),
       apiKeyHash: hashSecret(apiKey),
+      qrLogin: builtIn === "admin" ? "off" : (qrLogin ?? "on"),
       ...(builtIn ? { builtIn: { create: { role: builtIn } } } : {}),
     },
   });
@@ -147,8 +152,8 @@ export async function rotateTenantKey({ db, id, actor }: { db: Db; id: string; a
 }
 
 /**
- * Renames a tenant or replaces its origins (normalised). `rpId` is for the built-in admin tenant
- * following PUBLIC_URL: changing a customer's RP ID would orphan its passkeys.
+ * Renames a tenant, replaces its origins (normalised) or turns QR sign-in on or off. `rpId` is for
+ * the built-in admin tenant following PUBLIC_URL: changing a customer's RP ID would orphan its passkeys.
  */
 export async function updateTenant({
   db,
@@ -156,6 +161,7 @@ export async function updateTenant({
   name,
   origins,
   rpId,
+  qrLogin,
   actor,
 }: {
   db: Db;
@@ -163,6 +169,7 @@ export async function updateTenant({
   name?: string | undefined;
   origins?: string[] | undefined;
   rpId?: string | undefined;
+  qrLogin?: QrLogin | undefined;
   actor?: Actor;
 }): Promise<Tenant> {
   if (name !== undefined && !name.trim()) throw new ValidationError("A tenant needs a name.");
@@ -170,6 +177,7 @@ export async function updateTenant({
     ...(name !== undefined ? { name: name.trim() } : {}),
     ...(origins !== undefined ? { origins: normalizeOrigins(origins) } : {}),
     ...(rpId !== undefined ? { rpId: normalizeRpId(rpId) } : {}),
+    ...(qrLogin !== undefined ? { qrLogin } : {}),
   };
   await existing(db, id);
   const tenant = await db.tenant.update({ where: { id }, data });

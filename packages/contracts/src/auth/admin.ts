@@ -3,7 +3,7 @@
 import { ListQuery, listOf } from "../board/schemas.ts";
 import { StorableText } from "../text.ts";
 import { z } from "../zod.ts";
-import { PasskeyInfoSchema, TenantUserSchema } from "./schemas.ts";
+import { PasskeyInfoSchema, QrLoginSchema, TenantUserSchema } from "./schemas.ts";
 
 const Id = z.uuid().openapi({ description: "Opaque identifier (UUIDv7)." });
 const Timestamp = z.iso.datetime().openapi({ description: "ISO 8601 timestamp, UTC." });
@@ -28,6 +28,8 @@ export const AUDIT_EVENT_TYPES = [
   "admin_removed",
   "admin_signed_in",
   "admin_signed_out",
+  "admin_invite_spent",
+  "admin_request_refused",
 ] as const;
 export const AuditEventTypeSchema = z.enum(AUDIT_EVENT_TYPES).openapi("AuditEventType");
 export type AuditEventType = z.infer<typeof AuditEventTypeSchema>;
@@ -65,6 +67,7 @@ export const TenantViewSchema = z
     name: z.string(),
     rp_id: z.string(),
     origins: z.array(z.string()),
+    qr_login: QrLoginSchema,
     disabled: z.boolean(),
     created_at: Timestamp,
   })
@@ -84,14 +87,15 @@ export const CreateTenantRequestSchema = z
       .max(253)
       .openapi({ description: "Relying-party domain, e.g. acme.com." }),
     origins: Origins.default([]),
+    qr_login: QrLoginSchema.optional(),
   })
   .openapi("CreateTenantRequest");
 export type CreateTenantRequest = z.infer<typeof CreateTenantRequestSchema>;
 
 export const UpdateTenantRequestSchema = z
-  .object({ name: Name.optional(), origins: Origins.optional() })
-  .refine((body) => body.name !== undefined || body.origins !== undefined, {
-    message: "Give name, origins or both.",
+  .object({ name: Name.optional(), origins: Origins.optional(), qr_login: QrLoginSchema.optional() })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: "Give name, origins or qr_login.",
   })
   .openapi("UpdateTenantRequest");
 export type UpdateTenantRequest = z.infer<typeof UpdateTenantRequestSchema>;
