@@ -372,22 +372,35 @@ describe("QR defences and input", () => {
   });
 
   it("shows the page's origin only when it is one of the tenant's", async () => {
-    const { apiKey } = await makeTenant(t);
+    const { tenant, apiKey } = await makeTenant(t);
     const session = await sessionToken(t.app, apiKey);
+    // Without a page (a server), a body origin that is not the tenant's is not shown.
+    const fromServer = await request(t.app)
+      .post("/auth/v1/qr/start")
+      .set("Authorization", `Bearer ${session}`)
+      .send({ origin: "https://evil.test" });
+    expect((await claimed(t.app, fromServer.body)).origin).toBeNull();
+    // A stranger's page cannot use the tenant's token at all.
     const fromStranger = await request(t.app)
       .post("/auth/v1/qr/start")
       .set("Authorization", `Bearer ${session}`)
       .set("Origin", "https://evil.test")
-      .send({ origin: "https://evil.test" });
-    expect((await claimed(t.app, fromStranger.body)).origin).toBeNull();
+      .send({ origin: ORIGIN });
+    expect(fromStranger.status).toBe(403);
+    expect(fromStranger.body).toEqual(
+      failure(
+        "configuration_error",
+        `https://evil.test is not an origin of ${tenant.name}: its tokens work only on the tenant's own pages (add the origin to the tenant).`,
+      ),
+    );
     // From the embed (same origin as the server), the embed names its tenant page.
     const fromEmbed = await request(t.app)
       .post("/auth/v1/qr/start")
       .set("Authorization", `Bearer ${session}`)
       .set("Origin", "http://localhost:4100")
-      .send({ origin: ORIGIN });
-    const claim = await claimed(t.app, fromEmbed.body);
-    expect(claim.origin).toBe(ORIGIN);
+      .set("X-AuthKit-Parent-Origin", ORIGIN)
+      .send({});
+    expect((await claimed(t.app, fromEmbed.body)).origin).toBe(ORIGIN);
   });
 
   it("rate-limits starts per IP and status polls per IP and challenge", async () => {

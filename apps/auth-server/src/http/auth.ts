@@ -3,6 +3,7 @@ import type { Request, RequestHandler } from "express";
 import type { AuthContext } from "../context.ts";
 import { sessionCookie } from "./cookies.ts";
 import { assertOwnOrigin } from "./cors.ts";
+import { assertTenantPage, pageOriginOf, type PageOrigin } from "./page-origin.ts";
 import { resolveSession } from "../services/sessions.ts";
 import { enabledTenant, tenantByApiKey, type Tenant } from "../services/tenants.ts";
 import { resolveSessionToken, resolveUserToken } from "../services/tokens.ts";
@@ -11,10 +12,13 @@ import { resolveSessionToken, resolveUserToken } from "../services/tokens.ts";
 export type RequestAuth =
   /** A tenant's server, by X-API-KEY. */
   | { kind: "tenant"; tenant: Tenant }
-  /** A browser registering a passkey for one user: user token, or the user's cookie session. */
-  | { kind: "user"; tenant: Tenant; userId: string; via: "userToken" | "cookie" }
+  /**
+   * A browser registering a passkey for one user: user token, or the user's cookie session; `page`
+   * is the tenant page it comes from (see page-origin.ts), when it comes from one.
+   */
+  | { kind: "user"; tenant: Tenant; userId: string; via: "userToken" | "cookie"; page?: PageOrigin }
   /** A browser on a tenant's page, by session token (authenticate component, password login). */
-  | { kind: "session"; tenant: Tenant };
+  | { kind: "session"; tenant: Tenant; page?: PageOrigin };
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -54,24 +58,35 @@ export function requireApiKey(ctx: AuthContext): RequestHandler {
   });
 }
 
-/** `Authorization: Bearer <session token>`. */
+/**
+ * `Authorization: Bearer <session token>`, from a page of the token's tenant (when from a page at
+ * all: see assertTenantPage).
+ */
 export function requireSessionToken(ctx: AuthContext): RequestHandler {
   return wrap(async (req) => {
     const token = bearer(req);
     if (!token) throw missing("session token");
     const record = await resolveSessionToken({ ctx, token });
-    return { kind: "session", tenant: await enabledTenant({ db: ctx.db, id: record.tenantId }) };
+    const tenant = await enabledTenant({ db: ctx.db, id: record.tenantId });
+    const page = pageOriginOf(ctx, req);
+    assertTenantPage(tenant, page);
+    return { kind: "session", tenant, ...(page ? { page } : {}) };
   });
 }
 
-/** Registration: `Authorization: Bearer <user token>`, or else the same-origin session cookie. */
+/**
+ * Registration: `Authorization: Bearer <user token>` (from a page of its tenant), or else the
+ * same-origin session cookie.
+ */
 export function requireRegistrant(ctx: AuthContext): RequestHandler {
   return wrap(async (req) => {
     const token = bearer(req);
     if (token) {
       const record = await resolveUserToken({ ctx, token });
       const tenant = await enabledTenant({ db: ctx.db, id: record.tenantId });
-      return { kind: "user", tenant, userId: record.userId, via: "userToken" };
+      const page = pageOriginOf(ctx, req);
+      assertTenantPage(tenant, page);
+      return { kind: "user", tenant, userId: record.userId, via: "userToken", ...(page ? { page } : {}) };
     }
     return cookieAuth(ctx, req, "user token or session");
   });

@@ -40,7 +40,7 @@ export function qrRouter(ctx: AuthContext, limits: RateLimits): Router {
         purpose,
         userId: auth.kind === "user" ? auth.userId : undefined,
         input,
-        pageOrigin: req.get("origin"),
+        pageOrigin: auth.page?.origin,
         ip: req.ip,
       }),
     );

@@ -8,7 +8,8 @@ import { AppError, ConflictError } from "@org/service-kit";
 import { generateRegistrationOptions, verifyRegistrationResponse } from "@simplewebauthn/server";
 import type { AuthContext } from "../context.ts";
 import { authenticatorName } from "../webauthn/aaguids.ts";
-import { checkTopOrigin, parseClientData } from "../webauthn/client-data.ts";
+import type { PageOrigin } from "../http/page-origin.ts";
+import { checkFrameBinding, checkTopOrigin, parseClientData } from "../webauthn/client-data.ts";
 import { prfSaltFor } from "../webauthn/prf.ts";
 import { audit } from "./audit.ts";
 import { CHALLENGE_TTL_MS, consumeChallenge, saveChallenge } from "./challenges.ts";
@@ -26,11 +27,14 @@ export async function startRegistration({
   tenant,
   userId,
   input,
+  page,
 }: {
   ctx: AuthContext;
   tenant: Tenant;
   userId: string;
   input: RegisterStartRequest;
+  /** The tenant page that asks (already checked to be one of the tenant's origins). */
+  page?: PageOrigin | undefined;
 }): Promise<RegisterStartResponse> {
   const user = await activeUser({ ctx, tenant, userId });
   const existing = await ctx.db.authCredential.findMany({
@@ -61,6 +65,7 @@ export async function startRegistration({
     challenge: options.challenge,
     userId: user.id,
     ...(input.name ? { name: input.name } : {}),
+    ...(page?.embedParent ? { embedParent: page.origin } : {}),
   });
   return {
     challengeId,
@@ -118,7 +123,8 @@ export async function finishRegistration({
   crossDevice?: boolean;
 }): Promise<RegisterFinishResponse> {
   const user = await activeUser({ ctx, tenant, userId });
-  checkTopOrigin(parseClientData(input.credential.response.clientDataJSON), tenant.origins);
+  const clientData = parseClientData(input.credential.response.clientDataJSON);
+  checkTopOrigin(clientData, tenant.origins);
   assertCredentialIdSize(input.credential.rawId);
 
   const challenge = await consumeChallenge(ctx, {
@@ -132,6 +138,7 @@ export async function finishRegistration({
       "The challenge is unknown, expired or already used; start again.",
     );
   }
+  checkFrameBinding(clientData, challenge.embedParent);
 
   let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {

@@ -19,6 +19,19 @@ export interface RequestOptions {
   signal?: AbortSignal | undefined;
 }
 
+/** The header this server's embed pages put on their requests: the tenant page that frames them. */
+export const PARENT_ORIGIN_HEADER = "X-AuthKit-Parent-Origin";
+let embedParentOrigin: string | undefined;
+
+/**
+ * Called by the embed pages (/auth-embed, /register-embed) with the origin of the page framing
+ * them (their `?origin=`, which the server enforced with frame-ancestors): every request then
+ * names it, and the server accepts a token only from a page of the token's own tenant.
+ */
+export function bindEmbedParent(origin: string | undefined): void {
+  embedParentOrigin = origin;
+}
+
 interface ServerFailure {
   error_code?: unknown;
   error?: unknown;
@@ -46,6 +59,7 @@ export async function request<T>(settings: HttpSettings, options: RequestOptions
   const headers: Record<string, string> = { Accept: "application/json" };
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  if (embedParentOrigin) headers[PARENT_ORIGIN_HEADER] = embedParentOrigin;
   const started = Date.now();
   let response: Response;
   try {

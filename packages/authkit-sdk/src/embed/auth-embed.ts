@@ -7,10 +7,13 @@ import type { PasskeySuccessDetail } from "../components/events.ts";
 import type { QRStatus } from "../core/types.ts";
 import type { InitMessage } from "./protocol.ts";
 import { applyTheme, mountPoint, relayError, styleEmbedPage } from "./embed-page.ts";
+import { bindEmbedParent } from "../core/http.ts";
 import { ParentChannel } from "./parent-channel.ts";
 
 styleEmbedPage();
 const channel = new ParentChannel();
+// Every request of this page names its parent: the server checks the token belongs to that page's tenant.
+bindEmbedParent(channel.parentOrigin);
 let initialised: InitMessage | undefined;
 
 function passkeyButton(init: InitMessage): HTMLElement {

@@ -5,10 +5,13 @@ import "../components/qr/index.ts";
 import type { QRStatus, QRSuccessDetail } from "../core/types.ts";
 import type { InitMessage } from "./protocol.ts";
 import { applyTheme, mountPoint, relayError, styleEmbedPage } from "./embed-page.ts";
+import { bindEmbedParent } from "../core/http.ts";
 import { ParentChannel } from "./parent-channel.ts";
 
 styleEmbedPage();
 const channel = new ParentChannel();
+// Every request of this page names its parent: the server checks the token belongs to that page's tenant.
+bindEmbedParent(channel.parentOrigin);
 let started = false;
 
 function render(init: InitMessage): void {
