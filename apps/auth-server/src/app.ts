@@ -3,7 +3,9 @@ import {
   authErrors,
   createHttpApp,
   finishHttpApp,
-  healthHandler,
+  healthRoutes,
+  Metrics,
+  metricsRoute,
   requestLogOptions,
   type Redis,
   type ServiceDeps,
@@ -13,6 +15,7 @@ import type { Express } from "express";
 import type { AuthContext } from "./context.ts";
 import type { AuthEnv } from "./env.ts";
 import { browserCors } from "./http/cors.ts";
+import { authMetrics } from "./http/metrics.ts";
 import { rateLimits } from "./http/rate-limits.ts";
 import { adminApiRouter } from "./routes/admin-api.ts";
 import { adminPagesRouter } from "./routes/admin-pages.ts";
@@ -44,14 +47,27 @@ export type AuthDeps = ServiceDeps<AuthEnv> & {
 };
 
 /** The auth server as an Express app; server.ts only listens, tests use this directly. */
-export function createApp({ env, db, logger, redis, store, now = Date.now, qrLive }: AuthDeps): Express {
+export function createApp({
+  env,
+  db,
+  logger,
+  redis,
+  store,
+  now = Date.now,
+  qrLive,
+  metrics = new Metrics({ service: "auth-server" }),
+}: AuthDeps): Express {
+  const counted = authMetrics(metrics);
   const ctx: AuthContext = {
     env,
     db,
     logger,
     now,
     store: store ?? (redis ? redisStore(redis) : memoryStore(now)),
-    qr: { store: redis ? redisQrStore(redis) : postgresQrStore(db), events: qrLive ?? noQrEvents },
+    qr: {
+      store: redis ? redisQrStore(redis) : postgresQrStore(db),
+      events: counted.qrEvents(qrLive ?? noQrEvents),
+    },
   };
   qrLive?.bind(ctx);
   void dummyPasswordHash(); // computed once, up front, so the first unknown-user login is not faster
@@ -61,6 +77,7 @@ export function createApp({ env, db, logger, redis, store, now = Date.now, qrLiv
     logger,
     jsonLimit: "256kb",
     trustProxy: env.TRUST_PROXY,
+    requestLog: requestLogOptions(env),
     // Tenants' servers (API key), pages with a valid token, signed-in users and administrators
     // are not counted; everything else is, per IP (see http/auth.ts, http/admin-session.ts).
     anonymousLimit: {
@@ -69,9 +86,11 @@ export function createApp({ env, db, logger, redis, store, now = Date.now, qrLiv
       redis,
       isAuthenticated: (req) => req.auth !== undefined || req.adminSession !== undefined,
     },
-    requestLog: requestLogOptions(env),
+    metrics,
   });
-  app.get("/healthz", healthHandler(db));
+  app.use(healthRoutes({ db, redis }));
+  app.use(metricsRoute(metrics, { token: env.METRICS_TOKEN, production: env.NODE_ENV === "production" }));
+  counted.mount(app);
   app.use("/sdk", sdkFiles());
   app.use("/assets", webAssets());
   app.use(embedsRouter(ctx));

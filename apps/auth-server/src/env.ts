@@ -1,4 +1,5 @@
 import path from "node:path";
+import { RegistrationAttachmentSchema, type RegistrationAttachment } from "@org/contracts";
 import { baseEnvSchema, loadEnv } from "@org/service-kit";
 import { z } from "zod";
 
@@ -39,6 +40,8 @@ export const authEnvSchema = baseEnvSchema.extend({
   BOOTSTRAP_TENANT_API_KEY: z.string().optional(),
   /** … or a file holding it, created with a random key when missing. */
   BOOTSTRAP_TENANT_API_KEY_FILE: z.string().optional(),
+  /** Its registration_attachment: `any` (default: the board's people sign up on the laptop they have). */
+  BOOTSTRAP_TENANT_REGISTRATION_ATTACHMENT: RegistrationAttachmentSchema.default("any"),
 });
 
 type BootstrapKey =
@@ -54,6 +57,7 @@ export interface BootstrapTenantConfig {
   rpId: string;
   origins: string[];
   apiKey: { value: string } | { file: string };
+  registrationAttachment: RegistrationAttachment;
 }
 
 /** Development: board-api (http://localhost:4000) as a tenant, its key in a file both services share. */
@@ -93,6 +97,7 @@ function bootstrapTenant(
       .map((origin) => origin.trim())
       .filter(Boolean),
     apiKey,
+    registrationAttachment: env.BOOTSTRAP_TENANT_REGISTRATION_ATTACHMENT,
   };
 }
 

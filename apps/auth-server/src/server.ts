@@ -1,4 +1,4 @@
-import { attachRealtime, connectRedis, runService, socketLimits, type Realtime } from "@org/service-kit";
+import { attachRealtime, runService, socketLimits, type Realtime } from "@org/service-kit";
 import { createApp } from "./app.ts";
 import { loadAuthEnv } from "./env.ts";
 import { adminTenant } from "./services/admin-tenant.ts";
@@ -6,7 +6,6 @@ import { QrLiveStatus } from "./realtime/qr.ts";
 import { ensureBootstrapTenant } from "./services/bootstrap-tenant.ts";
 
 const env = loadAuthEnv();
-const redis = connectRedis(env.REDIS_URL);
 const qrLive = new QrLiveStatus();
 let realtime: Realtime | undefined;
 
@@ -18,18 +17,20 @@ void runService({
     await adminTenant({ db: deps.db, publicUrl: env.PUBLIC_URL });
     const config = env.bootstrapTenant;
     if (config) await ensureBootstrapTenant({ db: deps.db, logger: deps.logger, config });
-    return createApp({ ...deps, redis, qrLive });
+    return createApp({ ...deps, qrLive });
   },
-  onServer(server) {
+  onServer(server, { logger, metrics }) {
     // socket.io (namespace /qr); with REDIS_URL its events reach the watchers of every instance.
     // Each client IP may hold SOCKETS_PER_IP connections.
-    realtime = attachRealtime(server, { redisUrl: env.REDIS_URL, limits: socketLimits(env) });
+    realtime = attachRealtime(server, {
+      redisUrl: env.REDIS_URL,
+      limits: socketLimits(env),
+      logger,
+      metrics,
+    });
     qrLive.attach(realtime.io);
   },
-  // Open websockets would keep the HTTP server's close() waiting: drop them first.
-  beforeClose: () => realtime?.io.disconnectSockets(true),
-  async onShutdown() {
-    await realtime?.close();
-    await redis?.quit();
-  },
+  // Open websockets (the QR pages' /qr namespace) would keep the HTTP server's close() waiting.
+  beforeClose: () => realtime?.disconnect(),
+  onShutdown: async () => realtime?.close(),
 });

@@ -143,6 +143,7 @@ describe("tenants", () => {
         name: "Acme",
         rp_id: "acme.test",
         origins: ["https://acme.test", "https://app.acme.test"],
+        registration_attachment: "auto",
         qr_login: "on",
         disabled: false,
         created_at: expect.any(String),
@@ -204,6 +205,34 @@ describe("tenants", () => {
     expect(events.map((e) => [e.type, e.detail])).toEqual([
       ["tenant_created", {}],
       ["tenant_updated", { changed: "name,origins" }],
+    ]);
+  });
+
+  it("edit sets registration_attachment; register/start then answers it as attachmentPolicy", async () => {
+    const { tenant, apiKey } = await newTenant();
+    const res = await api.patch(`/tenants/${tenant.id}`, { registration_attachment: "any" });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ registration_attachment: "any", name: tenant.name });
+    const token = await request(t.app)
+      .post("/api/v1/user-token")
+      .set("X-API-KEY", apiKey)
+      .send({ externalId: "laptop-user" });
+    const start = await request(t.app)
+      .post("/auth/v1/register/start")
+      .set("Authorization", `Bearer ${token.body.userToken}`)
+      .send({ authenticatorAttachment: "cross-platform" });
+    expect(start.body.attachmentPolicy).toBe("any");
+    expect(start.body.options.authenticatorSelection.authenticatorAttachment).toBeUndefined();
+    const wrong = await api.patch(`/tenants/${tenant.id}`, { registration_attachment: "laptop" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({
+      error_code: "bad_request",
+      details: [{ path: "registration_attachment" }],
+    });
+    const events = await auditOf({ tenantId: tenant.id });
+    expect(events.map((e) => [e.type, e.detail])).toEqual([
+      ["tenant_created", {}],
+      ["tenant_updated", { changed: "registrationAttachment" }],
     ]);
   });
 

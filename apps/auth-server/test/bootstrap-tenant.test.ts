@@ -33,6 +33,8 @@ describe("BOOTSTRAP_TENANT_*", () => {
       rpId: "localhost",
       origins: ["http://localhost:4000"],
       apiKey: { file: path.join(dir, "board-tenant.key") },
+      // The board's people sign up on the laptop they have.
+      registrationAttachment: "any",
     });
     // Any of it can be changed (board-api on another port), the rest keeps its default.
     expect(
@@ -65,6 +67,7 @@ describe("BOOTSTRAP_TENANT_*", () => {
       name: "Board",
       rpId: "example.com",
       origins: ["https://board.example.com"],
+      registrationAttachment: "any",
     });
     const key = (await readFile(file, "utf8")).trim();
     expect(await sessionToken(key)).toBe(200);
@@ -77,9 +80,11 @@ describe("BOOTSTRAP_TENANT_*", () => {
         ...declared,
         origins: ["https://board.example.com", "https://app.example.com"],
         apiKey: { value: "ak_given" },
+        registrationAttachment: "platform",
       },
     });
     expect(again.id).toBe(created.id);
+    expect(again.registrationAttachment).toBe("platform");
     expect(again.origins).toEqual(["https://board.example.com", "https://app.example.com"]);
     expect(await t.database.db.tenant.count({ where: { name: "Board" } })).toBe(1);
     expect(await sessionToken("ak_given")).toBe(200);

@@ -1,4 +1,5 @@
 import request from "supertest";
+import { adminTenant } from "../src/services/admin-tenant.ts";
 import { wellKnownFor } from "../src/services/tenants.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { runCli } from "./helpers/cli.ts";
@@ -36,6 +37,8 @@ describe("cli", () => {
         name: "Acme",
         rp_id: "acme.test",
         origins: ["https://app.acme.test", "https://acme.test"],
+        registration_attachment: "auto",
+        qr_login: "on",
       },
       apiKey: expect.stringMatching(/^ak_[A-Za-z0-9_-]{43}$/),
     });
@@ -70,6 +73,92 @@ describe("cli", () => {
       publicUrl: "https://login.acme.test",
     });
     expect(below).toMatchObject({ body: { origins: ["https://login.acme.test"] }, required: false });
+  });
+
+  it("tenant update renames, replaces, adds and removes origins, and sets registration_attachment", async () => {
+    const created = await cli(
+      "tenant",
+      "create",
+      "--name",
+      "Edit me",
+      "--rp-id",
+      "edit.test",
+      "--origin",
+      "https://edit.test",
+      "--registration-attachment",
+      "platform",
+    );
+    expect(created.tenant.registration_attachment).toBe("platform");
+    const id = created.tenant.id as string;
+    const renamed = await cli(
+      "tenant",
+      "update",
+      id,
+      "--name",
+      "Edited",
+      "--add-origin",
+      "https://app.edit.test/",
+      "--add-origin",
+      "https://shop.edit.test",
+      "--registration-attachment",
+      "any",
+    );
+    expect(renamed).toEqual({
+      tenant: {
+        id,
+        name: "Edited",
+        rp_id: "edit.test",
+        origins: ["https://edit.test", "https://app.edit.test", "https://shop.edit.test"],
+        registration_attachment: "any",
+        qr_login: "on",
+        disabled: false,
+        created_at: expect.any(String),
+      },
+    });
+    const removed = await cli("tenant", "update", id, "--remove-origin", "https://edit.test");
+    expect(removed.tenant.origins).toEqual(["https://app.edit.test", "https://shop.edit.test"]);
+    const replaced = await cli("tenant", "update", "--id", id, "--origin", "https://new.edit.test");
+    expect(replaced.tenant.origins).toEqual(["https://new.edit.test"]);
+
+    const { username, host, pathname } = new URL(t.database.url);
+    const using = `using PostgreSQL ${username}@${host}${pathname}\n`;
+    await expect(cli("tenant", "update", id)).rejects.toMatchObject({
+      stderr: `${using}cli tenant update: Nothing to change: give --name, --origin, --add-origin, --remove-origin, --registration-attachment or --qr-login.\n`,
+    });
+    await expect(cli("tenant", "update", id, "--registration-attachment", "laptop")).rejects.toMatchObject({
+      stderr: `${using}cli tenant update: --registration-attachment must be one of auto, any, platform, cross-platform.\n`,
+    });
+    await expect(cli("tenant", "update", id, "--remove-origin", "https://other.test")).rejects.toMatchObject({
+      stderr: `${using}cli tenant update: https://other.test is not one of the tenant's origins.\n`,
+    });
+  });
+
+  it("tenant update --qr-login turns QR sign-in off and on; the built-in admin tenant is not edited", async () => {
+    const { tenant } = await makeTenant(t);
+    const session = await sessionToken(t.app, (await cli("tenant", "rotate-key", tenant.id)).apiKey);
+    const qrStart = () =>
+      request(t.app).post("/auth/v1/qr/start").set("Authorization", `Bearer ${session}`).send({});
+    expect((await cli("tenant", "update", tenant.id, "--qr-login", "off")).tenant.qr_login).toBe("off");
+    expect((await qrStart()).body.error_code).toBe("configuration_error");
+    expect((await cli("tenant", "update", tenant.id, "--qr-login", "on")).tenant.qr_login).toBe("on");
+    expect((await qrStart()).status).toBe(200);
+    await expect(cli("tenant", "update", tenant.id, "--qr-login", "maybe")).rejects.toMatchObject({
+      stderr: expect.stringContaining("cli tenant update: --qr-login must be on or off.\n"),
+    });
+
+    await adminTenant({ db: t.database.db, publicUrl: "https://auth.example.net" });
+    const listed = await cli("tenant", "list");
+    const admin = listed.tenants.find((row: { built_in?: string }) => row.built_in === "admin");
+    expect(admin).toMatchObject({ qr_login: "off" });
+    const notEdited =
+      "The built-in admin tenant is not edited: it follows PUBLIC_URL, and administrators are managed with `admin invite` and `admin remove`.";
+    await expect(cli("tenant", "update", admin.id, "--qr-login", "on")).rejects.toMatchObject({
+      stderr: expect.stringContaining(notEdited),
+    });
+    // Nor does it get an API key (one could mint user tokens for administrators).
+    await expect(cli("tenant", "rotate-key", admin.id)).rejects.toMatchObject({
+      stderr: expect.stringContaining(notEdited),
+    });
   });
 
   it("tenant rotate-key replaces the key; tenant disable refuses it with tenant_disabled", async () => {

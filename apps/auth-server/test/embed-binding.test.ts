@@ -17,7 +17,7 @@ import {
 } from "./helpers/flows.ts";
 
 const SERVER = "http://localhost:4100";
-const PARENT = "X-AuthKit-Parent-Origin";
+const PARENT = "X-AuthKit-Embed-Origin";
 /** Another tenant's site: a customer of the same auth server, and the attacker here. */
 const EVIL = "https://evil.example.test";
 
@@ -37,7 +37,7 @@ function fromPage(path: string, token: string, { origin, parent }: { origin: str
 const notTheirs = (origin: string, tenant: string) =>
   failure(
     "configuration_error",
-    `${origin} is not an origin of ${tenant}: its tokens work only on the tenant's own pages (add the origin to the tenant).`,
+    `${origin} is not an allowed origin of the tenant "${tenant}": add it (cli tenant update <id> --add-origin ${origin}, or the dashboard's Edit tenant).`,
   );
 
 describe("a token on another tenant's page", () => {

@@ -79,6 +79,31 @@ describe("registration", () => {
     expect(named.name).toBe("Yubi");
   });
 
+  it.each([
+    // [tenant policy, the client's request, attachmentPolicy, attachment asked of the browser, hints]
+    ["auto", undefined, undefined, undefined, undefined],
+    ["auto", "cross-platform", undefined, "cross-platform", undefined],
+    ["any", "cross-platform", "any", undefined, ["client-device", "hybrid", "security-key"]],
+    ["platform", "cross-platform", "platform", "platform", ["client-device"]],
+    ["cross-platform", "platform", "cross-platform", "cross-platform", ["security-key", "hybrid"]],
+  ] as const)(
+    "tenant %s, client asking %s: attachmentPolicy %s, authenticatorAttachment %s, hints %j",
+    async (rule, requested, policy, attachment, hints) => {
+      const { apiKey } = await makeTenant(t, { registrationAttachment: rule });
+      const token = await userToken(t.app, apiKey, { externalId: "placement" });
+      const res = await registerStart(t.app, token, requested ? { authenticatorAttachment: requested } : {});
+      expect(res.status).toBe(200);
+      expect(res.body.attachmentPolicy).toBe(policy);
+      expect(res.body.options.authenticatorSelection).toEqual({
+        residentKey: "required",
+        requireResidentKey: true,
+        userVerification: "required",
+        ...(attachment ? { authenticatorAttachment: attachment } : {}),
+      });
+      expect(res.body.options.hints).toEqual(hints);
+    },
+  );
+
   it("with prf: true returns the tenant's salt and stores the prfHash", async () => {
     const { tenant, apiKey } = await makeTenant(t);
     const token = await userToken(t.app, apiKey, { externalId: "prf-user" });

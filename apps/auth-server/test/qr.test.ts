@@ -374,12 +374,6 @@ describe("QR defences and input", () => {
   it("shows the page's origin only when it is one of the tenant's", async () => {
     const { tenant, apiKey } = await makeTenant(t);
     const session = await sessionToken(t.app, apiKey);
-    // Without a page (a server), a body origin that is not the tenant's is not shown.
-    const fromServer = await request(t.app)
-      .post("/auth/v1/qr/start")
-      .set("Authorization", `Bearer ${session}`)
-      .send({ origin: "https://evil.test" });
-    expect((await claimed(t.app, fromServer.body)).origin).toBeNull();
     // A stranger's page cannot use the tenant's token at all.
     const fromStranger = await request(t.app)
       .post("/auth/v1/qr/start")
@@ -390,15 +384,21 @@ describe("QR defences and input", () => {
     expect(fromStranger.body).toEqual(
       failure(
         "configuration_error",
-        `https://evil.test is not an origin of ${tenant.name}: its tokens work only on the tenant's own pages (add the origin to the tenant).`,
+        `https://evil.test is not an allowed origin of the tenant "${tenant.name}": add it (cli tenant update <id> --add-origin https://evil.test, or the dashboard's Edit tenant).`,
       ),
     );
+    // Without an Origin header (no page), the claimed origin is not believed either.
+    const noPage = await request(t.app)
+      .post("/auth/v1/qr/start")
+      .set("Authorization", `Bearer ${session}`)
+      .send({ origin: "https://evil.test" });
+    expect((await claimed(t.app, noPage.body)).origin).toBeNull();
     // From the embed (same origin as the server), the embed names its tenant page.
     const fromEmbed = await request(t.app)
       .post("/auth/v1/qr/start")
       .set("Authorization", `Bearer ${session}`)
       .set("Origin", "http://localhost:4100")
-      .set("X-AuthKit-Parent-Origin", ORIGIN)
+      .set("X-AuthKit-Embed-Origin", ORIGIN)
       .send({});
     expect((await claimed(t.app, fromEmbed.body)).origin).toBe(ORIGIN);
   });

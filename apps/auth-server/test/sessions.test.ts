@@ -56,7 +56,7 @@ describe("password login", () => {
     // Equal work, not measured time (timings are for benchmarks): each answer follows exactly one
     // verification against a hash of the same parameters, the user's own or a dummy one.
     const { session } = await withPasswordUser();
-    const expected = failure("unauthenticated", "Invalid username or password.");
+    const expected = failure("invalid_credentials", "Invalid username or password.");
     // The module object the service calls through (CommonJS under jest), so the spy sees its calls.
     const argon2 = jest.requireActual<typeof Argon2>("@node-rs/argon2");
     const verify = jest.spyOn(argon2, "verify");
@@ -105,13 +105,26 @@ describe("passkey management with the session cookie", () => {
     const list = await request(t.app).get("/auth/v1/passkeys").set("Cookie", cookie);
     expect(list.status).toBe(200);
     expect(list.body).toEqual([
-      { id: fx.passkeyId, name: "Passkey", created_at: expect.any(String), last_used: expect.any(String) },
-      { id: second.body.passkeyId, name: "Phone", created_at: expect.any(String) },
+      {
+        id: fx.passkeyId,
+        name: "Passkey",
+        created_at: expect.any(String),
+        last_used: expect.any(String),
+        authenticator: null,
+        synced: false,
+      },
+      {
+        id: second.body.passkeyId,
+        name: "Phone",
+        created_at: expect.any(String),
+        authenticator: null,
+        synced: false,
+      },
     ]);
 
     const noCookie = await request(t.app).get("/auth/v1/passkeys");
     expect(noCookie.status).toBe(401);
-    expect(noCookie.body).toEqual(failure("unauthenticated", "Missing or invalid session."));
+    expect(noCookie.body).toEqual(failure("unauthenticated", "Missing or invalid user token or session."));
     expect((await request(t.app).delete(`/auth/v1/passkeys/${fx.passkeyId}`)).status).toBe(401);
 
     // Someone else's passkey is not_found.

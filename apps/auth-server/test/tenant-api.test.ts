@@ -7,6 +7,7 @@ import { rotateTenantKey, setTenantDisabled } from "../src/services/tenants.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import {
   failure,
+  ORIGIN,
   login,
   makeAuthenticator,
   makeTenant,
@@ -52,6 +53,39 @@ describe("tenant API keys", () => {
     expect(started.body.error_code).toBe("tenant_disabled");
   });
 
+  it("a token works only on its tenant's own pages: another page is told which origin to add", async () => {
+    const { apiKey } = await makeTenant(t, { name: "Acme" });
+    await makeTenant(t, { name: "Other", origins: ["https://other.test"] });
+    const session = (await api(apiKey).post("/session-token")).body.token as string;
+    const fromOther = await request(t.app)
+      .post("/auth/v1/authenticate/start")
+      .set("Origin", "https://other.test")
+      .set("Authorization", `Bearer ${session}`)
+      .send({});
+    expect(fromOther.status).toBe(403);
+    expect(fromOther.body).toEqual(
+      failure(
+        "configuration_error",
+        'https://other.test is not an allowed origin of the tenant "Acme": add it (cli tenant update <id> --add-origin https://other.test, or the dashboard\'s Edit tenant).',
+      ),
+    );
+    // The other tenant's page may read the answer (it is one of the server's origins).
+    expect(fromOther.headers["access-control-allow-origin"]).toBe("https://other.test");
+    const token = await userToken(t.app, apiKey, { externalId: "origin-user" });
+    const register = await request(t.app)
+      .post("/auth/v1/register/start")
+      .set("Origin", "https://other.test")
+      .set("Authorization", `Bearer ${token}`)
+      .send({});
+    expect(register.body.error_code).toBe("configuration_error");
+    const fromOwn = await request(t.app)
+      .post("/auth/v1/authenticate/start")
+      .set("Origin", ORIGIN)
+      .set("Authorization", `Bearer ${session}`)
+      .send({});
+    expect(fromOwn.status).toBe(200);
+  });
+
   it("session tokens last 15 minutes and are not cacheable", async () => {
     const { apiKey } = await makeTenant(t);
     const res = await api(apiKey).post("/session-token");
@@ -61,12 +95,35 @@ describe("tenant API keys", () => {
       token: expect.stringMatching(/^st_/),
       expiresAt: new Date(t.clock.ms + 15 * 60 * 1000).toISOString(),
     });
+    // A page checks the token it holds: its expiry, from its own origin.
+    const check = await request(t.app)
+      .get("/auth/v1/session-token")
+      .set("Origin", ORIGIN)
+      .set("Authorization", `Bearer ${res.body.token}`);
+    expect(check.status).toBe(200);
+    expect(check.headers["cache-control"]).toBe("no-store");
+    expect(check.body).toEqual({ expiresAt: res.body.expiresAt });
     t.clock.advance(15 * 60 + 1);
     const late = await request(t.app)
       .post("/auth/v1/authenticate/start")
       .set("Authorization", `Bearer ${res.body.token}`);
     expect(late.status).toBe(401);
-    expect(late.body).toEqual(failure("unauthenticated", "Missing, invalid or expired token."));
+    expect(late.body).toEqual(
+      failure(
+        "token_expired",
+        `This session token expired at ${res.body.expiresAt}; get a fresh one from the site's server.`,
+      ),
+    );
+    const checked = await request(t.app)
+      .get("/auth/v1/session-token")
+      .set("Authorization", `Bearer ${res.body.token}`);
+    expect(checked.body.error_code).toBe("token_expired");
+    // An hour later the server has forgotten it: a token it does not know.
+    t.clock.advance(60 * 60);
+    const forgotten = await request(t.app)
+      .post("/auth/v1/authenticate/start")
+      .set("Authorization", `Bearer ${res.body.token}`);
+    expect(forgotten.body).toEqual(failure("unauthenticated", "Missing, invalid or expired token."));
   });
 });
 
@@ -142,7 +199,7 @@ describe("user tokens", () => {
       t.clock.advance(1);
       const late = await registerStart(t.app, token);
       expect(late.status).toBe(401);
-      expect(late.body).toEqual(failure("unauthenticated", "Missing, invalid or expired token."));
+      expect(late.body).toMatchObject({ success: false, error_code: "token_expired" });
     }
   });
 });
@@ -229,6 +286,37 @@ describe("users", () => {
   });
 });
 
+describe("deleting a user who cannot sign in", () => {
+  it("deletes one with no passkey and no password (an abandoned sign-up), refuses one that can sign in", async () => {
+    const fx = await tenantWithPasskey(t, "kept");
+    // A user token creates the user; the sign-up is abandoned before any passkey exists.
+    await userToken(t.app, fx.apiKey, { externalId: "abandoned" });
+    expect((await api(fx.apiKey).get("/users/abandoned")).body).toMatchObject({ passkeyCount: 0 });
+    const other = await makeTenant(t);
+    expect((await api(other.apiKey).delete("/users/abandoned")).status).toBe(404);
+
+    const deleted = await api(fx.apiKey).delete("/users/abandoned");
+    expect(deleted.status).toBe(204);
+    expect((await api(fx.apiKey).get("/users/abandoned")).status).toBe(404);
+    const again = await api(fx.apiKey).delete("/users/abandoned");
+    expect(again.status).toBe(404);
+    expect(again.body).toEqual(failure("not_found", "No user with externalId abandoned."));
+
+    const refused = await api(fx.apiKey).delete("/users/kept");
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual(
+      failure(
+        "conflict",
+        "This user can sign in (a passkey or a password): disable it instead, or delete its passkeys first.",
+      ),
+    );
+    await api(fx.apiKey).post("/users", { externalId: "with-password", password: "correct horse battery" });
+    expect((await api(fx.apiKey).delete("/users/with-password")).status).toBe(409);
+    expect((await login(t.app, fx.session, fx.authenticator)).status).toBe(200);
+    expect((await api("ak_nope").delete("/users/kept")).status).toBe(401);
+  });
+});
+
 describe("a user's passkeys", () => {
   it("are listed and deleted by the tenant's server, by externalId; never another tenant's or user's", async () => {
     const fx = await tenantWithPasskey(t, "pk-owner");
@@ -236,7 +324,13 @@ describe("a user's passkeys", () => {
     expect(listed.status).toBe(200);
     expect(listed.headers["cache-control"]).toBe("no-store");
     expect(listed.body).toEqual([
-      { id: fx.passkeyId, name: expect.any(String), created_at: expect.any(String) },
+      {
+        id: fx.passkeyId,
+        name: expect.any(String),
+        created_at: expect.any(String),
+        authenticator: null,
+        synced: false,
+      },
     ]);
 
     // Another tenant (even with a user of the same externalId) sees neither the user nor the passkey.

@@ -5,9 +5,12 @@ import {
   connectRedis,
   createHttpApp,
   finishHttpApp,
-  healthHandler,
+  healthRoutes,
+  Metrics,
+  metricsRoute,
   rateLimiter,
   requestLogOptions,
+  type Mailer,
   type Redis,
   type ServiceDeps,
 } from "@org/service-kit";
@@ -17,6 +20,7 @@ import type { BoardEnv } from "./env.ts";
 import { referenceRoutes } from "./docs/reference.ts";
 import { createHandlers } from "./handlers.ts";
 import { apiAuth, bearerAuth } from "./http/auth.ts";
+import { timeClaimNext } from "./http/metrics.ts";
 import { webConfig } from "./http/web.ts";
 import {
   mountOperation,
@@ -26,6 +30,8 @@ import {
 } from "./http/operation.ts";
 import { mcpRouter } from "./mcp/router.ts";
 import { attachmentRoutes } from "./routes/attachments.ts";
+import { boardMailer } from "./mail.ts";
+import { devMailRouter } from "./routes/dev-mail.ts";
 import { webAppRouter } from "./routes/web-app.ts";
 import { webAuthRouter } from "./routes/web-auth.ts";
 import type { BoardEvents } from "./services/events.ts";
@@ -38,6 +44,8 @@ export type BoardDeps = ServiceDeps<BoardEnv> & {
   events?: BoardEvents | undefined;
   /** The auth server's tenant API; default: from env.authServer (none: the web app cannot sign in). */
   tenant?: TenantClient | undefined;
+  /** Where mail goes; default: boardMailer(env) (none: no address is ever verified). */
+  mailer?: Mailer | undefined;
 };
 
 /** The board API as an Express app; server.ts only listens, tests use this directly. */
@@ -45,14 +53,17 @@ export function createApp({
   db,
   logger,
   env,
-  redis = connectRedis(env.REDIS_URL),
+  redis = connectRedis(env.REDIS_URL, logger),
+  metrics = new Metrics({ service: "board-api" }),
   events,
   tenant = env.authServer && createTenantClient(env.authServer),
+  mailer = boardMailer(env),
 }: BoardDeps): Express {
   const app = createHttpApp({
     logger,
     jsonLimit: "1mb",
     trustProxy: env.TRUST_PROXY,
+    requestLog: requestLogOptions(env),
     // Requests that authenticate (a token or the web session) are not counted; the rest — public
     // pages, sign-in, and above all bogus tokens, each a database lookup — are, per IP.
     anonymousLimit: {
@@ -61,17 +72,18 @@ export function createApp({
       redis,
       isAuthenticated: (req) => req.actor !== undefined,
     },
-    requestLog: requestLogOptions(env),
+    metrics,
   });
-  app.get("/healthz", healthHandler(db));
+  app.use(healthRoutes({ db, redis }));
+  app.use(metricsRoute(metrics, { token: env.METRICS_TOKEN, production: env.NODE_ENV === "production" }));
   const openApi = boardOpenApiDocument();
   app.get("/openapi.json", (_req, res) => {
     res.json(openApi);
   });
   app.use(referenceRoutes());
 
-  const deps = { db, files: new FileStore(env.ATTACHMENTS_DIR), events };
-  const handlers = createHandlers(deps);
+  const deps = { db, files: new FileStore(env.ATTACHMENTS_DIR), events, mailer, publicUrl: env.PUBLIC_URL };
+  const handlers = timeClaimNext(createHandlers(deps), metrics);
   const custom = attachmentRoutes(deps);
   const limiter = rateLimiter({
     limit: env.RATE_LIMIT_PER_MINUTE,
@@ -101,7 +113,8 @@ export function createApp({
     prefix: "board-api-sign-in",
     redis,
   });
-  app.use(webAuthRouter({ db, tenant, web, limiter: signInLimiter }));
+  app.use(webAuthRouter({ db, tenant, web, limiter: signInLimiter, mailer, publicUrl: env.PUBLIC_URL }));
+  app.use(devMailRouter(mailer));
   app.use(webAppRouter({ origin: web.origin, authServerUrl: tenant?.publicUrl }));
   return finishHttpApp(app, boardErrors);
 }

@@ -32,6 +32,12 @@ export const boardEnvSchema = baseEnvSchema.extend({
   WEB_SESSION_IDLE_SECONDS: seconds.default(7 * 24 * 60 * 60),
   /** … and this long after sign-in whatever happens (default 30 days). */
   WEB_SESSION_MAX_SECONDS: seconds.default(30 * 24 * 60 * 60),
+  /** The SMTP server mail leaves through (`smtp://user:pass@host:587`, `smtps://…`); none: see mail.ts. */
+  SMTP_URL: optionalUrl.refine((url) => !url || /^smtps?:$/.test(new URL(url).protocol), {
+    message: "SMTP_URL must be an smtp:// or smtps:// URL",
+  }),
+  /** The sender of the board's mail; default `Board <no-reply@<PUBLIC_URL's host>>`. */
+  MAIL_FROM: optionalText,
 });
 
 /** How board-api reaches its auth server; absent: the web app cannot sign anyone in. */

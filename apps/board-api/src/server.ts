@@ -1,31 +1,45 @@
-import { connectRedis, runService, socketLimits, type Realtime } from "@org/service-kit";
+import { runService, socketLimits, type Realtime } from "@org/service-kit";
 import { createApp } from "./app.ts";
+import { createTenantClient } from "./auth-server/tenant-client.ts";
 import { loadBoardEnv } from "./env.ts";
 import { webConfig } from "./http/web.ts";
 import { attachBoardRealtime, SocketBoardEvents } from "./realtime/index.ts";
+import { sweepSignups } from "./services/web-signup.ts";
 
 const env = loadBoardEnv();
-const redis = connectRedis(env.REDIS_URL);
 const events = new SocketBoardEvents();
+const tenant = env.authServer && createTenantClient(env.authServer);
 let realtime: Realtime | undefined;
+/** Clears abandoned sign-ups (their auth server users) once a minute. */
+let sweeper: NodeJS.Timeout | undefined;
 
 void runService({
   name: "board-api",
   env,
-  createApp: (deps) => createApp({ ...deps, redis, events }),
-  onServer(server, { db }) {
+  createApp: (deps) => createApp({ ...deps, events, tenant }),
+  onServer(server, { db, logger, metrics }) {
     realtime = attachBoardRealtime(server, {
       db,
       redisUrl: env.REDIS_URL,
       events,
       web: webConfig(env),
       limits: socketLimits(env),
+      logger,
+      metrics,
     });
+    let sweeping = false;
+    sweeper = setInterval(() => {
+      if (!tenant || sweeping) return;
+      sweeping = true;
+      sweepSignups({ db, tenant, logger })
+        .catch((error: unknown) => logger.warn({ err: error }, "sign-up sweep failed"))
+        .finally(() => (sweeping = false));
+    }, 60_000).unref();
   },
   // Open websockets would keep the HTTP server's close() waiting: drop them first.
-  beforeClose: () => realtime?.io.disconnectSockets(true),
+  beforeClose: () => realtime?.disconnect(),
   async onShutdown() {
+    clearInterval(sweeper);
     await realtime?.close();
-    await redis?.quit();
   },
 });

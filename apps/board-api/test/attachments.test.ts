@@ -121,7 +121,7 @@ describe("attachments", () => {
       await owner.api.post(`/cards/${card.id}/attachments`).attach("file", Buffer.from("z"), "z.txt")
     ).body;
     const viewer = await makeUser(t);
-    await addMember(owner.api, project.id, viewer.user.id, "viewer");
+    await addMember(owner.api, project.id, viewer, "viewer");
     const stranger = await makeUser(t);
     expect((await viewer.api.get(`/attachments/${file.id}`)).status).toBe(200);
     const upload = await viewer.api

@@ -56,6 +56,7 @@ describe("authentication", () => {
       email: "me@example.com",
       name: "Me",
       handle: expect.stringMatching(/^me(-\d+)?$/),
+      email_verified: false,
       created_at: expect.any(String),
     });
   });

@@ -12,7 +12,7 @@ describe("comments", () => {
     const { owner, project, column } = await makeBoard(t);
     const card = await makeCard(owner.api, column.id);
     const member = await makeUser(t);
-    await addMember(owner.api, project.id, member.user.id, "member");
+    await addMember(owner.api, project.id, member, "member");
     const first = await member.api.post(`/cards/${card.id}/comments`, { body: "Hi @someone" });
     expect(first.status).toBe(201);
     expect(first.body).toEqual({

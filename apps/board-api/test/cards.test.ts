@@ -93,7 +93,7 @@ describe("cards", () => {
   it("PATCH sets fields and follows the clearing rules", async () => {
     const { owner, project, column } = await makeBoard(t);
     const mate = await makeUser(t);
-    await addMember(owner.api, project.id, mate.user.id, "member");
+    await addMember(owner.api, project.id, mate, "member");
     const priority = (await owner.api.post(`/projects/${project.id}/priorities`, { name: "P1" })).body;
     const card = await makeCard(owner.api, column.id);
     const set = await owner.api.patch(`/cards/${card.id}`, {

@@ -21,8 +21,8 @@ async function teamBoard() {
   const board = await makeBoard(t);
   const agent = await makeUser(t);
   const other = await makeUser(t);
-  await addMember(board.owner.api, board.project.id, agent.user.id, "member");
-  await addMember(board.owner.api, board.project.id, other.user.id, "member");
+  await addMember(board.owner.api, board.project.id, agent, "member");
+  await addMember(board.owner.api, board.project.id, other, "member");
   return { ...board, agent, other };
 }
 
@@ -78,7 +78,7 @@ describe("claims", () => {
   it("unclaim: the holder or an admin; others forbidden; viewers forbidden; archived cards conflict", async () => {
     const { owner, project, column, agent, other } = await teamBoard();
     const viewer = await makeUser(t);
-    await addMember(owner.api, project.id, viewer.user.id, "viewer");
+    await addMember(owner.api, project.id, viewer, "viewer");
     const card = await makeCard(agent.api, column.id);
     expect((await viewer.api.post(`/cards/${card.id}/claim`)).status).toBe(403);
     await agent.api.post(`/cards/${card.id}/claim`);
@@ -110,7 +110,7 @@ describe("claim-next", () => {
   it("30 concurrent callers over 20 agent cards: each card claimed exactly once, the rest 204", async () => {
     const { owner, project, column } = await teamBoard();
     const agents = await Promise.all(Array.from({ length: 5 }, () => makeUser(t)));
-    for (const agent of agents) await addMember(owner.api, project.id, agent.user.id, "member");
+    for (const agent of agents) await addMember(owner.api, project.id, agent, "member");
     const cards: Card[] = [];
     for (let i = 0; i < 20; i += 1) cards.push(await makeCard(owner.api, column.id, { owner_type: "agent" }));
     await makeCard(owner.api, column.id, { owner_type: "human" });
@@ -188,7 +188,7 @@ describe("claim-next", () => {
   it("skips archived and claimed cards, takes expired ones, and needs member", async () => {
     const { owner, project, column, agent, other } = await teamBoard();
     const viewer = await makeUser(t);
-    await addMember(owner.api, project.id, viewer.user.id, "viewer");
+    await addMember(owner.api, project.id, viewer, "viewer");
     const archived = await makeCard(owner.api, column.id, { owner_type: "agent" });
     await owner.api.post(`/cards/${archived.id}/archive`);
     const held = await makeCard(owner.api, column.id, { owner_type: "agent" });
@@ -208,7 +208,7 @@ describe("entry gates", () => {
   it("admin-only criteria writes; list, update, delete", async () => {
     const { owner, project, column, agent } = await teamBoard();
     const viewer = await makeUser(t);
-    await addMember(owner.api, project.id, viewer.user.id, "viewer");
+    await addMember(owner.api, project.id, viewer, "viewer");
     const body = { text: "Acceptance criteria written" };
     expect((await agent.api.post(`/projects/${project.id}/gate-criteria`, body)).status).toBe(403);
     expect((await viewer.api.post(`/projects/${project.id}/gate-criteria`, body)).status).toBe(403);
@@ -326,7 +326,7 @@ describe("entry gates", () => {
     expect(viaNext.body.id).toBe(inDoing.id);
 
     const viewer = await makeUser(t);
-    await addMember(owner.api, project.id, viewer.user.id, "viewer");
+    await addMember(owner.api, project.id, viewer, "viewer");
     expect((await viewer.api.post(`/cards/${inTodo.id}/gate/acks`, { criterion_id: wide.id })).status).toBe(
       403,
     );

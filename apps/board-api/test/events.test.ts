@@ -17,9 +17,9 @@ describe("live events", () => {
   it("a member's client gets its project's card, claim and attention events, nothing of other projects", async () => {
     const { owner, project, column } = await makeBoard(single);
     const agent = await makeUser(single);
-    await addMember(owner.api, project.id, agent.user.id, "member");
+    await addMember(owner.api, project.id, agent, "member");
     const otherBoard = await makeBoard(single);
-    await addMember(otherBoard.owner.api, otherBoard.project.id, agent.user.id, "member");
+    await addMember(otherBoard.owner.api, otherBoard.project.id, agent, "member");
 
     const client = await connect(single.url, agent.token);
     try {

@@ -35,7 +35,7 @@ afterAll(() => t.close());
 async function makeWorld() {
   const { owner, project, column } = await makeBoard(t);
   const member = await makeUser(t);
-  await addMember(owner.api, project.id, member.user.id, "member");
+  await addMember(owner.api, project.id, member, "member");
   const other = await makeColumn(owner.api, project.id, { name: "Done" });
   const card = await makeCard(owner.api, column.id, { title: "Fuzzed" });
   const ok = async (res: request.Test | Promise<request.Response>) => (await res).body as { id: string };

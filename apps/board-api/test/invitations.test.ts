@@ -1,15 +1,26 @@
-// Adding a member by email answers the same whether or not the address has an account: it records
-// an invitation that only the person with that email sees and accepts.
-import type request from "supertest";
+// Invitations: nobody joins a project without accepting, and an email address earns nothing until
+// its owner proved they receive mail there. Mail goes through a real SMTP server (smtp-server).
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { createTestDatabase } from "@org/db/testing";
+import { startSmtpCatcher, type SmtpCatcher } from "@org/service-kit/testing";
+import request from "supertest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { addMember, client, makeBoard, makeUser } from "./helpers/fixtures.ts";
+import { addMember, client, makeBoard, makeUser, type Client } from "./helpers/fixtures.ts";
+import { connect, startLiveInstance } from "./helpers/live.ts";
 import { createUser } from "../src/services/users.ts";
 
+let smtp: SmtpCatcher;
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  smtp = await startSmtpCatcher();
+  t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: "http://localhost:4000" });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
 
 /** What a caller sees of a response, request id aside. */
 const visible = (res: request.Response) => ({
@@ -19,25 +30,42 @@ const visible = (res: request.Response) => ({
   contentLength: res.headers["content-length"],
 });
 
+type Person = { user: { id: string; email: string }; api: Client };
+
+/** The secret of the last verification link mailed to `email` after `since` mails. */
+async function mailedVerification(email: string, since: number): Promise<string> {
+  const mail = await smtp.waitFor(email, { since });
+  expect(mail.subject).toBe("Confirm your email address for Board");
+  return /http:\/\/localhost:4000\/app\/verify-email#(\S+)/.exec(mail.text)![1]!;
+}
+
+/** The person verifies their address as they would: ask for the mail, open its link signed in. */
+async function verify(person: Person) {
+  const since = smtp.received.length;
+  await person.api.post("/me/email-verification").expect(201);
+  const token = await mailedVerification(person.user.email, since);
+  const confirmed = await person.api.post("/me/email-verification/confirm", { token });
+  expect(confirmed.status).toBe(200);
+  expect(confirmed.body.email_verified).toBe(true);
+}
+
+const unique = (name: string) =>
+  `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
 describe("adding a member by email", () => {
   it("answers the same for an address with an account, without one, and of a member", async () => {
     const { owner, project } = await makeBoard(t);
-    const bob = await makeUser(t, { email: `bob-${Date.now()}@example.com` });
+    const bob = await makeUser(t, { email: unique("bob") });
     const carol = await makeUser(t);
-    await addMember(owner.api, project.id, carol.user.id, "viewer");
+    await addMember(owner.api, project.id, carol, "viewer");
     const invite = (email: string) =>
       owner.api.post(`/projects/${project.id}/members`, { email, role: "member" });
 
     const known = await invite(bob.user.email);
-    const nobody = `nobody-${Date.now()}@example.com`;
+    const nobody = unique("nobody");
     const unknown = await invite(nobody);
     const member = await invite(carol.user.email);
-    expect(visible(known)).toEqual({
-      status: 202,
-      text: "",
-      contentType: undefined,
-      contentLength: "0",
-    });
+    expect(visible(known)).toEqual({ status: 202, text: "", contentType: undefined, contentLength: "0" });
     expect(visible(unknown)).toEqual(visible(known));
     expect(visible(member)).toEqual(visible(known));
 
@@ -53,10 +81,38 @@ describe("adding a member by email", () => {
     );
   });
 
-  it("the invitee sees and accepts it; nobody else can", async () => {
+  it("an unverified address sees and accepts nothing sent to it: signing up first with it hijacks nothing", async () => {
     const { owner, project } = await makeBoard(t);
-    const bob = await makeUser(t);
+    const victim = unique("victim");
+    await owner.api.post(`/projects/${project.id}/members`, { email: victim, role: "admin" }).expect(202);
+    // Mallory signs up with the invited address, which she does not own.
+    const mallory = await makeUser(t, { email: victim, name: "Mallory" });
+    expect((await mallory.api.get("/me")).body.email_verified).toBe(false);
+    expect((await mallory.api.get("/me/invitations")).body.data).toEqual([]);
+    const [pending] = (await owner.api.get(`/projects/${project.id}/invitations`)).body.data;
+    expect((await mallory.api.post(`/invitations/${pending.id}/accept`)).status).toBe(404);
+    expect((await mallory.api.delete(`/invitations/${pending.id}`)).status).toBe(404);
+    expect((await mallory.api.get(`/projects/${project.id}`)).status).toBe(404);
+
+    // Verifying needs the mail, which goes to the address's real owner, not to Mallory.
+    const since = smtp.received.length;
+    await mallory.api.post("/me/email-verification").expect(201);
+    const token = await mailedVerification(victim, since);
+    const guess = await mallory.api.post("/me/email-verification/confirm", { token: "ev_guessed" });
+    expect(guess.status).toBe(404);
+    // A link opened by another account (the victim's own, or a mail scanner's) verifies nothing.
+    const eve = await makeUser(t);
+    expect((await eve.api.post("/me/email-verification/confirm", { token })).status).toBe(404);
+    expect((await eve.api.get("/me")).body.email_verified).toBe(false);
+    expect((await mallory.api.get("/me/invitations")).body.data).toEqual([]);
+    expect((await owner.api.get(`/projects/${project.id}/members`)).body.data).toHaveLength(1);
+  });
+
+  it("a verified address sees and accepts invitations sent to it; nobody else can", async () => {
+    const { owner, project } = await makeBoard(t);
+    const bob = await makeUser(t, { email: unique("bob") });
     const mallory = await makeUser(t);
+    await verify(bob);
     // Addresses are compared trimmed and in lower case, as accounts store them.
     await owner.api
       .post(`/projects/${project.id}/members`, { email: ` ${bob.user.email.toUpperCase()} `, role: "admin" })
@@ -70,9 +126,12 @@ describe("adding a member by email", () => {
           project_id: project.id,
           project_name: project.name,
           email: bob.user.email,
+          user_id: null,
           role: "admin",
           invited_by: owner.user.id,
+          invited_by_name: owner.user.name,
           created_at: expect.any(String),
+          expires_at: expect.any(String),
         },
       ],
       next_cursor: null,
@@ -91,15 +150,18 @@ describe("adding a member by email", () => {
     expect((await bob.api.post(`/invitations/${invitationId}/accept`)).status).toBe(404);
   });
 
-  it("reaches an account created later; declined by the invitee, revoked by an admin", async () => {
+  it("reaches an account created later, once verified; declined by the invitee, revoked by an admin", async () => {
     const { owner, project } = await makeBoard(t);
-    const email = `later-${Date.now()}@example.com`;
+    const email = unique("later");
     await owner.api.post(`/projects/${project.id}/members`, { email }).expect(202);
-    const later = client(t, (await createUser({ db: t.database.db, email, name: "Later" })).token);
-    const mine = await later.get("/me/invitations");
+    const created = await createUser({ db: t.database.db, email, name: "Later" });
+    const later = { user: created.user, api: client(t, created.token) };
+    expect((await later.api.get("/me/invitations")).body.data).toEqual([]);
+    await verify(later);
+    const mine = await later.api.get("/me/invitations");
     expect(mine.body.data).toEqual([expect.objectContaining({ project_id: project.id, role: "member" })]);
-    expect((await later.delete(`/invitations/${mine.body.data[0].id}`)).status).toBe(204);
-    expect((await later.get(`/projects/${project.id}`)).status).toBe(404);
+    expect((await later.api.delete(`/invitations/${mine.body.data[0].id}`)).status).toBe(204);
+    expect((await later.api.get(`/projects/${project.id}`)).status).toBe(404);
 
     await owner.api.post(`/projects/${project.id}/members`, { email, role: "viewer" }).expect(202);
     const pending = await owner.api.get(`/projects/${project.id}/invitations`);
@@ -111,19 +173,278 @@ describe("adding a member by email", () => {
     const { owner, project } = await makeBoard(t);
     const admin = await makeUser(t);
     const member = await makeUser(t);
-    await addMember(owner.api, project.id, admin.user.id, "admin");
-    await addMember(owner.api, project.id, member.user.id, "member");
-    const email = `role-${Date.now()}@example.com`;
+    await addMember(owner.api, project.id, admin, "admin");
+    await addMember(owner.api, project.id, member, "member");
+    const email = unique("role");
     expect((await member.api.post(`/projects/${project.id}/members`, { email })).status).toBe(403);
+    expect((await member.api.post(`/projects/${project.id}/invitations`, { email })).status).toBe(403);
     expect((await member.api.get(`/projects/${project.id}/invitations`)).status).toBe(403);
     expect((await admin.api.post(`/projects/${project.id}/members`, { email, role: "owner" })).status).toBe(
       403,
     );
+    expect(
+      (await admin.api.post(`/projects/${project.id}/invitations`, { email, role: "owner" })).status,
+    ).toBe(403);
     await admin.api.post(`/projects/${project.id}/members`, { email, role: "viewer" }).expect(202);
     await owner.api.post(`/projects/${project.id}/members`, { email, role: "owner" }).expect(202);
     const pending = await admin.api.get(`/projects/${project.id}/invitations`);
     expect(pending.body.data).toEqual([
       expect.objectContaining({ email, role: "owner", invited_by: owner.user.id }),
     ]);
+  });
+});
+
+describe("invitation links", () => {
+  it("are shown once, previewed and accepted once by whoever holds the link, whatever their address", async () => {
+    const { owner, project } = await makeBoard(t);
+    const created = await owner.api.post(`/projects/${project.id}/invitations`, {
+      email: "Dana@Example.com",
+      role: "member",
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({
+      id: expect.any(String),
+      project_id: project.id,
+      project_name: project.name,
+      email: "dana@example.com",
+      user_id: null,
+      role: "member",
+      invited_by: owner.user.id,
+      invited_by_name: owner.user.name,
+      created_at: expect.any(String),
+      expires_at: expect.any(String),
+      url: expect.stringMatching(/^http:\/\/localhost:4000\/app\/invite#inv_[\w-]{43}$/),
+    });
+    const token = (created.body.url as string).split("#")[1]!;
+    const listed = await owner.api.get(`/projects/${project.id}/invitations`);
+    expect(JSON.stringify(listed.body)).not.toContain(token);
+    expect(listed.body.data[0]).not.toHaveProperty("url");
+
+    // Dana signed up with another address: the link is what counts.
+    const dana = await makeUser(t, { email: unique("dana-work") });
+    const preview = await dana.api.post("/invitations/preview", { token });
+    expect(preview.status).toBe(200);
+    expect(preview.body).toEqual({
+      project_name: project.name,
+      role: "member",
+      email: "dana@example.com",
+      invited_by_name: owner.user.name,
+      expires_at: created.body.expires_at,
+      already_member: false,
+    });
+    expect((await dana.api.get(`/projects/${project.id}`)).status).toBe(404);
+    const accepted = await dana.api.post("/invitations/accept", { token });
+    expect(accepted.status).toBe(201);
+    expect(accepted.body).toMatchObject({ project_id: project.id, user_id: dana.user.id, role: "member" });
+
+    // Single use.
+    const late = await makeUser(t);
+    const again = await late.api.post("/invitations/accept", { token });
+    expect(again.status).toBe(404);
+    expect(again.body.error.message).toBe(
+      "This invitation link is unknown, used, revoked or expired: ask whoever invited you for a new one.",
+    );
+    expect((await late.api.post("/invitations/preview", { token })).status).toBe(404);
+    expect((await late.api.get(`/projects/${project.id}`)).status).toBe(404);
+  });
+
+  it("a member already is told so and leaves the link unspent", async () => {
+    const { owner, project } = await makeBoard(t);
+    const { url } = (await owner.api.post(`/projects/${project.id}/invitations`, { email: unique("x") }))
+      .body;
+    const token = (url as string).split("#")[1];
+    expect((await owner.api.post("/invitations/preview", { token })).body.already_member).toBe(true);
+    const own = await owner.api.post("/invitations/accept", { token });
+    expect(own.status).toBe(409);
+    const someone = await makeUser(t);
+    expect((await someone.api.post("/invitations/accept", { token })).status).toBe(201);
+  });
+
+  it("stop working when revoked, replaced by a new invitation of the address, or expired", async () => {
+    const { owner, project } = await makeBoard(t);
+    const taker = await makeUser(t);
+    const email = unique("link");
+    const link = async () =>
+      ((await owner.api.post(`/projects/${project.id}/invitations`, { email })).body.url as string).split(
+        "#",
+      )[1]!;
+
+    const revoked = await link();
+    const [pending] = (await owner.api.get(`/projects/${project.id}/invitations`)).body.data;
+    await owner.api.delete(`/invitations/${pending.id}`).expect(204);
+    expect((await taker.api.post("/invitations/accept", { token: revoked })).status).toBe(404);
+
+    const replaced = await link();
+    const current = await link();
+    expect((await taker.api.post("/invitations/accept", { token: replaced })).status).toBe(404);
+
+    await t.database.db.projectInvitation.updateMany({
+      where: { projectId: project.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    expect((await taker.api.post("/invitations/accept", { token: current })).status).toBe(404);
+    expect((await owner.api.get(`/projects/${project.id}/invitations`)).body.data).toEqual([]);
+    expect((await taker.api.get(`/projects/${project.id}`)).status).toBe(404);
+  });
+});
+
+describe("adding a user by id", () => {
+  it("invites them: they join only by accepting, may decline, and nobody else can take it", async () => {
+    const { owner, project } = await makeBoard(t);
+    const bob = await makeUser(t);
+    const mallory = await makeUser(t);
+    const invited = await owner.api.post(`/projects/${project.id}/members`, {
+      user_id: bob.user.id,
+      role: "admin",
+    });
+    expect(visible(invited)).toEqual({ status: 202, text: "", contentType: undefined, contentLength: "0" });
+    expect((await bob.api.get(`/projects/${project.id}`)).status).toBe(404);
+    const [invitation] = (await bob.api.get("/me/invitations")).body.data;
+    expect(invitation).toMatchObject({
+      project_id: project.id,
+      user_id: bob.user.id,
+      email: null,
+      role: "admin",
+    });
+    expect((await mallory.api.post(`/invitations/${invitation.id}/accept`)).status).toBe(404);
+    expect((await bob.api.delete(`/invitations/${invitation.id}`)).status).toBe(204);
+    expect((await bob.api.get(`/projects/${project.id}`)).status).toBe(404);
+    expect((await owner.api.get(`/projects/${project.id}/members`)).body.data).toHaveLength(1);
+    // An admin cannot make an owner this way either.
+    const admin = await makeUser(t);
+    await addMember(owner.api, project.id, admin, "admin");
+    const owned = await admin.api.post(`/projects/${project.id}/members`, {
+      user_id: bob.user.id,
+      role: "owner",
+    });
+    expect(owned.status).toBe(403);
+  });
+});
+
+describe("invitations live", () => {
+  it("reach the invitee's open pages at once, with the inviter's name, and leave them when gone; an unverified address hears nothing", async () => {
+    const database = await createTestDatabase();
+    const live = await startLiveInstance(database, {
+      env: { SMTP_URL: smtp.url, PUBLIC_URL: "http://localhost:4000" },
+    });
+    try {
+      const { owner, project } = await makeBoard(live);
+      const bob = await makeUser(live, { email: unique("bob-live") });
+      const squatter = await makeUser(live, { email: unique("squatted") });
+      const carol = await makeUser(live);
+      const since = smtp.received.length;
+      await bob.api.post("/me/email-verification").expect(201);
+      const token = /verify-email#(\S+)/.exec((await smtp.waitFor(bob.user.email, { since })).text)![1];
+      await bob.api.post("/me/email-verification/confirm", { token }).expect(200);
+      const [bobSocket, squatterSocket, carolSocket] = await Promise.all([
+        connect(live.url, bob.token),
+        connect(live.url, squatter.token),
+        connect(live.url, carol.token),
+      ]);
+      await owner.api
+        .post(`/projects/${project.id}/members`, { email: bob.user.email, role: "member" })
+        .expect(202);
+      const created = await bobSocket.waitFor("invitation.created");
+      expect(created).toMatchObject({
+        project_id: project.id,
+        actor_id: owner.user.id,
+        to_user_id: bob.user.id,
+      });
+      expect(created.data).toEqual({
+        invitation: {
+          id: expect.any(String),
+          project_id: project.id,
+          project_name: project.name,
+          email: bob.user.email,
+          user_id: null,
+          role: "member",
+          invited_by: owner.user.id,
+          invited_by_name: owner.user.name,
+          created_at: expect.any(String),
+          expires_at: expect.any(String),
+        },
+      });
+      const invitationId = (created.data.invitation as { id: string }).id;
+      await bob.api.post(`/invitations/${invitationId}/accept`).expect(201);
+      const gone = await bobSocket.waitFor("invitation.deleted");
+      expect(gone.data).toEqual({ invitation_id: invitationId });
+      // An invitation of a user by id reaches that user.
+      await owner.api.post(`/projects/${project.id}/members`, { user_id: carol.user.id }).expect(202);
+      expect((await carolSocket.waitFor("invitation.created")).to_user_id).toBe(carol.user.id);
+      // The unverified holder of an invited address, and an address without an account, reach nobody.
+      await owner.api.post(`/projects/${project.id}/members`, { email: squatter.user.email }).expect(202);
+      await owner.api.post(`/projects/${project.id}/members`, { email: unique("nobody") }).expect(202);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(squatterSocket.received).toEqual([]);
+      expect(carolSocket.received.map((event) => event.type)).toEqual(["invitation.created"]);
+      for (const socket of [bobSocket, squatterSocket, carolSocket]) socket.close();
+    } finally {
+      await live.close();
+      await database.drop();
+    }
+  });
+});
+
+describe("email verification", () => {
+  it("a link works once, for the account it was sent to; one mail a minute; verified is conflict", async () => {
+    const ada = await makeUser(t, { email: unique("ada") });
+    const since = smtp.received.length;
+    const sent = await ada.api.post("/me/email-verification");
+    expect(sent.status).toBe(201);
+    expect(sent.body).toEqual({ email: ada.user.email, expires_at: expect.any(String) });
+    const mail = await smtp.waitFor(ada.user.email, { since });
+    expect(mail.to).toEqual([ada.user.email]);
+    expect(mail.text).toContain(`open this link while signed in to Board as ${ada.user.email}`);
+    const again = await ada.api.post("/me/email-verification");
+    expect(again.status).toBe(429);
+    expect(Number(again.headers["retry-after"])).toBeGreaterThan(0);
+
+    const token = await mailedVerification(ada.user.email, since);
+    const confirmed = await ada.api.post("/me/email-verification/confirm", { token });
+    expect(confirmed.body).toMatchObject({ id: ada.user.id, email_verified: true });
+    expect((await ada.api.post("/me/email-verification/confirm", { token })).status).toBe(404);
+    expect((await ada.api.post("/me/email-verification")).status).toBe(409);
+    expect((await ada.api.get("/me")).body.email_verified).toBe(true);
+  });
+
+  it("without a mail server nothing is verified (503), and invitations still work by link", async () => {
+    const noMail = await createTestApp({ NODE_ENV: "production", PUBLIC_URL: "http://localhost:4000" });
+    try {
+      const { owner, project } = await makeBoard(noMail);
+      const res = await owner.api.post("/me/email-verification");
+      expect(res.status).toBe(503);
+      expect(res.body.error.code).toBe("service_unavailable");
+      const { url } = (await owner.api.post(`/projects/${project.id}/invitations`, { email: unique("y") }))
+        .body;
+      const guest = await makeUser(noMail);
+      const accepted = await guest.api.post("/invitations/accept", { token: (url as string).split("#")[1] });
+      expect(accepted.status).toBe(201);
+    } finally {
+      await noMail.close();
+    }
+  });
+
+  it("in development without SMTP_URL, the mail is on the outbox page of this machine", async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "board-dev-mail-"));
+    const dev = await createTestApp({
+      NODE_ENV: "development",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: "http://localhost:4000",
+    });
+    try {
+      const ada = await makeUser(dev, { email: unique("dev") });
+      expect((await request(dev.app).get("/app/dev/mail")).text).toContain("No mail yet.");
+      await ada.api.post("/me/email-verification").expect(201);
+      const page = await request(dev.app).get("/app/dev/mail");
+      expect(page.status).toBe(200);
+      expect(page.headers["content-security-policy"]).toContain("default-src 'none'");
+      expect(page.text).toContain(`To ${ada.user.email}`);
+      const token = /verify-email#([\w-]+)/.exec(page.text)![1]!;
+      const confirmed = await ada.api.post("/me/email-verification/confirm", { token });
+      expect(confirmed.body.email_verified).toBe(true);
+    } finally {
+      await dev.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

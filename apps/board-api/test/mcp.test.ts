@@ -257,7 +257,7 @@ describe("MCP at /mcp", () => {
   it("acts with the token user's role: a viewer reads but cannot write", async () => {
     const { owner, project, column } = await makeBoard(t);
     const viewer = await makeUser(t);
-    await addMember(owner.api, project.id, viewer.user.id, "viewer");
+    await addMember(owner.api, project.id, viewer, "viewer");
     const card = await makeCard(owner.api, column.id);
     const client = await connect(viewer.token);
     expect(await ok<Card>(client, "get_card", { card_id: card.id })).toMatchObject({ id: card.id });
@@ -352,8 +352,8 @@ describe("an agent working from tool names and schemas alone", () => {
     await makeColumn(owner.api, project.id, { name: "In progress" });
     const agent = await makeUser(t, { name: "Agent" });
     const reviewer = await makeUser(t, { name: "Reviewer" });
-    await addMember(owner.api, project.id, agent.user.id, "member");
-    await addMember(owner.api, project.id, reviewer.user.id, "member");
+    await addMember(owner.api, project.id, agent, "member");
+    await addMember(owner.api, project.id, reviewer, "member");
 
     // The agent sees the core toolset only.
     const client = await connect(agent.token, "?toolsets=core");
@@ -434,7 +434,11 @@ describe("tools/list pagination", () => {
   it("pages by nextCursor and rejects a bad cursor", async () => {
     const owner = await makeUser(t);
     const mcp = createBoardMcpServer({
-      handlers: createHandlers({ db: t.database.db, files: new FileStore(t.attachmentsDir) }),
+      handlers: createHandlers({
+        db: t.database.db,
+        files: new FileStore(t.attachmentsDir),
+        publicUrl: "http://localhost:4000",
+      }),
       actor: owner.user,
       operations: mcpOperations(),
       pageSize: 10,

@@ -1,5 +1,5 @@
 import type { TestApp } from "./helpers/app.ts";
-import { client, makeUser } from "./helpers/fixtures.ts";
+import { addMember, client, makeUser } from "./helpers/fixtures.ts";
 import {
   BOARD_ORIGIN,
   createWebTestApp,
@@ -24,7 +24,7 @@ beforeAll(async () => {
   projectId = (await ada.api.post("/projects", { name: "Mentions" })).body.id;
   columnId = (await ada.api.post(`/projects/${projectId}/columns`, { name: "Todo" })).body.id;
   doneId = (await ada.api.post(`/projects/${projectId}/columns`, { name: "Done" })).body.id;
-  await ada.api.post(`/projects/${projectId}/members`, { user_id: bob.user.id, role: "member" }).expect(201);
+  await addMember(ada.api, projectId, bob, "member");
 });
 afterAll(async () => {
   await t.close();
@@ -118,9 +118,7 @@ describe("mentions, notifications and activity", () => {
     const carol = await makeUser(t, { name: "Carol Former" });
     const project = (await ada.api.post("/projects", { name: "Before" })).body;
     const column = (await ada.api.post(`/projects/${project.id}/columns`, { name: "Todo" })).body;
-    await ada.api
-      .post(`/projects/${project.id}/members`, { user_id: carol.user.id, role: "member" })
-      .expect(201);
+    await addMember(ada.api, project.id, carol, "member");
     const card = (await ada.api.post(`/columns/${column.id}/cards`, { title: "Old title" })).body;
     await ada.api.post(`/cards/${card.id}/comments`, { body: `@${carol.user.handle} see this` }).expect(201);
     const names = async () =>

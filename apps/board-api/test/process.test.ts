@@ -6,7 +6,12 @@ import { connect } from "./helpers/live.ts";
 
 const appDir = path.resolve(__dirname, "..");
 
-describeServiceProcess("board-api", appDir, (body) => (body as { error: { code: string } }).error.code);
+describeServiceProcess("board-api", appDir, {
+  errorCodeOf: (body) => (body as { error: { code: string } }).error.code,
+  // A token is looked up in the database; sign-in is rate-limited per IP in Redis first.
+  databaseProbe: { method: "GET", path: "/api/v1/projects", headers: { Authorization: "Bearer bt_unknown" } },
+  redisProbe: { method: "POST", path: "/app/auth/signin", body: {} },
+});
 
 describe("board-api process with live clients", () => {
   it("SIGTERM ends open socket.io connections and exits 0", async () => {

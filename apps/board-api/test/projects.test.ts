@@ -45,6 +45,32 @@ describe("projects", () => {
     expect(res.body.error.details.map((d: { path: string }) => d.path).sort()).toEqual(["name", "repo_url"]);
   });
 
+  it("takes only an http(s) repo_url: a script, data or file address never becomes a stored link", async () => {
+    const { api } = await makeUser(t);
+    const project = (await api.post("/projects", { name: "Links" })).body;
+    for (const repo_url of [
+      "javascript:alert(document.cookie)",
+      "JavaScript://example.com/%0Aalert(1)",
+      "data:text/html,<script>alert(1)</script>",
+      "file:///etc/passwd",
+      "ftp://example.com/repo",
+      "vbscript:msgbox(1)",
+    ]) {
+      for (const res of [
+        await api.post("/projects", { name: "Evil", repo_url }),
+        await api.patch(`/projects/${project.id}`, { repo_url }),
+      ]) {
+        expect(res.status).toBe(422);
+        expect(res.body.error.details).toEqual([
+          { path: "repo_url", message: "Must be an http:// or https:// URL." },
+        ]);
+      }
+    }
+    expect((await api.get(`/projects/${project.id}`)).body.repo_url).toBeNull();
+    const http = await api.patch(`/projects/${project.id}`, { repo_url: " HTTP://git.example.com/a.git " });
+    expect(http.body.repo_url).toBe("HTTP://git.example.com/a.git");
+  });
+
   it("a path id that is not an id, or unknown, is not_found", async () => {
     const { api } = await makeUser(t);
     expect((await api.get("/projects/7")).body).toEqual(notFound("Not found."));
@@ -56,7 +82,7 @@ describe("projects", () => {
   it("delete needs the owner and removes everything", async () => {
     const { owner, project, column } = await makeBoard(t);
     const admin = await makeUser(t);
-    await addMember(owner.api, project.id, admin.user.id, "admin");
+    await addMember(owner.api, project.id, admin, "admin");
     const card = await makeCard(owner.api, column.id);
     expect((await admin.api.delete(`/projects/${project.id}`)).body).toEqual(forbidden("owner"));
     const res = await owner.api.delete(`/projects/${project.id}`);
@@ -85,7 +111,7 @@ describe("roles and members", () => {
     const { project, column, owner } = await makeBoard(t);
     const card = await makeCard(owner.api, column.id);
     const viewer = await makeUser(t);
-    await addMember(owner.api, project.id, viewer.user.id, "viewer");
+    await addMember(owner.api, project.id, viewer, "viewer");
     expect((await viewer.api.get(`/projects/${project.id}/columns`)).status).toBe(200);
     expect((await viewer.api.get(`/cards/${card.id}`)).status).toBe(200);
     expect((await viewer.api.get(`/projects/${project.id}`)).body.role).toBe("viewer");
@@ -112,8 +138,8 @@ describe("roles and members", () => {
     const { project, column, owner } = await makeBoard(t);
     const member = await makeUser(t);
     const admin = await makeUser(t);
-    await addMember(owner.api, project.id, member.user.id, "member");
-    await addMember(owner.api, project.id, admin.user.id, "admin");
+    await addMember(owner.api, project.id, member, "member");
+    await addMember(owner.api, project.id, admin, "admin");
     expect((await member.api.post(`/columns/${column.id}/cards`, { title: "ok" })).status).toBe(201);
     expect((await member.api.post(`/projects/${project.id}/labels`, { name: "bug" })).body).toEqual(
       forbidden("admin"),
@@ -126,10 +152,22 @@ describe("roles and members", () => {
     const { project, column, owner } = await makeBoard(t);
     const card = await makeCard(owner.api, column.id);
     const bob = await makeUser(t, { name: "Bob" });
-    const added = await owner.api.post(`/projects/${project.id}/members`, {
+    // Adding by id invites: Bob is not a member until he accepts (consent).
+    const invited = await owner.api.post(`/projects/${project.id}/members`, {
       user_id: bob.user.id,
       role: "member",
     });
+    expect(invited.status).toBe(202);
+    expect(invited.text).toBe("");
+    expect((await bob.api.get(`/cards/${card.id}`)).status).toBe(404);
+    const [invitation] = (await bob.api.get("/me/invitations")).body.data;
+    expect(invitation).toMatchObject({
+      project_id: project.id,
+      user_id: bob.user.id,
+      email: null,
+      role: "member",
+    });
+    const added = await bob.api.post(`/invitations/${invitation.id}/accept`);
     expect(added.status).toBe(201);
     expect(added.body).toEqual({
       project_id: project.id,
@@ -159,7 +197,7 @@ describe("roles and members", () => {
   it("admins cannot touch owners; the last owner stays", async () => {
     const { project, owner } = await makeBoard(t);
     const admin = await makeUser(t);
-    await addMember(owner.api, project.id, admin.user.id, "admin");
+    await addMember(owner.api, project.id, admin, "admin");
     const promote = await admin.api.post(`/projects/${project.id}/members`, {
       user_id: admin.user.id,
       role: "owner",

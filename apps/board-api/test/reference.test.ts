@@ -133,6 +133,8 @@ describe("the registry, the HTTP routes, OpenAPI, MCP and llms.txt never drift",
       [
         "GET /",
         "GET /healthz",
+        "GET /readyz",
+        "GET /metrics",
         "GET /openapi.json",
         "GET /llms.txt",
         "GET /docs",
@@ -158,7 +160,9 @@ describe("the registry, the HTTP routes, OpenAPI, MCP and llms.txt never drift",
     // And nothing extra anywhere: no tool, OpenAPI operation or exclusion outside the registry.
     const names = new Set(boardOperationList.map((op) => op.name));
     for (const name of toolNames) expect(names.has(name)).toBe(true);
-    const apiPaths = Object.entries(doc.paths).filter(([path]) => path !== "/healthz");
+    const apiPaths = Object.entries(doc.paths).filter(
+      ([path]) => !["/healthz", "/readyz", "/metrics"].includes(path),
+    );
     const openApiOps = apiPaths.flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, entry]) => `${entry.operationId} ${method} ${path}`),
     );

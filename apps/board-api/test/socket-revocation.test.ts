@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from "@org/db/testing";
 import { csrfTokenOf } from "@org/service-kit";
 import request from "supertest";
 import { startWebSession } from "../src/services/web-sessions.ts";
-import { revokeToken } from "../src/services/tokens.ts";
+import { issueApiToken, revokeToken } from "../src/services/tokens.ts";
 import { addMember, makeBoard, makeCard, makeUser } from "./helpers/fixtures.ts";
 import { connect, startLiveInstance, testRedisUrl, type LiveInstance } from "./helpers/live.ts";
 
@@ -35,7 +35,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 async function memberWatchingOnB() {
   const board = await makeBoard(a);
   const member = await makeUser(a);
-  await addMember(board.owner.api, board.project.id, member.user.id, "member");
+  await addMember(board.owner.api, board.project.id, member, "member");
   const socket = await connect(b.url, member.token);
   expect(await socket.join(board.project.id)).toEqual({ ok: true, project_id: board.project.id });
   await makeCard(board.owner.api, board.column.id, { title: "before" });
@@ -47,9 +47,11 @@ describe("sockets after revocation, across instances", () => {
   it("a token revoked through instance A disconnects its socket on instance B", async () => {
     const { owner, column, member, socket } = await memberWatchingOnB();
     // A second socket of the same user with another token stays: only the revoked token's goes.
-    const { token: otherToken } = (await member.api.post("/tokens", { name: "other" })).body as {
-      token: string;
-    };
+    const { token: otherToken } = await issueApiToken({
+      db: database.db,
+      userId: member.user.id,
+      name: "other",
+    });
     const other = await connect(b.url, otherToken);
     try {
       const tokens = (await member.api.get("/tokens")).body.data as { id: string; name: string }[];
@@ -147,6 +149,25 @@ describe("sockets after revocation, across instances", () => {
     } finally {
       socket.close();
       elsewhere.close();
+    }
+  });
+
+  it("one instance without Redis disconnects them too", async () => {
+    const single = await startLiveInstance(database, { ownDb: true, env: { PUBLIC_URL: ORIGIN } });
+    try {
+      const { owner, project } = await makeBoard(single);
+      const member = await makeUser(single);
+      await addMember(owner.api, project.id, member, "member");
+      const byToken = await connect(single.url, member.token);
+      expect(await byToken.join(project.id)).toMatchObject({ ok: true });
+      await owner.api.delete(`/projects/${project.id}/members/${member.user.id}`).expect(204);
+      expect(await byToken.disconnected()).toBe("io server disconnect");
+      const again = await connect(single.url, member.token);
+      const tokens = (await member.api.get("/tokens")).body.data as { id: string }[];
+      await member.api.delete(`/tokens/${tokens[0]!.id}`).expect(204);
+      expect(await again.disconnected()).toBe("io server disconnect");
+    } finally {
+      await single.close();
     }
   });
 

@@ -56,12 +56,13 @@ describe("API tokens (the account service)", () => {
   });
 
   it("belong to their user: nobody lists or revokes another user's", async () => {
-    const owner = await makeUser(t);
+    const owner = await signUp(t, auth, { email: "owner@example.com", name: "Owner" });
     const other = await makeUser(t);
+    await owner.api.post("/tokens", { name: "first" }).expect(201);
     const made = await owner.api.post("/tokens", { name: "ci" });
     expect(made.status).toBe(201);
     const names = (await owner.api.get("/tokens")).body.data.map((token: { name: string }) => token.name);
-    expect(names).toEqual(["ci", "cli"]); // newest first; the CLI's first token is named "cli"
+    expect(names).toEqual(["ci", "first"]); // newest first
     expect((await other.api.get("/tokens")).body.data.map((token: { name: string }) => token.name)).toEqual([
       "cli",
     ]);
@@ -74,5 +75,25 @@ describe("API tokens (the account service)", () => {
     const invalid = await owner.api.post("/tokens", { name: "" });
     expect(invalid.status).toBe(422);
     expect((await request(t.app).get("/api/v1/tokens")).status).toBe(401);
+  });
+
+  it("are never minted by a bearer token, which would outlive its own revocation", async () => {
+    const ada = await signUp(t, auth, { email: "leaky@example.com", name: "Leaky" });
+    const leaked = client(t, (await ada.api.post("/tokens", { name: "leaked" })).body.token as string);
+    // The attacker holding the leaked token tries to make a copy of it before it is revoked …
+    const minted = await leaked.post("/tokens", { name: "backdoor" });
+    expect(minted.status).toBe(403);
+    expect(minted.body.error).toEqual({
+      code: "forbidden",
+      message:
+        "An API token cannot create tokens (its copies would outlive its revocation): create them in the web app (Account → API tokens) or with `cli token create`.",
+    });
+    expect((await ada.api.get("/tokens")).body.data.map((token: { name: string }) => token.name)).toEqual([
+      "leaked",
+    ]);
+    // … so revoking the one token the owner knows about ends the attacker's access.
+    const id = (await ada.api.get("/tokens")).body.data[0].id as string;
+    await ada.api.delete(`/tokens/${id}`).expect(204);
+    expect((await leaked.get("/me")).status).toBe(401);
   });
 });

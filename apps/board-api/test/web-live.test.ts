@@ -3,7 +3,7 @@
 import type request from "supertest";
 import { createTestDatabase, type TestDatabase } from "@org/db/testing";
 import { connect, startLiveInstance, type LiveInstance } from "./helpers/live.ts";
-import { makeUser } from "./helpers/fixtures.ts";
+import { addMember, makeUser } from "./helpers/fixtures.ts";
 import { BOARD_ORIGIN, signUp, startAuthServer, type AuthServer } from "./helpers/web.ts";
 
 let auth: AuthServer;
@@ -39,14 +39,20 @@ describe("socket.io with the web session", () => {
     try {
       const project = (await ada.api.post("/projects", { name: "Live" })).body;
       const column = (await ada.api.post(`/projects/${project.id}/columns`, { name: "Todo" })).body;
-      await ada.api.post(`/projects/${project.id}/members`, { user_id: bob.user.id }).expect(201);
+      await addMember(ada.api, project.id, bob, "member");
       const card = (await ada.api.post(`/columns/${column.id}/cards`, { title: "Hello" })).body;
       await ada.api.post(`/cards/${card.id}/comments`, { body: "@bob look" }).expect(201);
       const event = await bobSocket.waitFor("notification.created");
       expect(event).toMatchObject({ project_id: project.id, actor_id: ada.user.id, to_user_id: bob.user.id });
       expect(event.data).toEqual({ notification_id: expect.any(String), card_id: card.id });
-      // Bob never joined the project room: only his own notification reached him.
-      expect(bobSocket.received.map((received) => received.type)).toEqual(["notification.created"]);
+      // Bob never joined the project room: only what was for him personally reached him (the
+      // invitation that made him a member, gone once accepted, and the notification).
+      expect(bobSocket.received.map((received) => received.type)).toEqual([
+        "invitation.created",
+        "invitation.deleted",
+        "notification.created",
+      ]);
+      expect(bobSocket.received.every((received) => received.to_user_id === bob.user.id)).toBe(true);
     } finally {
       bobSocket.close();
     }

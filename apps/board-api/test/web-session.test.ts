@@ -40,6 +40,7 @@ describe("sign-up", () => {
         email: "ada@example.com",
         name: "Ada Lovelace",
         handle: "ada",
+        email_verified: false,
         created_at: expect.any(String),
       },
       csrf_token: expect.stringMatching(/^[0-9a-f]{64}$/),

@@ -11,8 +11,8 @@ async function teamBoard() {
   const board = await makeBoard(t);
   const agent = await makeUser(t);
   const viewer = await makeUser(t);
-  await addMember(board.owner.api, board.project.id, agent.user.id, "member");
-  await addMember(board.owner.api, board.project.id, viewer.user.id, "viewer");
+  await addMember(board.owner.api, board.project.id, agent, "member");
+  await addMember(board.owner.api, board.project.id, viewer, "viewer");
   return { ...board, agent, viewer };
 }
 
@@ -170,7 +170,7 @@ describe("handoff", () => {
   it("someone else's live claim: forbidden unless admin; to_user_id must be a member", async () => {
     const { owner, project, column, agent } = await teamBoard();
     const second = await makeUser(t);
-    await addMember(owner.api, project.id, second.user.id, "member");
+    await addMember(owner.api, project.id, second, "member");
     const card = await makeCard(agent.api, column.id);
     await agent.api.post(`/cards/${card.id}/claim`);
     expect((await second.api.post(`/cards/${card.id}/handoff`, { note: "mine now" })).status).toBe(403);

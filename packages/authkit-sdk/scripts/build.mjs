@@ -1,11 +1,11 @@
 // Builds what the package publishes and what the auth server serves:
-// - dist/authkit.js: one self-contained ES module with Lit, SimpleWebAuthn and the five components
+// - dist/authkit.js: one self-contained ES module with Lit, SimpleWebAuthn and the six components
 //   (served at /sdk/authkit.js, or self-hosted), plus dist/chunks/qr-socket-*.js (the socket.io
 //   client, imported only when a QR status is watched);
 // - dist/embed/: the scripts of the auth server's /auth-embed and /register-embed pages (the same
 //   modules, other entry points; content-hashed names listed in dist/embed/manifest.json);
 // - dist/esm/: the unbundled ES modules and type declarations, for bundler users (`import … from
-//   "@org/authkit-sdk"`), emitted by tsc.
+//   "@org/authkit-sdk"`, or `/core`, `/components/<name>`, `/i18n`), emitted by tsc.
 import { execFileSync } from "node:child_process";
 import { rm } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -17,7 +17,13 @@ await rm(path.join(root, "dist"), { recursive: true, force: true });
 
 // The socket.io client is needed only while a QR status is watched: a lazily imported chunk.
 const lazy = { "src/modules/qr/socket.ts": "qr-socket" };
-await bundleBrowser({ absWorkingDir: root, outdir: "dist", entryPoints: { authkit: "src/index.ts" }, lazy });
+await bundleBrowser({
+  absWorkingDir: root,
+  outdir: "dist",
+  entryPoints: { authkit: "src/index.ts" },
+  lazy,
+  keepNames: false,
+});
 await bundleBrowser({
   absWorkingDir: root,
   outdir: "dist/embed",

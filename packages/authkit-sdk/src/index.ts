@@ -1,60 +1,45 @@
-// The SDK's public entry: the JS API, its types, and the five web components (defined on import).
-// Loaded as a plain <script type="module"> it also sets `window.AuthKit`.
+// The SDK's public entry: the JS API, its types, the six web components (defined on import) and
+// the languages. Loaded as a plain <script type="module"> it also sets `window.AuthKit`, with
+// `AuthKit.AuthKitError`, `AuthKit.AuthKitEvents`, `AuthKit.AuthKitErrorCode` and
+// `AuthKit.describeError`. Bundlers can take less: `@org/authkit-sdk/core` (no Lit),
+// `@org/authkit-sdk/components/<name>` (one element), `@org/authkit-sdk/i18n`.
+import {
+  AuthkitAuthenticate,
+  AuthkitPasskey,
+  AuthkitPasskeys,
+  AuthkitQr,
+  AuthkitRegister,
+  AuthkitStatus,
+} from "./components/index.ts";
 import { AuthKit } from "./core/authkit.ts";
 import { AuthKitError } from "./core/errors.ts";
-import { AuthKitEvents } from "./core/events.ts";
-import "./components/authenticate/index.ts";
-import "./components/register/index.ts";
-import "./components/passkey/index.ts";
-import "./components/qr/index.ts";
-import "./components/status/index.ts";
+import { describeError } from "./i18n/index.ts";
 
-export { AuthKit, AuthKitError, AuthKitEvents };
-export { AUTHKIT_ERROR_CODES, type AuthKitErrorCode } from "./core/errors.ts";
-export type { AuthKitConfig, ResolvedAuthKitConfig } from "./core/config.ts";
-export type {
-  AuthKitEventHandler,
-  AuthKitEventMap,
-  AuthKitEventName,
-  ErrorDetail,
-  SuccessDetail,
-} from "./core/events.ts";
-export type {
-  AuthFailure,
-  AuthResponse,
-  AuthSuccess,
-  PasskeyInfo,
-  PrfCapabilities,
-  PrfMode,
-  QRSession,
-  QRStatus,
-  QRSuccessDetail,
-  UserInfo,
-} from "./core/types.ts";
-export type { PasskeyAuthenticateOptions, PasskeyRegisterOptions } from "./modules/passkey/index.ts";
-export type {
-  QRCallbacks,
-  QRRegisterOptions,
-  QRStartOptions,
-  StatusWatcherFactory,
-} from "./modules/qr/index.ts";
-export type { PasswordLoginOptions } from "./modules/password/index.ts";
-export type { DetectedMode, ModeDecision, ModeReason, RequestedMode } from "./detection/mode.ts";
-export { prfHash } from "./prf/prf-hash.ts";
-export { fromBase64Url, toBase64Url } from "./prf/base64url.ts";
-export { AuthkitAuthenticate } from "./components/authenticate/index.ts";
-export { AuthkitRegister } from "./components/register/index.ts";
-export { AuthkitPasskey } from "./components/passkey/index.ts";
-export { AuthkitQr } from "./components/qr/index.ts";
-export { AuthkitStatus } from "./components/status/index.ts";
-export type * from "./components/events.ts";
-export type { ThemeSetting } from "./components/base/theme.ts";
+export * from "./core/index.ts";
+export * from "./i18n/index.ts";
+export * from "./components/index.ts";
+
+/** `window.AuthKit`: the class, with the error class, the event names, the codes and `describeError`. */
+export type AuthKitGlobal = typeof AuthKit & { describeError: typeof describeError };
 
 declare global {
   interface Window {
     /** The AuthKit class, for pages that load the SDK with a plain script tag. */
-    AuthKit: typeof AuthKit;
+    AuthKit: AuthKitGlobal;
   }
 }
 
-if (typeof window !== "undefined") window.AuthKit = AuthKit;
+// The minified bundle renames classes; a console (and `error.constructor.name`) shows these names.
+const classes = {
+  AuthKit,
+  AuthKitError,
+  AuthkitAuthenticate,
+  AuthkitRegister,
+  AuthkitPasskey,
+  AuthkitPasskeys,
+  AuthkitQr,
+  AuthkitStatus,
+};
+for (const [name, value] of Object.entries(classes)) Object.defineProperty(value, "name", { value: name });
+
+if (typeof window !== "undefined") window.AuthKit = Object.assign(AuthKit, { describeError });

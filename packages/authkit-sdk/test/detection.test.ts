@@ -1,6 +1,11 @@
 import type { DetectionEnvironment } from "../src/detection/environment.ts";
 import { detectMode, type RequestedMode } from "../src/detection/mode.ts";
-import { effectiveAttachment, registerAttachment } from "../src/detection/attachment.ts";
+import {
+  attachmentSetting,
+  effectiveAttachment,
+  registerAttachment,
+  requestedAttachment,
+} from "../src/detection/attachment.ts";
 import { iosMajorVersion, isGecko, isMobile } from "../src/detection/user-agent.ts";
 
 const UA = {
@@ -158,6 +163,22 @@ describe("registerAttachment", () => {
     expect(effectiveAttachment("platform", "cross-platform")).toBe("platform");
     expect(effectiveAttachment(undefined, "cross-platform")).toBe("cross-platform");
     expect(effectiveAttachment(undefined, undefined)).toBeUndefined();
+  });
+  it("gives way to the tenant's policy above all (any: no attachment at all)", () => {
+    expect(effectiveAttachment(undefined, "cross-platform", "any")).toBeUndefined();
+    expect(effectiveAttachment("cross-platform", "cross-platform", "platform")).toBe("platform");
+    expect(effectiveAttachment(undefined, "platform", "cross-platform")).toBe("cross-platform");
+  });
+  it("follows the authenticator-attachment attribute over detection", async () => {
+    const laptop = env({ userAgent: UA.safariMac, platform: true });
+    await expect(requestedAttachment(laptop, attachmentSetting("platform"))).resolves.toBe("platform");
+    await expect(requestedAttachment(laptop, attachmentSetting("any"))).resolves.toBeUndefined();
+    await expect(requestedAttachment(laptop, attachmentSetting("cross-platform"))).resolves.toBe(
+      "cross-platform",
+    );
+    // No (or an unknown) attribute: the seed's detection.
+    await expect(requestedAttachment(laptop, attachmentSetting("laptop"))).resolves.toBe("cross-platform");
+    await expect(requestedAttachment(laptop, attachmentSetting(null))).resolves.toBe("cross-platform");
   });
 });
 

@@ -1,4 +1,11 @@
-import { AuthKitError, codeOfServerError, parseRetryAfter, toAuthKitError } from "../src/core/errors.ts";
+import {
+  AUTHKIT_ERROR_CODES,
+  AuthKitError,
+  codeOfServerError,
+  parseRetryAfter,
+  toAuthKitError,
+} from "../src/core/errors.ts";
+import { describeError, LOCALES, messagesFor, resolveLocale } from "../src/i18n/index.ts";
 
 const domError = (name: string, message = "x") => Object.assign(new Error(message), { name });
 /** What @simplewebauthn/browser throws: a WebAuthnError with a code and the DOMException as cause. */
@@ -13,6 +20,8 @@ describe("server error codes", () => {
     ["rate_limited", 429, "rate_limited"],
     ["configuration_error", 403, "configuration_error"],
     ["unauthenticated", 401, "configuration_error"],
+    ["token_expired", 401, "challenge_expired"],
+    ["invalid_credentials", 401, "invalid_credentials"],
     ["tenant_disabled", 403, "configuration_error"],
     ["verification_failed", 400, "server_error"],
     ["validation_failed", 400, "server_error"],
@@ -34,6 +43,20 @@ describe("browser errors", () => {
     expect(toAuthKitError(wrapped("ERROR_CEREMONY_ABORTED", domError("AbortError"))).code).toBe(
       "user_cancelled",
     );
+  });
+
+  it("a NotAllowedError within a second of the prompt is no passkey here, later a cancel", () => {
+    expect(toAuthKitError(domError("NotAllowedError"), { signInMs: 5 })).toMatchObject({
+      code: "credential_not_found",
+      message: "No passkey for this site on this device.",
+    });
+    expect(toAuthKitError(domError("NotAllowedError"), { signInMs: 2500 }).code).toBe("user_cancelled");
+    // A frame without allow="publickey-credentials-get": the site's setup.
+    const policy = domError(
+      "NotAllowedError",
+      "The 'publickey-credentials-get' feature is not enabled in this document.",
+    );
+    expect(toAuthKitError(policy, { signInMs: 3 }).code).toBe("configuration_error");
   });
 
   it("a SecurityError (RP ID not valid for the page) is configuration_error naming the rp_id", () => {
@@ -98,5 +121,55 @@ describe("parseRetryAfter", () => {
     expect(parseRetryAfter(null)).toBeUndefined();
     expect(parseRetryAfter("soon")).toBeUndefined();
     expect(parseRetryAfter("-5")).toBeUndefined();
+  });
+});
+
+describe("describeError", () => {
+  const error = (code: AuthKitError["code"], options: { serverCode?: string; retryAfter?: number } = {}) =>
+    new AuthKitError(code, "TypeError: fetch failed at https://internal:8080", options);
+
+  it("never shows the developer's message, in any language", () => {
+    for (const locale of ["en", "de", "fr", "es"]) {
+      for (const code of AUTHKIT_ERROR_CODES) {
+        const text = describeError(error(code), { locale });
+        expect(text).not.toContain("fetch failed");
+        expect(text.length).toBeGreaterThan(10);
+      }
+    }
+  });
+
+  it("words each case for a person, and takes the site's own sentences", () => {
+    expect(describeError(error("configuration_error"))).toBe("Sign-in isn't set up correctly on this site.");
+    expect(
+      describeError(error("challenge_expired", { serverCode: "token_expired" }), { locale: "de-AT" }),
+    ).toBe("Diese Seite war zu lange geöffnet. Laden Sie sie neu, um fortzufahren.");
+    expect(describeError(error("invalid_credentials"), { locale: "fr" })).toBe(
+      "Nom d’utilisateur ou mot de passe incorrect.",
+    );
+    expect(describeError(error("rate_limited", { retryAfter: 12 }), { locale: "es" })).toBe(
+      "Demasiados intentos. Vuelve a intentarlo en 12 segundos.",
+    );
+    expect(describeError(error("credential_not_found"), { locale: "xx" })).toBe(
+      "There's no passkey for this site on this device. Use your phone, or create a passkey first.",
+    );
+    expect(
+      describeError(error("user_cancelled"), { locale: "en", messages: { errorCancelledSignIn: "Nope." } }),
+    ).toBe("Nope.");
+  });
+
+  it("ships every sentence in every language", () => {
+    const keys = Object.keys(LOCALES.en).sort();
+    for (const [locale, messages] of Object.entries(LOCALES)) {
+      expect([locale, Object.keys(messages).sort()]).toEqual([locale, keys]);
+      for (const [key, text] of Object.entries(messages)) {
+        // Placeholders survive translation.
+        expect([key, text.match(/\{\w+\}/g) ?? []]).toEqual([
+          key,
+          LOCALES.en[key as keyof typeof LOCALES.en].match(/\{\w+\}/g) ?? [],
+        ]);
+      }
+    }
+    expect(resolveLocale("ES_mx")).toBe("es");
+    expect(messagesFor("de").signInLabel).toBe("Mit Passkey anmelden");
   });
 });

@@ -33,6 +33,7 @@ describe("AuthKit", () => {
       timeout: 30000,
       qrPollInterval: 2000,
       qrExpirationTime: 300000,
+      locale: "en",
     });
     expect(() => new AuthKit({ apiBaseUrl: "" })).toThrow(/apiBaseUrl is required/);
     expect(() => new AuthKit({ apiBaseUrl: "https://a", timeout: -1 })).toThrow(/timeout/);
@@ -75,7 +76,7 @@ describe("event details of the modules", () => {
         if (password === "right") return json(res, 200, { success: true, user, challengeId: "ch_1" });
         return json(res, 401, {
           success: false,
-          error_code: "unauthenticated",
+          error_code: "invalid_credentials",
           error: "Invalid username or password.",
         });
       }
@@ -106,18 +107,18 @@ describe("event details of the modules", () => {
     const onError = jest.fn();
     await expect(auth.password.login({ username: "ada", password: "wrong", onError })).resolves.toEqual({
       success: false,
-      error_code: "configuration_error",
+      error_code: "invalid_credentials",
       error: "Invalid username or password.",
     });
     expect(onError.mock.calls[0]?.[0]).toMatchObject({
-      code: "configuration_error",
-      serverCode: "unauthenticated",
+      code: "invalid_credentials",
+      serverCode: "invalid_credentials",
     });
     expect(seen).toEqual([
       ["authkit:auth:success", { user, challengeId: "ch_1" }],
       [
         "authkit:auth:error",
-        { error: expect.objectContaining({ name: "AuthKitError" }), code: "configuration_error" },
+        { error: expect.objectContaining({ name: "AuthKitError" }), code: "invalid_credentials" },
       ],
     ]);
     expect(server.requests.find((r) => r.path === "/auth/v1/password/login")?.headers.authorization).toBe(

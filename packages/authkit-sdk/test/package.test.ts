@@ -34,7 +34,7 @@ afterAll(() => {
   if (project) rmSync(project, { recursive: true, force: true });
 });
 
-it("ships the bundle, the ES modules and the types, without sources or embed pages", () => {
+it("ships the bundle, the ES modules, the types and the embed pages (the auth server serves them from the deployed package), without sources", () => {
   const listing = execFileSync(
     "tar",
     ["-tzf", readdirSync(project).find((file) => file.endsWith(".tgz")) as string],
@@ -47,7 +47,7 @@ it("ships the bundle, the ES modules and the types, without sources or embed pag
   expect(listing).toContain("package/dist/esm/index.d.ts");
   expect(listing).toMatch(/package\/dist\/chunks\/qr-socket-[A-Z0-9]{8}\.js/);
   expect(listing).not.toMatch(/package\/src\//);
-  expect(listing).not.toMatch(/package\/dist\/embed\//);
+  expect(listing).toMatch(/package\/dist\/embed\/manifest\.json/);
   const manifest = JSON.parse(
     execFileSync("npm", ["pkg", "get", "dependencies"], {
       cwd: path.join(project, "node_modules/@org/authkit-sdk"),

@@ -10,7 +10,7 @@ export const boardErrorStatus = {
   validation_failed: 422,
   rate_limited: 429,
   internal: 500,
-  unavailable: 503,
+  service_unavailable: 503,
 } as const;
 export type BoardErrorCode = keyof typeof boardErrorStatus;
 
@@ -22,6 +22,10 @@ export const authErrorStatus = {
   bad_request: 400,
   verification_failed: 400,
   unauthenticated: 401,
+  /** Password login: wrong username or password (the same answer for both). */
+  invalid_credentials: 401,
+  /** A session or user token that was valid and has expired: fetch a fresh one. */
+  token_expired: 401,
   user_disabled: 403,
   tenant_disabled: 403,
   configuration_error: 403,
@@ -33,7 +37,7 @@ export const authErrorStatus = {
   payload_too_large: 413,
   rate_limited: 429,
   server_error: 500,
-  unavailable: 503,
+  service_unavailable: 503,
 } as const;
 export type AuthErrorCode = keyof typeof authErrorStatus;
 

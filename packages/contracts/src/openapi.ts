@@ -1,20 +1,45 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
 import type { ZodType } from "zod";
-import { HealthSchema } from "./health.ts";
+import { HealthSchema, ReadinessSchema } from "./health.ts";
 
 export { OpenAPIRegistry };
 
 export type OpenApiInfo = Parameters<OpenApiGeneratorV31["generateDocument"]>[0]["info"];
 
-/** Registers `GET /healthz`, which both services answer. */
+/** Registers the operational endpoints both services answer: `/healthz`, `/readyz`, `/metrics`. */
 export function registerHealth(registry: OpenAPIRegistry, errorSchema: ZodType): void {
   registry.registerPath({
     method: "get",
     path: "/healthz",
-    summary: "Liveness and readiness: the database is reachable and migrated.",
+    summary: "Liveness: the process serves requests (it listens once its database is migrated).",
     responses: {
-      200: { description: "Ready", content: { "application/json": { schema: HealthSchema } } },
-      503: { description: "Database unreachable", content: { "application/json": { schema: errorSchema } } },
+      200: { description: "Alive", content: { "application/json": { schema: HealthSchema } } },
+    },
+  });
+  registry.registerPath({
+    method: "get",
+    path: "/readyz",
+    summary: "Readiness: PostgreSQL answers, and Redis when the service uses it.",
+    responses: {
+      200: { description: "Ready", content: { "application/json": { schema: ReadinessSchema } } },
+      503: {
+        description:
+          "`service_unavailable` with Retry-After: a dependency is unreachable (named in `details`).",
+        content: { "application/json": { schema: errorSchema } },
+      },
+    },
+  });
+  registry.registerPath({
+    method: "get",
+    path: "/metrics",
+    summary:
+      "Prometheus metrics (text format). In production only with METRICS_TOKEN set, sent as `Authorization: Bearer`.",
+    responses: {
+      200: { description: "The metrics", content: { "text/plain": { schema: { type: "string" } } } },
+      401: {
+        description: "Missing or wrong metrics token",
+        content: { "application/json": { schema: errorSchema } },
+      },
     },
   });
 }

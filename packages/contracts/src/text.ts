@@ -18,5 +18,12 @@ export function isStorableText(value: string): boolean {
  */
 export const StorableText = z.string().refine(isStorableText, UNSTORABLE_TEXT_MESSAGE);
 
-/** A URL that is also storable text (z.url() alone lets NUL and lone surrogates through). */
-export const StorableUrl = z.url().refine(isStorableText, UNSTORABLE_TEXT_MESSAGE);
+/**
+ * A web address a link may open: http:// or https:// only (never javascript:, data:, file:, …),
+ * trimmed, at most 2048 characters, and storable text (z.url() alone lets NUL and lone surrogates
+ * through).
+ */
+export const StorableUrl = z
+  .url({ protocol: /^https?$/, error: "Must be an http:// or https:// URL." })
+  .max(2048)
+  .refine(isStorableText, UNSTORABLE_TEXT_MESSAGE);

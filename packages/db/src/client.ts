@@ -54,6 +54,25 @@ export function createDb({
   return db;
 }
 
+/** The connection pool's use right now: open connections, idle ones, and queries waiting for one. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
+export function poolStats(db: Db): PoolStats | undefined {
+  const pool = internals.get(db)?.pool;
+  if (!pool) return undefined;
+  return {
+    total: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+    max: pool.options.max ?? 10,
+  };
+}
+
 /**
  * Calls `handlers.message` for every `notify(db, channel, …)` made by any process on the same
  * database, through one LISTEN connection per client. `listening` is false until it is in

@@ -2,10 +2,12 @@ export {
   createDb,
   notificationsEnabled,
   notify,
+  poolStats,
   queryPrepared,
   subscribe,
-  type Db,
   type CreateDbOptions,
+  type Db,
+  type PoolStats,
 } from "./client.ts";
 export type { NotificationHandlers, Subscription } from "./notifications.ts";
 export { openDatabase, type OpenDatabase, type OpenDatabaseOptions } from "./open-database.ts";

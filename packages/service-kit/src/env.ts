@@ -45,6 +45,8 @@ export const baseEnvSchema = z.object({
   /** `pretty` (readable lines) or `json`; default: pretty in development, JSON otherwise. */
   LOG_FORMAT: z.enum(["pretty", "json"]).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Development: a request slower than this (ms) is logged at info; the others at debug. */
+  SLOW_REQUEST_MS: z.coerce.number().int().positive().default(1000),
   /**
    * Unauthenticated requests a minute from one client IP (IPv6: one /64): missing or bogus
    * tokens, public pages, embeds. The same number bounds new socket.io connections a minute.
@@ -56,8 +58,12 @@ export const baseEnvSchema = z.object({
   HEADERS_TIMEOUT_SECONDS: positiveInt.max(3600).default(10),
   /** … and the whole request, body included, within this many (else 408 and the connection closes). */
   REQUEST_TIMEOUT_SECONDS: positiveInt.max(3600).default(60),
-  /** Development: a request slower than this (ms) is logged at info; the others at debug. */
-  SLOW_REQUEST_MS: z.coerce.number().int().positive().default(1000),
+  /** GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`; unset: open in development, off in production. */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((value) => value || undefined)
+    .refine((value) => value === undefined || value.length >= 16, "must be at least 16 characters"),
 });
 type Resolved = { PUBLIC_URL: string; DATA_DIR: string; LOG_FORMAT: "pretty" | "json" };
 export type BaseEnv = z.infer<typeof baseEnvSchema> & Resolved;

@@ -59,3 +59,17 @@ export class RateLimitedError extends AppError {
     super("rate_limited", message);
   }
 }
+
+/**
+ * 503: something the service depends on (its database, Redis, the auth server) cannot be reached
+ * right now. Nothing was wrong with the request; it may be sent again after Retry-After seconds.
+ */
+export class ServiceUnavailableError extends AppError {
+  constructor(
+    message: string,
+    details?: ErrorDetail[],
+    readonly retryAfterSeconds = 5,
+  ) {
+    super("service_unavailable", message, details);
+  }
+}

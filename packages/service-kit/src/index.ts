@@ -5,7 +5,9 @@ export { createLogger, type Logger } from "./logger.ts";
 export { createHttpApp, finishHttpApp, type HttpAppOptions } from "./http/create-http-app.ts";
 export { authErrors, boardErrors, type ErrorDialect } from "./http/error-dialects.ts";
 export { errorHandler, notFoundHandler, toAppError, validationErrorFrom } from "./http/error-handler.ts";
-export { healthHandler } from "./http/health.ts";
+export { healthRoutes, type HealthOptions } from "./http/health.ts";
+export { metricsRoute, type MetricsRouteOptions } from "./http/metrics-route.ts";
+export { countOutcomes, Metrics, type MetricsOptions } from "./metrics.ts";
 export { parseTrustProxy, type TrustProxy } from "./http/trust-proxy.ts";
 export { assertStorableParams, parseWith } from "./http/validate.ts";
 export { REQUEST_ID_HEADER, requestIdOf } from "./http/request-id.ts";
@@ -15,7 +17,7 @@ export { runService, type RunServiceOptions, type ServiceDeps } from "./run-serv
 export { runCli, withCliDatabase, type CliCommand } from "./cli.ts";
 export { generateSecret, hashSecret, secretMatches } from "./secrets.ts";
 export { readOrCreateSecretFile, readSecret } from "./secret-file.ts";
-export { connectRedis, type Redis } from "./redis.ts";
+export { connectRedis, watchRedis, type Redis } from "./redis.ts";
 export {
   rateLimiter,
   windowCounter,
@@ -33,6 +35,7 @@ export {
   type RealtimeOptions,
   type SocketLimits,
 } from "./realtime.ts";
+export { outboxMailer, smtpMailer, type MailMessage, type Mailer, type SentMail } from "./mail.ts";
 export { escapeHtml, html, SafeHtml } from "./web/html.ts";
 export { pagePolicy, type PagePolicy } from "./web/csp.ts";
 export { pageDocument, sendPage, type PageDocument, type SendPageOptions } from "./web/page.ts";

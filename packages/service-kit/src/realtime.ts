@@ -2,6 +2,9 @@ import type { Server as HttpServer, IncomingMessage } from "node:http";
 import { createAdapter } from "@socket.io/redis-adapter";
 import { Redis } from "ioredis";
 import { Server as SocketServer, type ServerOptions } from "socket.io";
+import type { Logger } from "./logger.ts";
+import type { Metrics } from "./metrics.ts";
+import { closeRedis, watchRedis } from "./redis.ts";
 import type { BaseEnv } from "./env.ts";
 import { clientIpKey, clientIpOf } from "./http/client-ip.ts";
 import { windowCounter, type WindowCounter } from "./http/rate-limit.ts";
@@ -23,12 +26,22 @@ export interface RealtimeOptions {
   /** With a URL, the Redis adapter carries events to the clients of every instance. */
   redisUrl?: string | undefined;
   cors?: ServerOptions["cors"];
+  /** Where the Redis connections report an outage (once) and their recovery. */
+  logger?: Logger | undefined;
+  /** Counts the open connections per namespace (`socketio_connections`). */
+  metrics?: Metrics | undefined;
   /** Limits per client IP; none when absent (tests of other things). */
   limits?: SocketLimits;
 }
 
 export interface Realtime {
   io: SocketServer;
+  /**
+   * Ends every client's connection, in every namespace, at once: what a shutdown does first, or
+   * the open WebSockets would hold the HTTP server's close() until its timeout.
+   */
+  disconnect(): void;
+  /** disconnect(), then the Redis connections. */
   close(): Promise<void>;
 }
 
@@ -91,8 +104,8 @@ function connectionLimiter(limits: SocketLimits, redis: Redis | undefined) {
  * clients in the same room. With `limits`, each client IP may hold and open only so many connections.
  */
 export function attachRealtime(server: HttpServer, options: RealtimeOptions = {}): Realtime {
-  const pub = options.redisUrl ? new Redis(options.redisUrl) : undefined;
-  const sub = pub?.duplicate();
+  const pub = options.redisUrl ? watchRedis(new Redis(options.redisUrl), options.logger) : undefined;
+  const sub = pub && watchRedis(pub.duplicate(), options.logger);
   const limiter = options.limits && connectionLimiter(options.limits, pub);
   const io = new SocketServer(server, {
     path: options.path ?? "/socket.io",
@@ -103,12 +116,19 @@ export function attachRealtime(server: HttpServer, options: RealtimeOptions = {}
   if (limiter) io.engine.on("connection", limiter.opened);
   if (pub && sub) io.adapter(createAdapter(pub, sub));
   const redisClients = pub && sub ? [pub, sub] : [];
+  options.metrics?.watchSockets(io);
+  const disconnect = () => {
+    // io.close() would also close the HTTP server, which the caller owns: only the clients go.
+    for (const namespace of io._nsps.values()) namespace.disconnectSockets(true);
+    // Connections not (or no longer) in a namespace, such as a handshake in progress.
+    io.engine.close();
+  };
   return {
     io,
+    disconnect,
     async close() {
-      // io.close() also closes the HTTP server; the caller owns that, so only drop the sockets.
-      io.disconnectSockets(true);
-      await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
+      disconnect();
+      await Promise.all(redisClients.map(closeRedis));
     },
   };
 }

@@ -4,12 +4,18 @@ import type { Express } from "express";
 import type { BaseEnv } from "./env.ts";
 import { databaseLabel } from "./database-label.ts";
 import { createLogger, type Logger } from "./logger.ts";
+import { Metrics } from "./metrics.ts";
+import { closeRedis, connectRedis, type Redis } from "./redis.ts";
 import { serve } from "./serve.ts";
 
 export interface ServiceDeps<E extends BaseEnv> {
   env: E;
   db: Db;
   logger: Logger;
+  /** REDIS_URL's connection (outages logged through `logger`); undefined without REDIS_URL. */
+  redis?: Redis | undefined;
+  /** This instance's Prometheus metrics (GET /metrics); an app makes its own when not given. */
+  metrics?: Metrics | undefined;
 }
 
 export interface RunServiceOptions<E extends BaseEnv> {
@@ -20,11 +26,14 @@ export interface RunServiceOptions<E extends BaseEnv> {
   onServer?(server: Server, deps: ServiceDeps<E>): void;
   /** At the start of a shutdown: end long-lived connections such as websockets. */
   beforeClose?(): void;
-  /** Extra resources to release on shutdown, before the database closes. */
+  /** Extra resources to release on shutdown, before Redis and the database close. */
   onShutdown?(): Promise<void>;
 }
 
-/** Opens (and migrates) the database, builds the app, serves it until a signal stops it. */
+/**
+ * Opens (and migrates) the database and connects Redis (REDIS_URL), builds the app, serves it
+ * until a signal stops it, then closes them.
+ */
 export async function runService<E extends BaseEnv>(options: RunServiceOptions<E>): Promise<void> {
   const { name, env } = options;
   const logger = createLogger({ service: name, level: env.LOG_LEVEL, format: env.LOG_FORMAT });
@@ -35,7 +44,10 @@ export async function runService<E extends BaseEnv>(options: RunServiceOptions<E
       service: name,
     });
     logger.debug({ embedded: database.embedded }, "database ready");
-    const deps = { env, db: database.db, logger };
+    const redis = connectRedis(env.REDIS_URL, logger);
+    const metrics = new Metrics({ service: name, processMetrics: true });
+    metrics.watchDatabase(database.db);
+    const deps = { env, db: database.db, logger, redis, metrics };
     const app = await options.createApp(deps);
     await serve({
       app,
@@ -52,6 +64,7 @@ export async function runService<E extends BaseEnv>(options: RunServiceOptions<E
       beforeClose: options.beforeClose,
       async onShutdown() {
         await options.onShutdown?.();
+        if (redis) await closeRedis(redis);
         await database.close();
       },
     });

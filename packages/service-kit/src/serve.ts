@@ -1,5 +1,5 @@
 import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import type { Express } from "express";
 import { createHttpServer, type RequestTimeouts } from "./http/http-server.ts";
 import type { Logger } from "./logger.ts";
@@ -32,9 +32,10 @@ function localUrl(host: string, port: number): string {
 }
 
 /**
- * Listens, and on SIGTERM/SIGINT shuts down gracefully: stop accepting connections, let
- * in-flight requests finish, release resources, exit 0. Past `shutdownTimeoutMs` the remaining
- * connections are cut and the exit code is 1.
+ * Listens, and on SIGTERM/SIGINT shuts down gracefully: stop accepting connections, end the
+ * long-lived ones (`beforeClose`), let in-flight requests finish, release resources, exit 0.
+ * Past `shutdownTimeoutMs` every connection still open is cut (upgraded WebSockets too), the
+ * resources are released all the same, and the exit code is 1.
  */
 export async function serve(options: ServeOptions): Promise<Server> {
   const {
@@ -51,6 +52,12 @@ export async function serve(options: ServeOptions): Promise<Server> {
   } = options;
   const server = createHttpServer(app, timeouts);
   server.listen(port, host);
+  // Every TCP connection, including those an upgrade took from the HTTP server's own accounting.
+  const sockets = new Set<Socket>();
+  server.on("connection", (socket: Socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+  });
   onServer?.(server);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
@@ -62,22 +69,26 @@ export async function serve(options: ServeOptions): Promise<Server> {
   logger.info({ port: boundPort, host, url }, `listening on ${url}${startupNote ? ` (${startupNote})` : ""}`);
 
   let stopping = false;
+  let timedOut = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down");
     const forced = setTimeout(() => {
-      logger.error("shutdown timed out; closing remaining connections");
-      server.closeAllConnections();
-      process.exit(1);
+      timedOut = true;
+      logger.error({ connections: sockets.size }, "shutdown timed out; closing remaining connections");
+      for (const socket of sockets) socket.destroy();
+      // Should releasing the resources hang too, the process still ends.
+      setTimeout(() => process.exit(1), 2_000).unref();
     }, shutdownTimeoutMs);
     forced.unref();
     beforeClose?.();
     server.close(async () => {
+      clearTimeout(forced);
       try {
         await onShutdown();
         logger.info("stopped");
-        process.exit(0);
+        process.exit(timedOut ? 1 : 0);
       } catch (error) {
         logger.error({ err: error }, "error while releasing resources");
         process.exit(1);

@@ -36,6 +36,8 @@ export function sdkFromServer(url = "/sdk/authkit.js") {
  *   file, so every entry stays one self-contained file (no shared chunk to fetch before it runs).
  * @property {boolean | string} [serveSdk] resolve `@org/authkit-sdk` to the served SDK (page scripts): `true`
  *   for `/sdk/authkit.js` (the auth server's own pages), or the URL another server answers it at
+ * @property {boolean} [keepNames] keep class and function names through minification (a published
+ *   bundle whose classes people see in their console: `AuthKitError`, not `g`)
  */
 
 /** @param {Omit<import("esbuild").BuildOptions, "absWorkingDir"> & { absWorkingDir: string }} options */
@@ -69,6 +71,7 @@ export async function bundleBrowser({
   hashed = false,
   lazy = {},
   serveSdk = false,
+  keepNames = false,
 }) {
   const outRoot = path.resolve(absWorkingDir, outdir);
   const relative = (/** @type {string} */ file) =>
@@ -109,6 +112,7 @@ export async function bundleBrowser({
     outdir,
     entryNames: hashed ? "[dir]/[name]-[hash]" : "[dir]/[name]",
     plugins,
+    keepNames,
   });
   /** @type {Record<string, string>} */
   const manifest = {};

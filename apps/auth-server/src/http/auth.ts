@@ -6,19 +6,20 @@ import { assertOwnOrigin } from "./cors.ts";
 import { assertTenantPage, pageOriginOf, type PageOrigin } from "./page-origin.ts";
 import { resolveSession } from "../services/sessions.ts";
 import { enabledTenant, tenantByApiKey, type Tenant } from "../services/tenants.ts";
-import { resolveSessionToken, resolveUserToken } from "../services/tokens.ts";
+import { resolveSessionToken, resolveUserToken, type UserTokenScope } from "../services/tokens.ts";
 
 /** Who is calling, set by one of the middlewares below. */
 export type RequestAuth =
   /** A tenant's server, by X-API-KEY. */
   | { kind: "tenant"; tenant: Tenant }
   /**
-   * A browser registering a passkey for one user: user token, or the user's cookie session; `page`
-   * is the tenant page it comes from (see page-origin.ts), when it comes from one.
+   * A browser acting for one user: a user token (registration; with scope manage also passkey
+   * management), or the user's cookie session. `page`: the tenant page it comes from (see
+   * page-origin.ts), when it comes from one.
    */
   | { kind: "user"; tenant: Tenant; userId: string; via: "userToken" | "cookie"; page?: PageOrigin }
   /** A browser on a tenant's page, by session token (authenticate component, password login). */
-  | { kind: "session"; tenant: Tenant; page?: PageOrigin };
+  | { kind: "session"; tenant: Tenant; expiresAt: number; page?: PageOrigin };
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -70,32 +71,37 @@ export function requireSessionToken(ctx: AuthContext): RequestHandler {
     const tenant = await enabledTenant({ db: ctx.db, id: record.tenantId });
     const page = pageOriginOf(ctx, req);
     assertTenantPage(tenant, page);
-    return { kind: "session", tenant, ...(page ? { page } : {}) };
+    return { kind: "session", tenant, expiresAt: record.expiresAt, ...(page ? { page } : {}) };
   });
 }
 
 /**
- * Registration: `Authorization: Bearer <user token>` (from a page of its tenant), or else the
- * same-origin session cookie.
+ * A user: `Authorization: Bearer <user token>` (for management, one of scope `manage`) from a page
+ * of its tenant, or else the same-origin session cookie.
  */
-export function requireRegistrant(ctx: AuthContext): RequestHandler {
+function requireUser(ctx: AuthContext, scope: UserTokenScope): RequestHandler {
   return wrap(async (req) => {
     const token = bearer(req);
-    if (token) {
-      const record = await resolveUserToken({ ctx, token });
-      const tenant = await enabledTenant({ db: ctx.db, id: record.tenantId });
-      const page = pageOriginOf(ctx, req);
-      assertTenantPage(tenant, page);
-      return { kind: "user", tenant, userId: record.userId, via: "userToken", ...(page ? { page } : {}) };
+    if (!token) return cookieAuth(ctx, req, "user token or session");
+    const record = await resolveUserToken({ ctx, token });
+    const tenant = await enabledTenant({ db: ctx.db, id: record.tenantId });
+    const page = pageOriginOf(ctx, req);
+    assertTenantPage(tenant, page);
+    if (scope === "manage" && record.scope !== "manage") {
+      throw new AppError(
+        "forbidden",
+        'This user token may only register passkeys: ask POST /api/v1/user-token for "scope": "manage".',
+      );
     }
-    return cookieAuth(ctx, req, "user token or session");
+    return { kind: "user", tenant, userId: record.userId, via: "userToken", ...(page ? { page } : {}) };
   });
 }
 
-/** Management: the session cookie only. */
-export function requireCookieSession(ctx: AuthContext): RequestHandler {
-  return wrap((req) => cookieAuth(ctx, req, "session"));
-}
+/** Registration: a user token of either scope, or the same-origin session cookie. */
+export const requireRegistrant = (ctx: AuthContext) => requireUser(ctx, "register");
+
+/** Passkey management: a manage-scoped user token (the tenant's pages), or the session cookie (this server's). */
+export const requireManager = (ctx: AuthContext) => requireUser(ctx, "manage");
 
 async function cookieAuth(ctx: AuthContext, req: Request, what: string): Promise<RequestAuth> {
   const token = sessionCookie(ctx, req);

@@ -6,20 +6,30 @@ import { isTenantOrigin } from "../services/tenants.ts";
 
 const CACHE_MS = 5_000;
 
-/** Routes a browser reaches with the session cookie alone: only the auth server's own pages. */
+/**
+ * Routes a browser reaches with the session cookie: only from the auth server's own pages. The
+ * passkey routes also take a manage-scoped user token (Bearer) from the tenant's pages: such
+ * requests (and their preflights, which announce the Authorization header) are token requests.
+ */
 const COOKIE_ROUTES = ["/auth/v1/passkeys", "/auth/v1/logout"];
+const TOKEN_TOO = ["/auth/v1/passkeys"];
+
+const carriesToken = (req: Request) =>
+  req.get("authorization") !== undefined ||
+  /(^|,)\s*authorization\s*(,|$)/i.test(req.get("access-control-request-headers") ?? "");
 
 const ownOrigin = (ctx: AuthContext) => new URL(ctx.env.PUBLIC_URL).origin;
 
 /**
  * Credentialed CORS for the origins `isAllowed` accepts. Any other origin gets no CORS headers,
- * and its preflight a plain 403 with no body: a refusal, not an error of the API.
+ * and its preflight a plain 403 with no body: a refusal, not an error of the API (the SDK, which
+ * then sees a network error, tells it from a server that is down and names the page's origin).
  * Only `Authorization` and `Content-Type` may be sent: `X-API-KEY` is for servers, never browsers.
  */
 function credentialedCors(isAllowed: (origin: string) => Promise<boolean>): RequestHandler {
   const allow = cors({
     origin: true,
-    methods: ["GET", "POST", "DELETE"],
+    methods: ["GET", "POST", "PATCH", "DELETE"],
     allowedHeaders: ["Authorization", "Content-Type"],
     exposedHeaders: ["Retry-After", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"],
     credentials: true,
@@ -61,7 +71,9 @@ export function browserCors(ctx: AuthContext): RequestHandler {
   const forTokenRoutes = credentialedCors(tenantOrigins(ctx));
   return (req, res, next) => {
     const path = req.baseUrl + req.path;
-    const cookieRoute = COOKIE_ROUTES.some((route) => path === route || path.startsWith(`${route}/`));
+    const under = (routes: string[]) =>
+      routes.some((route) => path === route || path.startsWith(`${route}/`));
+    const cookieRoute = under(COOKIE_ROUTES) && !(under(TOKEN_TOO) && carriesToken(req));
     (cookieRoute ? forCookieRoutes : forTokenRoutes)(req, res, next);
   };
 }

@@ -9,7 +9,7 @@ import type { Tenant } from "../services/tenants.ts";
  * browser enforced (`frame-ancestors <origin>`): no other page can render the embed, and no
  * other page can send a request with this server's Origin.
  */
-export const PARENT_ORIGIN_HEADER = "X-AuthKit-Parent-Origin";
+export const EMBED_ORIGIN_HEADER = "X-AuthKit-Embed-Origin";
 
 /** The page a browser request comes from, as far as the server can prove it. */
 export interface PageOrigin {
@@ -27,19 +27,20 @@ export function pageOriginOf(ctx: AuthContext, req: Request): PageOrigin | undef
   const origin = req.get("origin");
   if (origin === undefined) return undefined;
   const own = new URL(ctx.env.PUBLIC_URL).origin;
-  const parent = origin === own ? req.get(PARENT_ORIGIN_HEADER) : undefined;
+  const parent = origin === own ? req.get(EMBED_ORIGIN_HEADER) : undefined;
   return parent !== undefined ? { origin: parent, embedParent: true } : { origin, embedParent: false };
 }
 
 /**
  * A session or user token counts only on a page of its own tenant: the admin tenant's public
  * sign-in token, or another tenant's, framed by a stranger's page (through this server's embed,
- * whose WebAuthn origin every tenant accepts) is refused before any ceremony starts.
+ * whose WebAuthn origin every tenant accepts) is refused before any ceremony starts. The answer
+ * names the origin, so a site's developer knows what to add.
  */
 export function assertTenantPage(tenant: Tenant, page: PageOrigin | undefined): void {
   if (!page || tenant.origins.includes(page.origin)) return;
   throw new AppError(
     "configuration_error",
-    `${page.origin} is not an origin of ${tenant.name}: its tokens work only on the tenant's own pages (add the origin to the tenant).`,
+    `${page.origin} is not an allowed origin of the tenant "${tenant.name}": add it (cli tenant update <id> --add-origin ${page.origin}, or the dashboard's Edit tenant).`,
   );
 }

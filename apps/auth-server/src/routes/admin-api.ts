@@ -63,6 +63,7 @@ export function adminApiRouter(ctx: AuthContext): Router {
       name: input.name,
       rpId: input.rp_id,
       origins: input.origins,
+      registrationAttachment: input.registration_attachment,
       qrLogin: input.qr_login,
       actor: actorOf(req),
     });
@@ -84,11 +85,21 @@ export function adminApiRouter(ctx: AuthContext): Router {
   });
 
   tenant.patch("/", async (req, res) => {
-    const { name, origins, qr_login } = parseWith(UpdateTenantRequestSchema, req.body);
-    const id = tenantOf(res).id;
-    res.json(
-      tenantView(await updateTenant({ db, id, name, origins, qrLogin: qr_login, actor: actorOf(req) })),
+    const { name, origins, registration_attachment, qr_login } = parseWith(
+      UpdateTenantRequestSchema,
+      req.body,
     );
+    const id = tenantOf(res).id;
+    const tenant = await updateTenant({
+      db,
+      id,
+      name,
+      origins,
+      registrationAttachment: registration_attachment,
+      qrLogin: qr_login,
+      actor: actorOf(req),
+    });
+    res.json(tenantView(tenant));
   });
 
   for (const action of ["disable", "enable"] as const) {

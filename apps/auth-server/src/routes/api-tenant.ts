@@ -14,7 +14,7 @@ import type { RateLimits } from "../http/rate-limits.ts";
 import { verifyAuth } from "../services/logins.ts";
 import { deleteUserPasskey, listUserPasskeys } from "../services/passkeys.ts";
 import { issueSessionToken, issueUserToken } from "../services/tokens.ts";
-import { getUser, setUserDisabled, upsertUser } from "../services/users.ts";
+import { deleteUserWithoutCredentials, getUser, setUserDisabled, upsertUser } from "../services/users.ts";
 
 /** /api/v1: called by tenants' servers with X-API-KEY. */
 export function tenantApiRouter(ctx: AuthContext, limits: RateLimits): Router {
@@ -51,6 +51,13 @@ export function tenantApiRouter(ctx: AuthContext, limits: RateLimits): Router {
     const { tenant } = authOf(req, "tenant");
     const { external_id } = parseWith(ExternalIdParams, req.params);
     res.json(await getUser({ ctx, tenant, externalId: external_id }));
+  });
+
+  router.delete("/users/:external_id", ...apiKeyAuth, async (req, res) => {
+    const { tenant } = authOf(req, "tenant");
+    const { external_id } = parseWith(ExternalIdParams, req.params);
+    await deleteUserWithoutCredentials({ ctx, tenant, externalId: external_id });
+    res.status(204).end();
   });
 
   router.get("/users/:external_id/passkeys", ...apiKeyAuth, async (req, res) => {

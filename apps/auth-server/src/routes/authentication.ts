@@ -24,6 +24,13 @@ export function authenticationRouter(ctx: AuthContext, limits: RateLimits): Rout
   const router = Router();
   const session = requireSessionToken(ctx);
 
+  /** The page's check of its token (expiry, origin, tenant) before a person clicks. */
+  router.get("/session-token", session, (req, res) => {
+    const { expiresAt } = authOf(req, "session");
+    noStore(res);
+    res.json({ expiresAt: new Date(expiresAt).toISOString() });
+  });
+
   router.post("/authenticate/start", session, async (req, res) => {
     const { tenant, page } = authOf(req, "session");
     const input = parseWith(AuthenticateStartRequestSchema, req.body ?? {});

@@ -1,26 +1,42 @@
-import { PasskeyIdParams } from "@org/contracts";
+import { PasskeyIdParams, RenamePasskeyRequestSchema } from "@org/contracts";
 import { parseWith } from "@org/service-kit";
 import { Router } from "express";
 import type { AuthContext } from "../context.ts";
-import { authOf, requireCookieSession } from "../http/auth.ts";
+import { authOf, requireManager } from "../http/auth.ts";
 import { assertOwnOrigin } from "../http/cors.ts";
 import { clearSessionCookie, sessionCookie } from "../http/cookies.ts";
-import { deletePasskey, listPasskeys } from "../services/passkeys.ts";
+import { deletePasskey, listPasskeys, renamePasskey } from "../services/passkeys.ts";
+import { activeUser } from "../services/users.ts";
 import { revokeSession } from "../services/sessions.ts";
 
-/** /auth/v1 management with the same-origin session cookie. */
+/**
+ * /auth/v1 passkey management: a manage-scoped user token from the tenant's pages
+ * (`<authkit-passkeys>`), or the session cookie from this server's own pages. A disabled user
+ * manages nothing (user_disabled).
+ */
 export function passkeysRouter(ctx: AuthContext): Router {
   const router = Router();
+  const manager = requireManager(ctx);
 
-  router.get("/passkeys", requireCookieSession(ctx), async (req, res) => {
-    const { userId } = authOf(req, "user");
+  router.get("/passkeys", manager, async (req, res) => {
+    const { tenant, userId } = authOf(req, "user");
+    await activeUser({ ctx, tenant, userId });
     res.setHeader("Cache-Control", "no-store");
     res.json(await listPasskeys({ ctx, userId }));
   });
 
-  router.delete("/passkeys/:id", requireCookieSession(ctx), async (req, res) => {
+  router.patch("/passkeys/:id", manager, async (req, res) => {
     const { tenant, userId } = authOf(req, "user");
     const { id } = parseWith(PasskeyIdParams, req.params);
+    const { name } = parseWith(RenamePasskeyRequestSchema, req.body);
+    await activeUser({ ctx, tenant, userId });
+    res.json(await renamePasskey({ ctx, userId, passkeyId: id, name }));
+  });
+
+  router.delete("/passkeys/:id", manager, async (req, res) => {
+    const { tenant, userId } = authOf(req, "user");
+    const { id } = parseWith(PasskeyIdParams, req.params);
+    await activeUser({ ctx, tenant, userId });
     await deletePasskey({ ctx, tenantId: tenant.id, userId, passkeyId: id, ip: req.ip });
     res.status(204).end();
   });

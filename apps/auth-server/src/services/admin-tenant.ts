@@ -26,6 +26,8 @@ export async function adminTenant({ db, publicUrl }: Deps): Promise<Tenant> {
           name: ADMIN_TENANT_NAME,
           rpId: url.hostname,
           origins: [url.origin],
+          // Administrators sign up on whatever they have: the laptop's own authenticator, a key, a phone.
+          registrationAttachment: "any",
           builtIn: "admin",
         })
       ).tenant;

@@ -13,7 +13,7 @@ export function bootstrapApiKey(config: BootstrapTenantConfig, { create }: { cre
 }
 
 /**
- * Creates the tenant named `config.name`, or sets the rp_id, origins and API key of the existing
+ * Creates the tenant named `config.name`, or sets the rp_id, origins, registration_attachment and API key of the existing
  * one (the oldest of that name) to those configured: the configured key wins over a key rotated
  * since. Idempotent; a disabled tenant stays disabled.
  */
@@ -30,6 +30,7 @@ export async function ensureBootstrapTenant({
     rpId: normalizeRpId(config.rpId),
     origins: [...new Set(config.origins.map(normalizeOrigin))],
     apiKeyHash: hashSecret(bootstrapApiKey(config, { create: true })),
+    registrationAttachment: config.registrationAttachment,
   };
   const existing = await db.tenant.findFirst({
     where: { name: config.name },

@@ -13,13 +13,28 @@ export async function demoTenant(ctx: AuthContext): Promise<Tenant> {
   const url = new URL(ctx.env.PUBLIC_URL);
   const rpId = url.hostname;
   const existing = await ctx.db.tenant.findFirst({ where: { name: DEMO_TENANT_NAME, rpId } });
+  // `any`: the demo's register button creates a passkey on whatever the visitor has.
   if (!existing) {
-    return (await createTenant({ db: ctx.db, name: DEMO_TENANT_NAME, rpId, origins: [url.origin] })).tenant;
+    return (
+      await createTenant({
+        db: ctx.db,
+        name: DEMO_TENANT_NAME,
+        rpId,
+        origins: [url.origin],
+        registrationAttachment: "any",
+      })
+    ).tenant;
   }
-  if (existing.origins.includes(url.origin) && !existing.disabled) return existing;
+  const current =
+    existing.origins.includes(url.origin) && !existing.disabled && existing.registrationAttachment === "any";
+  if (current) return existing;
   return ctx.db.tenant.update({
     where: { id: existing.id },
-    data: { origins: [...new Set([...existing.origins, url.origin])], disabled: false },
+    data: {
+      origins: [...new Set([...existing.origins, url.origin])],
+      disabled: false,
+      registrationAttachment: "any",
+    },
   });
 }
 

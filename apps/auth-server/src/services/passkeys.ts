@@ -18,12 +18,39 @@ export async function listPasskeys({
     where: { userId },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    created_at: row.createdAt.toISOString(),
-    ...(row.lastUsedAt ? { last_used: row.lastUsedAt.toISOString() } : {}),
-  }));
+  return rows.map(passkeyInfo);
+}
+
+type CredentialRow = Awaited<ReturnType<AuthContext["db"]["authCredential"]["findFirstOrThrow"]>>;
+
+/** A passkey as its owner sees it: with the authenticator named from its AAGUID. */
+const passkeyInfo = (row: CredentialRow): PasskeyInfo => ({
+  id: row.id,
+  name: row.name,
+  created_at: row.createdAt.toISOString(),
+  ...(row.lastUsedAt ? { last_used: row.lastUsedAt.toISOString() } : {}),
+  authenticator: knownAuthenticator(row.aaguid) ?? null,
+  synced: row.backedUp,
+});
+
+/** Renames one of the user's own passkeys; anybody else's is not_found. */
+export async function renamePasskey({
+  ctx,
+  userId,
+  passkeyId,
+  name,
+}: {
+  ctx: AuthContext;
+  userId: string;
+  passkeyId: string;
+  name: string;
+}): Promise<PasskeyInfo> {
+  const renamed = /^[0-9a-f-]{36}$/i.test(passkeyId)
+    ? await ctx.db.authCredential.updateManyAndReturn({ where: { id: passkeyId, userId }, data: { name } })
+    : [];
+  const [row] = renamed;
+  if (!row) throw new NotFoundError("No such passkey.");
+  return passkeyInfo(row);
 }
 
 /** Deletes one of the user's own passkeys; anybody else's is not_found. */

@@ -17,7 +17,7 @@ export function dummyPasswordHash(): Promise<string> {
   return dummyHash;
 }
 
-const invalid = () => new AppError("unauthenticated", "Invalid username or password.");
+const invalid = () => new AppError("invalid_credentials", "Invalid username or password.");
 
 export async function passwordLogin({
   ctx,

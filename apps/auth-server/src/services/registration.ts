@@ -1,4 +1,5 @@
 import type {
+  AttachmentPolicy,
   RegisterFinishRequest,
   RegisterFinishResponse,
   RegisterStartRequest,
@@ -13,7 +14,7 @@ import { checkFrameBinding, checkTopOrigin, parseClientData } from "../webauthn/
 import { prfSaltFor } from "../webauthn/prf.ts";
 import { audit } from "./audit.ts";
 import { CHALLENGE_TTL_MS, consumeChallenge, saveChallenge } from "./challenges.ts";
-import { expectedOrigins, type Tenant } from "./tenants.ts";
+import { expectedOrigins, registrationAttachmentOf, type Tenant } from "./tenants.ts";
 import { activeUser, userInfo } from "./users.ts";
 
 /** WebAuthn allows credential ids up to 1023 bytes. */
@@ -22,12 +23,43 @@ export const MAX_CREDENTIAL_ID_BYTES = 1023;
 /** The user handle of a user: its id as UTF-8, so a discoverable login names the account. */
 export const userHandleOf = (userId: string) => Buffer.from(userId, "utf8");
 
+/** WebAuthn Level 3 `hints`: which kind of authenticator the browser offers first. */
+type Hint = "client-device" | "security-key" | "hybrid";
+
+/**
+ * Where the new passkey may live: the tenant's `registration_attachment` beats the client's own
+ * `authenticatorAttachment` (the SDK's detection or the element's attribute), which applies only
+ * under `auto`. `any` leaves the attachment out, so the laptop's built-in authenticator, a security
+ * key and a phone are all offered, the laptop's first.
+ */
+export function attachmentFor(
+  tenant: Pick<Tenant, "registrationAttachment">,
+  requested: RegisterStartRequest["authenticatorAttachment"],
+): {
+  policy?: AttachmentPolicy;
+  attachment?: "platform" | "cross-platform";
+  hints: Hint[];
+} {
+  const rule = registrationAttachmentOf(tenant);
+  switch (rule) {
+    case "any":
+      return { policy: rule, hints: ["client-device", "hybrid", "security-key"] };
+    case "platform":
+      return { policy: rule, attachment: rule, hints: ["client-device"] };
+    case "cross-platform":
+      return { policy: rule, attachment: rule, hints: ["security-key", "hybrid"] };
+    case "auto":
+      return requested ? { attachment: requested, hints: [] } : { hints: [] };
+  }
+}
+
 export async function startRegistration({
   ctx,
   tenant,
   userId,
   input,
   page,
+  onPhone = false,
 }: {
   ctx: AuthContext;
   tenant: Tenant;
@@ -35,6 +67,11 @@ export async function startRegistration({
   input: RegisterStartRequest;
   /** The tenant page that asks (already checked to be one of the tenant's origins). */
   page?: PageOrigin | undefined;
+  /**
+   * The QR phone page: the passkey is created on the phone itself, which is the roaming
+   * authenticator the tenant's policy means by cross-platform, so no attachment is asked for.
+   */
+  onPhone?: boolean;
 }): Promise<RegisterStartResponse> {
   const user = await activeUser({ ctx, tenant, userId });
   const existing = await ctx.db.authCredential.findMany({
@@ -42,7 +79,10 @@ export async function startRegistration({
     select: { credentialId: true, transports: true },
   });
   const prfSalt = input.prf ? prfSaltFor(tenant) : undefined;
-  const options = await generateRegistrationOptions({
+  const placement = onPhone
+    ? { hints: ["client-device"] as Hint[] }
+    : attachmentFor(tenant, input.authenticatorAttachment);
+  const generated = await generateRegistrationOptions({
     rpName: tenant.name,
     rpID: tenant.rpId,
     userID: userHandleOf(user.id),
@@ -55,10 +95,12 @@ export async function startRegistration({
       residentKey: "required",
       requireResidentKey: true,
       userVerification: "required",
-      ...(input.authenticatorAttachment ? { authenticatorAttachment: input.authenticatorAttachment } : {}),
+      ...(placement.attachment ? { authenticatorAttachment: placement.attachment } : {}),
     },
     ...(prfSalt ? { extensions: { prf: { eval: { first: prfSalt } } } as never } : {}),
   });
+  const { hints: _none, ...withoutHints } = generated;
+  const options = placement.hints.length ? { ...withoutHints, hints: placement.hints } : withoutHints;
   const challengeId = await saveChallenge(ctx, {
     tenantId: tenant.id,
     purpose: "register",
@@ -70,6 +112,7 @@ export async function startRegistration({
   return {
     challengeId,
     options: options as RegisterStartResponse["options"],
+    ...(placement.policy && !onPhone ? { attachmentPolicy: placement.policy } : {}),
     ...(prfSalt ? { prfSalt } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import type { QrLogin, TenantView } from "@org/contracts";
+import type { QrLogin, RegistrationAttachment, TenantView } from "@org/contracts";
 import { pageArgs, Prisma, queryPrepared, toPage, type Page, type PageQuery } from "@org/db";
 import {
   AppError,
@@ -14,12 +14,17 @@ import { audit, type Actor } from "./audit.ts";
 export type Tenant = Prisma.TenantGetPayload<object>;
 export type { TenantView };
 
+/** The tenant's `registration_attachment` (the column holds one of the contract's values). */
+export const registrationAttachmentOf = (tenant: Pick<Tenant, "registrationAttachment">) =>
+  tenant.registrationAttachment as RegistrationAttachment;
+
 export function tenantView(tenant: Tenant): TenantView {
   return {
     id: tenant.id,
     name: tenant.name,
     rp_id: tenant.rpId,
     origins: tenant.origins,
+    registration_attachment: registrationAttachmentOf(tenant),
     qr_login: tenant.qrLogin,
     disabled: tenant.disabled,
     created_at: tenant.createdAt.toISOString(),
@@ -52,9 +57,25 @@ type Db = AuthContext["db"];
 // The lookups below run on every tenant API call and every login, as prepared statements
 // (see queryPrepared); these columns give the same object as Prisma's.
 const TENANT_COLUMNS = Prisma.sql`id::text AS id, name, rp_id AS "rpId", COALESCE(origins, '{}') AS origins,
-  api_key_hash AS "apiKeyHash", disabled, qr_login AS "qrLogin", created_at AS "createdAt", updated_at AS "updatedAt"`;
+  api_key_hash AS "apiKeyHash", disabled, registration_attachment AS "registrationAttachment",
+  qr_login AS "qrLogin", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 const normalizeOrigins = (origins: string[]) => [...new Set(origins.map(normalizeOrigin))];
+
+/** As many as the dashboard's schema accepts. */
+const MAX_ORIGINS = 50;
+
+/** `list` + `add` − `remove`, normalised; removing an origin that is not in the list is refused. */
+function editedOrigins(list: string[], add: string[], remove: string[]): string[] {
+  const result = normalizeOrigins([...list, ...add]);
+  for (const origin of normalizeOrigins(remove)) {
+    const at = result.indexOf(origin);
+    if (at < 0) throw new ValidationError(`${origin} is not one of the tenant's origins.`);
+    result.splice(at, 1);
+  }
+  if (result.length > MAX_ORIGINS) throw new ValidationError(`A tenant has at most ${MAX_ORIGINS} origins.`);
+  return result;
+}
 
 /**
  * Tenant changes are written to the audit log (`tenant_*`), with the administrator who made them
@@ -65,6 +86,7 @@ export async function createTenant({
   name,
   rpId,
   origins,
+  registrationAttachment = "auto",
   qrLogin,
   builtIn,
   actor,
@@ -73,6 +95,7 @@ export async function createTenant({
   name: string;
   rpId: string;
   origins: string[];
+  registrationAttachment?: RegistrationAttachment | undefined;
   /** QR (cross-device) sign-in; default on, always off for the built-in admin tenant. */
   qrLogin?: QrLogin | undefined;
   /** A tenant the server keeps for itself (see admin-tenant.ts); at most one per role. */
@@ -86,6 +109,7 @@ export async function createTenant({
       name: name.trim(),
       rpId: normalizeRpId(rpId),
       origins: normalizeOrigins(origins),
+      registrationAttachment,
       apiKeyHash: hashSecret(apiKey),
       qrLogin: builtIn === "admin" ? "off" : (qrLogin ?? "on"),
       ...(builtIn ? { builtIn: { create: { role: builtIn } } } : {}),
@@ -152,14 +176,18 @@ export async function rotateTenantKey({ db, id, actor }: { db: Db; id: string; a
 }
 
 /**
- * Renames a tenant, replaces its origins (normalised) or turns QR sign-in on or off. `rpId` is for
- * the built-in admin tenant following PUBLIC_URL: changing a customer's RP ID would orphan its passkeys.
+ * Renames a tenant, replaces its origins (normalised) or adds and removes some, sets its
+ * registration_attachment, or turns QR sign-in on or off. `rpId` is for the built-in admin tenant
+ * following PUBLIC_URL: changing a customer's RP ID would orphan its passkeys.
  */
 export async function updateTenant({
   db,
   id,
   name,
   origins,
+  addOrigins,
+  removeOrigins,
+  registrationAttachment,
   rpId,
   qrLogin,
   actor,
@@ -167,19 +195,28 @@ export async function updateTenant({
   db: Db;
   id: string;
   name?: string | undefined;
+  /** Replaces the list (then `addOrigins` and `removeOrigins` apply to it). */
   origins?: string[] | undefined;
+  addOrigins?: string[] | undefined;
+  /** Origins to take off the list; one that is not on it is a validation error (a typo, surely). */
+  removeOrigins?: string[] | undefined;
+  registrationAttachment?: RegistrationAttachment | undefined;
   rpId?: string | undefined;
   qrLogin?: QrLogin | undefined;
   actor?: Actor;
 }): Promise<Tenant> {
   if (name !== undefined && !name.trim()) throw new ValidationError("A tenant needs a name.");
+  const before = await existing(db, id);
+  const editsOrigins = origins !== undefined || addOrigins?.length || removeOrigins?.length;
   const data = {
     ...(name !== undefined ? { name: name.trim() } : {}),
-    ...(origins !== undefined ? { origins: normalizeOrigins(origins) } : {}),
+    ...(editsOrigins
+      ? { origins: editedOrigins(origins ?? before.origins, addOrigins ?? [], removeOrigins ?? []) }
+      : {}),
+    ...(registrationAttachment !== undefined ? { registrationAttachment } : {}),
     ...(rpId !== undefined ? { rpId: normalizeRpId(rpId) } : {}),
     ...(qrLogin !== undefined ? { qrLogin } : {}),
   };
-  await existing(db, id);
   const tenant = await db.tenant.update({ where: { id }, data });
   await audit(
     { db },
@@ -220,7 +257,9 @@ export async function wellKnownFor({ db, id, publicUrl }: { db: Db; id: string; 
 export async function tenantByApiKey({ db, apiKey }: { db: Db; apiKey: string }): Promise<Tenant> {
   const [tenant] = await queryPrepared<Tenant>(
     db,
-    Prisma.sql`SELECT ${TENANT_COLUMNS} FROM auth_tenants WHERE api_key_hash = ${hashSecret(apiKey)}`,
+    // Never the built-in admin tenant's (its key is never shown): no user tokens for administrators.
+    Prisma.sql`SELECT ${TENANT_COLUMNS} FROM auth_tenants WHERE api_key_hash = ${hashSecret(apiKey)}
+      AND NOT EXISTS (SELECT 1 FROM auth_built_in_tenants b WHERE b.tenant_id = auth_tenants.id)`,
   );
   if (!tenant || !secretMatches(apiKey, tenant.apiKeyHash))
     throw new AppError("unauthenticated", "Missing or invalid API key.");

@@ -1,16 +1,21 @@
 import type { SessionTokenResponse, UserTokenRequest, UserTokenResponse } from "@org/contracts";
 import { AppError, generateSecret, hashSecret } from "@org/service-kit";
-import { getRecord, putRecord, type AuthContext } from "../context.ts";
+import type { AuthContext } from "../context.ts";
 import type { Tenant } from "./tenants.ts";
 import { assertUserEnabled } from "./users.ts";
 
 export const USER_TOKEN_TTL = { min: 5, max: 600, default: 600 } as const;
 export const SESSION_TOKEN_TTL_SECONDS = 15 * 60;
 
+/** What a user token allows: `register` passkeys, or also `manage` (list, rename, delete) them. */
+export type UserTokenScope = "register" | "manage";
+
 interface UserTokenRecord {
   tenantId: string;
   userId: string;
   expiresAt: number;
+  /** Absent in records written before scopes existed: register. */
+  scope?: UserTokenScope;
 }
 
 interface SessionTokenRecord {
@@ -21,6 +26,38 @@ interface SessionTokenRecord {
 // Tokens are kept under the SHA-256 of their value: the store never holds a usable secret.
 const userTokenKey = (token: string) => `ut:${hashSecret(token)}`;
 const sessionTokenKey = (token: string) => `st:${hashSecret(token)}`;
+
+/**
+ * How long a token's record outlives the token: a page left open past its token's expiry is then
+ * told `token_expired` (fetch a fresh one) rather than `unauthenticated` (a token that never worked).
+ */
+export const EXPIRED_TOKEN_MEMORY_MS = 60 * 60 * 1000;
+
+async function putToken<T extends { expiresAt: number }>(
+  ctx: AuthContext,
+  key: string,
+  record: T,
+): Promise<void> {
+  await ctx.store.set(key, JSON.stringify(record), record.expiresAt - ctx.now() + EXPIRED_TOKEN_MEMORY_MS);
+}
+
+/** The token's record; `token_expired` once past its expiry, `unauthenticated` when unknown. */
+async function liveToken<T extends { expiresAt: number }>(
+  ctx: AuthContext,
+  key: string,
+  what: string,
+): Promise<T> {
+  const raw = await ctx.store.get(key);
+  if (raw === undefined) throw invalidToken();
+  const record = JSON.parse(raw) as T;
+  if (record.expiresAt <= ctx.now()) {
+    throw new AppError(
+      "token_expired",
+      `This ${what} expired at ${new Date(record.expiresAt).toISOString()}; get a fresh one from the site's server.`,
+    );
+  }
+  return record;
+}
 
 export function clampUserTokenTtl(ttl: number | undefined): number {
   if (ttl === undefined) return USER_TOKEN_TTL.default;
@@ -47,10 +84,11 @@ export async function issueUserToken({
   });
   assertUserEnabled(user);
   const userToken = generateSecret("ut");
-  await putRecord<UserTokenRecord>(ctx, userTokenKey(userToken), {
+  await putToken<UserTokenRecord>(ctx, userTokenKey(userToken), {
     tenantId: tenant.id,
     userId: user.id,
     expiresAt: ctx.now() + clampUserTokenTtl(input.ttl) * 1000,
+    scope: input.scope ?? "register",
   });
   return { userToken, userId: user.id };
 }
@@ -65,20 +103,14 @@ export async function issueSessionToken({
 }): Promise<SessionTokenResponse> {
   const token = generateSecret("st");
   const expiresAt = ctx.now() + SESSION_TOKEN_TTL_SECONDS * 1000;
-  await putRecord<SessionTokenRecord>(ctx, sessionTokenKey(token), { tenantId: tenant.id, expiresAt });
+  await putToken<SessionTokenRecord>(ctx, sessionTokenKey(token), { tenantId: tenant.id, expiresAt });
   return { token, expiresAt: new Date(expiresAt).toISOString() };
 }
 
 const invalidToken = () => new AppError("unauthenticated", "Missing, invalid or expired token.");
 
-export async function resolveUserToken({ ctx, token }: { ctx: AuthContext; token: string }) {
-  const record = await getRecord<UserTokenRecord>(ctx, userTokenKey(token));
-  if (!record) throw invalidToken();
-  return record;
-}
+export const resolveUserToken = ({ ctx, token }: { ctx: AuthContext; token: string }) =>
+  liveToken<UserTokenRecord>(ctx, userTokenKey(token), "user token");
 
-export async function resolveSessionToken({ ctx, token }: { ctx: AuthContext; token: string }) {
-  const record = await getRecord<SessionTokenRecord>(ctx, sessionTokenKey(token));
-  if (!record) throw invalidToken();
-  return record;
-}
+export const resolveSessionToken = ({ ctx, token }: { ctx: AuthContext; token: string }) =>
+  liveToken<SessionTokenRecord>(ctx, sessionTokenKey(token), "session token");

@@ -1,7 +1,7 @@
 import { hash } from "@node-rs/argon2";
 import type { TenantUser, UpsertUserRequest, UserInfo, UsersQuery } from "@org/contracts";
 import { pageArgs, toPage, type Page, type Prisma } from "@org/db";
-import { AppError, NotFoundError } from "@org/service-kit";
+import { AppError, ConflictError, NotFoundError } from "@org/service-kit";
 import type { AuthContext } from "../context.ts";
 import { audit } from "./audit.ts";
 import type { Tenant } from "./tenants.ts";
@@ -115,6 +115,38 @@ export async function listUsers({
 
 export async function getUser(options: { ctx: AuthContext; tenant: Tenant; externalId: string }) {
   return tenantUser(options.ctx, await findUser(options));
+}
+
+/**
+ * Deletes a user who cannot sign in: no passkey, no password, not an administrator. A tenant
+ * calls it for a sign-up abandoned after its user token was issued (which creates the user), so
+ * no orphan is left behind. One statement: a passkey registered at the same moment either lands
+ * first (then the user stays, `conflict`) or finds the user gone. Not audited: such a user never
+ * held a credential.
+ */
+export async function deleteUserWithoutCredentials({
+  ctx,
+  tenant,
+  externalId,
+}: {
+  ctx: Pick<AuthContext, "db">;
+  tenant: Tenant;
+  externalId: string;
+}): Promise<void> {
+  const { count } = await ctx.db.authUser.deleteMany({
+    where: {
+      tenantId: tenant.id,
+      externalId,
+      passwordHash: null,
+      credentials: { none: {} },
+      admin: null,
+    },
+  });
+  if (count === 1) return;
+  await findUser({ ctx, tenant, externalId });
+  throw new ConflictError(
+    "This user can sign in (a passkey or a password): disable it instead, or delete its passkeys first.",
+  );
 }
 
 /**

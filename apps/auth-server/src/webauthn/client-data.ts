@@ -55,6 +55,8 @@ export function checkFrameBinding(clientData: ClientData, embedParent: string | 
     );
   }
   if (embedParent && topOrigin !== embedParent) {
-    throw failed(`Cross-origin response from ${String(topOrigin)}, not the page that started it (${embedParent}).`);
+    throw failed(
+      `Cross-origin response from ${String(topOrigin)}, not the page that started it (${embedParent}).`,
+    );
   }
 }

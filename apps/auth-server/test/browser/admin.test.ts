@@ -85,7 +85,7 @@ describe("the admin dashboard", () => {
     // ---- the invite link, from the CLI ----
     const invite = await cliInvite("ops@example.test", "Olivia Ops");
     expect(invite.url).toMatch(new RegExp(`^${auth.url}/admin/invite\\?code=inv_`));
-    await addVirtualAuthenticator(admin, { transport: "usb" });
+    await addVirtualAuthenticator(admin);
     await admin.goto(invite.url);
     await admin.getByRole("heading", { name: "Welcome, Olivia Ops" }).waitFor();
     await screenshot(admin, SUITE, "invite-light");
@@ -136,6 +136,20 @@ describe("the admin dashboard", () => {
         apiKey,
       ),
     ).toBe(false);
+
+    // ---- the tenant edited: a second origin, and passkeys on whatever device people have ----
+    const tenantView = view("tenant-view");
+    const details = tenantView.locator("dl.details");
+    await details.getByText("Decided by the SDK on each device (default)").waitFor();
+    await tenantView.getByRole("button", { name: "Edit" }).click();
+    const edit = await dialogNamed(admin, "Edit tenant");
+    await edit.getByLabel("Allowed origins").fill(`${site.origin}\nhttps://shop.example.test/`);
+    await edit.getByLabel("New passkeys").selectOption("any");
+    await screenshot(admin, SUITE, "tenant-edit-light");
+    await edit.getByRole("button", { name: "Save" }).click();
+    await admin.getByRole("dialog", { name: "Edit tenant" }).waitFor({ state: "hidden" });
+    await details.getByText("Any: this device, a security key or a phone").waitFor();
+    await details.getByText("https://shop.example.test", { exact: true }).waitFor();
 
     // ---- a user of the tenant signs in on the tenant's site ----
     const shopper = await (await browser.newContext({ viewport: { width: 480, height: 640 } })).newPage();
@@ -211,13 +225,14 @@ describe("the admin dashboard", () => {
     await expect(createdRow.innerText()).resolves.toMatch(
       /Tenant created[\s\S]*Corner Shop[\s\S]*Olivia Ops/,
     );
-    // Newest first: the refusal, the disabling, the sign-in, the registration, the creation.
+    // Newest first: the refusal, the disabling, the sign-in, the registration, the edit, the creation.
     const events = await audit.locator("tbody tr .badge").allInnerTexts();
     expect(events).toEqual([
       "Sign-in refused",
       "User disabled",
       "Sign-in",
       "Passkey registered",
+      "Tenant edited",
       "Tenant created",
     ]);
     await screenshot(admin, SUITE, "audit-light");

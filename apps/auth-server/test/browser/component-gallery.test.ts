@@ -37,8 +37,9 @@ beforeAll(async () => {
     startAuthServer({ QR_TTL_SECONDS: "2" }),
     servePages(),
   ]);
-  ({ apiKey } = await auth.tenant([site.origin], "Acme"));
-  ({ apiKey: shortKey } = await shortLived.tenant([site.origin], "Acme"));
+  // A site whose people create passkeys on the laptop they have.
+  ({ apiKey } = await auth.tenant([site.origin], "Acme", { registrationAttachment: "any" }));
+  ({ apiKey: shortKey } = await shortLived.tenant([site.origin], "Acme", { registrationAttachment: "any" }));
   phone = await softwarePhone(auth, apiKey, "gallery-phone");
 });
 
@@ -72,7 +73,7 @@ describe.each(THEMES)("%s theme", (theme) => {
       `<authkit-register data-watch api-base-url="${auth.url}" token="${await auth.userToken(apiKey, `reg-${theme}`)}" theme="${theme}"></authkit-register>`,
       theme,
     );
-    const authenticator = await addVirtualAuthenticator(page, { transport: "usb" });
+    const authenticator = await addVirtualAuthenticator(page);
     await page.goto(site.url("/"));
     await waitForEvent(page, "authkit-register", "mode-detected");
     await shot("register-idle", theme);
@@ -168,7 +169,11 @@ describe.each(THEMES)("%s theme", (theme) => {
       .first()
       .waitFor();
     await shot(`qr-${status}`, theme);
-    if (status === "failed") await page.getByText("The phone's browser cannot use passkeys.").waitFor();
+    if (status === "failed") {
+      await page
+        .getByText("The phone couldn't finish the passkey step. Try again, or use another phone.")
+        .waitFor();
+    }
     expect(problems).toEqual([]);
   });
 

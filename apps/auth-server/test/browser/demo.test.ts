@@ -32,7 +32,7 @@ async function openDemo(options: { width?: number; colorScheme?: "light" | "dark
 describe("/demo", () => {
   it("lets a newcomer create a passkey and sign in with it, verified by the backend", async () => {
     const { page, problems } = await openDemo();
-    await addVirtualAuthenticator(page, { transport: "usb" });
+    await addVirtualAuthenticator(page);
     await page.getByRole("button", { name: "Create Passkey", exact: true }).click();
     await page.getByText("Passkey created. You can now sign in with it.").waitFor();
     const signIn = page.locator("authkit-authenticate iframe").contentFrame();

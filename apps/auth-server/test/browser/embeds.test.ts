@@ -8,7 +8,7 @@ import {
 import type { Browser, BrowserContext, Page } from "@org/browser-testing";
 import { acceptInvite, adminInvite, adminSignInToken } from "./helpers/admin.ts";
 import { startAuthServer, type RunningAuthServer } from "./helpers/auth-server.ts";
-import { eventsOf, registerWithApi, waitForEvent } from "./helpers/page.ts";
+import { dismissPasskeyDialogs, eventsOf, registerWithApi, waitForEvent } from "./helpers/page.ts";
 import { tenantPage } from "./helpers/tenant-page.ts";
 
 const SUITE = "embeds";
@@ -112,7 +112,7 @@ describe("authkit-authenticate attributes", () => {
     expect(error.detail).toMatchObject({ code: "configuration_error" });
     await expect(page.getByText("Authentication Unavailable").isVisible()).resolves.toBe(true);
     await expect(
-      page.getByText('This element is not configured: "token" is missing.').isVisible(),
+      page.getByText('This element is not configured: "token or session-token-url" is missing.').isVisible(),
     ).resolves.toBe(true);
     expect(page.frames()).toHaveLength(1); // no iframe
     await screenshot(page.locator(".slot"), SUITE, "authenticate-missing-token-light");
@@ -164,13 +164,13 @@ describe("authkit-authenticate attributes", () => {
     expect((await auth.verifyAuth(apiKey, challengeId)).status).toBe(404);
   });
 
-  it("passes a user_cancelled from the iframe on as an error event", async () => {
-    const authenticator = await addVirtualAuthenticator(page);
+  it("passes a user_cancelled from the iframe on as an error event, and offers the phone", async () => {
+    await addVirtualAuthenticator(page);
     site.route("/", tenantPage(auth.url, ""));
     await page.goto(site.url("/"));
     await page.waitForFunction(() => window.AuthKit !== undefined);
     await registerWithApi(page, auth.url, await auth.userToken(apiKey, "cancel-user"));
-    await authenticator.setUserVerified(false);
+    await dismissPasskeyDialogs(page);
     const session = await auth.sessionToken(apiKey);
     site.route(
       "/cancel",
@@ -186,6 +186,7 @@ describe("authkit-authenticate attributes", () => {
     const error = await waitForEvent(page, "authkit-authenticate", "error");
     expect(error.detail).toMatchObject({ code: "user_cancelled" });
     await frame.getByText("Sign-in was cancelled.").waitFor();
+    await frame.getByRole("button", { name: "Sign in with your phone instead" }).waitFor();
     await screenshot(page.locator(".slot"), SUITE, "authenticate-cancelled-light");
   });
 });
@@ -217,7 +218,7 @@ describe("/register-embed", () => {
     const request = await start;
     expect(await request.headerValue("authorization")).toMatch(/^Bearer ut_/);
     // … naming the page that frames it, which the server checks against the token's tenant.
-    expect(await request.headerValue("x-authkit-parent-origin")).toBe(site.origin);
+    expect(await request.headerValue("x-authkit-embed-origin")).toBe(site.origin);
     expect(request.postDataJSON()).toEqual({ purpose: "register", name: "Phone key", origin: site.origin });
     const frame = page.locator("authkit-register iframe").contentFrame();
     await frame.getByText("Scan with your phone").waitFor();

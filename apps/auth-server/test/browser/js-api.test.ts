@@ -2,7 +2,7 @@ import { createServer, type Server, type Socket } from "node:net";
 import { addVirtualAuthenticator, launchChromium, servePages, type PageServer } from "@org/browser-testing";
 import type { Browser, BrowserContext, Page } from "@org/browser-testing";
 import { startAuthServer, type RunningAuthServer } from "./helpers/auth-server.ts";
-import { eventsOf, registerWithApi } from "./helpers/page.ts";
+import { dismissPasskeyDialogs, eventsOf, registerWithApi } from "./helpers/page.ts";
 import { tenantPage } from "./helpers/tenant-page.ts";
 
 let browser: Browser;
@@ -135,8 +135,37 @@ describe("auth.passkey.authenticate()", () => {
     });
   });
 
-  it("gives user_cancelled when the ceremony is not completed", async () => {
-    await openWithPasskey({ userVerified: false });
+  it("gives credential_not_found when this device holds no passkey for the site", async () => {
+    await addVirtualAuthenticator(page);
+    await page.goto(site.url("/"));
+    await page.waitForFunction(() => window.AuthKit !== undefined);
+    const { result } = await authenticate(await auth.sessionToken(apiKey));
+    expect(result).toEqual({
+      success: false,
+      error_code: "credential_not_found",
+      error: "No passkey for this site on this device.",
+    });
+    const described = await page.evaluate(
+      ([code, error]) =>
+        ["en", "de"].map((locale) =>
+          window.AuthKit.describeError(new window.AuthKit.AuthKitError(code, error), { locale }),
+        ),
+      [
+        result.success ? "unknown" : (result.error_code ?? "unknown"),
+        result.success ? "" : result.error,
+      ] as const,
+    );
+    expect(described).toEqual([
+      "There's no passkey for this site on this device. Use your phone, or create a passkey first.",
+      "Auf diesem Gerät gibt es keinen Passkey für diese Website. Verwenden Sie Ihr Smartphone oder erstellen Sie zuerst einen Passkey.",
+    ]);
+  });
+
+  it("gives user_cancelled when the person closes the passkey dialog", async () => {
+    await openWithPasskey();
+    await dismissPasskeyDialogs(page);
+    await page.reload();
+    await page.waitForFunction(() => window.AuthKit !== undefined);
     const { result, onInstance } = await authenticate(await auth.sessionToken(apiKey));
     expect(result).toEqual({ success: false, error_code: "user_cancelled", error: expect.any(String) });
     expect(onInstance).toEqual(["authkit:passkey:start", "authkit:passkey:error", "authkit:auth:error"]);

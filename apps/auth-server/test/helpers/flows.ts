@@ -1,4 +1,5 @@
 // Fixtures and the browser side of the flows, driven through HTTP with the software authenticator.
+import type { RegistrationAttachment } from "@org/contracts";
 import type { Express } from "express";
 import request from "supertest";
 import { createTenant } from "../../src/services/tenants.ts";
@@ -11,7 +12,12 @@ export const ORIGIN = "https://app.example.test";
 let tenantCount = 0;
 export async function makeTenant(
   t: TestApp,
-  overrides: { name?: string; rpId?: string; origins?: string[] } = {},
+  overrides: {
+    name?: string;
+    rpId?: string;
+    origins?: string[];
+    registrationAttachment?: RegistrationAttachment;
+  } = {},
 ) {
   tenantCount += 1;
   return createTenant({
@@ -19,6 +25,7 @@ export async function makeTenant(
     name: overrides.name ?? `Tenant ${tenantCount}`,
     rpId: overrides.rpId ?? RP_ID,
     origins: overrides.origins ?? [ORIGIN],
+    registrationAttachment: overrides.registrationAttachment,
   });
 }
 

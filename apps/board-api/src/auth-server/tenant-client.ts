@@ -9,14 +9,20 @@ import {
   VerifyAuthResponseSchema,
   z,
 } from "@org/contracts";
-import { AppError, ForbiddenError, NotFoundError, readOrCreateSecretFile } from "@org/service-kit";
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  readOrCreateSecretFile,
+  ServiceUnavailableError,
+} from "@org/service-kit";
 import type { AuthServerConfig } from "../env.ts";
 
-/** Calls to the auth server that wait longer than this fail as `unavailable`. */
+/** Calls to the auth server that wait longer than this fail as `service_unavailable`. */
 const TIMEOUT_MS = 10_000;
 
 const unavailable = (why: string) =>
-  new AppError("unavailable", `Sign-in is unavailable right now (${why}); try again in a moment.`);
+  new ServiceUnavailableError(`Sign-in is unavailable right now (${why}); try again in a moment.`);
 
 export type TenantClient = ReturnType<typeof createTenantClient>;
 
@@ -56,6 +62,7 @@ export function createTenantClient(config: AuthServerConfig) {
     const failure = AuthFailureSchema.safeParse(json);
     const code = failure.success ? failure.data.error_code : undefined;
     if (code === "not_found" || code === "credential_not_found") throw new NotFoundError(failure.data!.error);
+    if (code === "conflict") throw new ConflictError(failure.data!.error);
     if (code === "user_disabled") throw new ForbiddenError("This account has been disabled.");
     if (code === "unauthenticated" || code === "tenant_disabled") {
       throw unavailable("the auth server refuses this board's API key: check AUTH_API_KEY");
@@ -76,6 +83,8 @@ export function createTenantClient(config: AuthServerConfig) {
     getUser: (externalId: string) => call("GET", user(externalId), TenantUserSchema),
     listPasskeys: (externalId: string) =>
       call("GET", `${user(externalId)}/passkeys`, z.array(PasskeyInfoSchema)),
+    /** Deletes a user who cannot sign in (no passkey, no password); `ConflictError` otherwise. */
+    deleteUser: (externalId: string) => call("DELETE", user(externalId), undefined),
     deletePasskey: (externalId: string, passkeyId: string) =>
       call("DELETE", `${user(externalId)}/passkeys/${encodeURIComponent(passkeyId)}`, undefined),
   };

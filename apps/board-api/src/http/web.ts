@@ -4,7 +4,7 @@ import { ForbiddenError, SessionCookie, type SessionLifetime } from "@org/servic
 import type { Request } from "express";
 import type { BoardEnv } from "../env.ts";
 import type { WebSessionConfig } from "./auth.ts";
-import { SIGNUP_TTL_MS } from "../services/web-auth.ts";
+import { SIGNUP_TTL_MS } from "../services/web-signup.ts";
 
 export interface WebConfig extends WebSessionConfig {
   /** Binds a sign-up in progress to the browser that started it. */

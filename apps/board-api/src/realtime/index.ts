@@ -8,7 +8,13 @@
 import type { Server as HttpServer } from "node:http";
 import type { BoardEvent } from "@org/contracts";
 import type { Db } from "@org/db";
-import { attachRealtime, type Realtime, type SocketLimits } from "@org/service-kit";
+import {
+  attachRealtime,
+  type Logger,
+  type Metrics,
+  type Realtime,
+  type SocketLimits,
+} from "@org/service-kit";
 import type { Server as SocketServer, Socket } from "socket.io";
 import type { BoardEvents } from "../services/events.ts";
 import { roleIn } from "../services/permissions.ts";
@@ -84,6 +90,8 @@ export function attachBoardRealtime(
     redisUrl,
     events,
     web,
+    logger,
+    metrics,
     limits,
   }: {
     db: Db;
@@ -93,9 +101,12 @@ export function attachBoardRealtime(
     web?: WebConfig | undefined;
     /** Connections per client IP (server.ts: SOCKETS_PER_IP); absent: none. */
     limits?: SocketLimits | undefined;
+    /** Where a Redis outage is reported. */
+    logger?: Logger | undefined;
+    metrics?: Metrics | undefined;
   },
 ): Realtime {
-  const realtime = attachRealtime(server, { redisUrl, ...(limits ? { limits } : {}) });
+  const realtime = attachRealtime(server, { redisUrl, ...(limits ? { limits } : {}), logger, metrics });
   const { io } = realtime;
   const access = new SocketAccess(io, db, web?.lifetime);
   io.use((socket, next) => {
@@ -119,6 +130,7 @@ export function attachBoardRealtime(
   events.attach(io);
   return {
     io,
+    disconnect: realtime.disconnect,
     async close() {
       access.close();
       await realtime.close();

@@ -11,7 +11,9 @@ export const memberHandlers = (
   add_member: async ({ actor, params, body }) =>
     (await addMember({ ...serviceContext(deps, actor), projectId: params.id, input: body })) ??
     new EmptyResult(() =>
-      Promise.resolve("Invitation recorded: the person becomes a member when they accept it."),
+      Promise.resolve(
+        "Invitation recorded: the person becomes a member when they accept it (list_my_invitations, accept_invitation).",
+      ),
     ),
   remove_member: ({ actor, params }) =>
     removeMember({ ...serviceContext(deps, actor), projectId: params.id, userId: params.user_id }),

@@ -2,22 +2,27 @@
 // user's passkeys. Routes → shared schema → one service function, like /api/v1.
 import { PasskeyIdParams, SignInRequestSchema, SignupRequestSchema } from "@org/contracts";
 import type { Db } from "@org/db";
-import { AppError, parseWith, type RateLimiter } from "@org/service-kit";
+import { parseWith, ServiceUnavailableError, type Mailer, type RateLimiter } from "@org/service-kit";
 import { Router, type Response } from "express";
 import type { TenantClient } from "../auth-server/tenant-client.ts";
 import { actorOf, webSessionAuth } from "../http/auth.ts";
 import { assertSameOrigin, type WebConfig } from "../http/web.ts";
+import { sendEmailVerification } from "../services/email-verification.ts";
 import { getMe } from "../services/users.ts";
 import {
-  completeSignup,
   deleteMyPasskey,
   listMyPasskeys,
   myPasskeyUserToken,
   signIn,
   signInToken,
+} from "../services/web-auth.ts";
+import {
+  cancelSignup,
+  completeSignup,
+  currentSignup,
   signupUserToken,
   startSignup,
-} from "../services/web-auth.ts";
+} from "../services/web-signup.ts";
 import { endWebSession, resolveWebSession, type StartedWebSession } from "../services/web-sessions.ts";
 
 const noStore = (res: Response) => res.setHeader("Cache-Control", "no-store");
@@ -27,6 +32,8 @@ export function webAuthRouter({
   tenant,
   web,
   limiter,
+  mailer,
+  publicUrl,
 }: {
   db: Db;
   /** Absent: no auth server is configured and nobody can sign in (503). */
@@ -34,11 +41,14 @@ export function webAuthRouter({
   web: WebConfig;
   /** Per client IP, on everything that may call the auth server before sign-in. */
   limiter: RateLimiter;
+  /** Sends the new account its email verification link; absent: no mail. */
+  mailer?: Mailer | undefined;
+  publicUrl: string;
 }): Router {
   const router = Router();
   const auth = (): TenantClient => {
     if (!tenant) {
-      throw new AppError("unavailable", "Sign-in is not configured: set AUTH_SERVER_URL and AUTH_API_KEY.");
+      throw new ServiceUnavailableError("Sign-in is not configured: set AUTH_SERVER_URL and AUTH_API_KEY.");
     }
     return tenant;
   };
@@ -58,12 +68,34 @@ export function webAuthRouter({
     res.json({ user: await getMe({ db, actor: found.actor }), csrf_token: found.csrfToken });
   });
 
+  // Starting again in the same browser abandons its previous sign-up first (its handle is kept).
   router.post("/app/auth/signup", limiter, async (req, res) => {
     assertSameOrigin(req, web.origin);
-    const started = await startSignup({ db, input: parseWith(SignupRequestSchema, req.body) });
+    const started = await startSignup({
+      db,
+      tenant,
+      input: parseWith(SignupRequestSchema, req.body),
+      previousToken: web.signupCookie.read(req.headers.cookie),
+    });
     web.signupCookie.set(res, started.token, started.expiresAt);
     noStore(res);
     res.status(201).json(started.signup);
+  });
+
+  // This browser's sign-up in progress (the passkey step, reloaded): 204 when there is none.
+  router.get("/app/auth/signup", async (req, res) => {
+    noStore(res);
+    const signup = await currentSignup({ db, token: web.signupCookie.read(req.headers.cookie) });
+    if (!signup) return void res.status(204).end();
+    res.json(signup);
+  });
+
+  // Back from the passkey step: the sign-up holds nothing any more (handle, auth server user).
+  router.delete("/app/auth/signup", limiter, async (req, res) => {
+    assertSameOrigin(req, web.origin);
+    await cancelSignup({ db, tenant, token: web.signupCookie.read(req.headers.cookie) });
+    web.signupCookie.clear(res);
+    res.status(204).end();
   });
 
   // The assertion-url of <authkit-register>: fetched with GET and this browser's sign-up cookie.
@@ -78,6 +110,12 @@ export function webAuthRouter({
     const completed = await completeSignup({ db, tenant: auth(), token, lifetime: web.lifetime });
     web.signupCookie.clear(res);
     signedIn(res, completed, 201);
+    // The address is a label until verified: mail the link now (a failure is no failed sign-up;
+    // Account offers to send it again).
+    if (mailer) {
+      const actor = { id: completed.user.id, email: completed.user.email, name: completed.user.name };
+      void sendEmailVerification({ db, mailer, actor, publicUrl }).catch(() => undefined);
+    }
   });
 
   router.get("/app/auth/signin/token", limiter, async (_req, res) => {

@@ -5,21 +5,8 @@ import { HANDLE_PATTERN } from "@org/contracts";
 import { Prisma, type Db } from "@org/db";
 import type { Tx } from "./context.ts";
 
-/** `Ada Lovelace` → `ada`; falls back to the email's local part, then to `user`. */
-export function handleStem(name: string, email: string): string {
-  const clean = (text: string) =>
-    text
-      .normalize("NFKD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase()
-      .replace(/[^a-z0-9_-]/g, "")
-      .replace(/^[_-]+/, "")
-      .slice(0, 28);
-  const first = clean(name.trim().split(/\s+/)[0] ?? "");
-  if (first.length >= 2) return first;
-  const local = clean(email.split("@")[0]?.split("+")[0] ?? "");
-  return local.length >= 2 ? local : "user";
-}
+/** Sign-ups in progress, which hold their handles; an expired one holds nothing. */
+export const liveSignups = (now = new Date()) => ({ expiresAt: { gt: now } });
 
 /**
  * The stem if free, else stem-2, stem-3, … (taken by a user, or held by a sign-up in progress);
@@ -29,7 +16,10 @@ export async function freeHandle(db: Db | Tx, stem: string, skip = 0): Promise<s
   const taken = new Set(
     [
       ...(await db.user.findMany({ where: { handle: { startsWith: stem } }, select: { handle: true } })),
-      ...(await db.webSignup.findMany({ where: { handle: { startsWith: stem } }, select: { handle: true } })),
+      ...(await db.webSignup.findMany({
+        where: { handle: { startsWith: stem }, ...liveSignups() },
+        select: { handle: true },
+      })),
     ].map((row) => row.handle),
   );
   let toSkip = skip;

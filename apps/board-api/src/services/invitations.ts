@@ -1,71 +1,171 @@
-// Invitations by email: adding a member by email records one whatever the address, so the answer
-// never reveals which addresses have accounts; only the user with that email sees and accepts it.
-import type { Invitation, ListQuery, Member, Role } from "@org/contracts";
-import { NotFoundError } from "@org/service-kit";
+// Invitations: nobody joins a project without accepting. An admin invites
+// - a user by id (add_member with a non-member's user_id): only that user sees and accepts it;
+// - an email address: a single-use link (create_invitation) that the inviter shares. The address
+//   is a label: whoever opens the link signed in may accept it. Accepting by the address alone
+//   (list_my_invitations, accept_invitation) needs that address to be verified, since anyone can
+//   sign up with any address. add_member with an email records the same invitation, answering the
+//   same whether or not the address has an account, so nobody learns who has one.
+// The invitee, once known (the invited user; the account that verified the address), hears of an
+// invitation live (`invitation.created` and `invitation.deleted` in their own `user:<id>` room).
+import type {
+  CreatedInvitation,
+  Invitation,
+  InvitationPreview,
+  ListQuery,
+  Member,
+  Role,
+} from "@org/contracts";
+import type { Prisma } from "@org/db";
+import { ConflictError, ForbiddenError, generateSecret, hashSecret, NotFoundError } from "@org/service-kit";
 import { TX_OPTIONS, type ServiceContext } from "./context.ts";
+import { publish } from "./events.ts";
 import { lockProject, setMembership } from "./membership.ts";
 import { iso, pageArgs, toPage } from "./pagination.ts";
-import { NEEDS, requireRole } from "./permissions.ts";
+import { hasRole, NEEDS, requireRole, roleIn } from "./permissions.ts";
 import { PROJECT_NOT_FOUND } from "./projects.ts";
 
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const INVITATION_NOT_FOUND = "Invitation not found.";
+const LINK_NOT_FOUND =
+  "This invitation link is unknown, used, revoked or expired: ask whoever invited you for a new one.";
 
-interface InvitationRow {
-  id: string;
-  projectId: string;
-  email: string | null;
-  role: Role;
-  invitedById: string;
-  createdAt: Date;
-  project: { name: string };
-}
-
-const withProject = { project: { select: { name: true } } } as const;
+const withProject = {
+  project: { select: { name: true } },
+  invitedBy: { select: { name: true } },
+} as const;
+type InvitationRow = Prisma.ProjectInvitationGetPayload<{ include: typeof withProject }>;
 
 function toInvitationWire(row: InvitationRow): Invitation {
   return {
     id: row.id,
     project_id: row.projectId,
     project_name: row.project.name,
-    email: row.email ?? "",
+    email: row.email,
+    user_id: row.inviteeId,
     role: row.role,
     invited_by: row.invitedById,
+    invited_by_name: row.invitedBy.name,
     created_at: iso(row.createdAt),
+    expires_at: iso(row.expiresAt),
   };
 }
 
-/** Records (or re-records with a new role) the invitation of `email`; the caller checked the roles. */
+/** The web app's page that accepts a link (the secret in the fragment: never in a request line or a log). */
+export const invitationLink = (publicUrl: string, token: string) =>
+  `${new URL(publicUrl).origin}/app/invite#${token}`;
+
+const live = () => ({ expiresAt: { gt: new Date() } });
+
+/**
+ * Records (or renews, with a new role, expiry and link) the invitation of an address or a user;
+ * the caller checked the roles. Returns the link's secret for an address.
+ */
 export async function recordInvitation(
   ctx: ServiceContext,
-  { projectId, email, role }: { projectId: string; email: string; role: Role },
-): Promise<void> {
-  await ctx.db.projectInvitation.upsert({
-    where: { projectId_email: { projectId, email } },
-    create: {
-      projectId,
-      email,
-      role,
-      invitedById: ctx.actor.id,
-      expiresAt: new Date(Date.now() + 7 * 86_400_000),
-    },
-    update: { role, invitedById: ctx.actor.id },
+  { projectId, role, ...to }: { projectId: string; role: Role } & ({ email: string } | { userId: string }),
+): Promise<{ row: InvitationRow; token?: string }> {
+  const token = "email" in to ? generateSecret("inv") : undefined;
+  const data = {
+    role,
+    invitedById: ctx.actor.id,
+    expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
+    tokenHash: token ? hashSecret(token) : null,
+    createdAt: new Date(),
+  };
+  const row =
+    "email" in to
+      ? await ctx.db.projectInvitation.upsert({
+          where: { projectId_email: { projectId, email: to.email } },
+          create: { projectId, email: to.email, ...data },
+          update: data,
+          include: withProject,
+        })
+      : await ctx.db.projectInvitation.upsert({
+          where: { projectId_inviteeId: { projectId, inviteeId: to.userId } },
+          create: { projectId, inviteeId: to.userId, ...data },
+          update: data,
+          include: withProject,
+        });
+  const invitee = await inviteeOf(ctx, row);
+  if (invitee) publish(ctx, projectId, "invitation.created", { invitation: toInvitationWire(row) }, invitee);
+  return { row, ...(token ? { token } : {}) };
+}
+
+/**
+ * The user an invitation is for, to tell live: the invited user, or the account that verified the
+ * invited address (an unverified one is told nothing, as it is shown nothing).
+ */
+async function inviteeOf(
+  ctx: ServiceContext,
+  invitation: { inviteeId: string | null; email: string | null },
+): Promise<string | undefined> {
+  if (invitation.inviteeId) return invitation.inviteeId;
+  if (!invitation.email) return undefined;
+  const user = await ctx.db.user.findUnique({
+    where: { email: invitation.email },
+    select: { id: true, emailVerifiedAt: true },
   });
+  return user?.emailVerifiedAt ? user.id : undefined;
+}
+
+/** Tells the invitee's other tabs that the invitation is gone (accepted, declined or revoked). */
+async function announceGone(
+  ctx: ServiceContext,
+  invitation: { id: string; projectId: string; inviteeId: string | null; email: string | null },
+) {
+  const invitee = await inviteeOf(ctx, invitation);
+  if (invitee)
+    publish(ctx, invitation.projectId, "invitation.deleted", { invitation_id: invitation.id }, invitee);
+}
+
+/** create_invitation: a link for `email` to share (shown once). */
+export async function createInvitation(
+  ctx: ServiceContext & { projectId: string; email: string; role: Role; publicUrl: string },
+): Promise<CreatedInvitation> {
+  const actorRole = await requireRole(ctx, ctx.projectId, NEEDS.manage, PROJECT_NOT_FOUND);
+  assertMayGrant(actorRole, ctx.role);
+  const { row, token } = await recordInvitation(ctx, {
+    projectId: ctx.projectId,
+    email: ctx.email,
+    role: ctx.role,
+  });
+  return { ...toInvitationWire(row), url: invitationLink(ctx.publicUrl, token as string) };
+}
+
+/** Only an owner grants, changes or removes the owner role (by invitation too). */
+export const ownerOnly = () =>
+  new ForbiddenError("Only an owner can grant, change or remove the owner role.");
+
+export function assertMayGrant(actorRole: Role, role: Role): void {
+  if (role === "owner" && !hasRole(actorRole, NEEDS.own)) throw ownerOnly();
 }
 
 export async function listInvitations(ctx: ServiceContext & { projectId: string; query: ListQuery }) {
   await requireRole(ctx, ctx.projectId, NEEDS.manage, PROJECT_NOT_FOUND);
   const rows = await ctx.db.projectInvitation.findMany({
-    where: { projectId: ctx.projectId },
+    where: { projectId: ctx.projectId, ...live() },
     orderBy: { id: "asc" },
     include: withProject,
     ...pageArgs(ctx.query),
   });
   return toPage(ctx.query, rows, toInvitationWire);
+}
+
+/** Whom the caller may accept invitations as: their id, and their address once verified. */
+async function invitee(ctx: ServiceContext): Promise<Prisma.ProjectInvitationWhereInput> {
+  const user = await ctx.db.user.findUniqueOrThrow({
+    where: { id: ctx.actor.id },
+    select: { email: true, emailVerifiedAt: true },
+  });
+  return {
+    OR: [{ inviteeId: ctx.actor.id }, ...(user.emailVerifiedAt ? [{ email: user.email }] : [])],
+    ...live(),
+  };
 }
 
 export async function listMyInvitations(ctx: ServiceContext & { query: ListQuery }) {
   const rows = await ctx.db.projectInvitation.findMany({
-    where: { email: ctx.actor.email },
+    where: await invitee(ctx),
     orderBy: { id: "asc" },
     include: withProject,
     ...pageArgs(ctx.query),
@@ -73,30 +173,75 @@ export async function listMyInvitations(ctx: ServiceContext & { query: ListQuery
   return toPage(ctx.query, rows, toInvitationWire);
 }
 
-/** The caller's own invitation, or not_found: nobody else learns it exists. */
-async function ownInvitation(ctx: ServiceContext, invitationId: string) {
-  const invitation = await ctx.db.projectInvitation.findUnique({ where: { id: invitationId } });
-  if (!invitation || invitation.email !== ctx.actor.email) throw new NotFoundError(INVITATION_NOT_FOUND);
+/** Makes the caller a member with the invitation's role and spends it, in one transaction. */
+async function spend(
+  ctx: ServiceContext,
+  invitation: { id: string; projectId: string; role: Role; inviteeId: string | null; email: string | null },
+  notFound: string,
+) {
+  const member = await ctx.db.$transaction(async (tx) => {
+    await lockProject(tx, invitation.projectId);
+    // Accepted, declined or revoked meanwhile: gone.
+    const { count } = await tx.projectInvitation.deleteMany({ where: { id: invitation.id, ...live() } });
+    if (count === 0) throw new NotFoundError(notFound);
+    return setMembership(tx, invitation.projectId, ctx.actor.id, invitation.role);
+  }, TX_OPTIONS);
+  await announceGone(ctx, invitation);
+  return member;
+}
+
+/** accept_invitation: one of the caller's (by id, or to their verified address). */
+export async function acceptInvitation(ctx: ServiceContext & { invitationId: string }): Promise<Member> {
+  const invitation = await ctx.db.projectInvitation.findFirst({
+    where: { id: ctx.invitationId, ...(await invitee(ctx)) },
+  });
+  if (!invitation) throw new NotFoundError(INVITATION_NOT_FOUND);
+  return spend(ctx, invitation, INVITATION_NOT_FOUND);
+}
+
+async function linkInvitation(ctx: ServiceContext, token: string) {
+  const invitation = await ctx.db.projectInvitation.findUnique({
+    where: { tokenHash: hashSecret(token) },
+    include: { project: { select: { name: true } }, invitedBy: { select: { name: true } } },
+  });
+  if (!invitation || invitation.expiresAt.getTime() <= Date.now()) throw new NotFoundError(LINK_NOT_FOUND);
   return invitation;
 }
 
-export async function acceptInvitation(ctx: ServiceContext & { invitationId: string }): Promise<Member> {
-  const invitation = await ownInvitation(ctx, ctx.invitationId);
-  return ctx.db.$transaction(async (tx) => {
-    await lockProject(tx, invitation.projectId);
-    // Declined or revoked meanwhile: gone.
-    const { count } = await tx.projectInvitation.deleteMany({ where: { id: invitation.id } });
-    if (count === 0) throw new NotFoundError(INVITATION_NOT_FOUND);
-    return setMembership(tx, invitation.projectId, ctx.actor.id, invitation.role);
-  }, TX_OPTIONS);
+/** preview_invitation_link: what a link offers, without accepting it. */
+export async function previewInvitationLink(
+  ctx: ServiceContext & { token: string },
+): Promise<InvitationPreview> {
+  const invitation = await linkInvitation(ctx, ctx.token);
+  return {
+    project_name: invitation.project.name,
+    role: invitation.role,
+    email: invitation.email,
+    invited_by_name: invitation.invitedBy.name,
+    expires_at: iso(invitation.expiresAt),
+    already_member: (await roleIn(ctx.db, ctx.actor.id, invitation.projectId)) !== null,
+  };
 }
 
-/** The invitee declines; an admin of the project revokes. */
+/** accept_invitation_link: whoever holds the link joins, once. */
+export async function acceptInvitationLink(ctx: ServiceContext & { token: string }): Promise<Member> {
+  const invitation = await linkInvitation(ctx, ctx.token);
+  if (await roleIn(ctx.db, ctx.actor.id, invitation.projectId)) {
+    throw new ConflictError(
+      `You are a member of ${invitation.project.name} already; the link stays unused for whoever it was meant for.`,
+    );
+  }
+  return spend(ctx, invitation, LINK_NOT_FOUND);
+}
+
+/** The invitee declines (one of theirs); an admin of the project revokes. */
 export async function deleteInvitation(ctx: ServiceContext & { invitationId: string }): Promise<void> {
   const invitation = await ctx.db.projectInvitation.findUnique({ where: { id: ctx.invitationId } });
   if (!invitation) throw new NotFoundError(INVITATION_NOT_FOUND);
-  if (invitation.email !== ctx.actor.email) {
-    await requireRole(ctx, invitation.projectId, NEEDS.manage, INVITATION_NOT_FOUND);
-  }
-  await ctx.db.projectInvitation.deleteMany({ where: { id: invitation.id } });
+  const mine = await ctx.db.projectInvitation.count({
+    where: { id: invitation.id, ...(await invitee(ctx)) },
+  });
+  if (mine === 0) await requireRole(ctx, invitation.projectId, NEEDS.manage, INVITATION_NOT_FOUND);
+  const { count } = await ctx.db.projectInvitation.deleteMany({ where: { id: invitation.id } });
+  if (count > 0) await announceGone(ctx, invitation);
 }

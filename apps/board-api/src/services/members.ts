@@ -2,7 +2,7 @@ import type { AddMemberBody, ListQuery, Member, z } from "@org/contracts";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "@org/service-kit";
 import { announceAccessEnded } from "./access-ended.ts";
 import { TX_OPTIONS, type ServiceContext } from "./context.ts";
-import { recordInvitation } from "./invitations.ts";
+import { assertMayGrant, ownerOnly, recordInvitation } from "./invitations.ts";
 import { lockProject, otherOwners, setMembership, toMemberWire, withUser } from "./membership.ts";
 import { pageArgs, toPage } from "./pagination.ts";
 import { hasRole, NEEDS, requireRole, roleIn } from "./permissions.ts";
@@ -20,18 +20,17 @@ export async function listMembers(ctx: ServiceContext & { projectId: string; que
 }
 
 /**
- * Adds a member by user id, or sets an existing member's role; by email, records an invitation
- * instead and returns null (202), whatever the address. Admins cannot touch owners or make one.
+ * Sets an existing member's role (the member), or invites: a user who is not a member by id, or an
+ * email address (whatever it is), returning null (202). Nobody joins without accepting. Admins
+ * cannot touch owners or make one.
  */
 export async function addMember(
   ctx: ServiceContext & { projectId: string; input: z.output<typeof AddMemberBody> },
 ): Promise<Member | null> {
   const actorRole = await requireRole(ctx, ctx.projectId, NEEDS.manage, PROJECT_NOT_FOUND);
   const { user_id, email, role } = ctx.input;
-  const mayTouchOwners = hasRole(actorRole, NEEDS.own);
-  const ownerOnly = () => new ForbiddenError("Only an owner can grant, change or remove the owner role.");
   if (!user_id) {
-    if (role === "owner" && !mayTouchOwners) throw ownerOnly();
+    assertMayGrant(actorRole, role);
     await recordInvitation(ctx, { projectId: ctx.projectId, email: email as string, role });
     return null;
   }
@@ -41,12 +40,18 @@ export async function addMember(
       { path: "user_id", message: "No user with this identifier." },
     ]);
   }
-  return ctx.db.$transaction(async (tx) => {
+  const member = await ctx.db.$transaction(async (tx) => {
     await lockProject(tx, ctx.projectId);
     const existing = await roleIn(tx, user.id, ctx.projectId);
-    if ((role === "owner" || existing === "owner") && !mayTouchOwners) throw ownerOnly();
+    if (!existing) return null;
+    if ((role === "owner" || existing === "owner") && !hasRole(actorRole, NEEDS.own)) throw ownerOnly();
     return setMembership(tx, ctx.projectId, user.id, role);
   }, TX_OPTIONS);
+  if (member) return member;
+  // Consent: a user who is not a member is invited, and joins only by accepting.
+  assertMayGrant(actorRole, role);
+  await recordInvitation(ctx, { projectId: ctx.projectId, userId: user.id, role });
+  return null;
 }
 
 export async function removeMember(ctx: ServiceContext & { projectId: string; userId: string }) {

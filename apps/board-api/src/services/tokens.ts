@@ -2,7 +2,7 @@
 // listed without their secrets, revoked in one place.
 import type { ApiToken, CreatedApiToken, ListQuery } from "@org/contracts";
 import { Prisma, type Db } from "@org/db";
-import { generateSecret, hashSecret, NotFoundError } from "@org/service-kit";
+import { ForbiddenError, generateSecret, hashSecret, NotFoundError } from "@org/service-kit";
 import type { Actor } from "./context.ts";
 import { iso, isoOrNull, pageArgs, toPage } from "./pagination.ts";
 import { invalidateTokens } from "./token-cache.ts";
@@ -40,8 +40,18 @@ export async function issueApiToken({
   return { ...toTokenWire(row), token };
 }
 
-export const createApiToken = ({ db, actor, name }: { db: Db; actor: Actor; name: string }) =>
-  issueApiToken({ db, userId: actor.id, name });
+/**
+ * create_token: only from the web app's session (or `cli token create`). A bearer token cannot
+ * mint tokens: one that leaked could otherwise make copies of itself that outlive its revocation.
+ */
+export async function createApiToken({ db, actor, name }: { db: Db; actor: Actor; name: string }) {
+  if (!actor.viaWebApp) {
+    throw new ForbiddenError(
+      "An API token cannot create tokens (its copies would outlive its revocation): create them in the web app (Account → API tokens) or with `cli token create`.",
+    );
+  }
+  return issueApiToken({ db, userId: actor.id, name });
+}
 
 /** The caller's live tokens, newest first. */
 export async function listApiTokens({ db, actor, query }: { db: Db; actor: Actor; query: ListQuery }) {

@@ -1,4 +1,4 @@
-import type { UpdateMeBody, User } from "@org/contracts";
+import { handleStem, type UpdateMeBody, type User } from "@org/contracts";
 import { Prisma, queryPrepared, type Db } from "@org/db";
 import {
   ConflictError,
@@ -9,7 +9,7 @@ import {
   ValidationError,
 } from "@org/service-kit";
 import type { Actor } from "./context.ts";
-import { handleStem, withFreeHandle } from "./handles.ts";
+import { liveSignups, withFreeHandle } from "./handles.ts";
 import { iso } from "./pagination.ts";
 import { tokenCacheFor } from "./token-cache.ts";
 import { issueApiToken, noteTokenUse } from "./tokens.ts";
@@ -19,6 +19,7 @@ export function toUserWire(user: {
   email: string;
   name: string;
   handle: string;
+  emailVerifiedAt: Date | null;
   createdAt: Date;
 }): User {
   return {
@@ -26,6 +27,7 @@ export function toUserWire(user: {
     email: user.email,
     name: user.name,
     handle: user.handle,
+    email_verified: user.emailVerifiedAt !== null,
     created_at: iso(user.createdAt),
   };
 }
@@ -115,7 +117,7 @@ export async function updateMe({
 }): Promise<User> {
   if (input.handle) {
     const holder = await db.user.findUnique({ where: { handle: input.handle }, select: { id: true } });
-    const reserved = await db.webSignup.count({ where: { handle: input.handle } });
+    const reserved = await db.webSignup.count({ where: { handle: input.handle, ...liveSignups() } });
     if ((holder && holder.id !== actor.id) || reserved > 0) {
       throw new ConflictError(`The handle @${input.handle} is taken.`);
     }

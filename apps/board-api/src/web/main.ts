@@ -1,3 +1,3 @@
 // The web app's entry: the theme before first paint, then the app shell.
 import "./theme.ts";
-import "./views/board-app.ts";
+import "./views/app/board-app.ts";

@@ -10,6 +10,8 @@ export type Route =
   | { name: "settings"; projectId: string }
   | { name: "account" }
   | { name: "notifications" }
+  | { name: "invite" }
+  | { name: "verify-email" }
   | { name: "not-found" };
 
 const ID = "([0-9a-f-]{36})";
@@ -21,6 +23,9 @@ const FIXED = new Map<string, Route>([
   ["/app/signup/passkey", { name: "signup-passkey" }],
   ["/app/account", { name: "account" }],
   ["/app/notifications", { name: "notifications" }],
+  // Links handed out by the board: the secret follows in the fragment (#…), never sent to a server.
+  ["/app/invite", { name: "invite" }],
+  ["/app/verify-email", { name: "verify-email" }],
 ]);
 
 const PATTERNS: Array<[RegExp, (match: RegExpExecArray) => Route]> = [

@@ -5,9 +5,18 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { screenshot, type Page } from "@org/browser-testing";
+import {
+  addVirtualAuthenticator,
+  launchChromium,
+  screenshot,
+  watchProblems,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from "@org/browser-testing";
 import { createTestDatabase, type TestDatabase } from "@org/db/testing";
 import { createLogger } from "@org/service-kit";
+import { startSmtpCatcher, type SmtpCatcher } from "@org/service-kit/testing";
 import { createApp } from "../../src/app.ts";
 import { loadBoardEnv } from "../../src/env.ts";
 import { webConfig } from "../../src/http/web.ts";
@@ -20,7 +29,10 @@ export interface RunningServices {
   close(): Promise<void>;
 }
 
-export async function startServices(): Promise<RunningServices> {
+/** `env` adds to board-api's environment (SMTP_URL for a test's mail server, …). */
+export async function startServices({
+  env: extra = {},
+}: { env?: Record<string, string> } = {}): Promise<RunningServices> {
   const auth = await startAuthServer();
   const database = await createTestDatabase();
   const attachmentsDir = await mkdtemp(path.join(os.tmpdir(), "board-browser-"));
@@ -35,6 +47,7 @@ export async function startServices(): Promise<RunningServices> {
     ATTACHMENTS_DIR: attachmentsDir,
     AUTH_SERVER_URL: auth.url,
     AUTH_API_KEY: apiKey,
+    ...extra,
   });
   const events = new SocketBoardEvents();
   server.on(
@@ -96,4 +109,116 @@ export async function shootPage(page: Page, name: string, ready: () => Promise<u
   }
   await page.emulateMedia({ colorScheme: "light", reducedMotion: "reduce" });
   await page.setViewportSize({ width: 1280, height: 860 });
+}
+
+export interface Person {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors, uncaught exceptions and CSP violations seen so far: tests expect none. */
+  problems: string[];
+}
+
+/** A browser of its own (cookies, passkeys) on the web app, with its laptop's authenticator. */
+export async function person(
+  browser: Browser,
+  { viewport = { width: 1280, height: 860 }, touch = false } = {},
+): Promise<Person> {
+  const context = await browser.newContext({
+    viewport,
+    colorScheme: "light",
+    // No transitions: a screenshot right after switching to dark shows dark, not a colour in between.
+    reducedMotion: "reduce",
+    ...(touch ? { hasTouch: true, isMobile: true, deviceScaleFactor: 2 } : {}),
+  });
+  context.setDefaultTimeout(8000);
+  const page = await context.newPage();
+  const problems = await watchProblems(page);
+  // A laptop's built-in authenticator (Touch ID, Windows Hello): the default transport, internal.
+  await addVirtualAuthenticator(page);
+  return { context, page, problems };
+}
+
+/**
+ * A suite's Chromium, both services (board-api sending its mail to a real SMTP server of the
+ * test's, `smtp`) and the people it made, all closed after the suite. Call at a file's top level.
+ */
+export function browserSuite() {
+  const suite = {
+    browser: undefined as unknown as Browser,
+    services: undefined as unknown as RunningServices,
+    smtp: undefined as unknown as SmtpCatcher,
+    people: [] as Person[],
+    /** Another person with a browser of their own. */
+    async person(): Promise<Person> {
+      const someone = await person(suite.browser);
+      suite.people.push(someone);
+      return someone;
+    },
+  };
+  beforeAll(async () => {
+    suite.smtp = await startSmtpCatcher();
+    [suite.browser, suite.services] = await Promise.all([
+      launchChromium(),
+      startServices({ env: { SMTP_URL: suite.smtp.url } }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all(suite.people.map(({ context }) => context.close()));
+    await Promise.all([suite.browser?.close(), suite.services?.close(), suite.smtp?.close()]);
+  });
+  return suite;
+}
+
+/** Signs up as a person does: the form, the passkey step, and the projects page. */
+export async function signUp(
+  page: Page,
+  url: string,
+  { email, name, handle }: { email: string; name: string; handle?: string },
+  shoot = false,
+): Promise<void> {
+  await page.goto(`${url}/app/signup`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Name").fill(name);
+  if (handle) await page.getByLabel(/^Handle/).fill(handle);
+  if (shoot) await shootPage(page, "sign-up", () => page.getByRole("button", { name: "Continue" }).waitFor());
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("heading", { name: "Create your passkey" }).waitFor();
+  await page.getByRole("button", { name: "Create passkey" }).waitFor();
+  if (shoot)
+    await shootPage(page, "sign-up-passkey", () =>
+      page.getByRole("button", { name: "Create passkey" }).waitFor(),
+    );
+  await page.getByRole("button", { name: "Create passkey" }).click();
+  await page.getByRole("heading", { name: "Projects" }).waitFor();
+}
+
+/** A project made in the page (simple template), its board open; returns its URL. */
+export async function newProject(page: Page, name: string, { priorities = true } = {}): Promise<string> {
+  await page.getByRole("link", { name: "Projects" }).click();
+  await page.getByRole("button", { name: "New project" }).click();
+  await page.getByLabel("Name").fill(name);
+  if (!priorities) await page.getByRole("checkbox", { name: /Priorities/ }).uncheck();
+  await page.getByRole("button", { name: "Create project" }).click();
+  await page.getByRole("heading", { name, level: 1 }).waitFor();
+  return page.url();
+}
+
+export const column = (page: Page, name: string) =>
+  page.locator("section.column", { has: page.getByRole("heading", { name, exact: true }) });
+export const card = (page: Page, title: string) => page.locator("li[data-card-id]", { hasText: title });
+
+/** The column names in board order, as the page shows them. */
+export const columnOrder = (page: Page) => page.locator("section.column[data-column-id] h2").allInnerTexts();
+
+/** Adds cards to a column through the page. */
+export async function addCards(page: Page, columnName: string, titles: string[]): Promise<void> {
+  for (const title of titles) {
+    const target = column(page, columnName);
+    if (await target.getByRole("button", { name: "+ Add a card" }).isVisible()) {
+      await target.getByRole("button", { name: "+ Add a card" }).click();
+    }
+    await target.getByPlaceholder("Card title").fill(title);
+    await target.getByRole("button", { name: "Add card" }).click();
+    await card(page, title).waitFor();
+  }
 }

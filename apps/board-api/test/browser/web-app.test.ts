@@ -1,65 +1,29 @@
-import { addVirtualAuthenticator, launchChromium, watchProblems } from "@org/browser-testing";
-import type { Browser, BrowserContext, Page } from "@org/browser-testing";
-import { shootPage, startServices, type RunningServices } from "./helpers.ts";
+import {
+  addCards,
+  browserSuite,
+  card,
+  column,
+  newProject,
+  shootPage,
+  signUp as signUpAs,
+  type Person,
+} from "./helpers.ts";
 
-let browser: Browser;
-let services: RunningServices;
-const contexts: BrowserContext[] = [];
+const suite = browserSuite();
+const person = () => suite.person();
 
-beforeAll(async () => {
-  [browser, services] = await Promise.all([launchChromium(), startServices()]);
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await Promise.all([browser?.close(), services?.close()]);
-});
-
-/** A browser of its own (cookies, passkeys) on the web app. */
-async function person() {
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 860 },
-    colorScheme: "light",
-    // No transitions: a screenshot right after switching to dark shows dark, not a colour in between.
-    reducedMotion: "reduce",
-  });
-  contexts.push(context);
-  context.setDefaultTimeout(8000);
-  const page = await context.newPage();
-  const problems = await watchProblems(page);
-  await addVirtualAuthenticator(page, { transport: "usb" });
-  return { page, problems };
-}
-
-async function signUp(page: Page, email: string, name: string, shoot = false) {
-  await page.goto(`${services.board.url}/app/signup`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Name").fill(name);
-  if (shoot) await shootPage(page, "sign-up", () => page.getByRole("button", { name: "Continue" }).waitFor());
-  await page.getByRole("button", { name: "Continue" }).click();
-  await page.getByRole("heading", { name: "Create your passkey" }).waitFor();
-  await page.getByRole("button", { name: "Create passkey" }).waitFor();
-  if (shoot)
-    await shootPage(page, "sign-up-passkey", () =>
-      page.getByRole("button", { name: "Create passkey" }).waitFor(),
-    );
-  await page.getByRole("button", { name: "Create passkey" }).click();
-  await page.getByRole("heading", { name: "Projects" }).waitFor();
-}
-
-const column = (page: Page, name: string) =>
-  page.locator("section.column", { has: page.getByRole("heading", { name }) });
-const card = (page: Page, title: string) => page.locator("li[data-card-id]", { hasText: title });
+const signUp = (page: Person["page"], email: string, name: string, shoot = false) =>
+  signUpAs(page, suite.services.board.url, { email, name }, shoot);
 
 describe("the web app", () => {
-  let ada: Awaited<ReturnType<typeof person>>;
+  let ada: Person;
   let projectUrl = "";
   let apiToken = "";
 
   it("signs up with a passkey, signs out, and signs in again with it", async () => {
     ada = await person();
     const { page } = ada;
-    await page.goto(`${services.board.url}/app`);
+    await page.goto(`${suite.services.board.url}/app`);
     await shootPage(page, "sign-in", () =>
       page
         .locator("authkit-authenticate iframe")
@@ -80,20 +44,8 @@ describe("the web app", () => {
 
   it("creates a project and cards, and moves a card by dragging it and with the keyboard", async () => {
     const { page } = ada;
-    await page.getByRole("button", { name: "New project" }).click();
-    await page.getByLabel("Name").fill("Launch");
-    await page.getByRole("button", { name: "Create", exact: true }).click();
-    await page.getByRole("heading", { name: "Launch" }).waitFor();
-    projectUrl = page.url();
-    for (const title of ["Write the docs", "Fix the login bug", "Ship it"]) {
-      const todo = column(page, "To do");
-      if (await todo.getByRole("button", { name: "+ Add a card" }).isVisible()) {
-        await todo.getByRole("button", { name: "+ Add a card" }).click();
-      }
-      await todo.getByPlaceholder("Card title").fill(title);
-      await todo.getByRole("button", { name: "Add card" }).click();
-      await card(page, title).waitFor();
-    }
+    projectUrl = await newProject(page, "Launch");
+    await addCards(page, "To do", ["Write the docs", "Fix the login bug", "Ship it"]);
     await expect(column(page, "To do").locator("li[data-card-id]").count()).resolves.toBe(3);
 
     await card(page, "Write the docs").dragTo(column(page, "In progress").locator("ol"));
@@ -102,7 +54,8 @@ describe("the web app", () => {
     await page.keyboard.press("Alt+ArrowRight");
     await column(page, "In progress").locator("li[data-card-id]", { hasText: "Fix the login bug" }).waitFor();
     await page.getByRole("status").filter({ hasText: "Moved #2 to In progress" }).waitFor();
-    await page.getByRole("button", { name: "Rename To do" }).click();
+    await page.getByRole("button", { name: "Actions for To do" }).click();
+    await page.getByRole("menuitem", { name: "Rename" }).click();
     await page.getByLabel("Column name").fill("Backlog");
     await page.keyboard.press("Enter");
     await page.getByRole("heading", { name: "Backlog" }).waitFor();
@@ -131,20 +84,20 @@ describe("the web app", () => {
     await shootPage(page, "account", () => page.getByRole("cell", { name: "laptop agent" }).waitFor());
 
     const headers = { Authorization: `Bearer ${apiToken}`, "Content-Type": "application/json" };
-    const me = await fetch(`${services.board.url}/api/v1/me`, { headers });
+    const me = await fetch(`${suite.services.board.url}/api/v1/me`, { headers });
     expect(await me.json()).toMatchObject({ email: "ada@example.com", handle: "ada" });
 
     await page.goto(projectUrl);
     await card(page, "Ship it").waitFor();
     const projectId = projectUrl.split("/").pop();
     const board = (await (
-      await fetch(`${services.board.url}/api/v1/projects/${projectId}/columns`, { headers })
+      await fetch(`${suite.services.board.url}/api/v1/projects/${projectId}/columns`, { headers })
     ).json()) as {
       data: Array<{ id: string; name: string; cards: Array<{ id: string; title: string }> }>;
     };
     const done = board.data.find((entry) => entry.name === "Done")!;
     const ship = board.data.flatMap((entry) => entry.cards).find((entry) => entry.title === "Ship it")!;
-    const moved = await fetch(`${services.board.url}/api/v1/cards/${ship.id}/move`, {
+    const moved = await fetch(`${suite.services.board.url}/api/v1/cards/${ship.id}/move`, {
       method: "POST",
       headers,
       body: JSON.stringify({ to_column_id: done.id, position: 0 }),
@@ -178,9 +131,12 @@ describe("the web app", () => {
     });
     const download = panel.getByRole("link", { name: "notes.txt" });
     await download.waitFor();
-    const response = await page.request.get(`${services.board.url}${await download.getAttribute("href")}`);
+    const response = await page.request.get(
+      `${suite.services.board.url}${await download.getAttribute("href")}`,
+    );
     expect(await response.text()).toBe("release notes");
-    await shootPage(page, "card-panel", () => panel.getByText("Activity").waitFor());
+    await panel.getByText("You added “Outline” to the checklist").waitFor();
+    await shootPage(page, "card-panel", () => panel.getByRole("heading", { name: "Activity" }).waitFor());
     await page.keyboard.press("Escape");
     await panel.waitFor({ state: "detached" });
     expect(ada.problems).toEqual([]);
@@ -191,16 +147,29 @@ describe("the web app", () => {
     await signUp(bob.page, "bob@example.com", "Bob Builder");
 
     const { page } = ada;
+    // Bob verifies his address (the link mailed at sign-up): invitations sent to it now reach him.
+    const mail = await suite.smtp.waitFor("bob@example.com");
+    await bob.page.goto(/(http\S+\/app\/verify-email#\S+)/.exec(mail.text)![1]!);
+    await bob.page.getByText("bob@example.com is verified.").waitFor();
+    await bob.page.getByRole("link", { name: "Your projects" }).click();
+
+    // Ada makes an invitation for Bob's address (its link is for sending by other means; see
+    // invite-link.test.ts).
     await page.goto(`${projectUrl}/settings`);
-    await page.getByRole("textbox", { name: "Invite by email" }).fill("bob@example.com");
-    await page.getByRole("button", { name: "Invite" }).click();
+    await page.getByRole("textbox", { name: "Invite by link, for" }).fill("bob@example.com");
+    await page.getByRole("button", { name: "Create link" }).click();
     await page.getByRole("cell", { name: "bob@example.com" }).waitFor();
+    const link = (await page.locator("board-secret-value code").textContent()) ?? "";
+    expect(link).toMatch(/\/app\/invite#inv_/);
     await shootPage(page, "settings", () =>
       page.getByRole("heading", { name: "Pending invitations" }).waitFor(),
     );
 
-    await bob.page.reload();
-    await bob.page.getByRole("button", { name: "Accept" }).click();
+    // The invitation reaches Bob's open page live: a badge, who invited him, accept.
+    await bob.page.getByRole("link", { name: /Projects.*1 invitation/ }).waitFor();
+    const invitations = bob.page.getByRole("region", { name: "Invitations" });
+    await invitations.getByText("Ada Lovelace invited you to Launch as member").waitFor();
+    await bob.page.getByRole("button", { name: "Accept the invitation to Launch" }).click();
     await bob.page.getByRole("link", { name: /Launch/ }).waitFor();
     await shootPage(bob.page, "projects", () => bob.page.getByRole("link", { name: /Launch/ }).waitFor());
 

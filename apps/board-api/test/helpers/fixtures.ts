@@ -61,9 +61,28 @@ export async function makeCard(
   return created(await api.post(`/columns/${columnId}/cards`, { title: "Card", ...partial }));
 }
 
-/** Adds `userId` to the project with `role`, acting as `owner`. */
-export async function addMember(owner: Client, projectId: string, userId: string, role: string) {
-  return created(await owner.post(`/projects/${projectId}/members`, { user_id: userId, role }));
+/**
+ * Makes `invitee` a member with `role`: `owner` invites them by id (add_member answers 202: nobody
+ * joins without consent) and they accept (accept_invitation).
+ */
+/** What adding a member needs of a client: a bearer client, or a web one (session and CSRF token). */
+type Caller = Pick<Client, "get" | "post">;
+
+export async function addMember(
+  owner: Caller,
+  projectId: string,
+  invitee: { user: { id: string }; api: Caller },
+  role: string,
+) {
+  const invited = await owner.post(`/projects/${projectId}/members`, { user_id: invitee.user.id, role });
+  if (invited.status !== 202)
+    throw new Error(`expected 202, got ${invited.status}: ${JSON.stringify(invited.body)}`);
+  const mine = (await invitee.api.get("/me/invitations?limit=200")).body as {
+    data: { id: string; project_id: string }[];
+  };
+  const invitation = mine.data.find((item) => item.project_id === projectId);
+  if (!invitation) throw new Error(`no invitation to ${projectId} for ${invitee.user.id}`);
+  return created(await invitee.api.post(`/invitations/${invitation.id}/accept`));
 }
 
 /** A user with a project, one column, and a client. */

@@ -17,7 +17,7 @@ export const BOARD_ORIGIN = "http://localhost:4000";
 export interface AuthServer {
   url: string;
   database: TestDatabase;
-  /** A tenant with rp_id localhost whose pages run on `origins`. */
+  /** A tenant with rp_id localhost whose pages run on `origins` (registration attachment `any`). */
   tenant(origins: string[]): Promise<string>;
   close(): Promise<void>;
 }
@@ -46,6 +46,8 @@ export async function startAuthServer(): Promise<AuthServer> {
         name: `Tenant ${count}`,
         rpId: "localhost",
         origins,
+        // As the board's bootstrap tenant: passkeys on whatever device the person has.
+        registrationAttachment: "any",
       });
       return apiKey;
     },

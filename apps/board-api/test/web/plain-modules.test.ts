@@ -72,6 +72,8 @@ describe("parseRoute", () => {
     });
     expect(parseRoute(`/app/projects/${id}/settings`)).toEqual({ name: "settings", projectId: id });
     expect(parseRoute("/app/notifications")).toEqual({ name: "notifications" });
+    expect(parseRoute("/app/invite")).toEqual({ name: "invite" });
+    expect(parseRoute("/app/verify-email")).toEqual({ name: "verify-email" });
     expect(parseRoute("/app/projects/7")).toEqual({ name: "not-found" });
   });
 });

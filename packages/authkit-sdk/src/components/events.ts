@@ -3,6 +3,7 @@
 import type { AuthKitError, AuthKitErrorCode } from "../core/errors.ts";
 import type { PrfCapabilities, QRStatus, QRSuccessDetail, UserInfo } from "../core/types.ts";
 import type { ModeDecision } from "../detection/mode.ts";
+import type { PasskeyDetails } from "../modules/management/index.ts";
 
 /** `error` events. */
 export interface ComponentErrorDetail {
@@ -73,6 +74,23 @@ export interface QREvents {
   cancelled: EmptyDetail;
 }
 
+export interface PasskeysEvents {
+  /** The list was (re)loaded. */
+  loaded: { passkeys: PasskeyDetails[] };
+  renamed: { passkey: PasskeyDetails };
+  deleted: { passkeyId: string };
+  /** A passkey was created on this device with "Add a passkey". */
+  added: { passkeyId: string };
+  error: ComponentErrorDetail;
+  /** The user token expired (and no `assertion-url` gives a fresh one): set a new `token`. */
+  expired: EmptyDetail;
+}
+
 export interface StatusEvents {
   "status-change": { status: StatusKind; message: string };
 }
+
+/** An element's events as DOM event types: `{ success: CustomEvent<Detail>, … }`. */
+export type ComponentEventMap<Events> = {
+  [K in keyof Events]: CustomEvent<Events[K] extends undefined ? null : Events[K]>;
+};

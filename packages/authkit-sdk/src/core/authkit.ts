@@ -3,7 +3,14 @@ import { PasskeyModule } from "../modules/passkey/index.ts";
 import { PasswordModule } from "../modules/password/index.ts";
 import { QRModule } from "../modules/qr/index.ts";
 import { resolveConfig, type AuthKitConfig, type ResolvedAuthKitConfig } from "./config.ts";
-import { EventHub, type AuthKitEventHandler, type AuthKitEventMap, type AuthKitEventName } from "./events.ts";
+import { AuthKitError, AuthKitErrorCode } from "./errors.ts";
+import {
+  AuthKitEvents,
+  EventHub,
+  type AuthKitEventHandler,
+  type AuthKitEventMap,
+  type AuthKitEventName,
+} from "./events.ts";
 import { request, type RequestOptions } from "./http.ts";
 import { debugLogger, type DebugLogger } from "./logger.ts";
 
@@ -12,6 +19,13 @@ import { debugLogger, type DebugLogger } from "./logger.ts";
  * `password` and `management`. Events fire on the instance (`on`, `off`, `once`) and on `window`.
  */
 export class AuthKit {
+  /** The SDK's error class, also for script-tag pages: `error instanceof AuthKit.AuthKitError`. */
+  static readonly AuthKitError = AuthKitError;
+  /** The events' names: `AuthKit.AuthKitEvents.AUTH_SUCCESS`. */
+  static readonly AuthKitEvents = AuthKitEvents;
+  /** The error codes by name: `AuthKit.AuthKitErrorCode.CONFIGURATION_ERROR`. */
+  static readonly AuthKitErrorCode = AuthKitErrorCode;
+
   readonly #config: ResolvedAuthKitConfig;
   readonly #events = new EventHub();
   /** Console logging with the `[SDK]` prefix when `debug` is on. */
@@ -22,7 +36,7 @@ export class AuthKit {
   readonly qr: QRModule;
   /** Username and password login. */
   readonly password: PasswordModule;
-  /** The signed-in user's passkeys (same-origin session). */
+  /** The user's passkeys (a manage-scoped user token, or the auth server's session cookie). */
   readonly management: ManagementModule;
 
   constructor(config: AuthKitConfig) {
@@ -71,7 +85,12 @@ export class AuthKit {
   request<T>(options: Omit<RequestOptions, "token"> & { token?: string | undefined | null }): Promise<T> {
     const token = options.token === null ? undefined : (options.token ?? this.#config.token);
     return request<T>(
-      { apiBaseUrl: this.#config.apiBaseUrl, timeout: this.#config.timeout, log: this.log },
+      {
+        apiBaseUrl: this.#config.apiBaseUrl,
+        timeout: this.#config.timeout,
+        log: this.log,
+        embedOrigin: this.#config.embedOrigin,
+      },
       { ...options, token },
     );
   }

@@ -1,19 +1,21 @@
 /** Every error the SDK throws or emits carries one of these codes. */
 export type AuthKitErrorCode =
-  /** The user dismissed the WebAuthn dialog (a browser `NotAllowedError`). */
+  /** The person dismissed the passkey dialog (a browser `NotAllowedError` after they saw it). */
   | "user_cancelled"
-  /** Network or fetch failure, or the request timed out (`timeout`). */
+  /** Network failure, the server is down, or the request timed out (`timeout`). */
   | "server_unreachable"
-  /** No matching passkey on the server. */
+  /** No matching passkey: not on the server, or none for this site on this device. */
   | "credential_not_found"
-  /** The QR code or challenge timed out. */
+  /** The QR code, the challenge or the page's token expired (`serverCode` says which): start again. */
   | "challenge_expired"
   /** The browser lacks WebAuthn (or the page is not a secure context). */
   | "webauthn_not_supported"
   /** The user was disabled by the tenant. */
   | "user_disabled"
-  /** A missing or invalid token, a disabled tenant, or an RP ID that does not match the page. */
+  /** The site's setup: a missing attribute or token, an origin the tenant does not list, an RP ID that does not match the page. */
   | "configuration_error"
+  /** Password login: wrong username or password. */
+  | "invalid_credentials"
   /** HTTP 429; `retryAfter` holds the seconds from `Retry-After`. */
   | "rate_limited"
   /** The server answered with an error. */
@@ -21,18 +23,22 @@ export type AuthKitErrorCode =
   /** Unclassified. */
   | "unknown";
 
-export const AUTHKIT_ERROR_CODES: readonly AuthKitErrorCode[] = [
-  "user_cancelled",
-  "server_unreachable",
-  "credential_not_found",
-  "challenge_expired",
-  "webauthn_not_supported",
-  "user_disabled",
-  "configuration_error",
-  "rate_limited",
-  "server_error",
-  "unknown",
-];
+/** Every code, by name: `AuthKitErrorCode.CONFIGURATION_ERROR === "configuration_error"`. */
+export const AuthKitErrorCode = {
+  USER_CANCELLED: "user_cancelled",
+  SERVER_UNREACHABLE: "server_unreachable",
+  CREDENTIAL_NOT_FOUND: "credential_not_found",
+  CHALLENGE_EXPIRED: "challenge_expired",
+  WEBAUTHN_NOT_SUPPORTED: "webauthn_not_supported",
+  USER_DISABLED: "user_disabled",
+  CONFIGURATION_ERROR: "configuration_error",
+  INVALID_CREDENTIALS: "invalid_credentials",
+  RATE_LIMITED: "rate_limited",
+  SERVER_ERROR: "server_error",
+  UNKNOWN: "unknown",
+} as const satisfies Record<string, AuthKitErrorCode>;
+
+export const AUTHKIT_ERROR_CODES: readonly AuthKitErrorCode[] = Object.values(AuthKitErrorCode);
 
 export interface AuthKitErrorOptions {
   /** Seconds to wait before retrying, from `Retry-After` (rate_limited only). */
@@ -45,13 +51,16 @@ export interface AuthKitErrorOptions {
   cause?: unknown;
 }
 
-/** The one error class of the SDK: a human-readable `message` and a machine-readable `code`. */
+/**
+ * The one error class of the SDK: a machine-readable `code` and a `message` for the site's
+ * developer (English; what a person should read is `describeError(error)` in their language).
+ */
 export class AuthKitError extends Error {
   override readonly name = "AuthKitError";
   readonly code: AuthKitErrorCode;
   /** Seconds to wait before retrying, from `Retry-After` (set on `rate_limited`). */
   readonly retryAfter?: number;
-  /** The server's `error_code` (for example `verification_failed`), when the server answered. */
+  /** The server's `error_code` (for example `verification_failed`, `token_expired`), when the server answered. */
   readonly serverCode?: string;
   /** The HTTP status, when the server answered. */
   readonly status?: number;
@@ -77,8 +86,12 @@ export function codeOfServerError(serverCode: string | undefined, status: number
     case "user_disabled":
     case "rate_limited":
     case "configuration_error":
+    case "invalid_credentials":
       return serverCode;
-    // A token that is missing, invalid or expired, or a disabled tenant: the site's setup is at fault.
+    // The page's token ran out: fetch a fresh one and start again.
+    case "token_expired":
+      return "challenge_expired";
+    // A token the server does not know, or a disabled tenant: the site's setup is at fault.
     case "unauthenticated":
     case "tenant_disabled":
       return "configuration_error";
@@ -99,71 +112,73 @@ export function parseRetryAfter(header: string | null, now = Date.now()): number
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
-const nameOf = (error: unknown): string | undefined =>
-  error && typeof error === "object" && "name" in error && typeof error.name === "string"
-    ? error.name
-    : undefined;
+const field = (error: unknown, key: "name" | "code"): string | undefined => {
+  const value = error && typeof error === "object" && key in error ? (error as never)[key] : undefined;
+  return typeof value === "string" ? value : undefined;
+};
 
 /** SimpleWebAuthn wraps the browser's DOMException in a WebAuthnError with a `code` and the original as `cause`. */
 function unwrap(error: unknown): { name: string | undefined; swCode: string | undefined; inner: unknown } {
-  const swCode =
-    error && typeof error === "object" && "code" in error && typeof error.code === "string"
-      ? error.code
-      : undefined;
+  const swCode = field(error, "code");
   const cause = error && typeof error === "object" && "cause" in error ? error.cause : undefined;
-  if (swCode?.startsWith("ERROR_") && cause) return { name: nameOf(cause), swCode, inner: cause };
-  return { name: nameOf(error), swCode, inner: error };
+  if (swCode?.startsWith("ERROR_") && cause) return { name: field(cause, "name"), swCode, inner: cause };
+  return { name: field(error, "name"), swCode, inner: error };
 }
 
 const messageOf = (error: unknown): string =>
   error instanceof Error && error.message ? error.message : String(error);
 
+/** The `unknown` error of an authenticator that already holds a passkey of the account. */
+export const ALREADY_REGISTERED = "This authenticator already holds a passkey for this account.";
+
+/**
+ * A refusal this fast never showed the person anything: the browser found no passkey for this
+ * site on this device (Chromium answers at once; nobody dismisses a dialog within a second).
+ */
+export const NO_PASSKEY_WITHIN_MS = 1_000;
+
+export interface ErrorContext {
+  /** The relying party, named in the configuration message. */
+  rpId?: string | undefined;
+  /** Sign-in ceremonies: how long `navigator.credentials.get()` ran before it failed. */
+  signInMs?: number | undefined;
+}
+
 /**
  * Classifies anything thrown during a ceremony or a request into an AuthKitError (an AuthKitError
- * is returned as it is). `context.rpId` names the relying party in the configuration message.
+ * is returned as it is).
  */
-export function toAuthKitError(error: unknown, context: { rpId?: string | undefined } = {}): AuthKitError {
+export function toAuthKitError(error: unknown, context: ErrorContext = {}): AuthKitError {
   if (error instanceof AuthKitError) return error;
   const { name, swCode, inner } = unwrap(error);
   const message = messageOf(inner);
-  switch (swCode) {
-    case "ERROR_CEREMONY_ABORTED":
-      return new AuthKitError("user_cancelled", "The passkey request was cancelled.", { cause: error });
-    case "ERROR_INVALID_DOMAIN":
-    case "ERROR_INVALID_RP_ID":
-      return rpMismatch(error, context.rpId);
-    case "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED":
-      return new AuthKitError("unknown", "This authenticator already holds a passkey for this account.", {
-        cause: error,
-      });
+  const make = (code: AuthKitErrorCode, text: string) => new AuthKitError(code, text, { cause: error });
+  const existing = () => make("unknown", ALREADY_REGISTERED);
+  if (swCode === "ERROR_INVALID_DOMAIN" || swCode === "ERROR_INVALID_RP_ID" || name === "SecurityError") {
+    return rpMismatch(error, context.rpId);
   }
-  switch (name) {
-    case "NotAllowedError":
-    case "AbortError":
-      return new AuthKitError("user_cancelled", "The passkey request was cancelled or timed out.", {
-        cause: error,
-      });
-    case "SecurityError":
-      return rpMismatch(error, context.rpId);
-    case "NotSupportedError":
-      return new AuthKitError(
-        "webauthn_not_supported",
-        "This browser or authenticator does not support passkeys.",
-        {
-          cause: error,
-        },
-      );
-    case "InvalidStateError":
-      return new AuthKitError("unknown", "This authenticator already holds a passkey for this account.", {
-        cause: error,
-      });
+  if (swCode === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED" || name === "InvalidStateError")
+    return existing();
+  if (swCode === "ERROR_CEREMONY_ABORTED")
+    return make("user_cancelled", "The passkey request was cancelled.");
+  if (name === "NotAllowedError" || name === "AbortError") {
+    // The page may not use WebAuthn at all: an iframe without `allow="publickey-credentials-…"`.
+    if (/feature is not enabled|permissions policy/i.test(message)) {
+      return make("configuration_error", `This frame may not use passkeys: ${message}`);
+    }
+    if (
+      name === "NotAllowedError" &&
+      context.signInMs !== undefined &&
+      context.signInMs < NO_PASSKEY_WITHIN_MS
+    ) {
+      return make("credential_not_found", "No passkey for this site on this device.");
+    }
+    return make("user_cancelled", "The passkey request was cancelled or timed out.");
   }
-  if (/WebAuthn is not supported/i.test(message)) {
-    return new AuthKitError("webauthn_not_supported", "This browser does not support passkeys (WebAuthn).", {
-      cause: error,
-    });
+  if (name === "NotSupportedError" || /WebAuthn is not supported/i.test(message)) {
+    return make("webauthn_not_supported", "This browser or authenticator does not support passkeys.");
   }
-  return new AuthKitError("unknown", message || "Something went wrong.", { cause: error });
+  return make("unknown", message || "Something went wrong.");
 }
 
 function rpMismatch(cause: unknown, rpId: string | undefined): AuthKitError {

@@ -89,8 +89,13 @@ export class EventHub {
 
   emit<K extends AuthKitEventName>(event: K, detail: AuthKitEventMap[K]): void {
     this.#target.dispatchEvent(new CustomEvent(event, { detail }));
-    if (typeof window !== "undefined" && typeof window.dispatchEvent === "function") {
-      window.dispatchEvent(new CustomEvent(event, { detail }));
-    }
+    dispatchOnWindow(event, detail);
+  }
+}
+
+/** An SDK event as a CustomEvent on `window` (also for what happened in an embed's iframe). */
+export function dispatchOnWindow<K extends AuthKitEventName>(event: K, detail: AuthKitEventMap[K]): void {
+  if (typeof window !== "undefined" && typeof window.dispatchEvent === "function") {
+    window.dispatchEvent(new CustomEvent(event, { detail }));
   }
 }

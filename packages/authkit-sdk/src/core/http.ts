@@ -1,15 +1,20 @@
 import { AuthKitError, codeOfServerError, parseRetryAfter } from "./errors.ts";
 import type { DebugLogger } from "./logger.ts";
 
+/** The header that names an embed's framing page (see AuthKitConfig.embedOrigin). */
+export const EMBED_ORIGIN_HEADER = "X-AuthKit-Embed-Origin";
+
 export interface HttpSettings {
   apiBaseUrl: string;
+  /** Sent as EMBED_ORIGIN_HEADER on requests to the auth server. */
+  embedOrigin?: string | undefined;
   /** ms before the request is aborted (→ server_unreachable). */
   timeout: number;
   log: DebugLogger;
 }
 
 export interface RequestOptions {
-  method?: "GET" | "POST" | "DELETE";
+  method?: "GET" | "POST" | "PATCH" | "DELETE";
   /** Path under apiBaseUrl (`/auth/v1/…`), or an absolute URL (assertion-url, prfCallback). */
   path: string;
   body?: unknown;
@@ -19,22 +24,35 @@ export interface RequestOptions {
   signal?: AbortSignal | undefined;
 }
 
-/** The header this server's embed pages put on their requests: the tenant page that frames them. */
-export const PARENT_ORIGIN_HEADER = "X-AuthKit-Parent-Origin";
-let embedParentOrigin: string | undefined;
-
-/**
- * Called by the embed pages (/auth-embed, /register-embed) with the origin of the page framing
- * them (their `?origin=`, which the server enforced with frame-ancestors): every request then
- * names it, and the server accepts a token only from a page of the token's own tenant.
- */
-export function bindEmbedParent(origin: string | undefined): void {
-  embedParentOrigin = origin;
-}
-
 interface ServerFailure {
   error_code?: unknown;
   error?: unknown;
+}
+
+/** How long the reachability probe after a network error may take. */
+const PROBE_TIMEOUT_MS = 3_000;
+
+/**
+ * After a network error on a request to the auth server from another origin: is the server up?
+ * A `no-cors` request needs no permission from the server, so it succeeds whenever the server
+ * answers. Then the browser withheld the first answer because the server does not allow this
+ * page's origin (CORS): a setup to fix, said at once, rather than "unreachable". Returns that
+ * message, or undefined (the server is down, or the request was not to it).
+ */
+async function blockedByCors(settings: HttpSettings, url: string): Promise<string | undefined> {
+  if (typeof location === "undefined" || !url.startsWith(`${settings.apiBaseUrl}/`)) return undefined;
+  const server = new URL(settings.apiBaseUrl).origin;
+  if (server === location.origin) return undefined;
+  try {
+    await fetch(`${settings.apiBaseUrl}/healthz`, {
+      mode: "no-cors",
+      cache: "no-store",
+      signal: AbortSignal.timeout(Math.min(settings.timeout, PROBE_TIMEOUT_MS)),
+    });
+  } catch {
+    return undefined;
+  }
+  return `The auth server at ${server} answered, but not to this page: ${location.origin} is not an allowed origin of the tenant. Add it to the tenant's origins (cli tenant update <id> --add-origin ${location.origin}).`;
 }
 
 /**
@@ -59,7 +77,9 @@ export async function request<T>(settings: HttpSettings, options: RequestOptions
   const headers: Record<string, string> = { Accept: "application/json" };
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  if (embedParentOrigin) headers[PARENT_ORIGIN_HEADER] = embedParentOrigin;
+  if (settings.embedOrigin && url.startsWith(`${settings.apiBaseUrl}/`)) {
+    headers[EMBED_ORIGIN_HEADER] = settings.embedOrigin;
+  }
   const started = Date.now();
   let response: Response;
   try {
@@ -71,6 +91,11 @@ export async function request<T>(settings: HttpSettings, options: RequestOptions
       ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
     });
   } catch (cause) {
+    const blocked = !timedOut && !options.signal?.aborted && (await blockedByCors(settings, url));
+    if (blocked) {
+      settings.log(`${label} failed: ${blocked}`);
+      throw new AuthKitError("configuration_error", blocked, { cause });
+    }
     const message = timedOut
       ? `The server did not answer within ${settings.timeout} ms.`
       : options.signal?.aborted

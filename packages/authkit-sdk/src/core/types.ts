@@ -82,9 +82,16 @@ export interface RegisterStartBody {
   prf?: true;
   authenticatorAttachment?: AuthenticatorAttachment;
 }
+/**
+ * A tenant's rule for where new passkeys live, when it is not `auto` (`register/start`'s
+ * `attachmentPolicy`): it beats the element's attribute and the SDK's detection.
+ */
+export type AttachmentPolicy = "any" | "platform" | "cross-platform";
+
 export interface RegisterStartAnswer {
   challengeId: string;
   options: PublicKeyCredentialCreationOptionsJSON;
+  attachmentPolicy?: AttachmentPolicy;
   prfSalt?: string;
 }
 

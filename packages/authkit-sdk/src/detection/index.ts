@@ -8,5 +8,11 @@ export {
   type ModeReason,
   type RequestedMode,
 } from "./mode.ts";
-export { effectiveAttachment, registerAttachment } from "./attachment.ts";
+export {
+  attachmentSetting,
+  effectiveAttachment,
+  registerAttachment,
+  requestedAttachment,
+  type AttachmentSetting,
+} from "./attachment.ts";
 export { iosMajorVersion, isGecko, isIOS, isMobile } from "./user-agent.ts";

@@ -1,64 +1,114 @@
-// The script of /auth-embed: the iframe of <authkit-authenticate>. Waits for `init` from the
-// parent (its origin checked), then shows the passkey button or the QR code for the detected
-// mode and relays what happens, by postMessage to the parent's origin only.
+// The script of /auth-embed: the iframe of <authkit-authenticate>, or of any page that frames it
+// and posts the seed's `{ type: "init", token }`. Waits for `init` from the parent (its origin
+// checked), shows the passkey button or the QR code for the mode (detected here when init names
+// none), and relays what happens, by postMessage to the parent's origin only.
 import "../components/passkey/index.ts";
 import "../components/qr/index.ts";
-import type { PasskeySuccessDetail } from "../components/events.ts";
+import type { AuthkitPasskey } from "../components/passkey/index.ts";
+import type { AuthkitQr } from "../components/qr/index.ts";
+import type { ComponentErrorDetail, PasskeySuccessDetail } from "../components/events.ts";
+import { toAuthKitError } from "../core/errors.ts";
 import type { QRStatus } from "../core/types.ts";
+import { browserEnvironment } from "../detection/environment.ts";
+import { detectMode } from "../detection/mode.ts";
+import { messagesFor } from "../i18n/index.ts";
 import type { InitMessage } from "./protocol.ts";
-import { applyTheme, mountPoint, relayError, styleEmbedPage } from "./embed-page.ts";
-import { bindEmbedParent } from "../core/http.ts";
+import {
+  applyTheme,
+  configure,
+  forwardEvents,
+  mountPoint,
+  relayError,
+  styleEmbedPage,
+  themeOf,
+} from "./embed-page.ts";
 import { ParentChannel } from "./parent-channel.ts";
 
 styleEmbedPage();
 const channel = new ParentChannel();
-// Every request of this page names its parent: the server checks the token belongs to that page's tenant.
-bindEmbedParent(channel.parentOrigin);
+forwardEvents(channel);
 let initialised: InitMessage | undefined;
 
-function passkeyButton(init: InitMessage): HTMLElement {
+function passkeyButton(init: InitMessage): AuthkitPasskey {
   const passkey = document.createElement("authkit-passkey");
   if (init.label) passkey.label = init.label;
   passkey.prf = init.prf === true;
+  // No passkey here, or the person closed the prompt: a way forward with the phone.
+  passkey.addEventListener("error", (event) => {
+    const { code } = toAuthKitError((event as CustomEvent<ComponentErrorDetail>).detail.error);
+    if (code === "credential_not_found" || code === "user_cancelled") offerPhone(init);
+  });
   return passkey;
 }
 
-function qrCode(): HTMLElement {
+function offerPhone(init: InitMessage): void {
+  if (document.querySelector(".link-button")) return;
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "link-button";
+  button.textContent = messagesFor(init.lang, init.messages).usePhoneToSignIn;
+  button.addEventListener("click", () => render(init, "qr"));
+  // Under the passkey button, which stays for another try.
+  document.getElementById("embed")?.append(button);
+}
+
+function qrCode(): AuthkitQr {
   const qr = document.createElement("authkit-qr");
   qr.autoStart = true;
-  qr.pageOrigin = channel.parentOrigin ?? "";
   qr.addEventListener("status-change", (event) => {
     const { status, message } = (event as CustomEvent<{ status: QRStatus; message?: string }>).detail;
     channel.post({ type: "status", status, ...(message ? { message } : {}) });
   });
-  qr.addEventListener("expired", () => channel.post({ type: "expired" }));
+  qr.addEventListener("expired", () => channel.post({ type: "expired", reason: "qr" }));
   return qr;
 }
 
-function render(init: InitMessage): void {
-  const element = init.mode?.mode === "qr" ? qrCode() : passkeyButton(init);
-  const configurable = element as HTMLElement & { token: string; debug: boolean; silent: boolean };
-  configurable.setAttribute("api-base-url", location.origin);
-  configurable.setAttribute("data-themed", "");
-  configurable.token = init.token;
-  configurable.debug = init.debug === true;
-  configurable.silent = init.silent === true;
+function render(init: InitMessage, mode: "passkey" | "qr"): void {
+  const element = mode === "qr" ? qrCode() : passkeyButton(init);
+  configure(element, init, channel.parentOrigin ?? "");
+  element.token = init.token;
   element.addEventListener("success", (event) => {
-    channel.post({ type: "success", ...(event as CustomEvent<PasskeySuccessDetail>).detail });
+    const { challengeId, user, redirectUrl, prfOutput, capabilities } = (
+      event as CustomEvent<PasskeySuccessDetail>
+    ).detail;
+    channel.post({
+      type: "success",
+      result: {
+        ...(challengeId ? { challengeId } : {}),
+        ...(user ? { user } : {}),
+        ...(redirectUrl ? { redirectUrl } : {}),
+        ...(prfOutput ? { prfOutput } : {}),
+        ...(capabilities ? { capabilities } : {}),
+      },
+    });
   });
   element.addEventListener("error", (event) => relayError(channel, event));
   mountPoint().append(element);
-  applyTheme(init.theme, init.vars);
+  applyTheme(themeOf(init), init.vars);
+}
+
+/** A fresh token for the elements shown; a ceremony under way is not disturbed. */
+function setToken(token: string): void {
+  for (const element of document.querySelectorAll<HTMLElement & { token: string }>(
+    "authkit-passkey, authkit-qr",
+  )) {
+    element.token = token;
+  }
 }
 
 channel.listen((message) => {
   if (message.type === "theme") return applyTheme(message.theme, message.vars);
-  if (message.type !== "init" || typeof message.token !== "string") return;
+  if (message.type === "token") return setToken(message.token);
+  if (message.type !== "init") return;
   const first = !initialised;
   initialised = message;
-  render(message);
-  if (first) {
-    channel.reportHeight();
-    channel.post({ type: "ready" });
-  }
+  void (async () => {
+    const mode = message.mode ?? (await detectMode(browserEnvironment(), "auto", "authenticate"));
+    if (initialised !== message) return;
+    render(message, mode.mode === "qr" ? "qr" : "passkey");
+    if (first) {
+      channel.reportHeight();
+      channel.post({ type: "ready" });
+    }
+  })();
 });

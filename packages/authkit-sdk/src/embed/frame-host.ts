@@ -1,4 +1,13 @@
-import { openEnvelope, originOf, seal, type FrameMessage, type ParentMessage } from "./protocol.ts";
+import { dispatchOnWindow, type AuthKitEventMap } from "../core/events.ts";
+import {
+  deserializeDetail,
+  isEventName,
+  openEnvelope,
+  originOf,
+  seal,
+  type FrameMessage,
+  type ParentMessage,
+} from "./protocol.ts";
 
 export interface FrameHostOptions {
   /** The auth server (the iframe's origin). */
@@ -63,6 +72,16 @@ export class FrameHost {
     if (message.type === "ready") {
       this.#ready = true;
       clearTimeout(this.#timer);
+    }
+    if (message.type === "event") {
+      // What the iframe's SDK announced, announced again on this page's window.
+      if (isEventName(message.name)) {
+        dispatchOnWindow(
+          message.name,
+          deserializeDetail(message.detail) as AuthKitEventMap[typeof message.name],
+        );
+      }
+      return;
     }
     this.options.onMessage(message);
   };

@@ -1,4 +1,4 @@
-import { openEnvelope, originOf, seal, type FrameMessage, type ParentMessage } from "./protocol.ts";
+import { originOf, parentMessage, seal, type FrameMessage, type ParentMessage } from "./protocol.ts";
 
 /**
  * The iframe side: talks only to `window.parent`, only at the origin named in `?origin=` (which
@@ -20,7 +20,7 @@ export class ParentChannel {
   listen(handler: (message: ParentMessage) => void): void {
     window.addEventListener("message", (event: MessageEvent) => {
       if (!this.parentOrigin || event.origin !== this.parentOrigin || event.source !== window.parent) return;
-      const message = openEnvelope<ParentMessage>(event.data);
+      const message = parentMessage(event.data);
       if (message) handler(message);
     });
   }

@@ -1,30 +1,39 @@
-// The postMessage protocol between a component on the tenant's page and its iframe on the auth
-// server (/auth-embed, /register-embed). Both sides check `event.origin` (and the source window)
-// and always post with an explicit target origin; the token travels only in `init`.
-import type { AuthKitErrorCode } from "../core/errors.ts";
+// The postMessage protocol between a page and an embed on the auth server (/auth-embed,
+// /register-embed). Both sides check `event.origin` (and the source window) and always post with
+// an explicit target origin; the token travels only in `init`.
+//
+// A page without the SDK needs only the seed's `{ type: "init", token, name? }`; everything else
+// is optional. The SDK's own messages carry a `protocol` marker, so unrelated traffic is ignored.
+import { AuthKitError, type AuthKitErrorCode } from "../core/errors.ts";
+import { AuthKitEvents, type AuthKitEventName } from "../core/events.ts";
 import type { PrfCapabilities, QRStatus, UserInfo } from "../core/types.ts";
 import type { ModeDecision } from "../detection/mode.ts";
 import type { ResolvedTheme } from "../components/base/theme.ts";
+import type { Messages } from "../i18n/index.ts";
 
-/** Every message carries this marker, so unrelated postMessage traffic is ignored. */
 export const PROTOCOL = "authkit-embed/1";
 
-/** Parent → iframe: configuration and the token (auth-embed: session token; register-embed: user token). */
+/** Parent → iframe: the token (auth-embed: session token; register-embed: user token) and options. */
 export interface InitMessage {
   type: "init";
   token: string;
-  /** auth-embed: the mode the component detected. */
-  mode?: ModeDecision;
   /** register-embed: the new passkey's name. */
   name?: string;
+  /** auth-embed: the mode the component detected (the embed detects it itself when absent). */
+  mode?: ModeDecision;
   label?: string;
   /** auth-embed: ask for the tenant's PRF output. */
   prf?: boolean;
   silent?: boolean;
   debug?: boolean;
-  theme: ResolvedTheme;
+  /** Default: the embed follows the system's colour scheme. */
+  theme?: ResolvedTheme;
   /** The site's `--authkit-*` values, applied inside the iframe when safe. */
-  vars: Record<string, string>;
+  vars?: Record<string, string>;
+  /** The language of the texts (`en`, `de`, `fr`, `es`). */
+  lang?: string;
+  /** The site's own wording. */
+  messages?: Partial<Messages>;
 }
 
 /** Parent → iframe: the theme changed. */
@@ -34,7 +43,34 @@ export interface ThemeMessage {
   vars: Record<string, string>;
 }
 
-export type ParentMessage = InitMessage | ThemeMessage;
+/** Parent → iframe: a fresh token for the elements shown (nothing is rendered again). */
+export interface TokenMessage {
+  type: "token";
+  token: string;
+}
+
+export type ParentMessage = InitMessage | ThemeMessage | TokenMessage;
+
+/** An AuthKitError as it crosses the frame: what the other side rebuilds it from. */
+export interface SerializedError {
+  code: AuthKitErrorCode;
+  message: string;
+  retryAfter?: number;
+  serverCode?: string;
+  status?: number;
+}
+
+/** The one result of a login or registration done in the iframe. */
+export interface FrameResult {
+  /** Login: what the tenant's server passes to verify-auth. */
+  challengeId?: string;
+  /** Registration: the new passkey. */
+  passkeyId?: string;
+  user?: UserInfo;
+  redirectUrl?: string;
+  prfOutput?: string;
+  capabilities?: PrfCapabilities;
+}
 
 /** Iframe → parent. */
 export type FrameMessage =
@@ -44,32 +80,38 @@ export type FrameMessage =
   | { type: "resize"; height: number }
   /** A QR challenge status (scanned, cancelled, …). */
   | { type: "status"; status: QRStatus; message?: string }
-  | {
-      type: "success";
-      challengeId?: string;
-      passkeyId?: string;
-      user?: UserInfo;
-      redirectUrl?: string;
-      prfOutput?: string;
-      capabilities?: PrfCapabilities;
-    }
-  | { type: "error"; code: AuthKitErrorCode; message: string; retryAfter?: number; serverCode?: string }
-  /** The token (or the QR code) expired: give the element a new token. */
-  | { type: "expired" };
-
-type Envelope<M> = M & { protocol: typeof PROTOCOL };
+  | { type: "success"; result: FrameResult }
+  | { type: "error"; error: SerializedError }
+  /** The token was refused as expired (give the iframe a new one), or the QR code ran out. */
+  | { type: "expired"; reason: "token" | "qr" }
+  /** An SDK event that fired in the iframe, to fire again on the page's window. */
+  | { type: "event"; name: AuthKitEventName; detail: unknown };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** The message, when `data` is one of ours. */
+/** The SDK's message, when `data` is one (it carries the protocol marker). */
 export function openEnvelope<M extends { type: string }>(data: unknown): M | undefined {
   if (!isRecord(data) || data.protocol !== PROTOCOL || typeof data.type !== "string") return undefined;
   const { protocol: _protocol, ...message } = data;
   return message as M;
 }
 
-export function seal<M extends { type: string }>(message: M): Envelope<M> {
+/**
+ * What the embed accepts from its parent: the SDK's messages, and the seed's bare
+ * `{ type: "init", token, name? }` from a page without the SDK.
+ */
+export function parentMessage(data: unknown): ParentMessage | undefined {
+  const sealed = openEnvelope<ParentMessage>(data);
+  const message =
+    sealed ?? (isRecord(data) && data.type === "init" ? (data as unknown as InitMessage) : undefined);
+  if (message?.type === "init") {
+    return typeof message.token === "string" && message.token ? message : undefined;
+  }
+  return message;
+}
+
+export function seal<M extends { type: string }>(message: M): M & { protocol: typeof PROTOCOL } {
   return { ...message, protocol: PROTOCOL };
 }
 
@@ -81,4 +123,38 @@ export function originOf(url: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+export function serializeError(error: AuthKitError): SerializedError {
+  return {
+    code: error.code,
+    message: error.message,
+    ...(error.retryAfter !== undefined ? { retryAfter: error.retryAfter } : {}),
+    ...(error.serverCode !== undefined ? { serverCode: error.serverCode } : {}),
+    ...(error.status !== undefined ? { status: error.status } : {}),
+  };
+}
+
+export function deserializeError(error: SerializedError): AuthKitError {
+  return new AuthKitError(error.code, error.message, {
+    retryAfter: error.retryAfter,
+    serverCode: error.serverCode,
+    status: error.status,
+  });
+}
+
+const EVENT_NAMES: readonly string[] = Object.values(AuthKitEvents);
+export const isEventName = (name: unknown): name is AuthKitEventName =>
+  typeof name === "string" && EVENT_NAMES.includes(name);
+
+/** An event detail made postable: its `error` (an AuthKitError) serialised. */
+export function serializeDetail(detail: unknown): unknown {
+  if (!isRecord(detail) || !(detail.error instanceof AuthKitError)) return detail;
+  return { ...detail, error: serializeError(detail.error) };
+}
+
+/** The detail again, with its `error` an AuthKitError. */
+export function deserializeDetail(detail: unknown): unknown {
+  if (!isRecord(detail) || !isRecord(detail.error) || typeof detail.error.code !== "string") return detail;
+  return { ...detail, error: deserializeError(detail.error as unknown as SerializedError) };
 }

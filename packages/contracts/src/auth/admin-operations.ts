@@ -112,7 +112,7 @@ export const adminOperations: AuthOperation[] = [
   api({
     method: "patch",
     path: "/tenants/{id}",
-    summary: "Rename a tenant or replace its allowed origins.",
+    summary: "Rename a tenant, replace its allowed origins, or set its registration_attachment.",
     params: TenantIdParams,
     body: UpdateTenantRequestSchema,
     response: TenantViewSchema,

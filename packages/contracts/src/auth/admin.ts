@@ -3,7 +3,12 @@
 import { ListQuery, listOf } from "../board/schemas.ts";
 import { StorableText } from "../text.ts";
 import { z } from "../zod.ts";
-import { PasskeyInfoSchema, QrLoginSchema, TenantUserSchema } from "./schemas.ts";
+import {
+  PasskeyInfoSchema,
+  QrLoginSchema,
+  RegistrationAttachmentSchema,
+  TenantUserSchema,
+} from "./schemas.ts";
 
 const Id = z.uuid().openapi({ description: "Opaque identifier (UUIDv7)." });
 const Timestamp = z.iso.datetime().openapi({ description: "ISO 8601 timestamp, UTC." });
@@ -67,6 +72,7 @@ export const TenantViewSchema = z
     name: z.string(),
     rp_id: z.string(),
     origins: z.array(z.string()),
+    registration_attachment: RegistrationAttachmentSchema,
     qr_login: QrLoginSchema,
     disabled: z.boolean(),
     created_at: Timestamp,
@@ -87,15 +93,21 @@ export const CreateTenantRequestSchema = z
       .max(253)
       .openapi({ description: "Relying-party domain, e.g. acme.com." }),
     origins: Origins.default([]),
+    registration_attachment: RegistrationAttachmentSchema.default("auto"),
     qr_login: QrLoginSchema.optional(),
   })
   .openapi("CreateTenantRequest");
 export type CreateTenantRequest = z.infer<typeof CreateTenantRequestSchema>;
 
 export const UpdateTenantRequestSchema = z
-  .object({ name: Name.optional(), origins: Origins.optional(), qr_login: QrLoginSchema.optional() })
+  .object({
+    name: Name.optional(),
+    origins: Origins.optional(),
+    registration_attachment: RegistrationAttachmentSchema.optional(),
+    qr_login: QrLoginSchema.optional(),
+  })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
-    message: "Give name, origins or qr_login.",
+    message: "Give name, origins, registration_attachment or qr_login.",
   })
   .openapi("UpdateTenantRequest");
 export type UpdateTenantRequest = z.infer<typeof UpdateTenantRequestSchema>;

@@ -26,6 +26,8 @@ import {
   RegisterFinishResponseSchema,
   RegisterStartRequestSchema,
   RegisterStartResponseSchema,
+  RenamePasskeyRequestSchema,
+  SessionTokenCheckSchema,
   SessionTokenResponseSchema,
   TenantUserSchema,
   UpsertUserRequestSchema,
@@ -101,6 +103,18 @@ const operations: AuthOperation[] = [
     errors: ["unauthenticated", "tenant_disabled", "not_found"],
   },
   {
+    method: "delete",
+    path: "/api/v1/users/{external_id}",
+    summary:
+      "Delete a user who cannot sign in (no passkey, no password): what a tenant does with a sign-up " +
+      "abandoned after its user token was issued. A user with a passkey or a password is a conflict " +
+      "(disable it instead).",
+    security: ["apiKey"],
+    params: ExternalIdParams,
+    status: 204,
+    errors: ["unauthenticated", "tenant_disabled", "not_found", "conflict"],
+  },
+  {
     method: "post",
     path: "/api/v1/users/{external_id}/disable",
     summary: "Disable a user: passkeys are kept, sign-in and registration answer user_disabled.",
@@ -147,7 +161,14 @@ const operations: AuthOperation[] = [
     security: ["userToken", "cookie"],
     body: RegisterStartRequestSchema,
     response: RegisterStartResponseSchema,
-    errors: ["unauthenticated", "forbidden", "tenant_disabled", "user_disabled"],
+    errors: [
+      "unauthenticated",
+      "token_expired",
+      "configuration_error",
+      "forbidden",
+      "tenant_disabled",
+      "user_disabled",
+    ],
   },
   {
     method: "post",
@@ -161,6 +182,8 @@ const operations: AuthOperation[] = [
     response: RegisterFinishResponseSchema,
     errors: [
       "unauthenticated",
+      "token_expired",
+      "configuration_error",
       "forbidden",
       "conflict",
       "tenant_disabled",
@@ -176,7 +199,7 @@ const operations: AuthOperation[] = [
     security: ["sessionToken"],
     body: AuthenticateStartRequestSchema,
     response: AuthenticateStartResponseSchema,
-    errors: ["unauthenticated", "tenant_disabled"],
+    errors: ["unauthenticated", "token_expired", "configuration_error", "tenant_disabled"],
   },
   {
     method: "post",
@@ -187,6 +210,8 @@ const operations: AuthOperation[] = [
     response: LoginSuccessSchema,
     errors: [
       "unauthenticated",
+      "token_expired",
+      "configuration_error",
       "tenant_disabled",
       "user_disabled",
       "verification_failed",
@@ -203,7 +228,26 @@ const operations: AuthOperation[] = [
     security: ["sessionToken"],
     body: PasswordLoginRequestSchema,
     response: LoginSuccessSchema,
-    errors: ["unauthenticated", "tenant_disabled", "user_disabled"],
+    errors: [
+      "invalid_credentials",
+      "unauthenticated",
+      "token_expired",
+      "configuration_error",
+      "tenant_disabled",
+      "user_disabled",
+    ],
+  },
+  {
+    method: "get",
+    path: "/auth/v1/session-token",
+    summary:
+      "Check the session token a page holds, from that page: its expiry, or why it cannot sign in " +
+      "(token_expired: fetch a fresh one; unauthenticated: not a token of this server; " +
+      "configuration_error: the page's origin is not one of the tenant's, named in the message; " +
+      "tenant_disabled). The SDK's sign-in component calls it when it mounts.",
+    security: ["sessionToken"],
+    response: SessionTokenCheckSchema,
+    errors: ["unauthenticated", "token_expired", "configuration_error", "tenant_disabled"],
   },
   {
     method: "post",
@@ -216,19 +260,31 @@ const operations: AuthOperation[] = [
   {
     method: "get",
     path: "/auth/v1/passkeys",
-    summary: "The signed-in user's passkeys (from the auth server's own pages only).",
-    security: ["cookie"],
+    summary:
+      "The user's passkeys, oldest first: with a manage-scoped user token from the tenant's pages " +
+      "(POST /api/v1/user-token with scope manage), or the session cookie from the auth server's own pages.",
+    security: ["userToken", "cookie"],
     response: z.array(PasskeyInfoSchema),
-    errors: ["unauthenticated", "forbidden"],
+    errors: ["unauthenticated", "token_expired", "configuration_error", "forbidden", "user_disabled"],
+  },
+  {
+    method: "patch",
+    path: "/auth/v1/passkeys/{id}",
+    summary: "Rename one of the user's passkeys (manage-scoped user token, or the session cookie).",
+    security: ["userToken", "cookie"],
+    params: PasskeyIdParams,
+    body: RenamePasskeyRequestSchema,
+    response: PasskeyInfoSchema,
+    errors: ["unauthenticated", "token_expired", "configuration_error", "forbidden", "not_found"],
   },
   {
     method: "delete",
     path: "/auth/v1/passkeys/{id}",
-    summary: "Delete one of the signed-in user's passkeys.",
-    security: ["cookie"],
+    summary: "Delete one of the user's passkeys (manage-scoped user token, or the session cookie).",
+    security: ["userToken", "cookie"],
     params: PasskeyIdParams,
     status: 204,
-    errors: ["unauthenticated", "forbidden", "not_found"],
+    errors: ["unauthenticated", "token_expired", "configuration_error", "forbidden", "not_found"],
   },
   {
     method: "post",

@@ -21,7 +21,20 @@ export const UserInfoSchema = z
 export type UserInfo = z.infer<typeof UserInfoSchema>;
 
 export const PasskeyInfoSchema = z
-  .object({ id: Id, name: z.string(), created_at: Timestamp, last_used: Timestamp.optional() })
+  .object({
+    id: Id,
+    name: z.string(),
+    created_at: Timestamp,
+    last_used: Timestamp.optional(),
+    authenticator: z.string().nullable().optional().openapi({
+      description:
+        "The authenticator's maker, from its AAGUID (e.g. 'iCloud Keychain'), or null when unknown.",
+    }),
+    synced: z
+      .boolean()
+      .optional()
+      .openapi({ description: "Backed up (synced to the person's other devices)." }),
+  })
   .openapi("PasskeyInfo");
 export type PasskeyInfo = z.infer<typeof PasskeyInfoSchema>;
 
@@ -93,6 +106,22 @@ export const RequestOptionsJSONSchema = z
 // ---- registration ----
 export const AuthenticatorAttachmentSchema = z.enum(["platform", "cross-platform"]);
 
+/**
+ * A tenant's rule for where new passkeys live: `auto` lets the SDK's detection decide, `any`
+ * offers every kind (the laptop's own, a security key, a phone), `platform` this device only
+ * (Touch ID, Windows Hello, the phone's own), `cross-platform` a security key or a phone.
+ */
+export const REGISTRATION_ATTACHMENTS = ["auto", "any", "platform", "cross-platform"] as const;
+export const RegistrationAttachmentSchema = z
+  .enum(REGISTRATION_ATTACHMENTS)
+  .openapi("RegistrationAttachment");
+export type RegistrationAttachment = z.infer<typeof RegistrationAttachmentSchema>;
+/** What `register/start` reports as `attachmentPolicy` (a tenant's rule other than `auto`). */
+export const AttachmentPolicySchema = z
+  .enum(["any", "platform", "cross-platform"])
+  .openapi("AttachmentPolicy");
+export type AttachmentPolicy = z.infer<typeof AttachmentPolicySchema>;
+
 export const RegisterStartRequestSchema = z
   .object({
     name: StorableText.trim().min(1).max(100).optional().openapi({ description: "Name of the new passkey." }),
@@ -106,6 +135,12 @@ export const RegisterStartResponseSchema = z
   .object({
     challengeId: z.string(),
     options: CreationOptionsJSONSchema,
+    attachmentPolicy: AttachmentPolicySchema.optional().openapi({
+      description:
+        "The tenant's registration_attachment when it is not `auto`. It beats the client's own choice: " +
+        "`options.authenticatorSelection.authenticatorAttachment` is set for platform and cross-platform, " +
+        "absent for any, and `options.hints` (WebAuthn Level 3) say which kind to offer first.",
+    }),
     prfSalt: Base64Url.optional().openapi({
       description: "base64url SHA-256(tenant_id + ':' + rp_id); present when `prf: true` was sent.",
     }),
@@ -188,6 +223,14 @@ export const UserTokenRequestSchema = z
     externalId: StorableText.trim().min(1).max(255),
     displayName: StorableText.trim().min(1).max(255).optional(),
     ttl: z.number().int().optional().openapi({ description: "Seconds; clamped to 5..600, default 600." }),
+    scope: z
+      .enum(["register", "manage"])
+      .optional()
+      .openapi({
+        description:
+          "register (default): passkey registration for this user only. manage: also list, rename and " +
+          "delete the user's passkeys from the tenant's pages (<authkit-passkeys>, auth.management).",
+      }),
   })
   .openapi("UserTokenRequest");
 export type UserTokenRequest = z.infer<typeof UserTokenRequestSchema>;
@@ -201,6 +244,10 @@ export const SessionTokenResponseSchema = z
   .object({ token: z.string(), expiresAt: Timestamp })
   .openapi("SessionTokenResponse");
 export type SessionTokenResponse = z.infer<typeof SessionTokenResponseSchema>;
+
+/** `GET /auth/v1/session-token`: the token a page holds, checked from that page. */
+export const SessionTokenCheckSchema = z.object({ expiresAt: Timestamp }).openapi("SessionTokenCheck");
+export type SessionTokenCheck = z.infer<typeof SessionTokenCheckSchema>;
 
 export const VerifyAuthRequestSchema = z
   .object({ challengeId: StorableText.min(1).max(200) })
@@ -226,6 +273,12 @@ export const UpsertUserRequestSchema = z
   })
   .openapi("UpsertUserRequest");
 export type UpsertUserRequest = z.infer<typeof UpsertUserRequestSchema>;
+
+/** `PATCH /auth/v1/passkeys/{id}`: a new name for one of the user's passkeys. */
+export const RenamePasskeyRequestSchema = z
+  .object({ name: StorableText.trim().min(1).max(100) })
+  .openapi("RenamePasskeyRequest");
+export type RenamePasskeyRequest = z.infer<typeof RenamePasskeyRequestSchema>;
 
 export const ExternalIdParams = z.object({ external_id: StorableText.min(1).max(255) });
 export const PasskeyIdParams = z.object({ id: StorableText.min(1).max(64) });

@@ -6,3 +6,4 @@ export * from "./toolsets.ts";
 export * from "./mcp-tools.ts";
 export { boardLlmsTxt, describeType, LLMS_RULES, type LlmsTxtOptions } from "./llms.ts";
 export * from "./web.ts";
+export { handleStem } from "./handles.ts";

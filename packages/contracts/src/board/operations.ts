@@ -151,6 +151,37 @@ export const boardOperations = defineOperations({
     errors: [...BASE, "validation_failed", "conflict"],
     hints: UPDATE,
   },
+  send_email_verification: {
+    method: "post",
+    path: "/me/email-verification",
+    summary: "Mail yourself a link that verifies your email address",
+    description:
+      "Sends the caller's address a single-use link (24 hours) to /app/verify-email; confirm_email with its " +
+      "secret, as this same user, verifies the address (a link opened by anyone else verifies nothing). " +
+      "A verified address lets you accept invitations sent to it without their link. At most one mail a " +
+      "minute and five a day (rate_limited, with Retry-After); an address verified already is conflict; a " +
+      "server without mail (no SMTP_URL) answers service_unavailable.",
+    group: "me",
+    response: s.EmailVerificationSchema,
+    status: 201,
+    errors: [...BASE, "conflict", "service_unavailable"],
+    hints: CREATE,
+  },
+  confirm_email: {
+    method: "post",
+    path: "/me/email-verification/confirm",
+    summary: "Verify your email address with the link's secret",
+    description:
+      "Takes `token`, the secret after `#` in the link send_email_verification mailed, and marks the caller's " +
+      "address verified (returns the user, `email_verified: true`). The link works once, for 24 hours, for the " +
+      "user it was sent to and the address it was sent to; anything else is not_found.",
+    group: "me",
+    body: s.LinkTokenBody,
+    response: s.UserSchema,
+    status: 200,
+    errors: [...BASE, "not_found", "validation_failed"],
+    hints: UPDATE,
+  },
 
   // ---- API tokens (the account service) ----
   list_tokens: {
@@ -174,12 +205,14 @@ export const boardOperations = defineOperations({
     description:
       "Creates an API token named `name` (1..100 characters) acting as the caller, with the caller's " +
       "roles. The answer carries the secret `token` once: it is stored only as a hash and never shown " +
-      "again. Tokens do not expire; revoke them with delete_token.",
+      "again. Tokens do not expire; revoke them with delete_token. Only the web app's session creates " +
+      "tokens (and `cli token create`): with a bearer token, MCP included, it is forbidden, so a leaked " +
+      "token cannot make copies of itself that outlive its revocation.",
     group: "tokens",
     body: s.CreateApiTokenBody,
     response: s.CreatedApiTokenSchema,
     status: 201,
-    errors: [...BASE, "validation_failed"],
+    errors: [...BASE, "forbidden", "validation_failed"],
     hints: CREATE,
   },
   delete_token: {
@@ -187,8 +220,10 @@ export const boardOperations = defineOperations({
     path: "/tokens/{id}",
     summary: "Revoke an API token",
     description:
-      "Revokes one of the caller's tokens: it stops working at once (the request that revokes the token " +
-      "it uses still completes). Another user's token, or one already revoked, is not_found.",
+      "Revokes one of the caller's tokens: when this answers, every instance of the service refuses it " +
+      "(the request that revokes the token it uses still completes; answering may take up to a second " +
+      "while other instances' caches expire), and live sockets that authenticated with it are disconnected. " +
+      "Another user's token, or one already revoked, is not_found.",
     group: "tokens",
     params: s.IdParams,
     pathIds: { id: pathId("token_id", "The token to revoke (from list_tokens).") },
@@ -254,7 +289,8 @@ export const boardOperations = defineOperations({
     method: "post",
     path: "/projects",
     summary: "Create a project",
-    description: "Creates a project with `name` and optional `repo_url`; the caller becomes its owner.",
+    description:
+      "Creates a project with `name` and optional `repo_url` (an http:// or https:// address; anything else is validation_failed); the caller becomes its owner.",
     group: "projects",
     body: s.CreateProjectBody,
     response: s.ProjectSchema,
@@ -279,7 +315,7 @@ export const boardOperations = defineOperations({
     method: "patch",
     path: "/projects/{id}",
     summary: "Update a project",
-    description: `Changes name and/or repo_url (an empty string clears repo_url). Needs admin. ${ROLE_NOTE}`,
+    description: `Changes name and/or repo_url (an http:// or https:// address; an empty string clears it). Needs admin. ${ROLE_NOTE}`,
     group: "projects",
     params: s.IdParams,
     pathIds: { id: pathId("project_id", "The project to change.") },
@@ -320,16 +356,17 @@ export const boardOperations = defineOperations({
   add_member: {
     method: "post",
     path: "/projects/{id}/members",
-    summary: "Add a member, change a member's role, or invite by email",
+    summary: "Change a member's role, or invite someone",
     description:
-      "With `user_id`: adds that user with `role` (default member), or sets an existing member's role; " +
-      "201 with the member. An unknown user_id is validation_failed. With `email` instead: records an " +
-      "invitation for that address with `role` and answers 202 with an empty body — the same answer " +
-      "whether or not the address has an account or is already a member, so it reveals nothing about " +
-      "who has one. The person accepts it with accept_invitation (they find it with " +
-      "list_my_invitations); inviting the same address again replaces the role. Needs admin; only an " +
-      "owner can grant or change the owner role (invitations included), and the last owner cannot be " +
-      `demoted (conflict). ${ROLE_NOTE}`,
+      "Nobody joins a project without accepting. With `user_id` of a member: sets their role; 201 with the " +
+      "member. With `user_id` of anyone else: invites that user with `role` (default member) and answers 202 " +
+      "with an empty body; they see it in list_my_invitations and join with accept_invitation. An unknown " +
+      "user_id is validation_failed. With `email` instead: records an invitation for that address and answers " +
+      "202 — the same answer whether or not the address has an account or is already a member, so it " +
+      "reveals nothing about who has one; the account with that address sees it once the address is verified " +
+      "(send_email_verification). To get a link to share, use create_invitation. Inviting the same user or " +
+      "address again replaces the role (and the link). Needs admin; only an owner can grant or change the " +
+      `owner role (invitations included), and the last owner cannot be demoted (conflict). ${ROLE_NOTE}`,
     group: "members",
     params: s.IdParams,
     pathIds: { id: pathId("project_id", "The project to add the member to.") },
@@ -358,11 +395,31 @@ export const boardOperations = defineOperations({
     hints: DELETE,
   },
 
+  create_invitation: {
+    method: "post",
+    path: "/projects/{id}/invitations",
+    summary: "Create an invitation link to share",
+    description:
+      "Makes a single-use invitation link (valid 7 days) for `email` with `role` (default member) and " +
+      "returns it as `url`, once: the inviter sends it to the invitee by any channel. Whoever opens it " +
+      "signed in (or after signing up) can accept it (accept_invitation_link), whatever their address: " +
+      "the email is a label, and also lets the account with that address, once verified, see and accept " +
+      "it in list_my_invitations. Inviting the same address again replaces the role and the link (the " +
+      `old link stops working). Needs admin; only an owner invites an owner. ${ROLE_NOTE}`,
+    group: "members",
+    params: s.IdParams,
+    pathIds: { id: pathId("project_id", "The project to invite to.") },
+    body: s.CreateInvitationBody,
+    response: s.CreatedInvitationSchema,
+    status: 201,
+    errors: WRITE_ERRORS,
+    hints: CREATE,
+  },
   list_invitations: {
     method: "get",
     path: "/projects/{id}/invitations",
     summary: "List a project's pending invitations",
-    description: `Invitations not yet accepted or declined, oldest first. Needs admin. ${LIST_NOTE} ${ROLE_NOTE}`,
+    description: `Invitations not yet accepted, declined or expired, oldest first (never their links). Needs admin. ${LIST_NOTE} ${ROLE_NOTE}`,
     group: "members",
     params: s.IdParams,
     pathIds: { id: pathId("project_id", "The project whose invitations to list.") },
@@ -376,7 +433,10 @@ export const boardOperations = defineOperations({
     method: "get",
     path: "/me/invitations",
     summary: "Invitations to you",
-    description: `Pending invitations to the caller's email address, oldest first, with the project's name. ${LIST_NOTE}`,
+    description:
+      "Pending invitations of the caller by user id, and those sent to the caller's email address once " +
+      "that address is verified (an unverified address sees none: whoever signed up with it need not own " +
+      `it), oldest first, with the project's name. ${LIST_NOTE}`,
     group: "members",
     query: s.ListQuery,
     response: s.listOf(s.InvitationSchema),
@@ -389,9 +449,11 @@ export const boardOperations = defineOperations({
     path: "/invitations/{id}/accept",
     summary: "Accept an invitation",
     description:
-      "Makes the caller, whose email the invitation names, a member of its project with its role (an " +
-      "existing member gets that role; the last owner cannot be demoted: conflict) and deletes the " +
-      "invitation. Another user's invitation is not_found.",
+      "Makes the caller a member of the invitation's project with its role (an existing member gets that " +
+      "role; the last owner cannot be demoted: conflict) and deletes the invitation. Only an invitation " +
+      "from list_my_invitations: one of the caller by id, or sent to the caller's verified address; " +
+      "anything else (another user's, an unverified address's, an expired one) is not_found. With a link, " +
+      "use accept_invitation_link.",
     group: "members",
     params: s.IdParams,
     pathIds: { id: pathId("invitation_id", "The invitation to accept (from list_my_invitations).") },
@@ -400,11 +462,42 @@ export const boardOperations = defineOperations({
     errors: [...WRITE_ERRORS, "conflict"],
     hints: CREATE,
   },
+  preview_invitation_link: {
+    method: "post",
+    path: "/invitations/preview",
+    summary: "What an invitation link offers",
+    description:
+      "Takes `token`, the secret after `#` in an invitation link (/app/invite#…), and says which project and " +
+      "role it offers, who sent it and until when, without accepting it. An unknown, used, revoked or " +
+      "expired link is not_found.",
+    group: "members",
+    body: s.LinkTokenBody,
+    response: s.InvitationPreviewSchema,
+    status: 200,
+    errors: [...BASE, "not_found", "validation_failed"],
+    hints: READ,
+  },
+  accept_invitation_link: {
+    method: "post",
+    path: "/invitations/accept",
+    summary: "Accept an invitation link",
+    description:
+      "Takes `token`, the secret after `#` in an invitation link, and makes the caller a member of its " +
+      "project with its role, whatever the caller's email address (the link is what the inviter shared). " +
+      "The link works once: it is spent by this call. A member already is conflict (the link stays " +
+      "unspent); an unknown, used, revoked or expired link is not_found.",
+    group: "members",
+    body: s.LinkTokenBody,
+    response: s.MemberSchema,
+    status: 201,
+    errors: [...BASE, "not_found", "validation_failed", "conflict"],
+    hints: CREATE,
+  },
   delete_invitation: {
     method: "delete",
     path: "/invitations/{id}",
     summary: "Decline or revoke an invitation",
-    description: `The invitee declines it, or an admin of the project revokes it. ${ROLE_NOTE}`,
+    description: `The invitee declines it (one from list_my_invitations), or an admin of the project revokes it; its link stops working. ${ROLE_NOTE}`,
     group: "members",
     params: s.IdParams,
     pathIds: { id: pathId("invitation_id", "The invitation to decline or revoke.") },

@@ -2,6 +2,7 @@
 import { queryInteger } from "../query.ts";
 import { StorableText, StorableUrl } from "../text.ts";
 import { z } from "../zod.ts";
+import { HANDLE_PATTERN } from "./handles.ts";
 
 export const IdSchema = z
   .uuid()
@@ -98,8 +99,7 @@ export const RoleSchema = z.enum(["owner", "admin", "member", "viewer"]).openapi
 });
 export type Role = z.infer<typeof RoleSchema>;
 
-/** What `@handle` mentions name: 2..32 of lower-case letters, digits, `_` and `-`, starting with a letter or digit. */
-export const HANDLE_PATTERN = /^[a-z0-9][a-z0-9_-]{1,31}$/;
+export { HANDLE_PATTERN };
 export const HandleSchema = z
   .string()
   .regex(HANDLE_PATTERN, "2 to 32 lower-case letters, digits, _ or -, starting with a letter or digit.")
@@ -111,6 +111,11 @@ export const UserSchema = z
     email: z.string(),
     name: z.string(),
     handle: HandleSchema,
+    email_verified: z.boolean().openapi({
+      description:
+        "Whether the user proved they receive mail at `email` (send_email_verification, confirm_email). " +
+        "Only a verified address lets them accept invitations sent to it without the invitation's link.",
+    }),
     created_at: TimestampSchema,
   })
   .openapi("User");
@@ -158,11 +163,20 @@ export const MemberSchema = z
   .openapi("Member");
 export type Member = z.infer<typeof MemberSchema>;
 
+const InviteeEmail = StorableText.trim()
+  .toLowerCase()
+  .max(320)
+  .regex(/^[^\s@]+@[^\s@]+$/, "A valid email address is required.");
+
 export const AddMemberBody = z
   .strictObject({
-    user_id: IdSchema.optional(),
-    email: StorableText.trim().toLowerCase().min(1).max(320).optional().openapi({
-      description: "Invites this address instead (202, same answer whether or not it has an account).",
+    user_id: IdSchema.optional().openapi({
+      description:
+        "A member: their role changes (201). Anyone else: they are invited (202) and join on accepting.",
+    }),
+    email: InviteeEmail.optional().openapi({
+      description:
+        "Invites this address instead (202, same answer whether or not it has an account); create_invitation gives a link to share.",
     }),
     role: RoleSchema.default("member"),
   })
@@ -172,18 +186,71 @@ export const AddMemberBody = z
   })
   .openapi("AddMember");
 
+export const CreateInvitationBody = z
+  .strictObject({
+    email: InviteeEmail.openapi({
+      description:
+        "Who the link is for, as a label (trimmed, lower case): anyone signed in who opens the link can accept it; the account with this address, once verified, also sees it in list_my_invitations.",
+    }),
+    role: RoleSchema.default("member"),
+  })
+  .openapi("CreateInvitation");
+
 export const InvitationSchema = z
   .object({
     id: IdSchema,
     project_id: IdSchema,
     project_name: z.string(),
-    email: z.string().openapi({ description: "The invited address, trimmed and lower case." }),
+    email: z.string().nullable().openapi({
+      description:
+        "The invited address (a label), trimmed and lower case; null for an invitation of a user by id.",
+    }),
+    user_id: IdSchema.nullable().openapi({
+      description: "The user invited by id (add_member with user_id); null for an invitation by email.",
+    }),
     role: RoleSchema.openapi({ description: "The role the invitee gets on accepting." }),
     invited_by: IdSchema.openapi({ description: "The user who invited." }),
+    invited_by_name: z.string().openapi({ description: "Their name, as the invitee sees it." }),
     created_at: TimestampSchema,
+    expires_at: TimestampSchema.openapi({ description: "After this it can no longer be accepted." }),
   })
   .openapi("Invitation");
 export type Invitation = z.infer<typeof InvitationSchema>;
+
+export const CreatedInvitationSchema = InvitationSchema.extend({
+  url: z.string().openapi({
+    description:
+      "The single-use invitation link to share with the invitee: shown once, in this answer only (stored as a hash). Whoever opens it signed in can accept it.",
+  }),
+}).openapi("CreatedInvitation");
+export type CreatedInvitation = z.infer<typeof CreatedInvitationSchema>;
+
+/** A secret from a link: an invitation's, or an email verification's. */
+export const LinkTokenBody = z
+  .strictObject({
+    token: StorableText.trim().min(1).max(200).openapi({ description: "The secret after `#` in the link." }),
+  })
+  .openapi("LinkToken");
+
+export const InvitationPreviewSchema = z
+  .object({
+    project_name: z.string(),
+    role: RoleSchema,
+    email: z.string().nullable().openapi({ description: "Who the inviter meant it for (a label)." }),
+    invited_by_name: z.string(),
+    expires_at: TimestampSchema,
+    already_member: z.boolean().openapi({ description: "The caller is a member of the project already." }),
+  })
+  .openapi("InvitationPreview");
+export type InvitationPreview = z.infer<typeof InvitationPreviewSchema>;
+
+export const EmailVerificationSchema = z
+  .object({
+    email: z.string().openapi({ description: "Where the link was sent: the caller's address." }),
+    expires_at: TimestampSchema.openapi({ description: "The link works once, until then." }),
+  })
+  .openapi("EmailVerification");
+export type EmailVerification = z.infer<typeof EmailVerificationSchema>;
 
 // ---- projects ----
 export const ProjectSchema = z
@@ -699,7 +766,10 @@ export type CardActivity = z.infer<typeof CardActivitySchema>;
 
 // ---- live events (socket.io) ----
 
-/** Every event board-api emits to the `project:<id>` room of the project that changed. */
+/**
+ * Every event board-api emits: to the `project:<id>` room of the project that changed, or (the
+ * notification and invitation events) to the `user:<id>` room of the one person they are for.
+ */
 export const BOARD_EVENT_NAMES = [
   "card.created",
   "card.updated",
@@ -725,6 +795,8 @@ export const BOARD_EVENT_NAMES = [
   "attention.changed",
   "finding.created",
   "notification.created",
+  "invitation.created",
+  "invitation.deleted",
 ] as const;
 export type BoardEventName = (typeof BOARD_EVENT_NAMES)[number];
 

@@ -2,7 +2,7 @@
 // the session. Not part of /api/v1: only the web app's pages call them.
 import { StorableText } from "../text.ts";
 import { z } from "../zod.ts";
-import { UserSchema } from "./schemas.ts";
+import { HandleSchema, UserSchema } from "./schemas.ts";
 
 export const SignupRequestSchema = z.strictObject({
   email: StorableText.trim()
@@ -10,6 +10,8 @@ export const SignupRequestSchema = z.strictObject({
     .max(320)
     .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "A valid email address is required."),
   name: StorableText.trim().min(1, "Your name is required.").max(200),
+  /** The handle the person chose; absent: one derived from the name. */
+  handle: HandleSchema.optional(),
 });
 export type SignupRequest = z.infer<typeof SignupRequestSchema>;
 

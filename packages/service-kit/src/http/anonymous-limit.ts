@@ -3,6 +3,8 @@ import type { Redis } from "../redis.ts";
 import { clientIpKey } from "./client-ip.ts";
 import { rateLimiter, type RateLimiter } from "./rate-limit.ts";
 
+const UNCOUNTED = new Set(["/healthz", "/readyz", "/metrics"]);
+
 export interface AnonymousLimitOptions {
   /** Requests a minute from one client IP (IPv6: one /64) that carry no valid credential. */
   limit: number;
@@ -18,7 +20,8 @@ export interface AnonymousLimitOptions {
  * Every request is counted when it arrives, before anything looks at its credentials, and given
  * back once answered if it was authenticated. So an address that keeps failing is refused
  * (`rate_limited`) before its next token costs a database lookup, while signed-in traffic does
- * not use up the allowance. `/healthz` is not counted (load balancers poll it).
+ * not use up the allowance. `/healthz`, `/readyz` and `/metrics` are not counted (load balancers,
+ * orchestrators and Prometheus poll them; /metrics has its own token).
  */
 export function anonymousLimiter({
   limit,
@@ -33,6 +36,6 @@ export function anonymousLimiter({
     redis,
     key: (req) => clientIpKey(req.ip),
     refundWhen: (req) => isAuthenticated(req),
-    skip: (req) => req.path === "/healthz",
+    skip: (req) => UNCOUNTED.has(req.path),
   });
 }

@@ -1,6 +1,7 @@
 import express, { type Express } from "express";
 import helmet, { type HelmetOptions } from "helmet";
 import type { Logger } from "../logger.ts";
+import type { Metrics } from "../metrics.ts";
 import { anonymousLimiter, type AnonymousLimitOptions } from "./anonymous-limit.ts";
 import type { ErrorDialect } from "./error-dialects.ts";
 import { errorHandler, notFoundHandler } from "./error-handler.ts";
@@ -14,10 +15,12 @@ export interface HttpAppOptions {
   helmet?: HelmetOptions;
   /** `TRUST_PROXY`: whose X-Forwarded-For decides `req.ip` (rate limits, audit); default nobody's. */
   trustProxy?: TrustProxy;
-  /** The per-IP ceiling on unauthenticated requests (see anonymous-limit.ts), ahead of every route. */
-  anonymousLimit?: AnonymousLimitOptions;
   /** The per-request log line (`requestLogOptions(env)`); default: every request at info. */
   requestLog?: RequestLogOptions;
+  /** The per-IP ceiling on unauthenticated requests (see anonymous-limit.ts), ahead of every route. */
+  anonymousLimit?: AnonymousLimitOptions;
+  /** Counts and times every request (http_requests_total, http_request_duration_seconds). */
+  metrics?: Metrics | undefined;
 }
 
 /**
@@ -30,13 +33,15 @@ export function createHttpApp({
   jsonLimit = "1mb",
   helmet: helmetOptions,
   trustProxy = false,
-  anonymousLimit,
+  metrics,
   requestLog,
+  anonymousLimit,
 }: HttpAppOptions): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxy);
   useRequestLogging(app, logger, requestLog);
+  metrics?.measureRequests(app);
   app.use(helmet(helmetOptions));
   // Before body parsing and routes: a refused request costs one counter and nothing else.
   if (anonymousLimit) app.use(anonymousLimiter(anonymousLimit));

@@ -4,6 +4,8 @@ import type { AppError } from "../errors.ts";
 /** How one service writes errors: its status per code and its envelope. */
 export interface ErrorDialect {
   internalCode: ErrorCode;
+  /** The code as this service names it in its envelope. */
+  codeOf(code: ErrorCode): ErrorCode;
   statusOf(code: ErrorCode): number;
   body(error: AppError): unknown;
 }
@@ -15,6 +17,7 @@ function statusFrom(table: Record<string, number>) {
 /** Board API: `{"error":{"code","message","details"?}}`. */
 export const boardErrors: ErrorDialect = {
   internalCode: "internal",
+  codeOf: (code) => code,
   statusOf: statusFrom(boardErrorStatus),
   body: (error) => ({
     error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
@@ -29,6 +32,7 @@ const authStatusOf = statusFrom(authErrorStatus);
 /** Auth server: the failure arm of AuthResponse, `{"success":false,"error_code","error"}`. */
 export const authErrors: ErrorDialect = {
   internalCode: "server_error",
+  codeOf: authCodeOf,
   statusOf: (code) => authStatusOf(authCodeOf(code)),
   body: (error) => ({
     success: false,

@@ -5,10 +5,12 @@ import {
   NotFoundError,
   PayloadTooLargeError,
   RateLimitedError,
+  ServiceUnavailableError,
   ValidationError,
 } from "../errors.ts";
 import { clientDatabaseError } from "./database-errors.ts";
 import type { ErrorDialect } from "./error-dialects.ts";
+import { unavailableError, unreachableDependency } from "./unavailable-errors.ts";
 
 /** Unknown route: `not_found` in the service's envelope. */
 export const notFoundHandler: RequestHandler = (req, _res, next) => {
@@ -42,21 +44,33 @@ export function toAppError(error: unknown): AppError | undefined {
   if (expose && typeof status === "number" && status >= 400 && status < 500) {
     return status === 413 ? new PayloadTooLargeError() : new ValidationError((error as Error).message);
   }
-  return clientDatabaseError(error);
+  return clientDatabaseError(error) ?? unavailableError(error);
 }
+
+/** While a dependency is down every request fails alike: its error is logged once a minute. */
+const OUTAGE_LOG_INTERVAL_MS = 60_000;
 
 /** The one error middleware: every failure leaves in the service's envelope. */
 export function errorHandler(dialect: ErrorDialect): ErrorRequestHandler {
+  const lastLogged = new Map<string, number>();
   return (error, req, res, _next) => {
     const appError = toAppError(error);
     if (!appError) {
       // Unexpected: log everything, tell the client nothing about internals.
       req.log?.error({ err: error }, "unhandled error");
+      res.locals.errorCode = dialect.internalCode;
       res.status(500).json(dialect.body(new AppError(dialect.internalCode, "Internal server error.")));
       return;
     }
-    if (appError instanceof RateLimitedError)
+    const dependency = appError === error ? undefined : unreachableDependency(error);
+    if (dependency && Date.now() - (lastLogged.get(dependency) ?? 0) >= OUTAGE_LOG_INTERVAL_MS) {
+      lastLogged.set(dependency, Date.now());
+      req.log?.warn({ err: error, dependency }, `${dependency} unreachable: answering 503`);
+    }
+    if (appError instanceof RateLimitedError || appError instanceof ServiceUnavailableError)
       res.setHeader("Retry-After", String(appError.retryAfterSeconds));
+    // For what counts outcomes by error (see countOutcomes in metrics.ts).
+    res.locals.errorCode = dialect.codeOf(appError.code);
     res.status(dialect.statusOf(appError.code)).json(dialect.body(appError));
   };
 }

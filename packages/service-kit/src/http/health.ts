@@ -1,15 +1,67 @@
 import type { Db } from "@org/db";
-import type { RequestHandler } from "express";
-import { AppError } from "../errors.ts";
+import { Router } from "express";
+import { ServiceUnavailableError } from "../errors.ts";
+import type { Redis } from "../redis.ts";
 
-/** `GET /healthz`: ok once the database answers (it is migrated before the server listens). */
-export function healthHandler(db: Db): RequestHandler {
-  return async (_req, res) => {
-    try {
-      await db.$queryRaw`SELECT 1`;
-    } catch {
-      throw new AppError("unavailable", "Database unreachable.");
-    }
+/** A check that takes longer than this counts as failed: a readiness probe must answer quickly. */
+const CHECK_TIMEOUT_MS = 2_000;
+
+export interface HealthOptions {
+  db: Db;
+  /** Checked too when the service uses Redis (REDIS_URL). */
+  redis?: Redis | undefined;
+}
+
+function withTimeout(check: Promise<unknown>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error("timed out")), CHECK_TIMEOUT_MS);
+  });
+  return Promise.race([check, timeout]).then(
+    () => clearTimeout(timer),
+    (error: unknown) => {
+      clearTimeout(timer);
+      throw error;
+    },
+  );
+}
+
+async function redisAnswers(redis: Redis): Promise<void> {
+  // Not connected: fail now rather than queue the PING until the reconnection gives up.
+  if (redis.status !== "ready") throw new Error(`connection ${redis.status}`);
+  await redis.ping();
+}
+
+/**
+ * `GET /healthz`, liveness: the process serves requests (it listens only once its database is
+ * migrated). `GET /readyz`, readiness: PostgreSQL answers, and Redis when the service uses it;
+ * otherwise 503 `service_unavailable` with Retry-After, naming what failed in `details`. Load
+ * balancers and `docker compose` send traffic on readiness; a restart on liveness alone would not
+ * bring a database back.
+ */
+export function healthRoutes({ db, redis }: HealthOptions): Router {
+  const router = Router();
+  router.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
-  };
+  });
+  router.get("/readyz", async (_req, res) => {
+    const checks: Record<string, Promise<void>> = {
+      database: withTimeout(db.$queryRaw`SELECT 1`),
+      ...(redis ? { redis: withTimeout(redisAnswers(redis)) } : {}),
+    };
+    const names = Object.keys(checks);
+    const results = await Promise.allSettled(Object.values(checks));
+    const failed = names.filter((_name, index) => results[index]?.status === "rejected");
+    if (failed.length > 0) {
+      throw new ServiceUnavailableError(
+        `Not ready: ${failed.join(" and ")} unreachable.`,
+        failed.map((name) => ({ path: name, message: "unreachable" })),
+      );
+    }
+    res.set("Cache-Control", "no-store").json({
+      status: "ok",
+      checks: Object.fromEntries(names.map((name) => [name, "ok"])),
+    });
+  });
+  return router;
 }

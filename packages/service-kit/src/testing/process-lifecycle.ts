@@ -4,7 +4,8 @@ import { connect } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { createTestDatabase, type TestDatabase } from "@org/db/testing";
-import { spawnService } from "./spawn-service.ts";
+import { spawnService, type SpawnedService } from "./spawn-service.ts";
+import { tcpProxy } from "./tcp-proxy.ts";
 
 /** Sends a POST whose body arrives in two parts, `gapMs` apart; resolves with status and body. */
 function postInTwoParts(url: string, onFirstPart: () => void, gapMs = 300) {
@@ -25,6 +26,50 @@ function postInTwoParts(url: string, onFirstPart: () => void, gapMs = 300) {
     setTimeout(() => req.end(body.slice(5)), gapMs);
   });
 }
+
+/** A request a client can send that needs the database, or Redis, to be answered. */
+export interface Probe {
+  method: "GET" | "POST";
+  path: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+export interface ServiceProcessOptions {
+  /** Reads the error code from the service's envelope. */
+  errorCodeOf(body: unknown): unknown;
+  /** Answered from the database (not by a check before it). */
+  databaseProbe: Probe;
+  /** Answered only after Redis was asked (a rate limit, say). */
+  redisProbe: Probe;
+}
+
+async function send(service: SpawnedService, probe: Probe) {
+  const res = await fetch(`${service.url}${probe.path}`, {
+    method: probe.method,
+    headers: { "Content-Type": "application/json", ...probe.headers },
+    body: probe.body === undefined ? undefined : JSON.stringify(probe.body),
+  });
+  return {
+    status: res.status,
+    retryAfter: res.headers.get("retry-after"),
+    body: (await res.json()) as unknown,
+  };
+}
+
+/** Polls `/readyz` until it answers `status`. */
+async function readiness(service: SpawnedService, status: number, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await fetch(`${service.url}/readyz`);
+    const body = (await res.json()) as unknown;
+    if (res.status === status) return { body, retryAfter: res.headers.get("retry-after") };
+    if (Date.now() > deadline) throw new Error(`/readyz stayed ${res.status}: ${JSON.stringify(body)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const count = (text: string, part: string) => text.split(part).length - 1;
 
 /**
  * Writes `head`, then one more byte every 200 ms without ever finishing the request (a slowloris
@@ -49,14 +94,11 @@ function trickle(port: number, head: string, more: string) {
 
 /**
  * The process-level checks both services must pass: /healthz on PostgreSQL and on the embedded
- * database, and a graceful SIGTERM/SIGINT that lets an in-flight request finish and exits 0.
- * `errorCodeOf` reads the error code from the service's envelope.
+ * database, a graceful SIGTERM/SIGINT that lets an in-flight request finish and exits 0, and
+ * outages of PostgreSQL and Redis (answered 503 `service_unavailable`, never 500, and recovered from).
  */
-export function describeServiceProcess(
-  name: string,
-  appDir: string,
-  errorCodeOf: (body: unknown) => unknown,
-) {
+export function describeServiceProcess(name: string, appDir: string, options: ServiceProcessOptions) {
+  const { errorCodeOf } = options;
   describe(`${name} process`, () => {
     let database: TestDatabase;
     beforeAll(async () => {
@@ -75,6 +117,74 @@ export function describeServiceProcess(
       expect(await service.exited).toBe(0);
       await expect(fetch(`${service.url}/healthz`)).rejects.toThrow();
       expect(service.output()).toContain('"msg":"stopped"');
+    });
+
+    it("answers 503 service_unavailable with Retry-After while PostgreSQL or Redis is unreachable, and recovers", async () => {
+      const postgres = await tcpProxy({
+        host: "127.0.0.1",
+        port: Number(new URL(database.url).port || 5432),
+      });
+      const redisUrl = process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";
+      const redis = await tcpProxy({ host: "127.0.0.1", port: Number(new URL(redisUrl).port || 6379) });
+      const service = await spawnService(appDir, {
+        DATABASE_URL: postgres.via(database.url),
+        REDIS_URL: redis.via(redisUrl),
+      });
+      try {
+        expect((await readiness(service, 200)).body).toEqual({
+          status: "ok",
+          checks: { database: "ok", redis: "ok" },
+        });
+        const normal = {
+          database: await send(service, options.databaseProbe),
+          redis: await send(service, options.redisProbe),
+        };
+        expect(normal.database.status).toBeLessThan(500);
+        expect(normal.redis.status).toBeLessThan(500);
+
+        await redis.stop();
+        const redisDown = await readiness(service, 503);
+        expect(errorCodeOf(redisDown.body)).toBe("service_unavailable");
+        expect(redisDown.retryAfter).toBe("5");
+        expect(JSON.stringify(redisDown.body)).toContain('"path":"redis"');
+        const refused = await send(service, options.redisProbe);
+        expect([refused.status, errorCodeOf(refused.body), refused.retryAfter]).toEqual([
+          503,
+          "service_unavailable",
+          "5",
+        ]);
+        // Liveness is not readiness: the process itself is fine.
+        expect((await fetch(`${service.url}/healthz`)).status).toBe(200);
+        await redis.start();
+        await readiness(service, 200);
+        expect((await send(service, options.redisProbe)).status).toBe(normal.redis.status);
+
+        await postgres.stop();
+        const databaseDown = await readiness(service, 503);
+        expect(errorCodeOf(databaseDown.body)).toBe("service_unavailable");
+        expect(JSON.stringify(databaseDown.body)).toContain('"path":"database"');
+        const unreachable = await send(service, options.databaseProbe);
+        expect([unreachable.status, errorCodeOf(unreachable.body), unreachable.retryAfter]).toEqual([
+          503,
+          "service_unavailable",
+          "5",
+        ]);
+        await postgres.start();
+        await readiness(service, 200);
+        expect((await send(service, options.databaseProbe)).status).toBe(normal.database.status);
+
+        // The Redis outage was logged once, through the JSON logs, and so was its end; never a 500.
+        const output = service.output();
+        expect(count(output, '"msg":"redis unreachable; reconnecting"')).toBe(1);
+        expect(count(output, '"msg":"redis reachable again"')).toBe(1);
+        expect(output).not.toContain("Unhandled error event");
+        expect(output).not.toContain('"status":500');
+        service.kill("SIGTERM");
+        expect(await service.exited).toBe(0);
+      } finally {
+        service.kill("SIGKILL");
+        await Promise.all([postgres.close(), redis.close()]);
+      }
     });
 
     it("bounds slow requests, unauthenticated floods and socket.io connections per IP, as configured", async () => {

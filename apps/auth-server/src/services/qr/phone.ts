@@ -100,6 +100,7 @@ export async function claimQr({
       tenant,
       userId: user.id,
       input: challenge.passkeyName ? { name: challenge.passkeyName } : {},
+      onPhone: true,
     });
     await claim(ceremony.challengeId);
     return {

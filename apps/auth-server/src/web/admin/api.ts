@@ -9,6 +9,7 @@ import type {
   AuditEventType,
   CreateTenantRequest,
   ListPage,
+  RegistrationAttachment,
   TenantUser,
   TenantView,
   TenantWithKey,
@@ -22,6 +23,7 @@ export type {
   AuditEvent,
   AuditEventType,
   ListPage,
+  RegistrationAttachment,
   TenantUser,
   TenantView,
 };

@@ -1,6 +1,6 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { QrStartResponse } from "@org/contracts";
+import type { QrStartResponse, RegistrationAttachment } from "@org/contracts";
 import { createTestDatabase, type TestDatabase } from "@org/db/testing";
 import { attachRealtime, connectRedis, createLogger } from "@org/service-kit";
 import { createApp } from "../../../src/app.ts";
@@ -12,8 +12,15 @@ export interface RunningAuthServer {
   /** `http://localhost:<port>`, also the server's PUBLIC_URL (its own WebAuthn origin). */
   url: string;
   database: TestDatabase;
-  /** A tenant with rp_id `localhost` whose pages run on `origins`; returns its API key. */
-  tenant(origins: string[], name?: string): Promise<{ id: string; apiKey: string }>;
+  /**
+   * A tenant with rp_id `localhost` whose pages run on `origins`; returns its API key.
+   * `registrationAttachment` defaults to the server's default, `auto`.
+   */
+  tenant(
+    origins: string[],
+    name?: string,
+    options?: { registrationAttachment?: RegistrationAttachment },
+  ): Promise<{ id: string; apiKey: string }>;
   sessionToken(apiKey: string): Promise<string>;
   userToken(apiKey: string, externalId: string, displayName?: string): Promise<string>;
   /** The tenant backend's call after a login. */
@@ -75,8 +82,14 @@ export async function startAuthServer(
   return {
     url,
     database,
-    async tenant(origins, name = `Tenant ${++tenants}`) {
-      const { tenant, apiKey } = await createTenant({ db: database.db, name, rpId: "localhost", origins });
+    async tenant(origins, name = `Tenant ${++tenants}`, { registrationAttachment } = {}) {
+      const { tenant, apiKey } = await createTenant({
+        db: database.db,
+        name,
+        rpId: "localhost",
+        origins,
+        registrationAttachment,
+      });
       return { id: tenant.id, apiKey };
     },
     sessionToken: async (apiKey) => (await ok("/api/v1/session-token", apiKey)).token as string,

@@ -34,3 +34,26 @@ export async function registerWithApi(page: Page, apiBaseUrl: string, userToken:
     [apiBaseUrl, userToken, prf] as const,
   );
 }
+
+/**
+ * The person closes the browser's passkey dialog after reading it for `ms`, in every frame of the
+ * page. Chromium's virtual authenticators cannot do that (a refused user verification fails at
+ * once, like a device with no passkey), so this stands in for the dialog's Cancel button.
+ */
+export async function dismissPasskeyDialogs(page: Page, ms = 1500) {
+  await page.addInitScript((delay) => {
+    const get = navigator.credentials.get.bind(navigator.credentials);
+    navigator.credentials.get = (options?: CredentialRequestOptions) =>
+      options?.mediation === "conditional"
+        ? get(options)
+        : new Promise((_resolve, reject) =>
+            setTimeout(
+              () =>
+                reject(
+                  new DOMException("The operation either timed out or was not allowed.", "NotAllowedError"),
+                ),
+              delay,
+            ),
+          );
+  }, ms);
+}

@@ -1,27 +1,29 @@
-import { html, type PropertyValues, type PropertyDeclarations } from "lit";
-import { AuthKitError } from "../../core/errors.ts";
+import { html, type PropertyDeclarations, type PropertyValues } from "lit";
+import { AuthKitError, toAuthKitError } from "../../core/errors.ts";
+import type { PrfMode } from "../../core/types.ts";
 import { browserEnvironment, type DetectionEnvironment } from "../../detection/environment.ts";
 import { detectMode, requestedMode, type ModeDecision } from "../../detection/mode.ts";
 import { FrameHost } from "../../embed/frame-host.ts";
-import type { FrameMessage } from "../../embed/protocol.ts";
+import { deserializeError, type FrameMessage, type InitMessage } from "../../embed/protocol.ts";
 import { AuthkitElement } from "../base/authkit-element.ts";
 import { themeVariables, type ResolvedTheme } from "../base/theme.ts";
 import { buttons, panel, tokens } from "../base/tokens.styles.ts";
 import type { AuthenticateEvents, AuthenticateSuccessDetail, PasskeySuccessDetail } from "../events.ts";
 import "../passkey/index.ts";
-import type { PrfMode } from "../../core/types.ts";
 import { authenticateStyles } from "./authenticate.styles.ts";
+import { Autofill } from "./autofill.ts";
+import { SessionToken } from "./session-token.ts";
 
 /**
- * Passkey sign-in for a tenant's page. Detects the mode (passkey, QR, unavailable), then runs the
- * login in a cross-origin iframe on the auth server's `/auth-embed` (the passkey button lives
- * there); on iOS before 18 it signs in directly on the page. Needs a session token.
+ * Passkey sign-in for a tenant's page. Checks its session token, detects the mode (passkey, QR,
+ * unavailable), then runs the login in a cross-origin iframe on the auth server's `/auth-embed`
+ * (the passkey button lives there); on iOS before 18 it signs in directly on the page.
  *
  * @event ready - The iframe loaded and is interactive (or, direct on iOS < 18, the button is shown).
- * @event mode-detected - `{ mode, reason }` once detection is done.
+ * @event mode-detected - `{ mode, reason }` once detection is done (never before the element's listeners can attach).
  * @event success - `{ challengeId, user?, prfOutput?, capabilities? }`: send `challengeId` to your server for verify-auth.
  * @event error - `{ error, code }`.
- * @event expired - `{}`: the session token (or QR code) expired; set a fresh `token`.
+ * @event expired - `{}`: the session token expired (or the QR code did); set a fresh `token`, or use `session-token-url`.
  * @csspart frame - The iframe.
  * @csspart panel - The 'Authentication Unavailable' or error panel.
  * @csspart message - The panel's text.
@@ -34,26 +36,32 @@ export class AuthkitAuthenticate extends AuthkitElement<AuthenticateEvents> {
   static override styles = [tokens, buttons, panel, authenticateStyles];
   static override properties: PropertyDeclarations = {
     token: {},
+    sessionTokenUrl: { attribute: "session-token-url" },
     mode: {},
     label: {},
     prf: {},
     prfCallback: { attribute: "prf-callback" },
+    autofill: { type: Boolean },
     timeout: { type: Number },
     decision: { state: true },
     ready: { state: true },
     failure: { state: true },
   };
 
-  /** Session token from POST /api/v1/session-token. Required. */
+  /** Session token from POST /api/v1/session-token. This or `session-token-url` is required. */
   token = "";
+  /** Your URL answering `{ token }` (a fresh session token), fetched with cookies on mount and before expiry. */
+  sessionTokenUrl = "";
   /** 'auto' (default), 'passkey', 'qr' or 'qr-desktop'. */
   mode = "auto";
-  /** Button text (default 'Sign in with Passkey'). */
-  label = "Sign in with Passkey";
+  /** Button text (default 'Sign in with Passkey', in the element's language). */
+  label = "";
   /** 'event', 'callback' or 'both': get the PRF output of the tenant's salt. */
   prf: PrfMode | "" = "";
   /** URL that receives `POST {challengeId, prfOutput, capabilities}` with cookies (prf callback, both). */
   prfCallback = "";
+  /** Also offer passkeys in the browser's autofill of the page's `<input autocomplete="username webauthn">`. */
+  autofill = false;
   /** ms to wait for the iframe before reporting `server_unreachable`. */
   timeout = 30_000;
 
@@ -65,33 +73,50 @@ export class AuthkitAuthenticate extends AuthkitElement<AuthenticateEvents> {
   private failure = "";
   #frame: FrameHost | undefined;
   #detection = 0;
+  readonly #session = new SessionToken({
+    authKit: () => this.authKit(),
+    token: () => this.token,
+    url: () => this.sessionTokenUrl,
+    onRefreshed: (token) => this.#frame?.post({ type: "token", token }),
+    onExpired: (error) => this.#stop(error, true),
+  });
+  readonly #autofill = new Autofill(
+    (token) => this.authKit(token),
+    (detail) => void this.#succeeded(detail),
+  );
+
+  /** The mode chosen, once detection is done (also reported by `mode-detected`). */
+  get detectedMode(): ModeDecision | undefined {
+    return this.decision;
+  }
 
   protected override missingAttributes(): string[] {
-    const missing = [...super.missingAttributes(), ...(this.token ? [] : ["token"])];
+    const missing = [...super.missingAttributes()];
+    if (!this.token && !this.sessionTokenUrl) missing.push("token or session-token-url");
     if ((this.prf === "callback" || this.prf === "both") && !this.prfCallback) missing.push("prf-callback");
     return missing;
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    void this.#detect();
+    void this.#start();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#closeFrame();
+    this.#session.dispose();
+    this.#autofill.stop();
   }
 
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
     // Initial values arrive with `undefined` as their previous value; only later changes count here.
     const later = (key: string) => changed.has(key) && changed.get(key) !== undefined;
-    if (later("apiBaseUrl") || later("mode") || later("prf") || later("prfCallback")) {
-      void this.#detect();
-    } else if (later("token")) {
-      // A fresh token (after `expired`): hand it to the iframe, or start over if there was none.
-      if (this.#frame && this.ready) this.#frame.post(this.#initMessage());
-      else void this.#detect();
+    if (["apiBaseUrl", "mode", "prf", "prfCallback", "token", "sessionTokenUrl"].some(later)) {
+      void this.#start();
+    } else if (later("lang") || later("messages") || later("label")) {
+      this.#frame?.post(this.#initMessage(this.#session.current));
     }
   }
 
@@ -99,67 +124,86 @@ export class AuthkitAuthenticate extends AuthkitElement<AuthenticateEvents> {
     this.#frame?.post({ type: "theme", theme, vars: themeVariables(this) });
   }
 
-  async #detect(): Promise<void> {
+  /** Checks the token and detects the mode (together), then opens the iframe. */
+  async #start(): Promise<void> {
     const run = ++this.#detection;
     await this.updateComplete;
     if (run !== this.#detection) return;
     this.#closeFrame();
+    this.#session.dispose();
     this.decision = undefined;
     this.ready = false;
     this.failure = "";
+    // Events wait a task, so listeners a framework adds right after mounting hear them.
+    await new Promise((resolve) => setTimeout(resolve));
     if (this.missingAttributes().length) {
       const error = new AuthKitError("configuration_error", this.missingMessage(this.missingAttributes()));
-      await this.updateComplete;
       this.emit("error", { error, code: error.code });
       return;
     }
-    const decision = await detectMode(this.environment, requestedMode(this.mode), "authenticate");
+    const [token, decision] = await Promise.all([
+      this.#session.acquire().catch((error: unknown) => toAuthKitError(error)),
+      detectMode(this.environment, requestedMode(this.mode), "authenticate"),
+    ]);
     if (run !== this.#detection) return;
     this.decision = decision;
     this.emit("mode-detected", decision);
+    if (token instanceof AuthKitError) return this.#stop(token, token.serverCode === "token_expired");
     if (decision.mode === "unavailable") return;
+    if (this.autofill) this.#autofill.start(token);
     if (decision.reason === "ios_direct") {
       await this.updateComplete;
       this.ready = true;
       this.emit("ready");
       return;
     }
-    this.#openFrame(decision);
+    this.#openFrame(decision, token);
   }
 
-  #initMessage() {
+  /** Shows why sign-in cannot go on, and says so in `error` (and `expired` for a token that ran out). */
+  #stop(error: AuthKitError, expired: boolean): void {
+    this.#closeFrame();
+    this.#autofill.stop();
+    this.failure = this.describe(error);
+    if (error.code === "configuration_error") console.warn("[AuthKit]", error.message);
+    this.emit("error", { error, code: error.code });
+    if (expired) this.emit("expired", {});
+  }
+
+  #initMessage(token: string): InitMessage {
     return {
-      type: "init" as const,
-      token: this.token,
+      type: "init",
+      token,
       ...(this.decision ? { mode: this.decision } : {}),
-      label: this.label,
+      ...(this.label ? { label: this.label } : {}),
       prf: Boolean(this.prf),
       silent: this.silent,
       debug: this.debug,
       theme: this.themeController.resolved,
       vars: themeVariables(this),
+      lang: this.locale,
+      ...(this.messages ? { messages: this.messages } : {}),
     };
   }
 
-  #openFrame(decision: ModeDecision) {
+  #openFrame(decision: ModeDecision, token: string) {
     this.#frame = new FrameHost({
       apiBaseUrl: this.apiBaseUrl,
       path: "auth-embed",
       timeout: this.timeout,
-      init: () => this.#initMessage(),
+      init: () => this.#initMessage(this.#session.current || token),
       onMessage: (message) => void this.#onFrameMessage(message),
-      onTimeout: () => {
-        this.#closeFrame();
-        this.failure = "Can't reach the sign-in service. Check your connection and try again.";
-        const error = new AuthKitError(
-          "server_unreachable",
-          `The sign-in frame did not answer within ${this.timeout} ms.`,
-        );
-        this.emit("error", { error, code: error.code });
-      },
+      onTimeout: () =>
+        this.#stop(
+          new AuthKitError(
+            "server_unreachable",
+            `The sign-in frame did not answer within ${this.timeout} ms.`,
+          ),
+          false,
+        ),
     });
     this.#frame.iframe.classList.add("pending");
-    this.#frame.iframe.title = decision.mode === "qr" ? "Sign in with your phone" : "Sign in with a passkey";
+    this.#frame.iframe.title = decision.mode === "qr" ? this.t.signInWithPhone : this.t.signInFrameTitle;
     this.requestUpdate();
   }
 
@@ -179,93 +223,82 @@ export class AuthkitAuthenticate extends AuthkitElement<AuthenticateEvents> {
         this.style.setProperty("--_frame-height", `${Math.max(0, Math.min(2000, message.height))}px`);
         break;
       case "success":
-        await this.#succeeded({
-          challengeId: message.challengeId ?? "",
-          ...(message.user ? { user: message.user } : {}),
-          ...(message.prfOutput ? { prfOutput: message.prfOutput } : {}),
-          ...(message.capabilities ? { capabilities: message.capabilities } : {}),
-        });
+        await this.#succeeded(message.result);
         break;
       case "error": {
-        const error = new AuthKitError(message.code, message.message, {
-          retryAfter: message.retryAfter,
-          serverCode: message.serverCode,
-        });
+        const error = deserializeError(message.error);
         this.emit("error", { error, code: error.code });
         break;
       }
       case "expired":
-        this.emit("expired", {});
+        // The token was refused as expired: fetched again (session-token-url), else reported. A
+        // QR code that ran out shows its own "new code" button and is reported alone.
+        if (message.reason !== "token") this.emit("expired", {});
+        else if (this.sessionTokenUrl) await this.#session.refresh();
+        else {
+          this.#closeFrame();
+          this.failure = this.t.errorPageExpired;
+          this.emit("expired", {});
+        }
         break;
     }
   }
 
   /** Hands the PRF output over as configured, then fires `success`. */
-  async #succeeded(detail: AuthenticateSuccessDetail): Promise<void> {
-    const { prfOutput, ...rest } = detail;
+  async #succeeded(result: PasskeySuccessDetail): Promise<void> {
+    const { prfOutput, capabilities, challengeId = "", user } = result;
+    const detail: AuthenticateSuccessDetail = {
+      challengeId,
+      ...(user ? { user } : {}),
+      ...(capabilities ? { capabilities } : {}),
+    };
     if (this.prf === "callback" || this.prf === "both") {
       try {
         await this.authKit().request({
           path: new URL(this.prfCallback, location.href).href,
-          body: {
-            challengeId: detail.challengeId,
-            prfOutput,
-            capabilities: detail.capabilities ?? { prf: false },
-          },
+          body: { challengeId, prfOutput, capabilities: capabilities ?? { prf: false } },
           token: null,
         });
       } catch (thrown) {
-        const { error, code } = this.errorDetail(thrown);
-        this.emit("error", { error, code });
+        this.emit("error", this.errorDetail(thrown));
         return;
       }
     }
     const withPrf = this.prf === "event" || this.prf === "both";
-    this.emit("success", { ...rest, ...(withPrf && prfOutput ? { prfOutput } : {}) });
-  }
-
-  #direct(event: CustomEvent<PasskeySuccessDetail>) {
-    const { challengeId = "", user, prfOutput, capabilities } = event.detail;
-    void this.#succeeded({
-      challengeId,
-      ...(user ? { user } : {}),
-      ...(prfOutput ? { prfOutput } : {}),
-      ...(capabilities ? { capabilities } : {}),
-    });
+    this.emit("success", { ...detail, ...(withPrf && prfOutput ? { prfOutput } : {}) });
   }
 
   protected override render() {
     const missing = this.missingAttributes();
     if (missing.length) return this.renderUnavailable(this.missingMessage(missing));
     if (this.failure) {
-      return this.renderErrorPanel("Sign-in unavailable", this.failure, () => void this.#detect());
+      return this.renderErrorPanel(this.t.signInUnavailable, this.failure, () => void this.#start());
     }
     const decision = this.decision;
-    if (!decision) return this.#placeholder("Preparing sign-in…");
+    if (!decision) return this.#placeholder(this.t.preparingSignIn);
     if (decision.mode === "unavailable") {
       return this.renderUnavailable(
-        decision.reason === "insecure_mobile"
-          ? "Passkey sign-in needs a secure (HTTPS) connection."
-          : "This browser does not support passkey sign-in.",
+        decision.reason === "insecure_mobile" ? this.t.needsHttpsSignIn : this.t.noWebAuthnSignIn,
       );
     }
     if (decision.reason === "ios_direct") {
       return html`<authkit-passkey
         exportparts="button, label, icon, status"
         api-base-url=${this.apiBaseUrl}
-        .token=${this.token}
+        .token=${this.#session.current}
         .label=${this.label}
         .prf=${Boolean(this.prf)}
+        .lang=${this.locale}
+        .messages=${this.messages}
         ?silent=${this.silent}
         ?debug=${this.debug}
         theme=${this.themeController.resolved}
-        @success=${this.#direct}
+        @success=${(event: CustomEvent<PasskeySuccessDetail>) => void this.#succeeded(event.detail)}
         @error=${(event: CustomEvent<AuthenticateEvents["error"]>) => this.emit("error", event.detail)}
       ></authkit-passkey>`;
     }
-    return html`${this.ready ? null : this.#placeholder(decision.mode === "qr" ? "Loading QR code…" : "Loading…")}${
-      this.#frame?.iframe
-    }`;
+    const loading = decision.mode === "qr" ? this.t.loadingQr : this.t.loading;
+    return html`${this.ready ? null : this.#placeholder(loading)}${this.#frame?.iframe}`;
   }
 
   #placeholder(text: string) {

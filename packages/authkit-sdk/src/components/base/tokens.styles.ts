@@ -122,6 +122,33 @@ export const buttons = css`
     width: 20px;
     height: 20px;
   }
+  /* A quiet way out under a main button ("Use your phone instead"). */
+  .link-button {
+    display: inline-flex;
+    align-items: center;
+    justify-self: center;
+    gap: 6px;
+    margin: 0;
+    padding: 4px 6px;
+    border: 0;
+    border-radius: 6px;
+    background: none;
+    color: var(--_primary);
+    font: inherit;
+    font-size: 0.93em;
+    font-weight: 600;
+    cursor: pointer;
+    text-decoration: underline;
+    text-underline-offset: 3px;
+  }
+  .link-button .icon {
+    width: 16px;
+    height: 16px;
+  }
+  .link-button:focus-visible {
+    outline: 3px solid var(--_focus);
+    outline-offset: 2px;
+  }
   .spinner {
     flex: none;
     width: 18px;

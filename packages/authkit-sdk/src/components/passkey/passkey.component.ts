@@ -1,8 +1,8 @@
 import { html, type PropertyDeclarations } from "lit";
 import type { AuthKitError } from "../../core/errors.ts";
+import { format } from "../../i18n/index.ts";
 import { AuthkitElement } from "../base/authkit-element.ts";
 import { lockIcon } from "../base/icons.ts";
-import { userMessage } from "../base/messages.ts";
 import { buttons, panel, tokens } from "../base/tokens.styles.ts";
 import type { PasskeyEvents, StatusKind } from "../events.ts";
 import "../status/index.ts";
@@ -61,7 +61,7 @@ export class AuthkitPasskey extends AuthkitElement<PasskeyEvents> {
     if (this.busy) return;
     this.busy = true;
     this.status = "loading";
-    this.message = "Waiting for your passkey…";
+    this.message = this.t.waitingForPasskey;
     const auth = this.authKit(this.token);
     const result = await auth.passkey.authenticate({
       prf: this.prf,
@@ -70,14 +70,16 @@ export class AuthkitPasskey extends AuthkitElement<PasskeyEvents> {
     this.busy = false;
     if (!result.success) return;
     this.status = "success";
-    this.message = result.user?.displayName ? `Signed in as ${result.user.displayName}` : "Signed in";
+    this.message = result.user?.displayName
+      ? format(this.t.signedInAs, { name: result.user.displayName })
+      : this.t.signedIn;
     const { success: _success, passkeyId: _passkeyId, ...detail } = result;
     this.emit("success", detail);
   }
 
   #failed(error: AuthKitError) {
     this.status = "error";
-    this.message = userMessage(error);
+    this.message = this.describe(error);
     this.emit("error", { error, code: error.code });
   }
 
@@ -95,7 +97,7 @@ export class AuthkitPasskey extends AuthkitElement<PasskeyEvents> {
         @click=${() => void this.authenticate()}
       >
         ${this.busy ? html`<span class="spinner" part="spinner" aria-hidden="true"></span>` : lockIcon}
-        <span part="label">${this.label || "Sign in with Passkey"}</span>
+        <span part="label">${this.label || this.t.signInLabel}</span>
       </button>
       ${
         this.silent

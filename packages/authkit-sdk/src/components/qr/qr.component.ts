@@ -3,7 +3,6 @@ import type { AuthKitError } from "../../core/errors.ts";
 import type { QRSession, QRStatus, QRSuccessDetail } from "../../core/types.ts";
 import { AuthkitElement } from "../base/authkit-element.ts";
 import { checkIcon, errorIcon, qrIcon, refreshIcon, warningIcon } from "../base/icons.ts";
-import { userMessage } from "../base/messages.ts";
 import { buttons, panel, tokens } from "../base/tokens.styles.ts";
 import type { QREvents } from "../events.ts";
 import { qrStyles } from "./qr.styles.ts";
@@ -61,8 +60,6 @@ export class AuthkitQr extends AuthkitElement<QREvents> {
   purpose: "authenticate" | "register" = "authenticate";
   /** Registration: the new passkey's name. */
   name = "";
-  /** The page showing the QR when this element runs in one of the SDK's embeds (shown on the phone). */
-  pageOrigin = "";
 
   private phase: Phase = "idle";
   private qrUrl = "";
@@ -106,7 +103,7 @@ export class AuthkitQr extends AuthkitElement<QREvents> {
       },
       onError: (error: AuthKitError) => {
         this.phase = "error";
-        this.errorText = userMessage(error, this.purpose === "register" ? "registration" : "sign-in");
+        this.errorText = this.describe(error, this.purpose === "register" ? "registration" : "sign-in");
         this.emit("error", { error, code: error.code });
       },
       onExpired: () => {
@@ -157,9 +154,10 @@ export class AuthkitQr extends AuthkitElement<QREvents> {
     const missing = this.missingAttributes();
     if (missing.length) return this.renderUnavailable(this.missingMessage(missing));
     const registering = this.purpose === "register";
+    const t = this.t;
     if (this.phase === "idle") {
       return this.#button(
-        registering ? "Create Passkey via QR Code" : "Sign in with your phone",
+        registering ? t.registerQrLabel : t.signInWithPhone,
         qrIcon,
         () => void this.startAuth(),
       );
@@ -170,24 +168,14 @@ export class AuthkitQr extends AuthkitElement<QREvents> {
         body = html`<div class="frame" part="qr" aria-busy="true">
             <span class="spinner" part="spinner" aria-hidden="true"></span>
           </div>
-          <p class="caption" part="caption" role="status" aria-live="polite">Generating a QR code…</p>`;
+          <p class="caption" part="caption" role="status" aria-live="polite">${t.generatingQr}</p>`;
         break;
       case "showing":
         body = html`<div class="frame" part="qr">
-            <img
-              part="qr-image"
-              src=${this.qrUrl}
-              alt="QR code: scan it with your phone's camera"
-              width="200"
-              height="200"
-            />
+            <img part="qr-image" src=${this.qrUrl} alt=${t.qrAlt} width="200" height="200" />
           </div>
           <p class="caption" part="caption" role="status" aria-live="polite">
-            <strong>Scan with your phone</strong>${
-              registering
-                ? "Point your phone's camera at the code, then create the passkey on the phone."
-                : "Point your phone's camera at the code, then sign in on the phone."
-            }
+            <strong>${t.scanTitle}</strong>${registering ? t.scanToRegister : t.scanToSignIn}
           </p>`;
         break;
       case "scanned":
@@ -195,34 +183,34 @@ export class AuthkitQr extends AuthkitElement<QREvents> {
         body = this.#state(
           "",
           html`<span class="spinner" part="spinner" aria-hidden="true"></span>`,
-          "QR code scanned",
-          "Confirm with your passkey on the phone…",
+          t.scannedTitle,
+          t.scannedText,
         );
         break;
       case "completed":
         body = this.#state(
           "success",
           checkIcon,
-          registering ? "Passkey created" : "Signed in",
-          "You can put your phone away.",
+          registering ? t.qrDoneRegister : t.qrDoneSignIn,
+          t.qrDoneText,
         );
         break;
       case "expired":
-        body = this.#state("", warningIcon, "QR code expired", "Generate a new one to try again.");
+        body = this.#state("", warningIcon, t.qrExpiredTitle, t.qrExpiredText);
         break;
       default:
-        body = this.#state("error", errorIcon, "Something went wrong", this.errorText);
+        body = this.#state("error", errorIcon, t.somethingWrong, this.errorText);
     }
     const retry = this.phase === "expired" || this.phase === "error";
     const controls =
       this.showControls && this.phase !== "completed" && this.phase !== "scanned"
         ? html`<div class="controls" part="controls">
-            ${this.#button(retry ? "New QR code" : "Refresh", refreshIcon, () => void this.refresh(), retry ? "primary-button" : "secondary-button")}
-            ${this.#button("Cancel", null, () => this.cancel())}
+            ${this.#button(retry ? t.newQr : t.refresh, refreshIcon, () => void this.refresh(), retry ? "primary-button" : "secondary-button")}
+            ${this.#button(t.cancel, null, () => this.cancel())}
           </div>`
         : retry
           ? html`<div class="controls" part="controls">
-              ${this.#button("New QR code", refreshIcon, () => void this.refresh(), "primary-button")}
+              ${this.#button(t.newQr, refreshIcon, () => void this.refresh(), "primary-button")}
             </div>`
           : null;
     return html`<div class="card" part="card">${body}${controls}</div>`;

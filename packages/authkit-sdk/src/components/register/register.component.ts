@@ -1,14 +1,15 @@
 import { html, type PropertyValues, type TemplateResult, type PropertyDeclarations } from "lit";
 import { AuthKitError, toAuthKitError } from "../../core/errors.ts";
 import type { PrfMode } from "../../core/types.ts";
-import { registerAttachment } from "../../detection/attachment.ts";
+import { WebAuthnAbortService } from "@simplewebauthn/browser";
+import { attachmentSetting, requestedAttachment } from "../../detection/attachment.ts";
 import { browserEnvironment, type DetectionEnvironment } from "../../detection/environment.ts";
 import { detectMode, requestedMode, type ModeDecision } from "../../detection/mode.ts";
 import { FrameHost } from "../../embed/frame-host.ts";
-import type { FrameMessage } from "../../embed/protocol.ts";
+import { deserializeError, type FrameMessage } from "../../embed/protocol.ts";
 import { AuthkitElement } from "../base/authkit-element.ts";
 import { keyIcon, qrIcon } from "../base/icons.ts";
-import { userMessage } from "../base/messages.ts";
+import type { Messages } from "../../i18n/index.ts";
 import { themeVariables } from "../base/theme.ts";
 import { buttons, panel, tokens } from "../base/tokens.styles.ts";
 import type { ComponentErrorDetail, RegisterEvents, RegisterSuccessDetail, StatusKind } from "../events.ts";
@@ -17,6 +18,13 @@ import "../status/index.ts";
 import { registerStyles } from "./register.styles.ts";
 
 type QrPosition = "above" | "below" | "left" | "right";
+
+/** The status line while the browser's prompt is open: what really happens for that kind. */
+function promptMessage(t: Messages, attachment: AuthenticatorAttachment | undefined): string {
+  if (attachment === "platform") return t.promptPlatform;
+  if (attachment === "cross-platform") return t.promptCrossPlatform;
+  return t.promptAny;
+}
 const POSITIONS: readonly string[] = ["above", "below", "left", "right"];
 
 /**
@@ -53,8 +61,10 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
     qrInline: { type: Boolean, attribute: "qr-inline" },
     prf: {},
     prfCallback: { attribute: "prf-callback" },
+    authenticatorAttachment: { attribute: "authenticator-attachment" },
     timeout: { type: Number },
     decision: { state: true },
+    phoneInstead: { state: true },
     busy: { state: true },
     open: { state: true },
     qrToken: { state: true },
@@ -80,6 +90,11 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
   prf: PrfMode | "" = "";
   /** URL that receives `POST {challengeId, prfOutput, capabilities}` with cookies (prf callback, both). */
   prfCallback = "";
+  /**
+   * Where the passkey may live: 'platform' (this device), 'cross-platform' (a security key or a
+   * phone) or 'any'. Beats the detection; the tenant's `registration_attachment` beats both.
+   */
+  authenticatorAttachment: "" | "platform" | "cross-platform" | "any" = "";
   /** ms to wait for the /register-embed iframe. */
   timeout = 30_000;
 
@@ -87,11 +102,19 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
   environment: DetectionEnvironment = browserEnvironment();
 
   private decision: ModeDecision | undefined;
+
+  /** The mode chosen, once detection is done (also reported by `mode-detected`). */
+  get detectedMode(): ModeDecision | undefined {
+    return this.decision;
+  }
   private busy = false;
   private open = false;
   private qrToken = "";
   private status: StatusKind = "idle";
   private message = "";
+  /** The person chose their phone while the browser's prompt was open: QR from now on. */
+  private phoneInstead = false;
+  #switchingToPhone = false;
   #frame: FrameHost | undefined;
   #detection = 0;
 
@@ -128,6 +151,10 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
     if (run !== this.#detection) return;
     this.#closeQr();
     this.decision = undefined;
+    this.phoneInstead = false;
+    // Events wait a task, so listeners a framework adds right after mounting hear them.
+    await new Promise((resolve) => setTimeout(resolve));
+    if (run !== this.#detection) return;
     if (this.missingAttributes().length) {
       const error = new AuthKitError("configuration_error", this.missingMessage(this.missingAttributes()));
       this.emit("error", { error, code: error.code });
@@ -157,20 +184,24 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
   async register(): Promise<void> {
     if (this.busy) return;
     this.busy = true;
-    this.#setStatus("loading", "Follow your browser's prompt to create a passkey…");
+    this.#setStatus("loading", this.t.preparingPasskey);
     try {
       const token = await this.#userToken();
       const auth = this.authKit(token);
       const result = await auth.passkey.register({
         name: this.name,
-        authenticatorAttachment: await registerAttachment(this.environment),
+        authenticatorAttachment: await requestedAttachment(
+          this.environment,
+          attachmentSetting(this.authenticatorAttachment),
+        ),
         prf: this.prf || undefined,
         prfCallback: this.prfCallback || undefined,
+        onPrompt: (attachment) => this.#setStatus("loading", promptMessage(this.t, attachment)),
         onError: (error) => this.#failed(error),
       });
       if (result.success) {
         const { success: _success, challengeId: _challengeId, ...detail } = result;
-        this.#setStatus("success", "Passkey created. You can now sign in with it.");
+        this.#setStatus("success", this.t.passkeyCreated);
         this.emit("success", detail);
       }
     } catch (thrown) {
@@ -178,11 +209,26 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
     } finally {
       this.busy = false;
     }
+    if (this.#switchingToPhone) {
+      this.#switchingToPhone = false;
+      this.phoneInstead = true;
+      this.#setStatus("idle", "");
+      void this.#openQr();
+    }
+  }
+
+  /** Closes the browser's prompt and shows a QR code for the phone instead. */
+  #usePhone() {
+    this.#switchingToPhone = true;
+    WebAuthnAbortService.cancelCeremony();
   }
 
   #failed(error: AuthKitError) {
-    this.#setStatus("error", userMessage(error, "registration"));
+    // The person chose their phone: the cancelled prompt is not an error to show.
+    if (this.#switchingToPhone && error.code === "user_cancelled") return;
+    this.#setStatus("error", this.describe(error, "registration"));
     this.emit("error", { error, code: error.code });
+    if (error.serverCode === "token_expired") this.emit("expired", {});
   }
 
   #setStatus(status: StatusKind, message: string) {
@@ -228,6 +274,8 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
         debug: this.debug,
         theme: this.themeController.resolved,
         vars: themeVariables(this),
+        lang: this.locale,
+        ...(this.messages ? { messages: this.messages } : {}),
       }),
       onMessage: (message) => this.#onFrameMessage(message),
       onTimeout: () => {
@@ -237,7 +285,7 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
         );
       },
     });
-    this.#frame.iframe.title = "Create a passkey with your phone";
+    this.#frame.iframe.title = this.t.phoneDialogLabel;
     this.requestUpdate();
   }
 
@@ -246,14 +294,13 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
       case "resize":
         this.style.setProperty("--_frame-height", `${Math.max(0, Math.min(2000, message.height))}px`);
         break;
-      case "success":
-        this.#qrSuccess({
-          ...(message.passkeyId ? { passkeyId: message.passkeyId } : {}),
-          ...(message.user ? { user: message.user } : {}),
-        });
+      case "success": {
+        const { passkeyId, user } = message.result;
+        this.#qrSuccess({ ...(passkeyId ? { passkeyId } : {}), ...(user ? { user } : {}) });
         break;
+      }
       case "error":
-        this.#failed(new AuthKitError(message.code, message.message, { retryAfter: message.retryAfter }));
+        this.#failed(deserializeError(message.error));
         break;
       case "expired":
         this.emit("expired", {});
@@ -262,7 +309,7 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
   }
 
   #qrSuccess(detail: RegisterSuccessDetail) {
-    this.#setStatus("success", "Passkey created on your phone.");
+    this.#setStatus("success", this.t.passkeyCreatedOnPhone);
     this.emit("success", detail);
   }
 
@@ -290,6 +337,8 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
       purpose="register"
       .name=${this.name}
       .token=${this.qrToken}
+      .lang=${this.locale}
+      .messages=${this.messages}
       auto-start
       show-controls="false"
       ?debug=${this.debug}
@@ -306,13 +355,11 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
     const decision = this.decision;
     if (decision?.mode === "unavailable") {
       return this.renderUnavailable(
-        decision.reason === "insecure_mobile"
-          ? "Creating a passkey needs a secure (HTTPS) connection."
-          : "This browser does not support passkeys.",
+        decision.reason === "insecure_mobile" ? this.t.needsHttpsRegister : this.t.noWebAuthnRegister,
       );
     }
-    const qr = decision?.mode === "qr";
-    const label = this.label || (qr ? "Create Passkey via QR Code" : "Create Passkey");
+    const qr = decision?.mode === "qr" || this.phoneInstead;
+    const label = this.label || (qr ? this.t.registerQrLabel : this.t.registerLabel);
     const button = html`<button
       class="button primary-button main"
       part="button"
@@ -334,6 +381,14 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
           .status=${this.status}
           .message=${this.message}
         ></authkit-status>`;
+    // While the browser's prompt is open on a computer, a way out to the phone (a desktop with no
+    // authenticator, or the wrong kind, would otherwise wait for the prompt's five-minute timeout).
+    const phone =
+      this.busy && !qr && decision?.reason !== "mobile" && decision?.reason !== "ios_direct"
+        ? html`<button class="link-button" part="phone-button" type="button" @click=${() => this.#usePhone()}>
+            ${qrIcon}<span>${this.t.usePhoneInstead}</span>
+          </button>`
+        : null;
     if (qr && this.qrInline) {
       return html`<div class="anchor">${this.open ? this.#qrContent() : button}${status}</div>`;
     }
@@ -347,14 +402,14 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
                 class="popover ${POSITIONS.includes(this.qrPosition) ? this.qrPosition : "below"}"
                 part="popover"
                 role="dialog"
-                aria-label="Create a passkey with your phone"
+                aria-label=${this.t.phoneDialogLabel}
               >
                 ${this.#qrContent()}
               </div>`
             : null
         }
       </div>
-      ${status}
+      ${status}${phone}
     </div>`;
   }
 }

@@ -2,32 +2,63 @@ import type { AuthKit } from "../../core/authkit.ts";
 import { toAuthKitError } from "../../core/errors.ts";
 import type { PasskeyInfo } from "../../core/types.ts";
 
-/** The signed-in user's passkeys; needs the auth server's session cookie (same origin). */
+/** A passkey as management lists it: the authenticator named from its AAGUID, and whether it syncs. */
+export interface PasskeyDetails extends PasskeyInfo {
+  /** The maker of the authenticator (e.g. "iCloud Keychain", "Windows Hello"), or null when unknown. */
+  authenticator?: string | null;
+  /** Backed up: synced to the person's other devices. */
+  synced?: boolean;
+}
+
+/** Options of a management call. */
+export interface ManagementOptions {
+  /** Cancels the request. */
+  signal?: AbortSignal;
+}
+
+/**
+ * The user's passkeys. On a tenant's page: with a manage-scoped user token as the instance's
+ * `token` (`POST /api/v1/user-token` with `"scope": "manage"`). On the auth server's own pages:
+ * with its session cookie (no token). Every call rejects with an AuthKitError.
+ */
 export class ManagementModule {
   constructor(private readonly auth: AuthKit) {}
 
-  /** `GET /auth/v1/passkeys`. Emits PASSKEYS_LOADED. Rejects with an AuthKitError. */
-  async list(): Promise<PasskeyInfo[]> {
-    try {
-      const passkeys = await this.auth.request<PasskeyInfo[]>({ path: "/auth/v1/passkeys", token: null });
-      this.auth.emit("authkit:passkeys:loaded", { count: passkeys.length });
-      return passkeys;
-    } catch (error) {
-      throw toAuthKitError(error);
-    }
+  /** `GET /auth/v1/passkeys`, oldest first. Emits PASSKEYS_LOADED. */
+  async list(options: ManagementOptions = {}): Promise<PasskeyDetails[]> {
+    const passkeys = await this.#call<PasskeyDetails[]>({
+      path: "/auth/v1/passkeys",
+      signal: options.signal,
+    });
+    this.auth.emit("authkit:passkeys:loaded", { count: passkeys.length });
+    return passkeys;
   }
 
-  /** `DELETE /auth/v1/passkeys/{id}`. Emits PASSKEY_DELETED. Rejects with an AuthKitError. */
-  async delete(passkeyId: string): Promise<void> {
+  /** `PATCH /auth/v1/passkeys/{id}`: a new name (1 to 100 characters). */
+  rename(passkeyId: string, name: string, options: ManagementOptions = {}): Promise<PasskeyDetails> {
+    return this.#call<PasskeyDetails>({
+      method: "PATCH",
+      path: `/auth/v1/passkeys/${encodeURIComponent(passkeyId)}`,
+      body: { name },
+      signal: options.signal,
+    });
+  }
+
+  /** `DELETE /auth/v1/passkeys/{id}`. Emits PASSKEY_DELETED. */
+  async delete(passkeyId: string, options: ManagementOptions = {}): Promise<void> {
+    await this.#call<void>({
+      method: "DELETE",
+      path: `/auth/v1/passkeys/${encodeURIComponent(passkeyId)}`,
+      signal: options.signal,
+    });
+    this.auth.emit("authkit:passkey:deleted", { passkeyId });
+  }
+
+  async #call<T>(options: Parameters<AuthKit["request"]>[0]): Promise<T> {
     try {
-      await this.auth.request<void>({
-        method: "DELETE",
-        path: `/auth/v1/passkeys/${encodeURIComponent(passkeyId)}`,
-        token: null,
-      });
+      return await this.auth.request<T>(options);
     } catch (error) {
       throw toAuthKitError(error);
     }
-    this.auth.emit("authkit:passkey:deleted", { passkeyId });
   }
 }

@@ -1,4 +1,9 @@
-import { browserSupportsWebAuthn, startAuthentication } from "@simplewebauthn/browser";
+import {
+  browserSupportsWebAuthn,
+  browserSupportsWebAuthnAutofill,
+  startAuthentication,
+  WebAuthnAbortService,
+} from "@simplewebauthn/browser";
 import type { AuthKit } from "../../core/authkit.ts";
 import { AuthKitError, toAuthKitError } from "../../core/errors.ts";
 import { errorDetail, type SuccessDetail } from "../../core/events.ts";
@@ -24,15 +29,60 @@ export const unsupported = () =>
     "This browser does not support passkeys (WebAuthn), or the page is not secure (HTTPS).",
   );
 
+/** An autofill request is renewed before its challenge (5 minutes) runs out. */
+export const AUTOFILL_RENEW_MS = 4 * 60 * 1000;
+
 /**
  * Passkey login: authenticate/start → navigator.credentials.get() → authenticate/finish.
  * Emits PASSKEY_START, then PASSKEY_SUCCESS + AUTH_SUCCESS or PASSKEY_ERROR + AUTH_ERROR.
  */
-export async function authenticateWithPasskey(
+export function authenticateWithPasskey(
   auth: AuthKit,
   options: PasskeyAuthenticateOptions = {},
 ): Promise<AuthResponse> {
   auth.emit("authkit:passkey:start", { timestamp: Date.now() });
+  return signIn(auth, options, false);
+}
+
+/**
+ * Passkey autofill (WebAuthn conditional mediation): the browser offers the site's passkeys in the
+ * autofill of an `<input autocomplete="username webauthn">` on this page, and this resolves once
+ * the person picks one (the same result and events as `authenticate()`). It waits as long as the
+ * page is open, renewing its challenge every 4 minutes. A modal passkey request on the page, or
+ * `cancelAutofill()`, ends it with `user_cancelled` and no error event.
+ */
+export async function autofillPasskey(
+  auth: AuthKit,
+  options: PasskeyAuthenticateOptions = {},
+): Promise<AuthResponse> {
+  if (!(await browserSupportsWebAuthnAutofill().catch(() => false))) {
+    const error = new AuthKitError(
+      "webauthn_not_supported",
+      "This browser does not offer passkeys in autofill.",
+    );
+    options.onError?.(error);
+    return failureOf(error);
+  }
+  for (;;) {
+    let renewing = false;
+    const renew = setTimeout(() => {
+      renewing = true;
+      WebAuthnAbortService.cancelCeremony();
+    }, AUTOFILL_RENEW_MS);
+    const result = await signIn(auth, options, true, () => renewing).finally(() => clearTimeout(renew));
+    if (!renewing) return result;
+  }
+}
+
+/** Ends a pending `autofill()`. */
+export const cancelAutofill = () => WebAuthnAbortService.cancelCeremony();
+
+async function signIn(
+  auth: AuthKit,
+  options: PasskeyAuthenticateOptions,
+  autofill: boolean,
+  renewing: () => boolean = () => false,
+): Promise<AuthResponse> {
   let rpId: string | undefined;
   try {
     if (!browserSupportsWebAuthn() || !window.isSecureContext) throw unsupported();
@@ -48,7 +98,13 @@ export async function authenticateWithPasskey(
       ...start.options,
       extensions: { ...start.options.extensions, ...(salt ? prfExtensionInput(salt) : {}) },
     } as typeof start.options;
-    const credential = await startAuthentication({ optionsJSON });
+    const promptedAt = Date.now();
+    const credential = await startAuthentication({ optionsJSON, useBrowserAutofill: autofill }).catch(
+      (error: unknown) => {
+        // An autofill request refused at once is not "no passkey here": it was replaced or ended.
+        throw toAuthKitError(error, { rpId, ...(autofill ? {} : { signInMs: Date.now() - promptedAt }) });
+      },
+    );
     const { prfOutput } = readPrfOutput(credential.clientExtensionResults);
     const login = await auth.request<LoginAnswer>({
       path: "/auth/v1/authenticate/finish",
@@ -75,6 +131,10 @@ export async function authenticateWithPasskey(
     return result;
   } catch (thrown) {
     const error = toAuthKitError(thrown, { rpId });
+    if (autofill && (error.code === "user_cancelled" || renewing())) {
+      auth.log("passkey autofill ended:", error.message);
+      return failureOf(error);
+    }
     auth.log("passkey login failed:", error.code, error.message);
     auth.emit("authkit:passkey:error", errorDetail(error));
     auth.emit("authkit:auth:error", errorDetail(error));

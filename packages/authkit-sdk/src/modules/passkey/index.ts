@@ -1,7 +1,12 @@
 import type { AuthKit } from "../../core/authkit.ts";
 import type { AuthResponse } from "../../core/types.ts";
-import { authenticateWithPasskey, type PasskeyAuthenticateOptions } from "./authenticate.ts";
-import { registerPasskey, type PasskeyRegisterOptions } from "./register.ts";
+import {
+  authenticateWithPasskey,
+  autofillPasskey,
+  cancelAutofill,
+  type PasskeyAuthenticateOptions,
+} from "./authenticate.ts";
+import type { PasskeyRegisterOptions } from "./register.ts";
 
 export type { PasskeyAuthenticateOptions, PasskeyRegisterOptions };
 
@@ -14,8 +19,26 @@ export class PasskeyModule {
     return authenticateWithPasskey(this.auth, options);
   }
 
-  /** Creates a passkey for the user of the token (or of the session cookie). */
-  register(options: PasskeyRegisterOptions): Promise<AuthResponse> {
+  /**
+   * Offers the site's passkeys in the browser's autofill of an `<input autocomplete="username
+   * webauthn">` on this page; resolves when the person picks one (as `authenticate()` does), or
+   * with `user_cancelled` after `cancelAutofill()` or a modal passkey request on the page.
+   */
+  autofill(options?: PasskeyAuthenticateOptions): Promise<AuthResponse> {
+    return autofillPasskey(this.auth, options);
+  }
+
+  /** Ends a pending `autofill()`. */
+  cancelAutofill(): void {
+    cancelAutofill();
+  }
+
+  /**
+   * Creates a passkey for the user of the token (or of the session cookie). Loaded when first
+   * used, so a sign-in page does not download the registration code.
+   */
+  async register(options: PasskeyRegisterOptions): Promise<AuthResponse> {
+    const { registerPasskey } = await import("./register.ts");
     return registerPasskey(this.auth, options);
   }
 }

@@ -17,8 +17,14 @@ import { unsupported } from "./authenticate.ts";
 export interface PasskeyRegisterOptions {
   /** Display name of the new passkey; empty lets the server name it after the authenticator. */
   name: string;
-  /** Ask for a kind of authenticator; a value in the server's options takes precedence. */
+  /**
+   * Ask for a kind of authenticator: `platform` (this device), `cross-platform` (a security key or
+   * a phone), or undefined (any). The tenant's policy, and else a value in the server's options,
+   * takes precedence.
+   */
   authenticatorAttachment?: AuthenticatorAttachment | undefined;
+  /** Called as the browser's prompt opens, with the kind of authenticator it was asked for. */
+  onPrompt?: (attachment: AuthenticatorAttachment | undefined) => void;
   /** Evaluate PRF at creation and hand the output over: in the result, to `prfCallback`, or both. */
   prf?: PrfMode | undefined;
   /** URL that receives `POST {challengeId, prfOutput, capabilities}` with cookies; required for callback and both. */
@@ -73,11 +79,14 @@ export async function registerPasskey(auth: AuthKit, options: PasskeyRegisterOpt
     const attachment = effectiveAttachment(
       start.options.authenticatorSelection?.authenticatorAttachment as AuthenticatorAttachment | undefined,
       options.authenticatorAttachment,
+      start.attachmentPolicy,
     );
+    const { authenticatorAttachment: _serverValue, ...selection } =
+      start.options.authenticatorSelection ?? {};
     const optionsJSON = {
       ...start.options,
       authenticatorSelection: {
-        ...start.options.authenticatorSelection,
+        ...selection,
         ...(attachment ? { authenticatorAttachment: attachment } : {}),
       },
       extensions: {
@@ -85,6 +94,7 @@ export async function registerPasskey(auth: AuthKit, options: PasskeyRegisterOpt
         ...(options.prf && start.prfSalt ? prfExtensionInput(start.prfSalt) : {}),
       },
     } as typeof start.options;
+    options.onPrompt?.(attachment);
     const credential = await startRegistration({ optionsJSON });
     const { prfOutput, enabled } = readPrfOutput(credential.clientExtensionResults);
 

@@ -1,6 +1,6 @@
 import type { AuthKit } from "../../core/authkit.ts";
 import type { QRSession } from "../../core/types.ts";
-import { QRFlow, type QRCallbacks } from "./session.ts";
+import type { QRCallbacks, QRFlowOptions } from "./session.ts";
 
 export type { QRCallbacks };
 export type { StatusWatcher, StatusWatcherFactory, StatusWatcherOptions } from "./watcher.ts";
@@ -24,11 +24,17 @@ export class QRModule {
    * AUTH_SUCCESS, QR_ERROR + AUTH_ERROR, QR_EXPIRED, QR_REFRESHED.
    */
   startAuth(options: QRStartOptions = {}): Promise<QRSession> {
-    return new QRFlow(this.auth, { ...options, purpose: "authenticate" }).begin();
+    return this.#begin({ ...options, purpose: "authenticate" });
   }
 
   /** Registration by QR with a user token: the phone creates the passkey. */
   startRegister(options: QRRegisterOptions): Promise<QRSession> {
-    return new QRFlow(this.auth, { ...options, purpose: "register" }).begin();
+    return this.#begin({ ...options, purpose: "register" });
+  }
+
+  /** The QR flow is loaded when first used: a page that never shows a QR code never downloads it. */
+  async #begin(options: QRFlowOptions): Promise<QRSession> {
+    const { QRFlow } = await import("./session.ts");
+    return new QRFlow(this.auth, options).begin();
   }
 }

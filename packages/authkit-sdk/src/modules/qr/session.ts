@@ -151,6 +151,9 @@ export class QRFlow implements QRSession {
           new AuthKitError(
             "server_error",
             update.message ?? "The phone could not complete the passkey step.",
+            {
+              serverCode: `qr_${update.status}`,
+            },
           ),
         );
         break;

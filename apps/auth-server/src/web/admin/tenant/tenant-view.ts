@@ -3,7 +3,7 @@ import { api, ApiError, errorMessage, type TenantUser, type TenantView } from ".
 import { formatDate } from "../format.ts";
 import { PagedList } from "../paged.ts";
 import { shared } from "../styles.ts";
-import { readTenantForm, tenantFields } from "../tenants/tenant-form.ts";
+import { ATTACHMENT_LABELS, readTenantForm, tenantFields } from "../tenants/tenant-form.ts";
 import "../ui/admin-dialog.ts";
 import type { AdminDialog } from "../ui/admin-dialog.ts";
 import { confirmAction, notify } from "../ui/confirm.ts";
@@ -182,11 +182,15 @@ export class TenantDetailView extends LitElement {
   async #save(event: SubmitEvent) {
     event.preventDefault();
     if (!this.tenant || this.busy) return;
-    const { name, origins } = readTenantForm(event.target as HTMLFormElement);
+    const { name, origins, registrationAttachment } = readTenantForm(event.target as HTMLFormElement);
     this.busy = "edit";
     this.editError = "";
     try {
-      this.tenant = await api.tenants.update(this.tenant.id, { name, origins });
+      this.tenant = await api.tenants.update(this.tenant.id, {
+        name,
+        origins,
+        registration_attachment: registrationAttachment,
+      });
       this.#dialog("edit").close();
       notify("Tenant saved.");
     } catch (error) {
@@ -474,6 +478,10 @@ export class TenantDetailView extends LitElement {
           <div>
             <dt>Relying-party ID</dt>
             <dd class="mono">${tenant.rp_id}</dd>
+          </div>
+          <div>
+            <dt>New passkeys</dt>
+            <dd>${ATTACHMENT_LABELS[tenant.registration_attachment]}</dd>
           </div>
           <div>
             <dt>Tenant ID</dt>

@@ -1,6 +1,14 @@
 import { html, nothing } from "lit";
 import { live } from "lit/directives/live.js";
-import type { TenantView } from "../api.ts";
+import type { RegistrationAttachment, TenantView } from "../api.ts";
+
+/** The choices of `registration_attachment`, as the dashboard words them. */
+export const ATTACHMENT_LABELS: Record<RegistrationAttachment, string> = {
+  auto: "Decided by the SDK on each device (default)",
+  any: "Any: this device, a security key or a phone",
+  platform: "This device only (Touch ID, Windows Hello, a phone's own)",
+  "cross-platform": "A security key or a phone only",
+};
 
 /** The fields of the "New tenant" and "Edit tenant" forms (the RP ID is set once, at creation). */
 export function tenantFields({ mode, tenant }: { mode: "create" | "edit"; tenant?: TenantView }) {
@@ -51,6 +59,26 @@ export function tenantFields({ mode, tenant }: { mode: "create" | "edit"; tenant
         >One per line: scheme, host and port of the pages that sign in (they may call the browser API and
         frame the sign-in).</span
       >
+    </div>
+    <div class="field">
+      <label for="tenant-attachment">New passkeys</label>
+      <select
+        id="tenant-attachment"
+        name="registration_attachment"
+        aria-describedby="attachment-hint"
+        .value=${live(tenant?.registration_attachment ?? "auto")}
+      >
+        ${Object.entries(ATTACHMENT_LABELS).map(
+          ([value, label]) =>
+            html`<option value=${value} ?selected=${(tenant?.registration_attachment ?? "auto") === value}>
+              ${label}
+            </option>`,
+        )}
+      </select>
+      <span class="hint" id="attachment-hint"
+        >Where people may create passkeys. "Any" lets a laptop's built-in authenticator do it; the SDK's own
+        choice asks desktops for a security key or a phone.</span
+      >
     </div>`;
 }
 
@@ -63,5 +91,6 @@ export function readTenantForm(form: HTMLFormElement) {
     origins: text("origins")
       .split(/[\s,]+/)
       .filter(Boolean),
+    registrationAttachment: (text("registration_attachment") || "auto") as RegistrationAttachment,
   };
 }

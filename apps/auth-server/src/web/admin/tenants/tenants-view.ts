@@ -20,7 +20,12 @@ export class TenantsView extends LitElement {
   /** "New tenant": its result is the tenant with its API key (shown once). */
   readonly create = new FormDialog(this, async (form) => {
     const input = readTenantForm(form);
-    const created = await api.tenants.create({ name: input.name, rp_id: input.rpId, origins: input.origins });
+    const created = await api.tenants.create({
+      name: input.name,
+      rp_id: input.rpId,
+      origins: input.origins,
+      registration_attachment: input.registrationAttachment,
+    });
     void this.tenants.reload();
     notify(`Tenant ${created.tenant.name} created.`);
     return created;

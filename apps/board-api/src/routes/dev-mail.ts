@@ -1,0 +1,45 @@
+// Development only (no SMTP_URL, NODE_ENV development): `GET /app/dev/mail` shows the mail the
+// board "sent" — verification links and the like — newest first, so every flow that needs a
+// mailbox works on a laptop without a mail server. It answers only requests from this machine
+// (loopback), since whoever reads it could verify any address; with real mail it does not exist.
+import { html, pageDocument, sendPage, type Mailer, type SafeHtml } from "@org/service-kit";
+import { Router, type Request } from "express";
+
+const isLoopback = (req: Request) => {
+  const address = req.socket.remoteAddress ?? "";
+  return address === "::1" || /^(::ffff:)?127\./.test(address);
+};
+
+/** The text with its http(s) URLs as links (everything escaped). */
+function withLinks(text: string): SafeHtml[] {
+  return text
+    .split(/(https?:\/\/\S+)/)
+    .map((part, index) => (index % 2 === 1 ? html`<a href="${part}">${part}</a>` : html`${part}`));
+}
+
+export function devMailRouter(mailer: Mailer | undefined): Router {
+  const router = Router();
+  if (!mailer?.outbox()) return router;
+  router.get("/app/dev/mail", (req, res, next) => {
+    if (!isLoopback(req)) return next();
+    const mails = mailer.outbox() ?? [];
+    const body = html`<main>
+      <h1>Development outbox</h1>
+      <p>
+        The mail this board sent since it started (newest first, the last 50). Set <code>SMTP_URL</code> to
+        send real mail instead.
+      </p>
+      ${mails.length === 0 ? html`<p>No mail yet.</p>` : ""}
+      ${mails.map(
+        (mail) =>
+          html`<article>
+            <h2>${mail.subject}</h2>
+            <p>To ${mail.to}, from ${mail.from}, ${mail.sentAt.toISOString()}</p>
+            <pre>${withLinks(mail.text)}</pre>
+          </article>`,
+      )}
+    </main>`;
+    sendPage(res, pageDocument({ title: "Development outbox", body, colorScheme: "light dark" }));
+  });
+  return router;
+}

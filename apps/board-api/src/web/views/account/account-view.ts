@@ -1,0 +1,242 @@
+// Your account: name and handle, passkeys (list, add, delete), API tokens (create — the secret
+// shown once —, list, revoke), and sign-out.
+import type { ApiToken, CreatedApiToken, PasskeyInfo, User } from "@org/contracts";
+import { html, LitElement, nothing } from "lit";
+import { ApiError, api, web } from "../../api.ts";
+import { loadAuthKit } from "../../sdk.ts";
+import { base } from "../../styles.ts";
+import { confirmAction } from "../../ui/confirm.ts";
+import { toast } from "../../ui/toast.ts";
+import type { ThemeChoice } from "@org/web-theme/theme";
+import { accountStyles } from "./account.styles.ts";
+import { credentialTable } from "./credential-table.ts";
+import { deviceName } from "../../device-name.ts";
+import "../../ui/secret-value.ts";
+import "./email-status.ts";
+
+export class BoardAccountView extends LitElement {
+  static override styles = [base, accountStyles];
+  static override properties = {
+    me: { attribute: false },
+    authServerUrl: {},
+    theme: {},
+    tokens: { state: true },
+    passkeys: { state: true },
+    created: { state: true },
+    sdkReady: { state: true },
+    passkeyError: { state: true },
+  };
+  me: User | null = null;
+  authServerUrl = "";
+  /** The app's theme choice: this page's Appearance is its one control. */
+  theme: ThemeChoice = "auto";
+  tokens: ApiToken[] = [];
+  passkeys: PasskeyInfo[] | null = null;
+  created: CreatedApiToken | null = null;
+  sdkReady = false;
+  passkeyError = "";
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    void this.loadTokens();
+    void this.loadPasskeys();
+    loadAuthKit().then(
+      () => (this.sdkReady = true),
+      () => undefined,
+    );
+  }
+
+  private async loadTokens() {
+    this.tokens = await api.all<ApiToken>("/tokens").catch(() => this.tokens);
+  }
+
+  private async loadPasskeys() {
+    try {
+      this.passkeys = await web.get<PasskeyInfo[]>("/account/passkeys");
+      this.passkeyError = "";
+    } catch (error) {
+      this.passkeyError = (error as Error).message;
+    }
+  }
+
+  private async saveProfile(event: SubmitEvent) {
+    event.preventDefault();
+    const values = new FormData(event.target as HTMLFormElement);
+    try {
+      const user = await api.patch<User>("/me", {
+        name: String(values.get("name") ?? ""),
+        handle: String(values.get("handle") ?? "")
+          .trim()
+          .toLowerCase(),
+      });
+      this.dispatchEvent(new CustomEvent("user-changed", { detail: user, bubbles: true, composed: true }));
+      toast("Profile saved.");
+    } catch (error) {
+      toast(
+        error instanceof ApiError && error.details.length
+          ? error.details[0]!.message
+          : (error as Error).message,
+        "error",
+      );
+    }
+  }
+
+  private async createToken(event: SubmitEvent) {
+    event.preventDefault();
+    const form = event.target as HTMLFormElement;
+    try {
+      this.created = await api.post<CreatedApiToken>("/tokens", {
+        name: String(new FormData(form).get("name") ?? ""),
+      });
+      form.reset();
+      await this.loadTokens();
+    } catch (error) {
+      toast((error as Error).message, "error");
+    }
+  }
+
+  private async revoke(token: ApiToken) {
+    const ok = await confirmAction(
+      `Revoke “${token.name}”?`,
+      "Every script or agent using it stops working at once. This cannot be undone.",
+      "Revoke",
+    );
+    if (!ok) return;
+    try {
+      await api.delete(`/tokens/${token.id}`);
+      if (this.created?.id === token.id) this.created = null;
+      toast(`“${token.name}” revoked.`);
+      await this.loadTokens();
+    } catch (error) {
+      toast((error as Error).message, "error");
+    }
+  }
+
+  private async deletePasskey(passkey: PasskeyInfo) {
+    const ok = await confirmAction(
+      `Delete the passkey “${passkey.name}”?`,
+      "You can no longer sign in with it.",
+      "Delete",
+    );
+    if (!ok) return;
+    try {
+      await web.delete(`/account/passkeys/${passkey.id}`);
+      toast("Passkey deleted.");
+      await this.loadPasskeys();
+    } catch (error) {
+      toast((error as Error).message, "error");
+    }
+  }
+
+  protected override render() {
+    const me = this.me;
+    if (!me) return nothing;
+    return html`<div class="head">
+        <div>
+          <h1>Account</h1>
+          <board-email-status .me=${me}></board-email-status>
+        </div>
+        <button class="button" @click=${() => this.dispatchEvent(new CustomEvent("sign-out"))}>
+          Sign out
+        </button>
+      </div>
+      <section class="panel" aria-labelledby="profile">
+        <h2 id="profile">Profile</h2>
+        <form class="profile" @submit=${this.saveProfile}>
+          <label class="field">Name <input name="name" .value=${me.name} required maxlength="200" /></label>
+          <label class="field"
+            >Handle (for @mentions)
+            <input name="handle" .value=${me.handle} required pattern="[a-z0-9][a-z0-9_\\-]{1,31}"
+          /></label>
+          <button class="button primary">Save</button>
+        </form>
+        <label class="field appearance"
+          >Appearance
+          <select
+            .value=${this.theme}
+            @change=${(event: Event) =>
+              this.dispatchEvent(
+                new CustomEvent("theme-changed", {
+                  detail: (event.target as HTMLSelectElement).value,
+                  bubbles: true,
+                  composed: true,
+                }),
+              )}
+          >
+            <option value="auto">Follow the system</option>
+            <option value="light">Light</option>
+            <option value="dark">Dark</option>
+          </select></label
+        >
+      </section>
+      <section class="panel" aria-labelledby="passkeys">
+        <h2 id="passkeys">Passkeys</h2>
+        <p class="faint">How you sign in. Add one for each device you use; you cannot delete the last one.</p>
+        ${this.passkeyError ? html`<p class="error">${this.passkeyError}</p>` : nothing}
+        ${
+          this.passkeys
+            ? credentialTable(
+                this.passkeys.map((passkey) => ({
+                  name: passkey.name,
+                  createdAt: passkey.created_at,
+                  lastUsed: passkey.last_used,
+                  action: "Delete",
+                  onAction: () => void this.deletePasskey(passkey),
+                })),
+              )
+            : nothing
+        }
+        ${
+          this.sdkReady && this.authServerUrl
+            ? html`<authkit-register
+                api-base-url=${this.authServerUrl}
+                assertion-url="/app/account/passkeys/token"
+                label="Add a passkey"
+                name=${deviceName(navigator.userAgent)}
+                theme="class"
+                @success=${() => {
+                  toast("Passkey added.");
+                  void this.loadPasskeys();
+                }}
+              ></authkit-register>`
+            : nothing
+        }
+      </section>
+      <section class="panel" aria-labelledby="tokens">
+        <h2 id="tokens">API tokens</h2>
+        <p class="faint">
+          For scripts and AI agents: <code>Authorization: Bearer &lt;token&gt;</code> on
+          <code>/api/v1</code> and <code>/mcp</code> (see <a href="/llms.txt">/llms.txt</a>). A token acts as
+          you, with your roles.
+        </p>
+        <form class="token" @submit=${this.createToken}>
+          <label class="field"
+            >Token name <input name="name" required maxlength="100" placeholder="e.g. laptop agent"
+          /></label>
+          <button class="button primary">Create token</button>
+        </form>
+        ${
+          this.created
+            ? html`<div class="new-token" role="status">
+                <strong>Token “${this.created.name}” created. Copy it now: it is not shown again.</strong>
+                <board-secret-value .value=${this.created.token}></board-secret-value>
+              </div>`
+            : nothing
+        }
+        ${
+          this.tokens.length
+            ? credentialTable(
+                this.tokens.map((token) => ({
+                  name: token.name || "(unnamed)",
+                  createdAt: token.created_at,
+                  lastUsed: token.last_used_at,
+                  action: "Revoke",
+                  onAction: () => void this.revoke(token),
+                })),
+              )
+            : html`<p class="faint">No tokens yet.</p>`
+        }
+      </section>`;
+  }
+}
+customElements.define("board-account-view", BoardAccountView);

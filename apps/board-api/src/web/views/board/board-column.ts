@@ -1,0 +1,198 @@
+// One column of the board as a template (in the board's shadow root, where dragging works across
+// columns): its head (grip to drag or move it with Alt+arrows, name, count, menu), its cards with
+// the drop placeholder, and the add-a-card form. The board view passes what the column needs.
+import type { BoardColumn, Card } from "@org/contracts";
+import { html, nothing } from "lit";
+import { repeat } from "lit/directives/repeat.js";
+import { styleProps } from "../../ui/style-props.ts";
+import { cardTile, type TileContext } from "./card-tile.ts";
+
+/** What is being dragged, and where it would land. */
+export type DragState =
+  | { kind: "card"; id: string; columnId: string; index: number; height: number }
+  | { kind: "column"; id: string; index: number };
+
+export interface ColumnView {
+  column: BoardColumn;
+  /** Its place among the columns. */
+  index: number;
+  columnCount: number;
+  tiles: TileContext;
+  canWork: boolean;
+  canManage: boolean;
+  drag: DragState | null;
+  renaming: boolean;
+  adding: boolean;
+  /** Its actions menu is open. */
+  menuOpen: boolean;
+}
+
+export interface ColumnActions {
+  openCard(card: Card): void;
+  cardKey(event: KeyboardEvent, card: Card, column: BoardColumn, index: number): void;
+  cardPointerDown(event: PointerEvent, card: Card): void;
+  columnPointerDown(event: PointerEvent, column: BoardColumn): void;
+  columnKey(event: KeyboardEvent, column: BoardColumn): void;
+  rename(column: BoardColumn, name: string | null): void;
+  startRename(column: BoardColumn): void;
+  moveColumn(column: BoardColumn, to: number): void;
+  insertColumn(position: number): void;
+  deleteColumn(column: BoardColumn): void;
+  toggleAdding(column: BoardColumn | null): void;
+  /** Opens the column's menu (null: closes it). */
+  toggleMenu(column: BoardColumn | null): void;
+  addCard(event: SubmitEvent, column: BoardColumn): void;
+}
+
+function columnMenu(view: ColumnView, actions: ColumnActions) {
+  const { column, index, columnCount } = view;
+  const item = (label: string, run: () => void, disabled = false) =>
+    html`<button
+      role="menuitem"
+      class="menu-item"
+      ?disabled=${disabled}
+      @click=${() => {
+        actions.toggleMenu(null);
+        run();
+      }}
+    >
+      ${label}
+    </button>`;
+  return html`<div class="menu">
+    <button
+      class="icon-button"
+      aria-label="Actions for ${column.name}"
+      aria-haspopup="menu"
+      aria-expanded=${view.menuOpen}
+      title="Column actions"
+      @click=${() => actions.toggleMenu(view.menuOpen ? null : column)}
+    >
+      ⋯
+    </button>
+    ${
+      view.menuOpen
+        ? html`<div
+            class="menu-list"
+            role="menu"
+            aria-label="${column.name}"
+            @keydown=${(event: KeyboardEvent) => event.key === "Escape" && actions.toggleMenu(null)}
+          >
+            ${item("Rename", () => actions.startRename(column))}
+            ${item("Move left", () => actions.moveColumn(column, index - 1), index === 0)}
+            ${item("Move right", () => actions.moveColumn(column, index + 1), index === columnCount - 1)}
+            ${item("Add a column before", () => actions.insertColumn(index))}
+            ${item("Add a column after", () => actions.insertColumn(index + 1))}
+            ${item("Delete", () => actions.deleteColumn(column))}
+          </div>`
+        : nothing
+    }
+  </div>`;
+}
+
+function columnHead(view: ColumnView, actions: ColumnActions) {
+  const { column } = view;
+  const name = view.renaming
+    ? html`<label class="sr-only" for="rename-${column.id}">Column name</label>
+        <input
+          id="rename-${column.id}"
+          class="rename"
+          .value=${column.name}
+          maxlength="200"
+          @keydown=${(event: KeyboardEvent) => {
+            if (event.key === "Enter") actions.rename(column, (event.target as HTMLInputElement).value);
+            if (event.key === "Escape") actions.rename(column, null);
+          }}
+          @blur=${(event: FocusEvent) => actions.rename(column, (event.target as HTMLInputElement).value)}
+        />`
+    : html`<h2 id="col-${column.id}">${column.name}</h2>`;
+  return html`<div class="column-head">
+    ${
+      view.canManage
+        ? html`<button
+            class="grip"
+            aria-label="Move column ${column.name}: drag it, or press Alt and the left or right arrow"
+            title="Drag to move the column (or Alt+←/→)"
+            @pointerdown=${(event: PointerEvent) => actions.columnPointerDown(event, column)}
+            @keydown=${(event: KeyboardEvent) => actions.columnKey(event, column)}
+          >
+            ⋮⋮
+          </button>`
+        : html`<span class="grip-space"></span>`
+    }
+    ${name}
+    <span class="count" aria-label="${column.cards.length} cards">${column.cards.length}</span>
+    ${view.canManage ? columnMenu(view, actions) : nothing}
+  </div>`;
+}
+
+/** The column's cards as shown: the dragged one left out, a placeholder where it would land. */
+function shownCards(view: ColumnView): Array<Card | "placeholder"> {
+  const drag = view.drag?.kind === "card" ? view.drag : null;
+  const cards: Array<Card | "placeholder"> = drag
+    ? view.column.cards.filter((card) => card.id !== drag.id)
+    : [...view.column.cards];
+  if (drag?.columnId === view.column.id) cards.splice(drag.index, 0, "placeholder");
+  return cards;
+}
+
+function cardList(view: ColumnView, actions: ColumnActions) {
+  const { column } = view;
+  const placeholderHeight = view.drag?.kind === "card" ? view.drag.height : 0;
+  return html`<ol class="cards" aria-label="${column.name} cards" data-column-id=${column.id}>
+    ${repeat(
+      shownCards(view),
+      (entry) => (entry === "placeholder" ? "placeholder" : entry.id),
+      (entry, index) =>
+        entry === "placeholder"
+          ? html`<li
+              class="placeholder"
+              aria-hidden="true"
+              ${styleProps({ height: `${placeholderHeight}px` })}
+            ></li>`
+          : html`<li
+              data-card-id=${entry.id}
+              tabindex="0"
+              role="button"
+              aria-label="#${entry.number} ${entry.title}. Enter opens it${view.canWork ? "; Alt and the arrow keys move it" : ""}."
+              @pointerdown=${(event: PointerEvent) => actions.cardPointerDown(event, entry)}
+              @click=${() => actions.openCard(entry)}
+              @keydown=${(event: KeyboardEvent) => actions.cardKey(event, entry, column, index)}
+            >
+              ${cardTile(entry, view.tiles)}
+            </li>`,
+    )}
+  </ol>`;
+}
+
+function addCardForm(view: ColumnView, actions: ColumnActions) {
+  const { column } = view;
+  if (!view.canWork) return nothing;
+  if (!view.adding)
+    return html`<button class="button small add-toggle" @click=${() => actions.toggleAdding(column)}>
+      + Add a card
+    </button>`;
+  return html`<form class="add" @submit=${(event: SubmitEvent) => actions.addCard(event, column)}>
+    <label class="sr-only" for="new-${column.id}">New card in ${column.name}</label>
+    <input
+      id="new-${column.id}"
+      name="title"
+      placeholder="Card title"
+      maxlength="200"
+      autofocus
+      @keydown=${(event: KeyboardEvent) => event.key === "Escape" && actions.toggleAdding(null)}
+    />
+    <div class="row">
+      <button class="button small primary">Add card</button>
+      <button type="button" class="button small ghost" @click=${() => actions.toggleAdding(null)}>
+        Cancel
+      </button>
+    </div>
+  </form>`;
+}
+
+export function boardColumn(view: ColumnView, actions: ColumnActions) {
+  const { column } = view;
+  return html`<section class="column" aria-labelledby="col-${column.id}" data-column-id=${column.id}>
+    ${columnHead(view, actions)} ${cardList(view, actions)} ${addCardForm(view, actions)}
+  </section>`;
+}

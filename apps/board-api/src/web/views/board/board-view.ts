@@ -1,0 +1,419 @@
+// The board: columns and their cards in position order. Cards and columns move by dragging them
+// (mouse, pen, or a finger after a short press) or with the keyboard (Alt+arrows), both calling
+// the API; a placeholder shows where a drop lands. The board follows live events, so what
+// another person or an agent changes shows here too. Enter opens a card.
+import type { BoardColumn, Card, User } from "@org/contracts";
+import { html, LitElement, nothing } from "lit";
+import { api } from "../../api.ts";
+import { joinProject, leaveProject, onLiveEvent } from "../../live.ts";
+import { navigate } from "../../router.ts";
+import { base } from "../../styles.ts";
+import { confirmAction } from "../../ui/confirm.ts";
+import { attempt, toast } from "../../ui/toast.ts";
+import {
+  canManage,
+  canWork,
+  loadProject,
+  moveColumnLocally,
+  moveLocally,
+  type ProjectData,
+} from "./board-data.ts";
+import { boardColumn, type ColumnActions, type DragState } from "./board-column.ts";
+import { boardStyles, menuStyles } from "./board.styles.ts";
+import { cardTileStyles } from "./card-tile.styles.ts";
+import { tileContext } from "./card-tile.ts";
+import { startPointerDrag } from "./drag.ts";
+import { newColumnForm } from "./new-column-form.ts";
+import "../card/card-panel.ts";
+
+export class BoardBoardView extends LitElement implements ColumnActions {
+  static override styles = [base, boardStyles, menuStyles, cardTileStyles];
+
+  static override properties = {
+    projectId: {},
+    cardId: {},
+    me: { attribute: false },
+    data: { state: true },
+    error: { state: true },
+    adding: { state: true },
+    showArchived: { state: true },
+    drag: { state: true },
+    announcement: { state: true },
+    renaming: { state: true },
+    newColumnAt: { state: true },
+    menuFor: { state: true },
+  };
+
+  projectId = "";
+  /** The card open in the panel (from the URL). */
+  cardId: string | null = null;
+  me: User | null = null;
+  data: ProjectData | null = null;
+  error = "";
+  /** The column whose "add card" form is open. */
+  adding: string | null = null;
+  showArchived = false;
+  drag: DragState | null = null;
+  announcement = "";
+  /** The column whose name is being edited in place. */
+  renaming: string | null = null;
+  /** Where a column is being added from a column's menu (its future position). */
+  newColumnAt: number | null = null;
+  /** The column whose actions menu is open. */
+  menuFor: string | null = null;
+  private stopLive?: () => void;
+  private reloadTimer?: ReturnType<typeof setTimeout>;
+  private joined = "";
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    document.addEventListener("click", this.closeMenu);
+    this.stopLive = onLiveEvent((event) => {
+      if (event.project_id !== this.projectId || event.to_user_id) return;
+      if (event.type === "card.moved") this.applyMove(event.data.card as Card);
+      this.scheduleReload();
+    });
+  }
+
+  override disconnectedCallback(): void {
+    document.removeEventListener("click", this.closeMenu);
+    this.stopLive?.();
+    if (this.joined) leaveProject(this.joined);
+    super.disconnectedCallback();
+  }
+
+  protected override willUpdate(changed: Map<string, unknown>): void {
+    if (changed.has("projectId") && this.projectId !== this.joined) {
+      if (this.joined) leaveProject(this.joined);
+      this.joined = this.projectId;
+      joinProject(this.projectId);
+      this.data = null;
+      void this.reload();
+    }
+  }
+
+  protected override updated(changed: Map<string, unknown>): void {
+    if (changed.has("renaming") && this.renaming) {
+      this.renderRoot.querySelector<HTMLInputElement>(`#rename-${this.renaming}`)?.select();
+    }
+    if (changed.has("newColumnAt") && this.newColumnAt !== null) {
+      this.renderRoot.querySelector<HTMLInputElement>("#inline-column-name")?.focus();
+    }
+  }
+
+  async reload() {
+    try {
+      this.data = await loadProject(this.projectId, this.showArchived);
+      this.error = "";
+    } catch (error) {
+      this.error = (error as Error).message;
+    }
+  }
+
+  /** Live events come in bursts (a move rewrites two columns): one reload for the lot. */
+  private scheduleReload() {
+    clearTimeout(this.reloadTimer);
+    // Not in the middle of a drag: the placeholder would jump.
+    this.reloadTimer = setTimeout(() => (this.drag ? this.scheduleReload() : void this.reload()), 120);
+  }
+
+  /** A move seen live is shown at once, before the reload confirms it. */
+  private applyMove(card: Card) {
+    if (!this.data || !card) return;
+    this.data = {
+      ...this.data,
+      columns: moveLocally(this.data.columns, card.id, card.column_id, card.position),
+    };
+  }
+
+  openCard(card: Card) {
+    navigate(`/app/projects/${this.projectId}/cards/${card.id}`);
+  }
+
+  private async moveCard(card: Card, columnId: string, position: number) {
+    if (!this.data) return;
+    const before = this.data.columns;
+    if (card.column_id === columnId && card.position === position) return;
+    this.data = { ...this.data, columns: moveLocally(before, card.id, columnId, position) };
+    const column = this.data.columns.find((candidate) => candidate.id === columnId);
+    this.announcement = `Moved #${card.number} to ${column?.name ?? "column"}, position ${position + 1}.`;
+    try {
+      await api.post(`/cards/${card.id}/move`, { to_column_id: columnId, position });
+    } catch (error) {
+      this.data = { ...this.data, columns: before };
+      toast((error as Error).message, "error");
+    }
+  }
+
+  async moveColumn(column: BoardColumn, to: number) {
+    if (!this.data || to < 0 || to >= this.data.columns.length) return;
+    const before = this.data.columns;
+    if (before.indexOf(column) === to) return;
+    this.data = { ...this.data, columns: moveColumnLocally(before, column.id, to) };
+    this.announcement = `Moved the column ${column.name} to position ${to + 1} of ${before.length}.`;
+    try {
+      await api.patch(`/columns/${column.id}`, { position: to });
+    } catch (error) {
+      this.data = { ...this.data, columns: before };
+      toast((error as Error).message, "error");
+    }
+  }
+
+  private async focusAfterMove(selector: string) {
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLElement>(selector)?.focus();
+  }
+
+  // ---- keyboard: Enter opens; Alt+←/→ another column, Alt+↑/↓ up or down the column ----
+  cardKey(event: KeyboardEvent, card: Card, column: BoardColumn, index: number) {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      this.openCard(card);
+      return;
+    }
+    if (!event.altKey || !this.data || !canWork(this.data.project)) return;
+    const columns = this.data.columns;
+    const at = columns.indexOf(column);
+    const target = {
+      ArrowLeft: at > 0 ? { columnId: columns[at - 1]!.id, position: index } : undefined,
+      ArrowRight: at < columns.length - 1 ? { columnId: columns[at + 1]!.id, position: index } : undefined,
+      ArrowUp: index > 0 ? { columnId: column.id, position: index - 1 } : undefined,
+      ArrowDown: index < column.cards.length - 1 ? { columnId: column.id, position: index + 1 } : undefined,
+    }[event.key];
+    if (!target) return;
+    event.preventDefault();
+    void this.moveCard(card, target.columnId, target.position).then(() =>
+      this.focusAfterMove(`li[data-card-id="${card.id}"]`),
+    );
+  }
+
+  columnKey(event: KeyboardEvent, column: BoardColumn) {
+    if (!event.altKey || !this.data || (event.key !== "ArrowLeft" && event.key !== "ArrowRight")) return;
+    event.preventDefault();
+    const to = this.data.columns.indexOf(column) + (event.key === "ArrowLeft" ? -1 : 1);
+    void this.moveColumn(column, to).then(() =>
+      this.focusAfterMove(`section[data-column-id="${column.id}"] .grip`),
+    );
+  }
+
+  // ---- dragging (see drag.ts): the board computes where a drop lands and draws the placeholder ----
+  private get scrollers() {
+    return () => [...this.renderRoot.querySelectorAll<HTMLElement>(".columns, ol.cards")];
+  }
+
+  cardPointerDown(event: PointerEvent, card: Card) {
+    if (!this.data || !canWork(this.data.project) || card.archived) return;
+    const source = event.currentTarget as HTMLElement;
+    startPointerDrag(event, {
+      source,
+      layer: this.renderRoot as ShadowRoot,
+      scrollers: this.scrollers,
+      onStart: () => {
+        const height = source.getBoundingClientRect().height;
+        this.drag = { kind: "card", id: card.id, columnId: card.column_id, index: card.position, height };
+      },
+      onMove: (x, y) => this.cardTarget(x, y),
+      onDrop: () => {
+        const drag = this.drag;
+        this.drag = null;
+        if (drag?.kind === "card") void this.moveCard(card, drag.columnId, drag.index);
+      },
+      onCancel: () => (this.drag = null),
+    });
+  }
+
+  /** The column under (x, y) and the place among its cards where the pointer is. */
+  private cardTarget(x: number, y: number) {
+    const drag = this.drag;
+    if (drag?.kind !== "card") return;
+    const root = this.renderRoot as ShadowRoot;
+    const column = root.elementFromPoint(x, y)?.closest<HTMLElement>("section.column[data-column-id]");
+    if (!column) return;
+    const items = [...column.querySelectorAll<HTMLElement>("ol.cards > li[data-card-id]")];
+    let index = items.findIndex((item) => {
+      const box = item.getBoundingClientRect();
+      return y < box.top + box.height / 2;
+    });
+    if (index === -1) index = items.length;
+    const columnId = column.dataset.columnId!;
+    if (drag.columnId !== columnId || drag.index !== index) this.drag = { ...drag, columnId, index };
+  }
+
+  columnPointerDown(event: PointerEvent, column: BoardColumn) {
+    const source = (event.currentTarget as HTMLElement).closest<HTMLElement>("section.column");
+    if (!this.data || !source) return;
+    startPointerDrag(event, {
+      source,
+      layer: this.renderRoot as ShadowRoot,
+      scrollers: () => [this.renderRoot.querySelector<HTMLElement>(".columns")!],
+      onStart: () => (this.drag = { kind: "column", id: column.id, index: column.position }),
+      onMove: (x) => this.columnTarget(x),
+      onDrop: () => {
+        const drag = this.drag;
+        this.drag = null;
+        if (drag?.kind === "column") void this.moveColumn(column, drag.index);
+      },
+      onCancel: () => (this.drag = null),
+    });
+  }
+
+  private columnTarget(x: number) {
+    const drag = this.drag;
+    if (drag?.kind !== "column") return;
+    const others = [...this.renderRoot.querySelectorAll<HTMLElement>("section.column[data-column-id]")];
+    let index = others.findIndex((column) => {
+      const box = column.getBoundingClientRect();
+      return x < box.left + box.width / 2;
+    });
+    if (index === -1) index = others.length;
+    if (drag.index !== index) this.drag = { ...drag, index };
+  }
+
+  // ---- columns and new cards ----
+  toggleAdding(column: BoardColumn | null) {
+    this.adding = column?.id ?? null;
+  }
+
+  toggleMenu(column: BoardColumn | null) {
+    this.menuFor = column?.id ?? null;
+    if (column) void this.focusAfterMove(`section[data-column-id="${column.id}"] .menu-item`);
+  }
+
+  /** A click anywhere but in the open menu closes it. */
+  private readonly closeMenu = (event: Event) => {
+    if (this.menuFor && !event.composedPath().some((node) => (node as Element).classList?.contains("menu")))
+      this.menuFor = null;
+  };
+
+  async addCard(event: SubmitEvent, column: BoardColumn) {
+    event.preventDefault();
+    const form = event.target as HTMLFormElement;
+    const title = String(new FormData(form).get("title") ?? "").trim();
+    if (!title) return;
+    if (await attempt(() => api.post(`/columns/${column.id}/cards`, { title }))) {
+      form.reset();
+      form.querySelector("input")?.focus();
+      await this.reload();
+    }
+  }
+
+  insertColumn(position: number) {
+    this.newColumnAt = position;
+  }
+
+  private async addColumn(name: string, position: number | undefined) {
+    const body = position === undefined ? { name } : { name, position };
+    if (!(await attempt(() => api.post(`/projects/${this.projectId}/columns`, body)))) return false;
+    this.newColumnAt = null;
+    await this.reload();
+    return true;
+  }
+
+  startRename(column: BoardColumn) {
+    this.renaming = column.id;
+  }
+
+  async rename(column: BoardColumn, name: string | null) {
+    if (this.renaming !== column.id) return;
+    this.renaming = null;
+    const trimmed = name?.trim();
+    if (!trimmed || trimmed === column.name) return;
+    if (await attempt(() => api.patch(`/columns/${column.id}`, { name: trimmed }))) await this.reload();
+  }
+
+  async deleteColumn(column: BoardColumn) {
+    if (!(await confirmAction(`Delete ${column.name}?`, "Only an empty column can be deleted.", "Delete")))
+      return;
+    if (await attempt(() => api.delete(`/columns/${column.id}`))) await this.reload();
+  }
+
+  private renderColumns(data: ProjectData) {
+    const tiles = tileContext(data.members, data.priorities);
+    const drag = this.drag;
+    const columns =
+      drag?.kind === "column" ? data.columns.filter((column) => column.id !== drag.id) : data.columns;
+    const rendered: unknown[] = columns.map((column) =>
+      boardColumn(
+        {
+          column,
+          index: data.columns.indexOf(column),
+          columnCount: data.columns.length,
+          tiles,
+          canWork: canWork(data.project),
+          canManage: canManage(data.project),
+          drag,
+          renaming: this.renaming === column.id,
+          adding: this.adding === column.id,
+          menuOpen: this.menuFor === column.id,
+        },
+        this,
+      ),
+    );
+    if (drag?.kind === "column")
+      rendered.splice(drag.index, 0, html`<section class="column placeholder" aria-hidden="true"></section>`);
+    if (this.newColumnAt !== null)
+      rendered.splice(
+        this.newColumnAt,
+        0,
+        newColumnForm({
+          columns: data.columns,
+          position: this.newColumnAt,
+          inline: true,
+          add: (name, position) => this.addColumn(name, position),
+          cancel: () => (this.newColumnAt = null),
+        }),
+      );
+    return rendered;
+  }
+
+  protected override render() {
+    if (this.error) return html`<p class="error" role="alert">${this.error}</p>`;
+    const data = this.data;
+    if (!data) return html`<p class="muted loading">Loading the board…</p>`;
+    const open = this.cardId
+      ? data.columns.flatMap((column) => column.cards).find((card) => card.id === this.cardId)
+      : undefined;
+    return html`<div class="head">
+        <h1>${data.project.name}</h1>
+        <span class="chip accent">${data.project.role}</span>
+        <span class="spacer"></span>
+        <label class="archived-toggle"
+          ><input
+            type="checkbox"
+            .checked=${this.showArchived}
+            @change=${(event: Event) => {
+              this.showArchived = (event.target as HTMLInputElement).checked;
+              void this.reload();
+            }}
+          />Show archived</label
+        >
+        <a class="button small" href="/app/projects/${this.projectId}/settings">Settings</a>
+      </div>
+      <div class="columns">
+        ${this.renderColumns(data)}
+        ${
+          canManage(data.project)
+            ? newColumnForm({
+                columns: data.columns,
+                add: (name, position) => this.addColumn(name, position),
+              })
+            : nothing
+        }
+        ${data.columns.length === 0 ? html`<div class="empty">This board has no columns yet.</div>` : nothing}
+      </div>
+      <p class="sr-only" role="status" aria-live="polite">${this.announcement}</p>
+      ${
+        this.cardId
+          ? html`<board-card-panel
+              .cardId=${this.cardId}
+              .data=${data}
+              .me=${this.me}
+              .summary=${open ?? null}
+              @close=${() => navigate(`/app/projects/${this.projectId}`)}
+              @changed=${() => void this.reload()}
+            ></board-card-panel>`
+          : nothing
+      }`;
+  }
+}
+customElements.define("board-board-view", BoardBoardView);

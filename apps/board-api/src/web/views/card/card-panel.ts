@@ -1,0 +1,280 @@
+// The card panel (a side sheet; full screen on a phone), for people first: the title (it wraps),
+// the description and the discussion, then the checklist, files and activity; the details beside
+// them (column, assignee, due date, priority, owner, labels) with the agent's state in one line
+// that opens on demand. Every change goes through /api/v1 with the web session.
+import type { Attachment, Card, CardWithPlan, ChecklistItem, Gate, User } from "@org/contracts";
+import { html, LitElement, nothing } from "lit";
+import { unsafeHTML } from "lit/directives/unsafe-html.js";
+import { api } from "../../api.ts";
+import { formatDateTime } from "../../format.ts";
+import { renderMarkdown } from "../../markdown.ts";
+import { base, panelStyles, prose } from "../../styles.ts";
+import { confirmAction } from "../../ui/confirm.ts";
+import { attempt } from "../../ui/toast.ts";
+import { canWork, type ProjectData } from "../board/board-data.ts";
+import { cardPanelStyles, cardPartsStyles, cardSideStyles } from "./card-panel.styles.ts";
+import { attachments, checklist, type CardPartsHost } from "./card-parts.ts";
+import { cardSide, type CardSideHost } from "./card-side.ts";
+import type { BoardCardActivity } from "./card-activity.ts";
+import "./card-activity.ts";
+import "./card-comments.ts";
+
+/**
+ * @event close - the person closed the panel.
+ * @event changed - the card changed here: the board reloads.
+ */
+export class BoardCardPanel extends LitElement implements CardSideHost, CardPartsHost {
+  static override styles = [base, prose, panelStyles, cardPanelStyles, cardSideStyles, cardPartsStyles];
+
+  static override properties = {
+    cardId: {},
+    data: { attribute: false },
+    me: { attribute: false },
+    summary: { attribute: false },
+    current: { state: true },
+    checklist: { state: true },
+    files: { state: true },
+    gate: { state: true },
+    editingBody: { state: true },
+    agentOpen: { state: true },
+    error: { state: true },
+  };
+
+  cardId = "";
+  data!: ProjectData;
+  me: User | null = null;
+  /** The card as the board shows it (kept fresh by live events). */
+  summary: Card | null = null;
+  current: CardWithPlan | null = null;
+  checklist: ChecklistItem[] = [];
+  files: Attachment[] = [];
+  gate: Gate | null = null;
+  editingBody = false;
+  agentOpen = false;
+  error = "";
+  private returnFocus: Element | null = null;
+
+  get card(): CardWithPlan {
+    return this.current!;
+  }
+
+  get work(): boolean {
+    return canWork(this.data.project);
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.returnFocus = document.activeElement;
+    document.addEventListener("keydown", this.onKey);
+  }
+
+  override disconnectedCallback(): void {
+    document.removeEventListener("keydown", this.onKey);
+    (this.returnFocus as HTMLElement | null)?.focus?.();
+    super.disconnectedCallback();
+  }
+
+  private readonly onKey = (event: KeyboardEvent) => {
+    if (event.key === "Escape" && !this.editingBody && !event.defaultPrevented) this.close();
+  };
+
+  protected override willUpdate(changed: Map<string, unknown>): void {
+    if (changed.has("cardId")) void this.load();
+    // A live change to the card (the board's copy) refreshes the panel.
+    const previous = changed.get("summary") as Card | null | undefined;
+    if (previous && this.summary && previous.updated_at !== this.summary.updated_at) void this.load();
+  }
+
+  protected override firstUpdated(): void {
+    this.renderRoot.querySelector<HTMLElement>("aside")?.focus();
+  }
+
+  private async load() {
+    try {
+      const [card, items, files, gate] = await Promise.all([
+        api.get<CardWithPlan>(`/cards/${this.cardId}`),
+        api.all<ChecklistItem>(`/cards/${this.cardId}/checklist`),
+        api.all<Attachment>(`/cards/${this.cardId}/attachments`),
+        api.get<Gate>(`/cards/${this.cardId}/gate`).catch(() => null),
+      ]);
+      this.current = card;
+      this.checklist = items;
+      this.files = files;
+      this.gate = gate;
+      this.error = "";
+    } catch (error) {
+      this.error = (error as Error).message;
+    }
+  }
+
+  private close() {
+    this.dispatchEvent(new CustomEvent("close"));
+  }
+
+  /** Runs a change, then reloads the panel (and its activity) and tells the board. */
+  async change(work: () => Promise<unknown>, done?: string) {
+    const worked = await attempt(work, done);
+    // Reloaded either way: a refused change shows the card as it really is.
+    await this.load();
+    void this.renderRoot.querySelector<BoardCardActivity>("board-card-activity")?.load();
+    if (worked) this.dispatchEvent(new CustomEvent("changed"));
+  }
+
+  patchCard(fields: Record<string, unknown>) {
+    return this.change(() => api.patch(`/cards/${this.cardId}`, fields));
+  }
+
+  toggleAgent(open: boolean) {
+    this.agentOpen = open;
+  }
+
+  private titleKey(event: KeyboardEvent) {
+    // The title is one line of text that wraps: Enter saves it.
+    if (event.key === "Enter") {
+      event.preventDefault();
+      (event.target as HTMLTextAreaElement).blur();
+    }
+  }
+
+  private saveTitle(event: Event) {
+    const input = event.target as HTMLTextAreaElement;
+    const title = input.value.replace(/\s+/g, " ").trim();
+    if (title && title !== this.current?.title) void this.patchCard({ title });
+    else input.value = this.current?.title ?? "";
+  }
+
+  private async saveBody(event: SubmitEvent) {
+    event.preventDefault();
+    const body = String(new FormData(event.target as HTMLFormElement).get("body") ?? "");
+    await this.patchCard({ body });
+    this.editingBody = false;
+  }
+
+  private async archive() {
+    const card = this.card;
+    if (card.archived)
+      return this.change(
+        () => api.post(`/cards/${card.id}/unarchive`),
+        `#${card.number} is back on the board.`,
+      );
+    await this.change(() => api.post(`/cards/${card.id}/archive`), `#${card.number} archived.`);
+  }
+
+  private async deleteCard() {
+    const card = this.card;
+    const sure = await confirmAction(
+      `Delete #${card.number}?`,
+      "Its comments, checklist and files go too. Archive keeps them.",
+      "Delete",
+    );
+    if (!sure || !(await attempt(() => api.delete(`/cards/${card.id}`)))) return;
+    this.dispatchEvent(new CustomEvent("changed"));
+    this.close();
+  }
+
+  private renderHead(card: CardWithPlan) {
+    const column = this.data.columns.find((candidate) => candidate.id === card.column_id);
+    return html`<div class="head">
+      <div class="top">
+        <span class="number">#${card.number}</span>
+        <label class="sr-only" for="title">Title</label>
+        <textarea
+          id="title"
+          class="title"
+          rows="1"
+          .value=${card.title}
+          ?disabled=${!this.work}
+          maxlength="200"
+          @keydown=${this.titleKey}
+          @change=${this.saveTitle}
+        ></textarea>
+        <button class="icon-button close" aria-label="Close" @click=${this.close}>✕</button>
+      </div>
+      <p class="faint meta-line">
+        In ${column?.name ?? "a column"} · created
+        ${formatDateTime(card.created_at)}${card.archived ? " · archived" : ""}
+      </p>
+    </div>`;
+  }
+
+  private renderDescription(card: CardWithPlan) {
+    const handles = new Set(this.data.members.map((member) => member.handle));
+    let body;
+    if (this.editingBody)
+      body = html`<form class="stack" @submit=${this.saveBody}>
+        <label class="sr-only" for="body">Description (Markdown)</label>
+        <textarea
+          id="body"
+          name="body"
+          rows="8"
+          .value=${card.body}
+          placeholder="Markdown; @handle mentions a member"
+        ></textarea>
+        <div class="row">
+          <button class="button small primary">Save</button>
+          <button type="button" class="button small" @click=${() => (this.editingBody = false)}>
+            Cancel
+          </button>
+        </div>
+      </form>`;
+    else if (card.body)
+      body = html`<div class="body prose">${unsafeHTML(renderMarkdown(card.body, handles))}</div>`;
+    else body = html`<p class="faint">No description.</p>`;
+    return html`<section class="part desc" aria-labelledby="body-title">
+      <h3 id="body-title">
+        Description
+        ${
+          this.work && !this.editingBody
+            ? html`<button class="button small ghost" @click=${() => (this.editingBody = true)}>Edit</button>`
+            : nothing
+        }
+      </h3>
+      ${body}
+    </section>`;
+  }
+
+  private renderCard(card: CardWithPlan) {
+    return html`<div class="layout">
+      ${this.renderHead(card)} ${this.renderDescription(card)}
+      <board-card-comments
+        class="talk"
+        .cardId=${card.id}
+        .data=${this.data}
+        .me=${this.me}
+      ></board-card-comments>
+      ${checklist(this)} ${attachments(this)}
+      <board-card-activity
+        class="activity"
+        .cardId=${card.id}
+        .data=${this.data}
+        .me=${this.me}
+      ></board-card-activity>
+      ${cardSide(
+        this,
+        this.work
+          ? html`<div class="actions" role="group" aria-label="Card actions">
+              <button class="button small" @click=${this.archive}>
+                ${card.archived ? "Unarchive" : "Archive"}
+              </button>
+              <button class="button small danger" @click=${this.deleteCard}>Delete</button>
+            </div>`
+          : nothing,
+      )}
+    </div>`;
+  }
+
+  protected override render() {
+    const card = this.current;
+    return html`<div class="backdrop" @click=${this.close}></div>
+      <aside
+        role="dialog"
+        aria-modal="true"
+        aria-label=${card ? `Card #${card.number}` : "Card"}
+        tabindex="-1"
+      >
+        ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
+        ${card ? this.renderCard(card) : html`<p class="muted">Loading…</p>`}
+      </aside>`;
+  }
+}
+customElements.define("board-card-panel", BoardCardPanel);

@@ -1,0 +1,136 @@
+// Your notifications: mentions of you in cards and comments written in the web app, newest first.
+import type { Notification } from "@org/contracts";
+import { css, html, LitElement, nothing } from "lit";
+import { api } from "../../api.ts";
+import { timeAgo } from "../../format.ts";
+import { onLiveEvent } from "../../live.ts";
+import { navigate } from "../../router.ts";
+import { base } from "../../styles.ts";
+
+export class BoardNotificationsView extends LitElement {
+  static override styles = [
+    base,
+    css`
+      :host {
+        max-width: 760px;
+        margin: 0 auto;
+      }
+      .head {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 12px;
+        align-items: center;
+        justify-content: space-between;
+        margin-bottom: 18px;
+      }
+      ol {
+        display: grid;
+        gap: 8px;
+        margin: 0;
+        padding: 0;
+        list-style: none;
+      }
+      a.item {
+        display: grid;
+        gap: 4px;
+        padding: 14px 16px;
+        border: 1px solid var(--border);
+        border-radius: 14px;
+        background: var(--surface);
+        color: var(--text);
+        text-decoration: none;
+      }
+      a.item:hover {
+        border-color: var(--accent);
+      }
+      a.item.unread {
+        border-left: 4px solid var(--accent);
+      }
+      .excerpt {
+        color: var(--muted);
+        overflow-wrap: anywhere;
+      }
+    `,
+  ];
+  static override properties = { items: { state: true } };
+  items: Notification[] | null = null;
+  private stopLive?: () => void;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    void this.load();
+    this.stopLive = onLiveEvent((event) => {
+      if (event.type === "notification.created") void this.load();
+    });
+  }
+
+  override disconnectedCallback(): void {
+    this.stopLive?.();
+    super.disconnectedCallback();
+  }
+
+  private async load() {
+    this.items = (
+      await api.get<{ data: Notification[] }>("/me/notifications?limit=100").catch(() => ({ data: [] }))
+    ).data;
+  }
+
+  private changed() {
+    window.dispatchEvent(new CustomEvent("board:notifications-changed"));
+  }
+
+  private async open(event: Event, item: Notification) {
+    event.preventDefault();
+    if (!item.read_at) {
+      await api.post(`/me/notifications/${item.id}/read`).catch(() => undefined);
+      this.changed();
+    }
+    navigate(`/app/projects/${item.project_id}/cards/${item.card_id}`);
+  }
+
+  private async readAll() {
+    await api.post("/me/notifications/read");
+    this.changed();
+    await this.load();
+  }
+
+  protected override render() {
+    const unread = this.items?.filter((item) => !item.read_at).length ?? 0;
+    return html`<div class="head">
+        <div>
+          <h1>Notifications</h1>
+          <p class="muted">When someone mentions you with your @handle.</p>
+        </div>
+        ${unread ? html`<button class="button" @click=${this.readAll}>Mark all read</button>` : nothing}
+      </div>
+      ${
+        this.items === null
+          ? html`<p class="muted">Loading…</p>`
+          : this.items.length === 0
+            ? html`<div class="empty">Nothing yet. Mentions of you appear here.</div>`
+            : html`<ol>
+                ${this.items.map(
+                  (item) =>
+                    html`<li>
+                      <a
+                        class="item ${item.read_at ? "" : "unread"}"
+                        href="/app/projects/${item.project_id}/cards/${item.card_id}"
+                        @click=${(event: Event) => this.open(event, item)}
+                      >
+                        <span
+                          ><strong>${item.actor_name}</strong> mentioned you
+                          ${item.comment_id ? "in a comment on" : "in"}
+                          <strong>#${item.card_number} ${item.card_title}</strong>
+                          <span class="faint"
+                            >· ${item.project_name} · ${timeAgo(item.created_at)}</span
+                          ></span
+                        >
+                        <span class="excerpt">${item.excerpt}</span>
+                      </a>
+                    </li>`,
+                )}
+              </ol>`
+      }`;
+  }
+}
+customElements.define("board-notifications-view", BoardNotificationsView);

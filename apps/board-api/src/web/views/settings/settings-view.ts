@@ -1,0 +1,351 @@
+// A project's settings: name and repository, members and their roles, invitation links,
+// labels and the priority ladder. Admins change them; everyone else reads.
+import type { Label, Member, Priority, Project, Role, User } from "@org/contracts";
+import { css, html, LitElement, nothing } from "lit";
+import { styleProps } from "../../ui/style-props.ts";
+import { api } from "../../api.ts";
+import { navigate } from "../../router.ts";
+import { base } from "../../styles.ts";
+import { confirmAction } from "../../ui/confirm.ts";
+import { attempt, toast } from "../../ui/toast.ts";
+import { canManage } from "../board/board-data.ts";
+import { inlineFormStyles } from "./inline-form.styles.ts";
+import "./member-invitations.ts";
+
+const ROLES: Role[] = ["owner", "admin", "member", "viewer"];
+
+export class BoardSettingsView extends LitElement {
+  static override styles = [
+    base,
+    inlineFormStyles,
+    css`
+      :host {
+        max-width: 900px;
+        margin: 0 auto;
+      }
+      .head {
+        margin-bottom: 20px;
+      }
+      .panel {
+        margin-bottom: 18px;
+      }
+      .panel > h2 {
+        margin-bottom: 12px;
+      }
+      td select {
+        width: auto;
+        min-height: 32px;
+        padding: 3px 8px;
+      }
+      .subhead {
+        margin: 18px 0 4px;
+      }
+      .name small {
+        display: block;
+        color: var(--faint);
+      }
+      .tags {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 8px;
+      }
+      .tags .chip {
+        font-size: 0.85rem;
+        padding: 3px 4px 3px 10px;
+      }
+      .tags button {
+        border: 0;
+        background: none;
+        color: inherit;
+        cursor: pointer;
+        font: inherit;
+      }
+      @media (max-width: 640px) {
+        .wide {
+          display: none;
+        }
+      }
+    `,
+  ];
+  static override properties = {
+    projectId: {},
+    me: { attribute: false },
+    project: { state: true },
+    members: { state: true },
+    labels: { state: true },
+    priorities: { state: true },
+    error: { state: true },
+  };
+  projectId = "";
+  me: User | null = null;
+  project: Project | null = null;
+  members: Member[] = [];
+  labels: Label[] = [];
+  priorities: Priority[] = [];
+  error = "";
+
+  protected override willUpdate(changed: Map<string, unknown>): void {
+    if (changed.has("projectId")) void this.load();
+  }
+
+  private async load() {
+    try {
+      const [project, members, labels, priorities] = await Promise.all([
+        api.get<Project>(`/projects/${this.projectId}`),
+        api.all<Member>(`/projects/${this.projectId}/members`),
+        api.all<Label>(`/projects/${this.projectId}/labels`),
+        api.all<Priority>(`/projects/${this.projectId}/priorities`),
+      ]);
+      this.project = project;
+      this.members = members;
+      this.labels = labels;
+      this.priorities = priorities;
+    } catch (error) {
+      this.error = (error as Error).message;
+    }
+  }
+
+  private async act(work: () => Promise<unknown>, done?: string) {
+    if (await attempt(work, done)) await this.load();
+  }
+
+  private submit(handler: (values: FormData, form: HTMLFormElement) => Promise<unknown>) {
+    return async (event: SubmitEvent) => {
+      event.preventDefault();
+      const form = event.target as HTMLFormElement;
+      await handler(new FormData(form), form);
+    };
+  }
+
+  private saveProject = this.submit((values) =>
+    this.act(
+      () =>
+        api.patch(`/projects/${this.projectId}`, {
+          name: String(values.get("name") ?? ""),
+          repo_url: String(values.get("repo_url") ?? "").trim(),
+        }),
+      "Project saved.",
+    ),
+  );
+
+  private addLabel = this.submit(async (values, form) => {
+    await this.act(() =>
+      api.post(`/projects/${this.projectId}/labels`, {
+        name: String(values.get("name") ?? ""),
+        color: values.get("color"),
+      }),
+    );
+    form.reset();
+  });
+
+  private addPriority = this.submit(async (values, form) => {
+    await this.act(() =>
+      api.post(`/projects/${this.projectId}/priorities`, {
+        name: String(values.get("name") ?? ""),
+        color: values.get("color"),
+      }),
+    );
+    form.reset();
+  });
+
+  private async removeMember(member: Member) {
+    const self = member.user_id === this.me?.id;
+    const ok = await confirmAction(
+      self ? "Leave this project?" : `Remove ${member.name}?`,
+      self ? "You lose access to its board at once." : "They lose access to the board at once.",
+      self ? "Leave" : "Remove",
+    );
+    if (!ok) return;
+    await this.act(() => api.delete(`/projects/${this.projectId}/members/${member.user_id}`));
+    if (self) navigate("/app");
+  }
+
+  private async deleteProject() {
+    const ok = await confirmAction(
+      `Delete ${this.project?.name}?`,
+      "Every column, card, comment and file of the project is destroyed. This cannot be undone.",
+      "Delete project",
+    );
+    if (!ok) return;
+    try {
+      await api.delete(`/projects/${this.projectId}`);
+      navigate("/app");
+    } catch (error) {
+      toast((error as Error).message, "error");
+    }
+  }
+
+  protected override render() {
+    const project = this.project;
+    if (this.error) return html`<p class="error" role="alert">${this.error}</p>`;
+    if (!project) return html`<p class="muted">Loading…</p>`;
+    const manage = canManage(project);
+    const owner = project.role === "owner";
+    return html`<div class="head">
+        <a href="/app/projects/${project.id}">← Back to the board</a>
+        <h1>${project.name} · Settings</h1>
+      </div>
+      <section class="panel" aria-labelledby="general">
+        <h2 id="general">General</h2>
+        <form class="stack" @submit=${this.saveProject}>
+          <label class="field"
+            >Name <input name="name" .value=${project.name} ?disabled=${!manage} required maxlength="200"
+          /></label>
+          <label class="field"
+            >Repository URL
+            <input
+              name="repo_url"
+              type="url"
+              .value=${project.repo_url ?? ""}
+              ?disabled=${!manage}
+              placeholder="https://…"
+          /></label>
+          ${manage ? html`<div class="row"><button class="button primary">Save</button></div>` : nothing}
+        </form>
+      </section>
+      <section class="panel" aria-labelledby="members">
+        <h2 id="members">Members</h2>
+        <table>
+          <thead>
+            <tr>
+              <th>Member</th>
+              <th class="wide">Email</th>
+              <th>Role</th>
+              <th><span class="sr-only">Actions</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            ${this.members.map(
+              (member) =>
+                html`<tr>
+                  <td class="name">${member.name}<small>@${member.handle}</small></td>
+                  <td class="wide">${member.email}</td>
+                  <td>
+                    ${
+                      manage && (owner || member.role !== "owner")
+                        ? html`<label class="sr-only" for="role-${member.user_id}"
+                              >Role of ${member.name}</label
+                            >
+                            <select
+                              id="role-${member.user_id}"
+                              @change=${(event: Event) =>
+                                this.act(
+                                  () =>
+                                    api.post(`/projects/${this.projectId}/members`, {
+                                      user_id: member.user_id,
+                                      role: (event.target as HTMLSelectElement).value,
+                                    }),
+                                  `${member.name} is now ${(event.target as HTMLSelectElement).value}.`,
+                                )}
+                            >
+                              ${ROLES.filter((role) => owner || role !== "owner").map(
+                                (role) =>
+                                  html`<option value=${role} ?selected=${role === member.role}>
+                                    ${role}
+                                  </option>`,
+                              )}
+                            </select>`
+                        : member.role
+                    }
+                  </td>
+                  <td>
+                    ${
+                      manage || member.user_id === this.me?.id
+                        ? html`<button class="button small danger" @click=${() => this.removeMember(member)}>
+                            ${member.user_id === this.me?.id ? "Leave" : "Remove"}
+                          </button>`
+                        : nothing
+                    }
+                  </td>
+                </tr>`,
+            )}
+          </tbody>
+        </table>
+        ${
+          manage
+            ? html`<board-member-invitations
+                .projectId=${this.projectId}
+                .roles=${ROLES.filter((role) => owner || role !== "owner")}
+              ></board-member-invitations>`
+            : nothing
+        }
+      </section>
+      <section class="panel" aria-labelledby="labels">
+        <h2 id="labels">Labels</h2>
+        <div class="tags">
+          ${this.labels.map(
+            (label) =>
+              html`<span class="chip"
+                ><span class="dot" ${styleProps({ background: label.color })}></span>${label.name}
+                ${
+                  manage
+                    ? html`<button
+                        aria-label="Delete label ${label.name}"
+                        @click=${() => this.act(() => api.delete(`/labels/${label.id}`))}
+                      >
+                        ×
+                      </button>`
+                    : nothing
+                }</span
+              >`,
+          )}
+          ${this.labels.length ? nothing : html`<span class="faint">No labels yet.</span>`}
+        </div>
+        ${
+          manage
+            ? html`<form class="inline" @submit=${this.addLabel} aria-label="New label">
+                <label class="field">New label <input name="name" required maxlength="200" /></label>
+                <label class="field">Colour <input name="color" type="color" value="#6366f1" /></label>
+                <button class="button">Add label</button>
+              </form>`
+            : nothing
+        }
+      </section>
+      <section class="panel" aria-labelledby="priorities">
+        <h2 id="priorities">Priorities</h2>
+        <p class="faint">Most urgent first; agents claim cards in this order.</p>
+        <ol>
+          ${this.priorities.map(
+            (rung) =>
+              html`<li>
+                <span class="row"
+                  ><span class="dot" ${styleProps({ background: rung.color ?? "var(--faint)" })}></span
+                  >${rung.name}
+                  ${
+                    manage
+                      ? html`<button
+                          class="button small ghost"
+                          aria-label="Delete priority ${rung.name}"
+                          @click=${() => this.act(() => api.delete(`/priorities/${rung.id}`))}
+                        >
+                          ×
+                        </button>`
+                      : nothing
+                  }</span
+                >
+              </li>`,
+          )}
+        </ol>
+        ${
+          manage
+            ? html`<form class="inline" @submit=${this.addPriority} aria-label="New priority">
+                <label class="field"
+                  >New priority (least urgent) <input name="name" required maxlength="200"
+                /></label>
+                <label class="field">Colour <input name="color" type="color" value="#f59e0b" /></label>
+                <button class="button">Add priority</button>
+              </form>`
+            : nothing
+        }
+      </section>
+      ${
+        owner
+          ? html`<section class="panel" aria-labelledby="danger">
+              <h2 id="danger">Danger zone</h2>
+              <button class="button danger" @click=${this.deleteProject}>Delete this project</button>
+            </section>`
+          : nothing
+      }`;
+  }
+}
+customElements.define("board-settings-view", BoardSettingsView);

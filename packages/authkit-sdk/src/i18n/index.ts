@@ -1,0 +1,93 @@
+// The components' languages: English, German, French and Spanish ship; a site overrides any
+// sentence with `messages` (a partial catalog), in any language.
+import { ALREADY_REGISTERED, type AuthKitError } from "../core/errors.ts";
+import { de } from "./de.ts";
+import { en, type MessageKey, type Messages } from "./en.ts";
+import { es } from "./es.ts";
+import { fr } from "./fr.ts";
+
+export type { MessageKey, Messages };
+
+/** The languages that ship. */
+export const LOCALES = { en, de, fr, es } as const;
+export type Locale = keyof typeof LOCALES;
+
+/** `de-AT`, `DE`, `de_CH` → `de`; anything not shipped → `en`. */
+export function resolveLocale(tag: string | null | undefined): Locale {
+  const primary = (tag ?? "").trim().toLowerCase().split(/[-_]/)[0] ?? "";
+  return primary in LOCALES ? (primary as Locale) : "en";
+}
+
+/** The catalog of a language, with the site's own sentences on top. */
+export function messagesFor(
+  locale: string | null | undefined,
+  overrides?: Partial<Messages> | null,
+): Messages {
+  const base = LOCALES[resolveLocale(locale)];
+  if (!overrides) return base;
+  const merged: Messages = { ...base };
+  for (const key of Object.keys(base) as MessageKey[]) {
+    const value = overrides[key];
+    if (typeof value === "string" && value) merged[key] = value;
+  }
+  return merged;
+}
+
+/** Fills `{name}` placeholders. */
+export const format = (template: string, values: Record<string, string | number>): string =>
+  template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+
+/** What the person was doing when the error happened: it words some messages. */
+export type ErrorAction = "sign-in" | "registration" | "management";
+
+type DescribedError = Pick<AuthKitError, "code" | "serverCode" | "retryAfter" | "message">;
+
+/**
+ * What a person reads for an error, in their language: `describeError(error, { locale: "de" })`,
+ * or `describeError(error, auth.getConfig())`. Never the error's own message, which is for the
+ * site's developer (it may hold server or exception text).
+ */
+export function describeError(
+  error: DescribedError,
+  options: { locale?: string; messages?: Partial<Messages>; action?: ErrorAction } = {},
+): string {
+  return describeWith(error, messagesFor(options.locale, options.messages), options.action);
+}
+
+/** `describeError` with a resolved catalog (the components'). */
+export function describeWith(
+  error: DescribedError,
+  messages: Messages,
+  action: ErrorAction = "sign-in",
+): string {
+  switch (error.code) {
+    case "user_cancelled":
+      return action === "registration" ? messages.errorCancelledRegister : messages.errorCancelledSignIn;
+    case "server_unreachable":
+      return messages.errorUnreachable;
+    case "credential_not_found":
+      return error.serverCode ? messages.errorNotRegistered : messages.errorNoPasskeyHere;
+    case "challenge_expired":
+      return error.serverCode === "token_expired" ? messages.errorPageExpired : messages.errorExpired;
+    case "webauthn_not_supported":
+      return messages.errorUnsupported;
+    case "user_disabled":
+      return messages.errorDisabled;
+    case "configuration_error":
+      return action === "registration"
+        ? messages.errorSetupRegister
+        : action === "management"
+          ? messages.errorSetupManage
+          : messages.errorSetupSignIn;
+    case "invalid_credentials":
+      return messages.errorWrongPassword;
+    case "rate_limited":
+      return error.retryAfter
+        ? format(messages.errorRateLimitedFor, { seconds: error.retryAfter })
+        : messages.errorRateLimited;
+    case "server_error":
+      return error.serverCode === "qr_failed" ? messages.errorPhoneFailed : messages.errorServer;
+    default:
+      return error.message === ALREADY_REGISTERED ? messages.errorAlreadyRegistered : messages.errorUnknown;
+  }
+}
