@@ -245,19 +245,17 @@ describe("another tenant's token in a tenant's frame", () => {
       ),
     );
     await page.goto(stranger.url("/harvest"));
-    await waitForEvent(page, "authkit-authenticate", "ready");
-    const frame = page.locator("authkit-authenticate iframe").contentFrame();
-    await frame.getByRole("button", { name: "Sign in with Passkey" }).click();
+    // The embed's first request with the token is refused: no sign-in button, no passkey prompt.
     const error = await waitForEvent(page, "authkit-authenticate", "error");
     expect(error.detail).toMatchObject({
       code: "configuration_error",
       error: {
-        message: `${stranger.origin} is not an origin of AuthKit admin: its tokens work only on the tenant's own pages (add the origin to the tenant).`,
+        message: `${stranger.origin} is not an allowed origin of the tenant "AuthKit admin": add it (cli tenant update <id> --add-origin ${stranger.origin}, or the dashboard's Edit tenant).`,
       },
     });
     await screenshot(page.locator(".slot"), SUITE, "authenticate-foreign-token-light");
     // No success ever reached the attacker's page, and the passkey was never asked for.
-    expect((await eventsOf(page)).some((event) => event.name === "success")).toBe(false);
+    expect((await eventsOf(page)).some((event) => ["ready", "success"].includes(event.name))).toBe(false);
     expect(await signCount()).toBe(countBefore);
     const signIns = await auth.database.db.authAuditEvent.count({ where: { type: "login_success" } });
     expect(signIns).toBe(0);
@@ -274,14 +272,11 @@ describe("another tenant's token in a tenant's frame", () => {
       ),
     );
     await page.goto(stranger.url("/borrowed"));
-    await waitForEvent(page, "authkit-authenticate", "ready");
-    await page
-      .locator("authkit-authenticate iframe")
-      .contentFrame()
-      .getByRole("button", { name: "Sign in with Passkey" })
-      .click();
     const error = await waitForEvent(page, "authkit-authenticate", "error");
     expect(error.detail).toMatchObject({ code: "configuration_error" });
-    expect(JSON.stringify(error.detail)).toContain(`${stranger.origin} is not an origin of Tenant`);
+    expect(JSON.stringify(error.detail)).toContain(
+      `${stranger.origin} is not an allowed origin of the tenant`,
+    );
+    expect((await eventsOf(page)).some((event) => event.name === "ready")).toBe(false);
   });
 });
