@@ -143,7 +143,7 @@ it("in German, dark", async () => {
     ),
   );
   await page.goto(site.url("/konto"));
-  await page.getByText("Ihre Passkeys").waitFor();
+  await page.getByRole("heading", { name: "Ihre Passkeys" }).waitFor();
   await page.getByRole("button", { name: "Umbenennen: Test key" }).waitFor();
   await screenshot(page.locator("authkit-passkeys"), SUITE, "list-de-dark");
 });
