@@ -185,8 +185,9 @@ describe("authkit-authenticate attributes", () => {
     const error = await waitForEvent(page, "authkit-authenticate", "error");
     expect(error.detail).toMatchObject({ code: "user_cancelled" });
     await frame.getByText("Sign-in was cancelled.").waitFor();
-    await frame.getByRole("button", { name: "Sign in with your phone instead" }).waitFor();
-    await screenshot(page.locator(".slot"), SUITE, "authenticate-cancelled-light");
+    await frame.getByRole("button", { name: "Sign in with your phone instead" }).click();
+    await frame.getByText("Scan with your phone").waitFor();
+    await screenshot(page.locator(".slot"), SUITE, "authenticate-cancelled-phone-light");
   });
 });
 
