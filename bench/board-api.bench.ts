@@ -8,6 +8,7 @@ import autocannon from "autocannon";
 import createExpress from "express";
 import pg from "pg";
 import { createUser } from "@org/board-api/src/services/users.ts";
+import { seedProject as seedBoard } from "./lib/seed.ts";
 import { listen, startBoardApi, type Listening } from "./lib/servers.ts";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
@@ -45,25 +46,8 @@ async function main(): Promise<void> {
   try {
     await migrateDatabase(url);
     const { user, token } = await createUser({ db, email: "bench@example.com", name: "Bench" });
-    // Seed with SQL: a project of 5 columns, `perColumn` cards in each.
-    const seedProject = async (projectName: string, perColumn: number) => {
-      const seeded = await bare.query<{ project_id: string }>(
-        `WITH p AS (INSERT INTO projects (id, name, next_card_number, updated_at)
-                    VALUES (gen_random_uuid(), $2, $3::int * 5 + 1, now()) RETURNING id)
-         , m AS (INSERT INTO project_members (id, project_id, user_id, role)
-                 SELECT gen_random_uuid(), p.id, $1::uuid, 'owner' FROM p)
-         , c AS (INSERT INTO columns (id, project_id, name, position, updated_at)
-                 SELECT gen_random_uuid(), p.id, 'Column ' || i, i, now() FROM p, generate_series(0, 4) i
-                 RETURNING id, position, project_id)
-         INSERT INTO cards (id, project_id, column_id, number, title, body, position, updated_at)
-         SELECT gen_random_uuid(), c.project_id, c.id, c.position * $3::int + j + 1,
-                'Card ' || (c.position * $3::int + j + 1), 'Body of the card', j, now()
-         FROM c, generate_series(0, $3::int - 1) j
-         RETURNING project_id`,
-        [user.id, projectName, perColumn],
-      );
-      return seeded.rows[0]?.project_id as string;
-    };
+    const seedProject = (projectName: string, perColumn: number) =>
+      seedBoard(bare, { userId: user.id, name: projectName, perColumn });
     const projectId = await seedProject("Bench", 200);
     const bigProjectId = await seedProject("Big", 1000);
     const columns = (

@@ -77,7 +77,7 @@ async function main(): Promise<void> {
     if (process.env.BENCH_EXPLAIN) {
       const plan = await bare.query(
         `EXPLAIN (ANALYZE, BUFFERS) SELECT c.id FROM cards c
-         WHERE c.project_id = $1::uuid AND c.owner_type = 'agent' AND c.archived_at IS NULL
+         WHERE c.project_id = $1::uuid AND c.owner_type = 'agent' AND c.archived_at IS NULL AND NOT c.column_done
            AND (c.claimed_by IS NULL OR c.claim_expires_at < now())
            AND NOT EXISTS (SELECT 1 FROM gate_criteria g
              LEFT JOIN gate_acks a ON a.card_id = c.id AND a.criterion_id = g.id

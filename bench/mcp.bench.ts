@@ -95,7 +95,9 @@ async function main(): Promise<void> {
     const coreList = await listBytes("?toolsets=core");
 
     const results: Result[] = [];
-    results.push(await load("HTTP GET /cards/{id}", { url: `${api.url}/api/v1/cards/${cardId}`, headers: auth }));
+    results.push(
+      await load("HTTP GET /cards/{id}", { url: `${api.url}/api/v1/cards/${cardId}`, headers: auth }),
+    );
     results.push(
       await load("MCP tools/call get_card", {
         url: `${api.url}/mcp`,

@@ -3,6 +3,7 @@
 // came on. The instance that answered is named in the `X-Upstream` response header.
 import { createServer, request, type IncomingHttpHeaders, type Server } from "node:http";
 import { connect, type Socket } from "node:net";
+import { pairSockets } from "@org/service-kit/testing";
 
 export interface RoundRobinProxy {
   port: number;
@@ -59,14 +60,7 @@ export async function roundRobinProxy(upstreams: string[], port = 0): Promise<Ro
       if (head.length > 0) upstream.write(head);
       client.pipe(upstream).pipe(client);
     });
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.once("close", () => sockets.delete(socket));
-      socket.on("error", () => {
-        client.destroy();
-        upstream.destroy();
-      });
-    }
+    pairSockets(client, upstream, sockets);
   });
 
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));

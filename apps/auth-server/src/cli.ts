@@ -1,9 +1,11 @@
 import {
   AUDIT_EVENT_TYPES,
   InviteAdminRequestSchema,
+  QrLoginSchema,
   REGISTRATION_ATTACHMENTS,
   RegistrationAttachmentSchema,
   type AuditEventType,
+  type QrLogin,
   type RegistrationAttachment,
 } from "@org/contracts";
 import type { Db } from "@org/db";
@@ -58,6 +60,29 @@ const attachment = (values: Values): RegistrationAttachment | undefined => {
   }
   return parsed.data;
 };
+/** `--qr-login on|off`. */
+const qrLogin = (values: Values): QrLogin | undefined => {
+  const value = text(values, "qr-login");
+  if (value === undefined) return undefined;
+  const parsed = QrLoginSchema.safeParse(value);
+  if (!parsed.success) throw new ValidationError("--qr-login must be on or off.");
+  return parsed.data;
+};
+
+/**
+ * The built-in admin tenant follows PUBLIC_URL, signs in without QR codes and has no usable API
+ * key (one could mint user tokens for administrators): not edited here.
+ */
+async function assertCustomerTenant(db: Db, id: string): Promise<void> {
+  const builtIn = /^[0-9a-f-]{36}$/i.test(id)
+    ? await db.authBuiltInTenant.findUnique({ where: { tenantId: id } })
+    : null;
+  if (builtIn) {
+    throw new ValidationError(
+      "The built-in admin tenant is not edited: it follows PUBLIC_URL, and administrators are managed with `admin invite` and `admin remove`.",
+    );
+  }
+}
 const idOption = { id: { type: "string" } } as const;
 
 /** Commands taking a tenant id: `tenant disable <id>` or `tenant disable --id <id>`. */
@@ -80,12 +105,13 @@ void runCli(
     },
     "tenant create": {
       summary:
-        "--name N --rp-id R [--origin O ...] [--registration-attachment auto|any|platform|cross-platform]: create a tenant; prints its API key once",
+        "--name N --rp-id R [--origin O ...] [--registration-attachment auto|any|platform|cross-platform] [--qr-login on|off]: create a tenant; prints its API key once",
       options: {
         name: { type: "string" },
         "rp-id": { type: "string" },
         origin: { type: "string", multiple: true },
         "registration-attachment": { type: "string" },
+        "qr-login": { type: "string" },
       },
       run: (values) =>
         withDb(async (db) => {
@@ -95,14 +121,15 @@ void runCli(
             rpId: required(values, "rp-id"),
             origins: list(values, "origin") ?? [],
             registrationAttachment: attachment(values),
+            qrLogin: qrLogin(values),
           });
-          const { id, name, rp_id, origins, registration_attachment } = tenantView(tenant);
-          return { tenant: { id, name, rp_id, origins, registration_attachment }, apiKey };
+          const { id, name, rp_id, origins, registration_attachment, qr_login } = tenantView(tenant);
+          return { tenant: { id, name, rp_id, origins, registration_attachment, qr_login }, apiKey };
         }),
     },
     "tenant update": {
       summary:
-        "<id> [--name N] [--origin O ... (replaces the list)] [--add-origin O ...] [--remove-origin O ...] [--registration-attachment auto|any|platform|cross-platform]: change a tenant",
+        "<id> [--name N] [--origin O ... (replaces the list)] [--add-origin O ...] [--remove-origin O ...] [--registration-attachment auto|any|platform|cross-platform] [--qr-login on|off]: change a tenant",
       options: {
         ...idOption,
         name: { type: "string" },
@@ -110,6 +137,7 @@ void runCli(
         "add-origin": { type: "string", multiple: true },
         "remove-origin": { type: "string", multiple: true },
         "registration-attachment": { type: "string" },
+        "qr-login": { type: "string" },
       },
       run: (values) =>
         withDb(async (db) => {
@@ -119,13 +147,16 @@ void runCli(
             addOrigins: list(values, "add-origin"),
             removeOrigins: list(values, "remove-origin"),
             registrationAttachment: attachment(values),
+            qrLogin: qrLogin(values),
           };
           if (Object.values(changes).every((value) => value === undefined)) {
             throw new ValidationError(
-              "Nothing to change: give --name, --origin, --add-origin, --remove-origin or --registration-attachment.",
+              "Nothing to change: give --name, --origin, --add-origin, --remove-origin, --registration-attachment or --qr-login.",
             );
           }
-          return { tenant: tenantView(await updateTenant({ db, id: required(values, "id"), ...changes })) };
+          const id = required(values, "id");
+          await assertCustomerTenant(db, id);
+          return { tenant: tenantView(await updateTenant({ db, id, ...changes })) };
         }),
     },
     "tenant list": {
@@ -157,7 +188,10 @@ void runCli(
       summary: "<id>: issue a new API key (printed once); the old one stops working",
       run: (values) =>
         withDb(async (db) => {
-          const { tenant, apiKey } = await rotateTenantKey({ db, id: required(values, "id") });
+          const id = required(values, "id");
+          // An API key of the admin tenant could mint user tokens for administrators.
+          await assertCustomerTenant(db, id);
+          const { tenant, apiKey } = await rotateTenantKey({ db, id });
           return { tenant: tenantView(tenant), apiKey };
         }),
     }),

@@ -144,6 +144,7 @@ describe("tenants", () => {
         rp_id: "acme.test",
         origins: ["https://acme.test", "https://app.acme.test"],
         registration_attachment: "auto",
+        qr_login: "on",
         disabled: false,
         created_at: expect.any(String),
       },

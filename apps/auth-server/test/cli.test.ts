@@ -1,4 +1,5 @@
 import request from "supertest";
+import { adminTenant } from "../src/services/admin-tenant.ts";
 import { wellKnownFor } from "../src/services/tenants.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { runCli } from "./helpers/cli.ts";
@@ -37,6 +38,7 @@ describe("cli", () => {
         rp_id: "acme.test",
         origins: ["https://app.acme.test", "https://acme.test"],
         registration_attachment: "auto",
+        qr_login: "on",
       },
       apiKey: expect.stringMatching(/^ak_[A-Za-z0-9_-]{43}$/),
     });
@@ -49,6 +51,7 @@ describe("cli", () => {
     const listed = await cli("tenant", "list");
     expect(listed.tenants).toContainEqual({
       ...out.tenant,
+      qr_login: "on",
       disabled: false,
       created_at: expect.any(String),
     });
@@ -107,6 +110,7 @@ describe("cli", () => {
         rp_id: "edit.test",
         origins: ["https://edit.test", "https://app.edit.test", "https://shop.edit.test"],
         registration_attachment: "any",
+        qr_login: "on",
         disabled: false,
         created_at: expect.any(String),
       },
@@ -119,13 +123,41 @@ describe("cli", () => {
     const { username, host, pathname } = new URL(t.database.url);
     const using = `using PostgreSQL ${username}@${host}${pathname}\n`;
     await expect(cli("tenant", "update", id)).rejects.toMatchObject({
-      stderr: `${using}cli tenant update: Nothing to change: give --name, --origin, --add-origin, --remove-origin or --registration-attachment.\n`,
+      stderr: `${using}cli tenant update: Nothing to change: give --name, --origin, --add-origin, --remove-origin, --registration-attachment or --qr-login.\n`,
     });
     await expect(cli("tenant", "update", id, "--registration-attachment", "laptop")).rejects.toMatchObject({
       stderr: `${using}cli tenant update: --registration-attachment must be one of auto, any, platform, cross-platform.\n`,
     });
     await expect(cli("tenant", "update", id, "--remove-origin", "https://other.test")).rejects.toMatchObject({
       stderr: `${using}cli tenant update: https://other.test is not one of the tenant's origins.\n`,
+    });
+  });
+
+  it("tenant update --qr-login turns QR sign-in off and on; the built-in admin tenant is not edited", async () => {
+    const { tenant } = await makeTenant(t);
+    const session = await sessionToken(t.app, (await cli("tenant", "rotate-key", tenant.id)).apiKey);
+    const qrStart = () =>
+      request(t.app).post("/auth/v1/qr/start").set("Authorization", `Bearer ${session}`).send({});
+    expect((await cli("tenant", "update", tenant.id, "--qr-login", "off")).tenant.qr_login).toBe("off");
+    expect((await qrStart()).body.error_code).toBe("configuration_error");
+    expect((await cli("tenant", "update", tenant.id, "--qr-login", "on")).tenant.qr_login).toBe("on");
+    expect((await qrStart()).status).toBe(200);
+    await expect(cli("tenant", "update", tenant.id, "--qr-login", "maybe")).rejects.toMatchObject({
+      stderr: expect.stringContaining("cli tenant update: --qr-login must be on or off.\n"),
+    });
+
+    await adminTenant({ db: t.database.db, publicUrl: "https://auth.example.net" });
+    const listed = await cli("tenant", "list");
+    const admin = listed.tenants.find((row: { built_in?: string }) => row.built_in === "admin");
+    expect(admin).toMatchObject({ qr_login: "off" });
+    const notEdited =
+      "The built-in admin tenant is not edited: it follows PUBLIC_URL, and administrators are managed with `admin invite` and `admin remove`.";
+    await expect(cli("tenant", "update", admin.id, "--qr-login", "on")).rejects.toMatchObject({
+      stderr: expect.stringContaining(notEdited),
+    });
+    // Nor does it get an API key (one could mint user tokens for administrators).
+    await expect(cli("tenant", "rotate-key", admin.id)).rejects.toMatchObject({
+      stderr: expect.stringContaining(notEdited),
     });
   });
 

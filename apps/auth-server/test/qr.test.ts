@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import request from "supertest";
 import * as authentication from "../src/services/authentication.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { signedInAdmin, signInToken } from "./helpers/admin.ts";
 import { failure, makeTenant, ORIGIN, registerPasskey, sessionToken, userToken } from "./helpers/flows.ts";
 import {
   claimed,
@@ -16,7 +17,8 @@ import {
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ QR_TTL_SECONDS: "60" });
+  // Many QR starts from one address in this file; the limit has a test of its own (a sibling app).
+  t = await createTestApp({ QR_TTL_SECONDS: "60", RATE_LIMIT_QR_START_PER_MINUTE: "1000" });
 });
 afterAll(() => t.close());
 
@@ -53,7 +55,7 @@ describe("QR login", () => {
       token: expect.stringMatching(/^qrp_/),
       tenant: { name: "Acme", rpId: "example.test" },
       origin: ORIGIN,
-      desktop: "Chrome 131 on macOS",
+      network: "same",
       requestedAt: new Date(t.clock.ms).toISOString(),
       expiresAt: start.expiresAt,
       challengeId: expect.any(String),
@@ -115,6 +117,55 @@ describe("QR login", () => {
     expect(late.body.error).toBe("This QR code's challenge is already completed.");
     t.clock.advance(120);
     expect((await qrStatus(t.app, start)).body.status).toBe("completed");
+  });
+
+  it("keeps a login completed when the phone's finish arrives twice (a retry, a double tap)", async () => {
+    const fx = await tenantWithPhonePasskey();
+    const start = await startQr(t.app, fx.session);
+    const claim = await claimed(t.app, start);
+    const credential = fx.phone.authenticate(claim.options as never);
+    const finish = () =>
+      request(t.app)
+        .post("/auth/v1/qr/mobile/finish")
+        .set("Authorization", `Bearer ${claim.token}`)
+        .send({ challengeId: claim.challengeId, credential });
+    // Both at once: one finishes the login; the duplicate is refused without touching the status
+    // (before, it spent no challenge, failed verification, and marked the login failed).
+    const [first, second] = await Promise.all([finish(), finish()]);
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
+    const duplicate = first.status === 409 ? first : second;
+    expect(duplicate.body).toEqual(
+      failure("conflict", "This QR code's passkey step is already being finished on this phone."),
+    );
+    // And once more after it completed: it worked, and still does.
+    const again = await finish();
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ status: "completed" });
+    const status = await qrStatus(t.app, start);
+    expect(status.body).toMatchObject({ status: "completed", user: fx.user });
+    const verified = await request(t.app)
+      .post("/api/v1/verify-auth")
+      .set("X-API-KEY", fx.apiKey)
+      .send({ challengeId: status.body.loginChallengeId });
+    expect(verified.status).toBe(200);
+    const failures = await t.database.db.authAuditEvent.count({
+      where: { tenantId: fx.tenant.id, type: "login_failure" },
+    });
+    expect(failures).toBe(0);
+  });
+
+  it("does not let an abort racing a finish turn the login into cancelled", async () => {
+    const fx = await tenantWithPhonePasskey();
+    const start = await startQr(t.app, fx.session);
+    const claim = await claimed(t.app, start);
+    const [finished, aborted] = await Promise.all([
+      phoneFinish(t.app, claim, fx.phone),
+      phoneAbort(t.app, claim, { status: "cancelled" }),
+    ]);
+    // Exactly one of them decides; the other is refused and changes nothing.
+    expect([finished.status, aborted.status].sort()).toEqual([200, 409]);
+    const { status } = (await qrStatus(t.app, start)).body as { status: string };
+    expect(status).toBe(finished.status === 200 ? "completed" : "cancelled");
   });
 
   it("lets only one of several concurrent opens claim the challenge", async () => {
@@ -321,16 +372,21 @@ describe("QR defences and input", () => {
   });
 
   it("shows the page's origin only when it is one of the tenant's", async () => {
-    const { apiKey } = await makeTenant(t);
+    const { tenant, apiKey } = await makeTenant(t);
     const session = await sessionToken(t.app, apiKey);
-    // A page on no origin of the tenant cannot start one at all with the tenant's token.
+    // A stranger's page cannot use the tenant's token at all.
     const fromStranger = await request(t.app)
       .post("/auth/v1/qr/start")
       .set("Authorization", `Bearer ${session}`)
       .set("Origin", "https://evil.test")
-      .send({ origin: "https://evil.test" });
+      .send({ origin: ORIGIN });
     expect(fromStranger.status).toBe(403);
-    expect(fromStranger.body.error_code).toBe("configuration_error");
+    expect(fromStranger.body).toEqual(
+      failure(
+        "configuration_error",
+        `https://evil.test is not an allowed origin of the tenant "${tenant.name}": add it (cli tenant update <id> --add-origin https://evil.test, or the dashboard's Edit tenant).`,
+      ),
+    );
     // Without an Origin header (no page), the claimed origin is not believed either.
     const noPage = await request(t.app)
       .post("/auth/v1/qr/start")
@@ -342,10 +398,9 @@ describe("QR defences and input", () => {
       .post("/auth/v1/qr/start")
       .set("Authorization", `Bearer ${session}`)
       .set("Origin", "http://localhost:4100")
-      .send({ origin: ORIGIN });
-    const claim = await claimed(t.app, fromEmbed.body);
-    expect(claim.origin).toBe(ORIGIN);
-    expect(claim.desktop).toBe("An unknown browser");
+      .set("X-AuthKit-Embed-Origin", ORIGIN)
+      .send({});
+    expect((await claimed(t.app, fromEmbed.body)).origin).toBe(ORIGIN);
   });
 
   it("rate-limits starts per IP and status polls per IP and challenge", async () => {
@@ -377,5 +432,91 @@ describe("two instances on one PostgreSQL database (no Redis)", () => {
     expect((await qrStatus(desktop, start)).body).toEqual({ status: "scanned" });
     expect((await phoneFinish(phoneSide, claim, fx.phone)).status).toBe(200);
     expect((await qrStatus(desktop, start)).body).toMatchObject({ status: "completed", user: fx.user });
+  });
+});
+
+describe("QR login policy", () => {
+  it("answers 403 configuration_error for a tenant with qr_login off, and works again when it is on", async () => {
+    const fx = await tenantWithPhonePasskey();
+    const { browser, csrf } = await signedInAdmin(t);
+    const patch = (qr_login: string) =>
+      browser.patch(`/admin/api/tenants/${fx.tenant.id}`).set("X-CSRF-Token", csrf).send({ qr_login });
+    expect((await patch("off")).body).toMatchObject({ id: fx.tenant.id, qr_login: "off" });
+    for (const token of [fx.session, await userToken(t.app, fx.apiKey, { externalId: "reg" })]) {
+      const res = await request(t.app)
+        .post("/auth/v1/qr/start")
+        .set("Authorization", `Bearer ${token}`)
+        .send(token === fx.session ? {} : { purpose: "register" });
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual(failure("configuration_error", "QR sign-in is turned off for Acme."));
+    }
+    expect((await patch("sideways")).status).toBe(400);
+    expect((await patch("on")).body.qr_login).toBe("on");
+    expect((await startQr(t.app, fx.session)).challengeId).toEqual(expect.any(String));
+  });
+
+  it("is off for the built-in admin tenant: the sign-in page's token cannot start a QR login", async () => {
+    const res = await request(t.app)
+      .post("/auth/v1/qr/start")
+      .set("Authorization", `Bearer ${await signInToken(t)}`)
+      .set("Origin", "http://localhost:4100")
+      .send({});
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual(failure("configuration_error", "QR sign-in is turned off for AuthKit admin."));
+  });
+
+  it("is on for new tenants, and listed with every tenant", async () => {
+    const { browser, csrf } = await signedInAdmin(t);
+    const created = await browser
+      .post("/admin/api/tenants")
+      .set("X-CSRF-Token", csrf)
+      .send({ name: "Fresh", rp_id: "fresh.test", origins: ["https://fresh.test"] });
+    expect(created.body.tenant.qr_login).toBe("on");
+    const off = await browser
+      .post("/admin/api/tenants")
+      .set("X-CSRF-Token", csrf)
+      .send({ name: "No QR", rp_id: "noqr.test", qr_login: "off" });
+    expect(off.body.tenant.qr_login).toBe("off");
+  });
+});
+
+describe("what the phone is shown", () => {
+  it("is only what the server verified: the starter's headers and claims do not reach the page", async () => {
+    const fx = await tenantWithPhonePasskey();
+    // A relaying attacker starts the login with headers and a body of its choosing.
+    const res = await request(t.app)
+      .post("/auth/v1/qr/start")
+      .set("Authorization", `Bearer ${fx.session}`)
+      .set("User-Agent", "Your bank's official sign-in (safe)")
+      .send({ origin: "https://bank.example" });
+    expect(res.status).toBe(200);
+    const claim = await claimed(t.app, res.body);
+    expect(claim).toMatchObject({ tenant: { name: "Acme", rpId: "example.test" }, origin: null });
+    expect(JSON.stringify(claim)).not.toMatch(/bank|official|safe/);
+    expect(claim).not.toHaveProperty("desktop");
+  });
+
+  it("says whether the phone is on the computer's network (IPv4 /24, IPv6 /64)", async () => {
+    const app = t.sibling({ TRUST_PROXY: "loopback" });
+    const fx = await tenantWithPhonePasskey(app);
+    const networkSeen = async (computer: string, phone: string) => {
+      const start = await request(app)
+        .post("/auth/v1/qr/start")
+        .set("Authorization", `Bearer ${fx.session}`)
+        .set("X-Forwarded-For", computer)
+        .send({});
+      const claim = await request(app)
+        .post("/auth/v1/qr/mobile/claim")
+        .set("X-Forwarded-For", phone)
+        .send({ secret: mobileSecretOf(start.body) });
+      return (claim.body as { network: string }).network;
+    };
+    expect(await networkSeen("203.0.113.10", "203.0.113.10")).toBe("same");
+    expect(await networkSeen("203.0.113.10", "203.0.113.200")).toBe("same");
+    // The attacker's computer is elsewhere: the phone page warns.
+    expect(await networkSeen("198.51.100.66", "203.0.113.10")).toBe("different");
+    expect(await networkSeen("2001:db8:1:2::10", "2001:db8:1:2:aaaa::1")).toBe("same");
+    expect(await networkSeen("2001:db8:1:2::10", "2001:db8:1:3::10")).toBe("different");
+    expect(await networkSeen("203.0.113.10", "2001:db8:1:2::10")).toBe("different");
   });
 });

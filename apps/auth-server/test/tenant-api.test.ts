@@ -361,10 +361,17 @@ describe("a user's passkeys", () => {
 });
 
 describe("verify-auth", () => {
-  it("returns the login once with its prfResult, then without; other tenants get not_found", async () => {
+  it("confirms a login once, with its prfResult; a second call and other tenants get not_found", async () => {
     const fx = await tenantWithPasskey(t);
     const res = await login(t.app, fx.session, fx.authenticator, {}, { prfResult: "cHJmLW91dHB1dA" });
     expect(res.status).toBe(200);
+    const notFound = failure("not_found", "No completed login with this challengeId in the last 5 minutes.");
+    // Another tenant's key learns nothing, and does not spend the login.
+    const other = await makeTenant(t);
+    const foreign = await api(other.apiKey).post("/verify-auth", { challengeId: res.challengeId });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toEqual(notFound);
+
     const first = await api(fx.apiKey).post("/verify-auth", { challengeId: res.challengeId });
     expect(first.status).toBe(200);
     expect(first.headers["cache-control"]).toBe("no-store");
@@ -374,19 +381,27 @@ describe("verify-auth", () => {
       method: "passkey",
       prfResult: "cHJmLW91dHB1dA",
     });
+    // Single use: whoever replays the challengeId (a stolen one, a retry) is refused.
     const second = await api(fx.apiKey).post("/verify-auth", { challengeId: res.challengeId });
-    expect(second.status).toBe(200);
-    expect(second.body.prfResult).toBeUndefined();
+    expect(second.status).toBe(404);
+    expect(second.body).toEqual(notFound);
 
-    const other = await makeTenant(t);
-    const foreign = await api(other.apiKey).post("/verify-auth", { challengeId: res.challengeId });
-    expect(foreign.status).toBe(404);
-    expect(foreign.body).toEqual(
-      failure("not_found", "No completed login with this challengeId in the last 5 minutes."),
-    );
     const unknown = await api(fx.apiKey).post("/verify-auth", { challengeId: "nope" });
     expect(unknown.status).toBe(404);
+  });
 
+  it("answers only one of two concurrent calls for the same login", async () => {
+    const fx = await tenantWithPasskey(t);
+    const res = await login(t.app, fx.session, fx.authenticator);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => api(fx.apiKey).post("/verify-auth", { challengeId: res.challengeId })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 404, 404, 404, 404]);
+  });
+
+  it("forgets a login after 5 minutes", async () => {
+    const fx = await tenantWithPasskey(t);
+    const res = await login(t.app, fx.session, fx.authenticator);
     t.clock.advance(5 * 60 + 1);
     expect((await api(fx.apiKey).post("/verify-auth", { challengeId: res.challengeId })).status).toBe(404);
   });

@@ -204,6 +204,63 @@ describe("claim-next", () => {
   });
 });
 
+describe("done columns and assignees", () => {
+  it("a column is marked done with PATCH; the board and the column payload say so", async () => {
+    const { owner, project, column, agent } = await teamBoard();
+    expect(column.done).toBe(false);
+    const patched = await owner.api.patch(`/columns/${column.id}`, { done: true });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ id: column.id, done: true, name: column.name });
+    const board = await agent.api.get(`/projects/${project.id}/columns`);
+    expect(board.body.data[0]).toMatchObject({ id: column.id, done: true });
+    const created = await owner.api.post(`/projects/${project.id}/columns`, { name: "Shipped", done: true });
+    expect(created.body).toMatchObject({ name: "Shipped", done: true });
+    // Members do not change columns; done must be a boolean.
+    expect((await agent.api.patch(`/columns/${column.id}`, { done: false })).status).toBe(403);
+    const invalid = await owner.api.patch(`/columns/${column.id}`, { done: "yes" });
+    expect(invalid.status).toBe(422);
+    expect(invalid.body.error.details).toEqual([{ path: "done", message: expect.any(String) }]);
+  });
+
+  it("claim-next never offers a card in a done column, nor one assigned to someone else", async () => {
+    const { owner, project, column, agent, other } = await teamBoard();
+    const done = await makeColumn(owner.api, project.id, { name: "Done" });
+    await owner.api.patch(`/columns/${done.id}`, { done: true });
+    // First in claim order, but finished, or someone else's.
+    const finished = await makeCard(owner.api, done.id, { owner_type: "agent", title: "finished" });
+    const theirs = await makeCard(owner.api, column.id, {
+      owner_type: "agent",
+      title: "theirs",
+      assignee_id: other.user.id,
+    });
+    const mine = await makeCard(owner.api, column.id, {
+      owner_type: "agent",
+      title: "mine",
+      assignee_id: agent.user.id,
+    });
+    const free = await makeCard(owner.api, column.id, { owner_type: "agent", title: "free" });
+    const first = await agent.api.post(`/projects/${project.id}/claim-next`);
+    expect(first.body).toMatchObject({ id: mine.id, claimed_by: agent.user.id });
+    const second = await agent.api.post(`/projects/${project.id}/claim-next`);
+    expect(second.body).toMatchObject({ id: free.id, claimed_by: agent.user.id });
+    expect((await agent.api.post(`/projects/${project.id}/claim-next`)).status).toBe(204);
+    // The assignee gets theirs; the finished card is never offered, to anyone.
+    expect((await other.api.post(`/projects/${project.id}/claim-next`)).body).toMatchObject({
+      id: theirs.id,
+    });
+    expect((await owner.api.post(`/projects/${project.id}/claim-next`)).status).toBe(204);
+    expect((await owner.api.get(`/cards/${finished.id}`)).body.claimed_by).toBeNull();
+
+    // Moving a card into a done column takes it out of the pool; unmarking the column brings it back.
+    const later = await makeCard(owner.api, column.id, { owner_type: "agent", title: "later" });
+    await owner.api.post(`/cards/${later.id}/move`, { to_column_id: done.id });
+    expect((await owner.api.post(`/projects/${project.id}/claim-next`)).status).toBe(204);
+    await owner.api.patch(`/columns/${done.id}`, { done: false });
+    const back = await owner.api.post(`/projects/${project.id}/claim-next`);
+    expect([finished.id, later.id]).toContain(back.body.id);
+  });
+});
+
 describe("entry gates", () => {
   it("admin-only criteria writes; list, update, delete", async () => {
     const { owner, project, column, agent } = await teamBoard();

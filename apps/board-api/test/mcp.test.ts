@@ -206,7 +206,8 @@ describe("MCP at /mcp", () => {
     // Nothing to claim (HTTP 204): a result saying so and why, not an error.
     expect(await ok(client, "claim_next_card", { project_id: project.id })).toEqual({
       result: null,
-      reason: "No card is eligible: the project has no unarchived card with owner_type agent.",
+      reason:
+        "No card is eligible: the project has no unarchived card with owner_type agent outside done columns.",
     });
     const human = await makeCard(owner.api, column.id, { title: "Human work" });
     const agentCard = await makeCard(owner.api, column.id, { title: "Agent work", owner_type: "agent" });
@@ -223,8 +224,9 @@ describe("MCP at /mcp", () => {
     expect(await ok(client, "claim_next_card", { project_id: project.id })).toEqual({
       result: null,
       reason:
-        "No card is eligible: of 2 agent cards, 1 claimed by someone with a live lease and 1 waiting " +
-        "for their entry gate (see get_card_gate).",
+        "No card is eligible: of 2 agent cards outside done columns, 1 claimed by someone with a live " +
+        "lease, 1 waiting for their entry gate (see get_card_gate). 1 human card is never offered: set " +
+        "owner_type to agent (update_card) for work an agent may take.",
     });
     expect((await owner.api.get(`/cards/${gated.id}`)).body.claimed_by).toBeNull();
     // HTTP still answers 204 with an empty body.

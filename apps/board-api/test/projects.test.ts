@@ -37,6 +37,34 @@ describe("projects", () => {
     });
   });
 
+  it('template "kanban" starts the project with five columns, the last a done column', async () => {
+    const owner = await makeUser(t);
+    const res = await owner.api.post("/projects", { name: "Kanban", template: "kanban" });
+    expect(res.status).toBe(201);
+    const board = await owner.api.get(`/projects/${res.body.id}/columns`);
+    expect(
+      board.body.data.map((c: { name: string; done: boolean; position: number }) => [
+        c.name,
+        c.done,
+        c.position,
+      ]),
+    ).toEqual([
+      ["Backlog", false, 0],
+      ["Todo", false, 1],
+      ["In progress", false, 2],
+      ["Review", false, 3],
+      ["Done", true, 4],
+    ]);
+    // Without a template: no columns; an unknown one is validation_failed and creates nothing.
+    const plain = await owner.api.post("/projects", { name: "Plain" });
+    expect((await owner.api.get(`/projects/${plain.body.id}/columns`)).body.data).toEqual([]);
+    const unknown = await owner.api.post("/projects", { name: "Scrum", template: "scrum" });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.error.details).toEqual([{ path: "template", message: expect.any(String) }]);
+    const names = (await owner.api.get("/projects")).body.data.map((p: { name: string }) => p.name);
+    expect(names).toEqual(["Kanban", "Plain"]);
+  });
+
   it("validates bodies", async () => {
     const { api } = await makeUser(t);
     const res = await api.post("/projects", { name: "", repo_url: "not a url" });

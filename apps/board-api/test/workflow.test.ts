@@ -1,5 +1,5 @@
 import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { addMember, makeBoard, makeCard, makeUser, type Client } from "./helpers/fixtures.ts";
+import { addMember, makeBoard, makeCard, makeColumn, makeUser, type Client } from "./helpers/fixtures.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -245,6 +245,20 @@ describe("rot", () => {
     expect(expiredRow.reasons).toEqual(["claim_expired", "no_activity"]);
     expect((await viewer.api.get(`/projects/${project.id}/rot?stale_hours=0`)).status).toBe(422);
     expect((await viewer.api.get(`/projects/${project.id}/rot?stale_hours=abc`)).status).toBe(422);
+  });
+
+  it("skips cards in done columns", async () => {
+    const { owner, project, column, agent, viewer } = await teamBoard();
+    const done = await makeColumn(owner.api, project.id, { name: "Done" });
+    await owner.api.patch(`/columns/${done.id}`, { done: true });
+    const stale = await makeCard(agent.api, column.id, { title: "stale", due_at: "2020-01-01" });
+    const finished = await makeCard(agent.api, done.id, { title: "finished", due_at: "2020-01-01" });
+    await age(stale.id, 100);
+    await age(finished.id, 100);
+    const rows = (await viewer.api.get(`/projects/${project.id}/rot`)).body.data as Array<{
+      card: { id: string };
+    }>;
+    expect(rows.map((row) => row.card.id)).toEqual([stale.id]);
   });
 });
 

@@ -2,7 +2,8 @@ import { AppError, bearerToken } from "@org/service-kit";
 import type { Request, RequestHandler } from "express";
 import type { AuthContext } from "../context.ts";
 import { sessionCookie } from "./cookies.ts";
-import { assertOwnOrigin, assertTenantOrigin } from "./cors.ts";
+import { assertOwnOrigin } from "./cors.ts";
+import { assertTenantPage, pageOriginOf, type PageOrigin } from "./page-origin.ts";
 import { resolveSession } from "../services/sessions.ts";
 import { enabledTenant, tenantByApiKey, type Tenant } from "../services/tenants.ts";
 import { resolveSessionToken, resolveUserToken, type UserTokenScope } from "../services/tokens.ts";
@@ -13,11 +14,12 @@ export type RequestAuth =
   | { kind: "tenant"; tenant: Tenant }
   /**
    * A browser acting for one user: a user token (registration; with scope manage also passkey
-   * management), or the user's cookie session.
+   * management), or the user's cookie session. `page`: the tenant page it comes from (see
+   * page-origin.ts), when it comes from one.
    */
-  | { kind: "user"; tenant: Tenant; userId: string; via: "userToken" | "cookie" }
+  | { kind: "user"; tenant: Tenant; userId: string; via: "userToken" | "cookie"; page?: PageOrigin }
   /** A browser on a tenant's page, by session token (authenticate component, password login). */
-  | { kind: "session"; tenant: Tenant; expiresAt: number };
+  | { kind: "session"; tenant: Tenant; expiresAt: number; page?: PageOrigin };
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -55,21 +57,25 @@ export function requireApiKey(ctx: AuthContext): RequestHandler {
   });
 }
 
-/** `Authorization: Bearer <session token>`. */
+/**
+ * `Authorization: Bearer <session token>`, from a page of the token's tenant (when from a page at
+ * all: see assertTenantPage).
+ */
 export function requireSessionToken(ctx: AuthContext): RequestHandler {
   return wrap(async (req) => {
     const token = bearer(req);
     if (!token) throw missing("session token");
     const record = await resolveSessionToken({ ctx, token });
     const tenant = await enabledTenant({ db: ctx.db, id: record.tenantId });
-    assertTenantOrigin(ctx, req, tenant);
-    return { kind: "session", tenant, expiresAt: record.expiresAt };
+    const page = pageOriginOf(ctx, req);
+    assertTenantPage(tenant, page);
+    return { kind: "session", tenant, expiresAt: record.expiresAt, ...(page ? { page } : {}) };
   });
 }
 
 /**
- * A user: `Authorization: Bearer <user token>` (for management, one of scope `manage`), or else
- * the same-origin session cookie.
+ * A user: `Authorization: Bearer <user token>` (for management, one of scope `manage`) from a page
+ * of its tenant, or else the same-origin session cookie.
  */
 function requireUser(ctx: AuthContext, scope: UserTokenScope): RequestHandler {
   return wrap(async (req) => {
@@ -77,14 +83,15 @@ function requireUser(ctx: AuthContext, scope: UserTokenScope): RequestHandler {
     if (!token) return cookieAuth(ctx, req, "user token or session");
     const record = await resolveUserToken({ ctx, token });
     const tenant = await enabledTenant({ db: ctx.db, id: record.tenantId });
-    assertTenantOrigin(ctx, req, tenant);
+    const page = pageOriginOf(ctx, req);
+    assertTenantPage(tenant, page);
     if (scope === "manage" && record.scope !== "manage") {
       throw new AppError(
         "forbidden",
         'This user token may only register passkeys: ask POST /api/v1/user-token for "scope": "manage".',
       );
     }
-    return { kind: "user", tenant, userId: record.userId, via: "userToken" };
+    return { kind: "user", tenant, userId: record.userId, via: "userToken", ...(page ? { page } : {}) };
   });
 }
 

@@ -2,7 +2,7 @@ import { AppError } from "@org/service-kit";
 import cors from "cors";
 import type { Request, RequestHandler } from "express";
 import type { AuthContext } from "../context.ts";
-import { isTenantOrigin, type Tenant } from "../services/tenants.ts";
+import { isTenantOrigin } from "../services/tenants.ts";
 
 const CACHE_MS = 5_000;
 
@@ -44,20 +44,6 @@ function credentialedCors(isAllowed: (origin: string) => Promise<boolean>): Requ
       else next();
     }, next);
   };
-}
-
-/**
- * A token works only on its own tenant's pages (or this server's own: the embeds, the QR phone
- * page). Requests without an Origin come from no page (a server, a test). The answer names the
- * origin, so the site's developer knows what to add.
- */
-export function assertTenantOrigin(ctx: AuthContext, req: Request, tenant: Tenant): void {
-  const origin = req.get("origin");
-  if (origin === undefined || origin === ownOrigin(ctx) || tenant.origins.includes(origin)) return;
-  throw new AppError(
-    "configuration_error",
-    `${origin} is not an allowed origin of the tenant "${tenant.name}": add it (cli tenant update <id> --add-origin ${origin}, or the dashboard's Edit tenant).`,
-  );
 }
 
 /** An origin of an enabled tenant; answers are cached per origin for a few seconds (tenants change rarely). */

@@ -25,9 +25,10 @@ const problem = (name: string, kind: "warning" | "error", title: string, text: S
 
 /**
  * The page a phone opens by scanning a QR code (`/qr#<secret>`). Its script claims the challenge
- * (the computer's QR turns into "scanned"), shows which site and which computer asked, runs the
- * passkey step on the phone and reports how it ended. Every text is here; the script only fills
- * in the facts and switches views.
+ * (the computer's QR turns into "scanned"), shows which site asked — only what the server verified:
+ * the tenant's name and, when known, which of its origins; nothing a requester could choose — warns
+ * when the phone is on another network than the computer, runs the passkey step on the phone and
+ * reports how it ended. Every text is here; the script only fills in the facts and switches views.
  */
 export function qrPhonePage(): SafeHtml {
   return pageDocument({
@@ -63,14 +64,17 @@ export function qrPhonePage(): SafeHtml {
               <dd><span data-fact="tenant"></span><span class="sub" data-fact="site"></span></dd>
             </div>
             <div>
-              <dt>Computer</dt>
-              <dd data-fact="desktop"></dd>
-            </div>
-            <div>
               <dt>Asked</dt>
               <dd data-fact="requested"></dd>
             </div>
           </dl>
+          <p class="caution network" data-network="different" hidden>
+            ${icon("warning")}<span
+              ><strong>This phone is on a different network from the computer that showed the code.</strong>
+              That is normal on mobile data. But if you did not scan a code on a screen in front of you,
+              someone else may be trying to sign in as you: tap Cancel.</span
+            >
+          </p>
           <p class="caution">
             ${icon("warning")}<span
               >Continue only if you are at that computer and just scanned its code. If someone sent you this

@@ -64,6 +64,7 @@ export function adminApiRouter(ctx: AuthContext): Router {
       rpId: input.rp_id,
       origins: input.origins,
       registrationAttachment: input.registration_attachment,
+      qrLogin: input.qr_login,
       actor: actorOf(req),
     });
     res.status(201).json({ tenant: tenantView(tenant), apiKey });
@@ -84,7 +85,10 @@ export function adminApiRouter(ctx: AuthContext): Router {
   });
 
   tenant.patch("/", async (req, res) => {
-    const { name, origins, registration_attachment } = parseWith(UpdateTenantRequestSchema, req.body);
+    const { name, origins, registration_attachment, qr_login } = parseWith(
+      UpdateTenantRequestSchema,
+      req.body,
+    );
     const id = tenantOf(res).id;
     const tenant = await updateTenant({
       db,
@@ -92,6 +96,7 @@ export function adminApiRouter(ctx: AuthContext): Router {
       name,
       origins,
       registrationAttachment: registration_attachment,
+      qrLogin: qr_login,
       actor: actorOf(req),
     });
     res.json(tenantView(tenant));

@@ -32,10 +32,10 @@ export function authenticationRouter(ctx: AuthContext, limits: RateLimits): Rout
   });
 
   router.post("/authenticate/start", session, async (req, res) => {
-    const { tenant } = authOf(req, "session");
+    const { tenant, page } = authOf(req, "session");
     const input = parseWith(AuthenticateStartRequestSchema, req.body ?? {});
     noStore(res);
-    res.json(await startAuthentication({ ctx, tenant, input }));
+    res.json(await startAuthentication({ ctx, tenant, input, page }));
   });
 
   router.post("/authenticate/finish", session, async (req, res) => {

@@ -40,8 +40,8 @@ export function qrRouter(ctx: AuthContext, limits: RateLimits): Router {
         purpose,
         userId: auth.kind === "user" ? auth.userId : undefined,
         input,
-        requestOrigin: req.get("origin"),
-        userAgent: req.get("user-agent"),
+        pageOrigin: auth.page?.origin,
+        ip: req.ip,
       }),
     );
   });
@@ -55,7 +55,7 @@ export function qrRouter(ctx: AuthContext, limits: RateLimits): Router {
   router.post("/mobile/claim", async (req, res) => {
     const { secret } = parseWith(QrClaimRequestSchema, req.body);
     noStore(res);
-    res.json(await claimQr({ ctx, secret }));
+    res.json(await claimQr({ ctx, secret, ip: req.ip }));
   });
 
   router.post("/mobile/finish", async (req, res) => {

@@ -12,10 +12,10 @@ export function registrationRouter(ctx: AuthContext): Router {
   router.use(requireRegistrant(ctx));
 
   router.post("/start", async (req, res) => {
-    const { tenant, userId } = authOf(req, "user");
+    const { tenant, userId, page } = authOf(req, "user");
     const input = parseWith(RegisterStartRequestSchema, req.body ?? {});
     noStore(res);
-    res.json(await startRegistration({ ctx, tenant, userId, input }));
+    res.json(await startRegistration({ ctx, tenant, userId, input, page }));
   });
 
   router.post("/finish", async (req, res) => {

@@ -13,7 +13,7 @@ import type { AuthContext } from "../context.ts";
 import { serverAdminTenant } from "./admin-tenant.ts";
 import { adminView } from "./admins.ts";
 import { audit } from "./audit.ts";
-import { verifyAuth } from "./logins.ts";
+import { takeLogin } from "./logins.ts";
 import { issueSessionToken } from "./tokens.ts";
 
 /** A dashboard session ends after 30 minutes without a request … */
@@ -42,7 +42,7 @@ export async function startAdminSession({
   ip?: string | undefined;
 }): Promise<{ token: string; expiresAt: Date; admin: Admin }> {
   const tenant = await serverAdminTenant(ctx);
-  const login = await verifyAuth({ ctx, tenant, challengeId, consume: true });
+  const { response: login } = await takeLogin({ ctx, tenant, challengeId });
   const admin = await ctx.db.authAdmin.findUnique({
     where: { userId: login.user.id },
     include: { user: { include: { _count: { select: { credentials: true } } } } },

@@ -9,7 +9,7 @@ type Deps = { db: AuthContext["db"]; publicUrl: string };
 
 /**
  * The built-in tenant of the dashboard's administrators: rp_id = PUBLIC_URL's host, origin =
- * PUBLIC_URL's origin. Created on first use (by the server or `cli admin invite`); when PUBLIC_URL
+ * PUBLIC_URL's origin, QR sign-in off. Created on first use (by the server or `cli admin invite`); when PUBLIC_URL
  * has changed, it follows (passkeys made for the old RP ID then stop working: invite again).
  */
 export async function adminTenant({ db, publicUrl }: Deps): Promise<Tenant> {
@@ -42,10 +42,14 @@ export async function adminTenant({ db, publicUrl }: Deps): Promise<Tenant> {
     }
   }
   const { tenant } = found;
-  if (tenant.rpId === url.hostname && tenant.origins.length === 1 && tenant.origins[0] === url.origin) {
-    return tenant;
-  }
-  return updateTenant({ db, id: tenant.id, rpId: url.hostname, origins: [url.origin] });
+  const current =
+    tenant.rpId === url.hostname &&
+    tenant.origins.length === 1 &&
+    tenant.origins[0] === url.origin &&
+    tenant.qrLogin === "off";
+  if (current) return tenant;
+  // Administrators never sign in by QR code: one shown to them could be an attacker's (relaying).
+  return updateTenant({ db, id: tenant.id, rpId: url.hostname, origins: [url.origin], qrLogin: "off" });
 }
 
 /** The admin tenant of a running server. */

@@ -7,7 +7,8 @@ import { Prisma, queryPrepared } from "@org/db";
 import { AppError } from "@org/service-kit";
 import { generateAuthenticationOptions, verifyAuthenticationResponse } from "@simplewebauthn/server";
 import type { AuthContext } from "../context.ts";
-import { checkTopOrigin, parseClientData } from "../webauthn/client-data.ts";
+import type { PageOrigin } from "../http/page-origin.ts";
+import { checkFrameBinding, checkTopOrigin, parseClientData } from "../webauthn/client-data.ts";
 import { prfSaltFor } from "../webauthn/prf.ts";
 import { audit } from "./audit.ts";
 import { CHALLENGE_TTL_MS, consumeChallenge, saveChallenge } from "./challenges.ts";
@@ -23,10 +24,13 @@ export async function startAuthentication({
   ctx,
   tenant,
   input = {},
+  page,
 }: {
   ctx: AuthContext;
   tenant: Tenant;
   input?: AuthenticateStartRequest;
+  /** The tenant page that asks (already checked to be one of the tenant's origins). */
+  page?: PageOrigin | undefined;
 }): Promise<AuthenticateStartResponse> {
   const prfSalt = input.prf ? prfSaltFor(tenant) : undefined;
   const options = await generateAuthenticationOptions({
@@ -39,6 +43,7 @@ export async function startAuthentication({
     tenantId: tenant.id,
     purpose: "authenticate",
     challenge: options.challenge,
+    ...(page?.embedParent ? { embedParent: page.origin } : {}),
   });
   return {
     challengeId,
@@ -132,6 +137,7 @@ export async function finishAuthentication({
   const clientData = parseClientData(response.response.clientDataJSON);
   try {
     checkTopOrigin(clientData, tenant.origins);
+    checkFrameBinding(clientData, challenge.embedParent);
   } catch (error) {
     throw await fail("verification_failed", "top_origin", (error as Error).message);
   }

@@ -15,6 +15,8 @@ interface LoginRecord {
   tenantId: string;
   userId: string;
   method: "passkey" | "password";
+  /** The passkey a passkey login used (the dashboard audits it). */
+  passkeyId?: string;
   authenticatedAt: number;
   expiresAt: number;
 }
@@ -127,6 +129,7 @@ async function writeLogin({
       tenantId: tenant.id,
       userId: user.id,
       method,
+      ...(passkeyUse ? { passkeyId: passkeyUse.passkeyId } : {}),
       authenticatedAt: now,
       expiresAt,
     }),
@@ -139,33 +142,43 @@ async function writeLogin({
 }
 
 /**
- * The tenant's server confirms a login it was told about; another tenant's login is not_found.
- * With `consume`, the login can be confirmed this once (the admin dashboard's session).
+ * Takes a completed login of `tenant`, once: atomically, so of two concurrent calls one only gets
+ * it; a second call for the same challenge is not_found, as is another tenant's login (which that
+ * call does not spend). Also says which passkey a passkey login used.
  */
-export async function verifyAuth({
+export async function takeLogin({
   ctx,
   tenant,
   challengeId,
-  consume = false,
 }: {
   ctx: AuthContext;
   tenant: Tenant;
   challengeId: string;
-  consume?: boolean;
-}): Promise<VerifyAuthResponse> {
+}): Promise<{ response: VerifyAuthResponse; passkeyId?: string }> {
   const notFound = () => new NotFoundError("No completed login with this challengeId in the last 5 minutes.");
   const login = await getRecord<LoginRecord>(ctx, loginKey(challengeId));
   if (!login || login.tenantId !== tenant.id) throw notFound();
-  // Taken only once the tenant matched, so nobody can spend another tenant's login; the take is
-  // atomic, so of two concurrent calls one only gets it.
-  if (consume && !(await takeRecord<LoginRecord>(ctx, loginKey(challengeId)))) throw notFound();
+  // Taken only once the tenant matched, so nobody can spend another tenant's login.
+  if (!(await takeRecord<LoginRecord>(ctx, loginKey(challengeId)))) throw notFound();
   const user = await ctx.db.authUser.findUnique({ where: { id: login.userId } });
   if (!user) throw notFound();
   const prf = await takeRecord<PrfRecord>(ctx, prfKey(challengeId));
   return {
-    user: userInfo(user),
-    authenticatedAt: new Date(login.authenticatedAt).toISOString(),
-    method: login.method,
-    ...(prf ? { prfResult: prf.prfResult } : {}),
+    response: {
+      user: userInfo(user),
+      authenticatedAt: new Date(login.authenticatedAt).toISOString(),
+      method: login.method,
+      ...(prf ? { prfResult: prf.prfResult } : {}),
+    },
+    ...(login.passkeyId ? { passkeyId: login.passkeyId } : {}),
   };
+}
+
+/** `verify-auth`: the tenant's server confirms a login it was told about, once (see takeLogin). */
+export async function verifyAuth(input: {
+  ctx: AuthContext;
+  tenant: Tenant;
+  challengeId: string;
+}): Promise<VerifyAuthResponse> {
+  return (await takeLogin(input)).response;
 }

@@ -9,7 +9,8 @@ import { AppError, ConflictError } from "@org/service-kit";
 import { generateRegistrationOptions, verifyRegistrationResponse } from "@simplewebauthn/server";
 import type { AuthContext } from "../context.ts";
 import { authenticatorName } from "../webauthn/aaguids.ts";
-import { checkTopOrigin, parseClientData } from "../webauthn/client-data.ts";
+import type { PageOrigin } from "../http/page-origin.ts";
+import { checkFrameBinding, checkTopOrigin, parseClientData } from "../webauthn/client-data.ts";
 import { prfSaltFor } from "../webauthn/prf.ts";
 import { audit } from "./audit.ts";
 import { CHALLENGE_TTL_MS, consumeChallenge, saveChallenge } from "./challenges.ts";
@@ -57,12 +58,15 @@ export async function startRegistration({
   tenant,
   userId,
   input,
+  page,
   onPhone = false,
 }: {
   ctx: AuthContext;
   tenant: Tenant;
   userId: string;
   input: RegisterStartRequest;
+  /** The tenant page that asks (already checked to be one of the tenant's origins). */
+  page?: PageOrigin | undefined;
   /**
    * The QR phone page: the passkey is created on the phone itself, which is the roaming
    * authenticator the tenant's policy means by cross-platform, so no attachment is asked for.
@@ -103,6 +107,7 @@ export async function startRegistration({
     challenge: options.challenge,
     userId: user.id,
     ...(input.name ? { name: input.name } : {}),
+    ...(page?.embedParent ? { embedParent: page.origin } : {}),
   });
   return {
     challengeId,
@@ -161,7 +166,8 @@ export async function finishRegistration({
   crossDevice?: boolean;
 }): Promise<RegisterFinishResponse> {
   const user = await activeUser({ ctx, tenant, userId });
-  checkTopOrigin(parseClientData(input.credential.response.clientDataJSON), tenant.origins);
+  const clientData = parseClientData(input.credential.response.clientDataJSON);
+  checkTopOrigin(clientData, tenant.origins);
   assertCredentialIdSize(input.credential.rawId);
 
   const challenge = await consumeChallenge(ctx, {
@@ -175,6 +181,7 @@ export async function finishRegistration({
       "The challenge is unknown, expired or already used; start again.",
     );
   }
+  checkFrameBinding(clientData, challenge.embedParent);
 
   let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {

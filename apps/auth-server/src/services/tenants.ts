@@ -1,4 +1,4 @@
-import type { RegistrationAttachment, TenantView } from "@org/contracts";
+import type { QrLogin, RegistrationAttachment, TenantView } from "@org/contracts";
 import { pageArgs, Prisma, queryPrepared, toPage, type Page, type PageQuery } from "@org/db";
 import {
   AppError,
@@ -25,6 +25,7 @@ export function tenantView(tenant: Tenant): TenantView {
     rp_id: tenant.rpId,
     origins: tenant.origins,
     registration_attachment: registrationAttachmentOf(tenant),
+    qr_login: tenant.qrLogin,
     disabled: tenant.disabled,
     created_at: tenant.createdAt.toISOString(),
   };
@@ -56,7 +57,8 @@ type Db = AuthContext["db"];
 // The lookups below run on every tenant API call and every login, as prepared statements
 // (see queryPrepared); these columns give the same object as Prisma's.
 const TENANT_COLUMNS = Prisma.sql`id::text AS id, name, rp_id AS "rpId", COALESCE(origins, '{}') AS origins,
-  api_key_hash AS "apiKeyHash", disabled, registration_attachment AS "registrationAttachment", created_at AS "createdAt", updated_at AS "updatedAt"`;
+  api_key_hash AS "apiKeyHash", disabled, registration_attachment AS "registrationAttachment",
+  qr_login AS "qrLogin", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 const normalizeOrigins = (origins: string[]) => [...new Set(origins.map(normalizeOrigin))];
 
@@ -85,6 +87,7 @@ export async function createTenant({
   rpId,
   origins,
   registrationAttachment = "auto",
+  qrLogin,
   builtIn,
   actor,
 }: {
@@ -93,6 +96,8 @@ export async function createTenant({
   rpId: string;
   origins: string[];
   registrationAttachment?: RegistrationAttachment | undefined;
+  /** QR (cross-device) sign-in; default on, always off for the built-in admin tenant. */
+  qrLogin?: QrLogin | undefined;
   /** A tenant the server keeps for itself (see admin-tenant.ts); at most one per role. */
   builtIn?: "admin";
   actor?: Actor;
@@ -106,6 +111,7 @@ export async function createTenant({
       origins: normalizeOrigins(origins),
       registrationAttachment,
       apiKeyHash: hashSecret(apiKey),
+      qrLogin: builtIn === "admin" ? "off" : (qrLogin ?? "on"),
       ...(builtIn ? { builtIn: { create: { role: builtIn } } } : {}),
     },
   });
@@ -170,9 +176,9 @@ export async function rotateTenantKey({ db, id, actor }: { db: Db; id: string; a
 }
 
 /**
- * Renames a tenant, replaces its origins (normalised) or adds and removes some, or sets its
- * registration_attachment. `rpId` is for the built-in admin tenant following PUBLIC_URL: changing
- * a customer's RP ID would orphan its passkeys.
+ * Renames a tenant, replaces its origins (normalised) or adds and removes some, sets its
+ * registration_attachment, or turns QR sign-in on or off. `rpId` is for the built-in admin tenant
+ * following PUBLIC_URL: changing a customer's RP ID would orphan its passkeys.
  */
 export async function updateTenant({
   db,
@@ -183,6 +189,7 @@ export async function updateTenant({
   removeOrigins,
   registrationAttachment,
   rpId,
+  qrLogin,
   actor,
 }: {
   db: Db;
@@ -195,6 +202,7 @@ export async function updateTenant({
   removeOrigins?: string[] | undefined;
   registrationAttachment?: RegistrationAttachment | undefined;
   rpId?: string | undefined;
+  qrLogin?: QrLogin | undefined;
   actor?: Actor;
 }): Promise<Tenant> {
   if (name !== undefined && !name.trim()) throw new ValidationError("A tenant needs a name.");
@@ -207,6 +215,7 @@ export async function updateTenant({
       : {}),
     ...(registrationAttachment !== undefined ? { registrationAttachment } : {}),
     ...(rpId !== undefined ? { rpId: normalizeRpId(rpId) } : {}),
+    ...(qrLogin !== undefined ? { qrLogin } : {}),
   };
   const tenant = await db.tenant.update({ where: { id }, data });
   await audit(
@@ -248,7 +257,9 @@ export async function wellKnownFor({ db, id, publicUrl }: { db: Db; id: string; 
 export async function tenantByApiKey({ db, apiKey }: { db: Db; apiKey: string }): Promise<Tenant> {
   const [tenant] = await queryPrepared<Tenant>(
     db,
-    Prisma.sql`SELECT ${TENANT_COLUMNS} FROM auth_tenants WHERE api_key_hash = ${hashSecret(apiKey)}`,
+    // Never the built-in admin tenant's (its key is never shown): no user tokens for administrators.
+    Prisma.sql`SELECT ${TENANT_COLUMNS} FROM auth_tenants WHERE api_key_hash = ${hashSecret(apiKey)}
+      AND NOT EXISTS (SELECT 1 FROM auth_built_in_tenants b WHERE b.tenant_id = auth_tenants.id)`,
   );
   if (!tenant || !secretMatches(apiKey, tenant.apiKeyHash))
     throw new AppError("unauthenticated", "Missing or invalid API key.");

@@ -1,6 +1,7 @@
 // The script of the phone page (/qr#<secret>): claims the QR challenge (the computer then shows
-// "scanned"), shows which site and which computer asked, runs WebAuthn on this phone when the
-// person continues, and reports the outcome to the auth server (completed, cancelled, failed).
+// "scanned"), shows which site asked (facts the server verified) and whether this phone is on the
+// computer's network, runs WebAuthn on this phone when the person continues, and reports the
+// outcome to the auth server (completed, cancelled, failed).
 // The secret comes from the URL's fragment, which no request line or log ever carries.
 import "@org/web-theme/auto"; // first: the `dark` class before anything renders
 import type { QrAbortRequest, QrClaimResponse, QrPhoneFailure } from "@org/contracts";
@@ -159,7 +160,8 @@ async function open(): Promise<void> {
   }
   fill("tenant", claim.tenant.name);
   fill("site", claim.origin ?? claim.tenant.rpId);
-  fill("desktop", claim.desktop);
+  const networkWarning = root.querySelector<HTMLElement>('[data-network="different"]');
+  if (networkWarning) networkWarning.hidden = claim.network !== "different";
   fill("requested", minutesAgo(claim.requestedAt));
   if (claim.purpose === "register") fill("account", claim.user.name);
   if (!browserSupportsWebAuthn()) {

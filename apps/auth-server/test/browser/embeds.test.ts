@@ -6,6 +6,7 @@ import {
   type PageServer,
 } from "@org/browser-testing";
 import type { Browser, BrowserContext, Page } from "@org/browser-testing";
+import { acceptInvite, adminInvite, adminSignInToken } from "./helpers/admin.ts";
 import { startAuthServer, type RunningAuthServer } from "./helpers/auth-server.ts";
 import { dismissPasskeyDialogs, eventsOf, registerWithApi, waitForEvent } from "./helpers/page.ts";
 import { tenantPage } from "./helpers/tenant-page.ts";
@@ -160,7 +161,8 @@ describe("authkit-authenticate attributes", () => {
     await screenshot(page.locator(".slot"), SUITE, "authenticate-success-dark");
     const challengeId = success.detail?.challengeId as string;
     expect((await auth.verifyAuth(apiKey, challengeId)).body.prfResult).toBe(success.detail?.prfOutput);
-    expect((await auth.verifyAuth(apiKey, challengeId)).body.prfResult).toBeUndefined();
+    // verify-auth is single use: the login (and its PRF output) cannot be fetched again.
+    expect((await auth.verifyAuth(apiKey, challengeId)).status).toBe(404);
   });
 
   it("passes a user_cancelled from the iframe on as an error event, and offers the phone", async () => {
@@ -217,9 +219,66 @@ describe("/register-embed", () => {
     // The iframe starts the registration QR with the token it got by postMessage.
     const request = await start;
     expect(await request.headerValue("authorization")).toMatch(/^Bearer ut_/);
+    // … naming the page that frames it, which the server checks against the token's tenant.
+    expect(await request.headerValue("x-authkit-embed-origin")).toBe(site.origin);
     expect(request.postDataJSON()).toEqual({ purpose: "register", name: "Phone key", origin: site.origin });
     const frame = page.locator("authkit-register iframe").contentFrame();
     await frame.getByText("Scan with your phone").waitFor();
     // (qr-cross-device.test.ts scans it with a phone and creates the passkey.)
+  });
+});
+
+describe("another tenant's token in a tenant's frame", () => {
+  it("cannot harvest an administrator's sign-in: the admin sign-in token framed by a tenant page is refused before any passkey prompt", async () => {
+    // The victim: an administrator whose laptop holds their admin passkey (rp_id localhost).
+    const authenticator = await addVirtualAuthenticator(page);
+    await acceptInvite(page, await adminInvite(auth, "victim@example.test", "Victor Admin"));
+    const signCount = async () => (await authenticator.credentials())[0]?.signCount;
+    const countBefore = await signCount();
+    // The attacker: a tenant of the same server (its own origin), framing the sign-in embed
+    // with the admin tenant's session token, public on the sign-in page.
+    await auth.tenant([stranger.origin], "Evil Corp");
+    const adminToken = await adminSignInToken(auth.url);
+    stranger.route(
+      "/harvest",
+      tenantPage(
+        auth.url,
+        `<authkit-authenticate data-watch api-base-url="${auth.url}" token="${adminToken}" mode="passkey"></authkit-authenticate>`,
+      ),
+    );
+    await page.goto(stranger.url("/harvest"));
+    // The embed's first request with the token is refused: no sign-in button, no passkey prompt.
+    const error = await waitForEvent(page, "authkit-authenticate", "error");
+    expect(error.detail).toMatchObject({
+      code: "configuration_error",
+      error: {
+        message: `${stranger.origin} is not an allowed origin of the tenant "AuthKit admin": add it (cli tenant update <id> --add-origin ${stranger.origin}, or the dashboard's Edit tenant).`,
+      },
+    });
+    await screenshot(page.locator(".slot"), SUITE, "authenticate-foreign-token-light");
+    // No success ever reached the attacker's page, and the passkey was never asked for.
+    expect((await eventsOf(page)).some((event) => ["ready", "success"].includes(event.name))).toBe(false);
+    expect(await signCount()).toBe(countBefore);
+    const signIns = await auth.database.db.authAuditEvent.count({ where: { type: "login_success" } });
+    expect(signIns).toBe(0);
+  });
+
+  it("refuses a tenant's token on another tenant's page the same way", async () => {
+    await auth.tenant([stranger.origin], "Other Corp");
+    const session = await auth.sessionToken(apiKey);
+    stranger.route(
+      "/borrowed",
+      tenantPage(
+        auth.url,
+        `<authkit-authenticate data-watch api-base-url="${auth.url}" token="${session}" mode="passkey"></authkit-authenticate>`,
+      ),
+    );
+    await page.goto(stranger.url("/borrowed"));
+    const error = await waitForEvent(page, "authkit-authenticate", "error");
+    expect(error.detail).toMatchObject({ code: "configuration_error" });
+    expect(JSON.stringify(error.detail)).toContain(
+      `${stranger.origin} is not an allowed origin of the tenant`,
+    );
+    expect((await eventsOf(page)).some((event) => event.name === "ready")).toBe(false);
   });
 });

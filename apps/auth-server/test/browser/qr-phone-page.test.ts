@@ -17,7 +17,8 @@ let shortKey: string;
 beforeAll(async () => {
   [browser, auth, shortLived, site] = await Promise.all([
     launchChromium(),
-    startAuthServer(),
+    // TRUST_PROXY: a starter can be placed on another network (X-Forwarded-For) than the phone.
+    startAuthServer({ TRUST_PROXY: "loopback" }),
     startAuthServer({ QR_TTL_SECONDS: "1" }),
     servePages(),
   ]);
@@ -51,8 +52,9 @@ describe.each(["light", "dark"] as const)("%s", (theme) => {
       const register = await auth.startQr(userToken, site.origin, { purpose: "register", name: "Pixel" });
       await page.goto(register.mobileUrl);
       await heading(page, "Create a passkey on this phone?");
-      await page.getByText("Chrome 131 on macOS").waitFor();
       await page.getByText(/This request expires in 4:\d\d/).waitFor();
+      // Same network as the computer (both on this machine): no warning.
+      expect(await page.getByText("different network").isVisible()).toBe(false);
       await shot("register-confirm");
       let release = () => {};
       const held = new Promise<void>((resolve) => (release = resolve));
@@ -85,10 +87,28 @@ describe.each(["light", "dark"] as const)("%s", (theme) => {
         .waitFor();
       await shot("failed");
 
+      // A login started from another network (a relaying attacker's computer, or a phone on
+      // mobile data): the page says so, louder than its usual caution.
+      const elsewhere = await auth.startQr(
+        await auth.sessionToken(apiKey),
+        site.origin,
+        {},
+        { "X-Forwarded-For": "198.51.100.66" },
+      );
+      await page.goto(elsewhere.mobileUrl);
+      await heading(page, "Sign in on your computer?");
+      await page
+        .getByText("This phone is on a different network from the computer that showed the code.")
+        .waitFor();
+      await shot("authenticate-different-network");
+      await page.getByRole("button", { name: "Cancel" }).click();
+      await heading(page, "Cancelled");
+
       // Login with the passkey just created.
       const login = await auth.startQr(await auth.sessionToken(apiKey), site.origin);
       await page.goto(login.mobileUrl);
       await heading(page, "Sign in on your computer?");
+      expect(await page.getByText("different network").isVisible()).toBe(false);
       await shot("authenticate-confirm");
       await page.getByRole("button", { name: "Sign in with passkey" }).click();
       await heading(page, "You're signed in on your computer");

@@ -120,6 +120,8 @@ export async function claimNextCard(
     ), next AS (
       SELECT c.id FROM cards c
       WHERE c.project_id = ${ctx.projectId}::uuid AND c.owner_type = 'agent' AND c.archived_at IS NULL
+        AND NOT c.column_done
+        AND (c.assignee_id IS NULL OR c.assignee_id = ${ctx.actor.id}::uuid)
         AND (c.claimed_by IS NULL OR c.claim_expires_at < ${SQL_NOW})
         AND ${GATE_SATISFIED}
         AND EXISTS (SELECT 1 FROM member WHERE role = ANY(${rolesWith(NEEDS.work)}::project_role[]))
@@ -143,27 +145,57 @@ export async function claimNextCard(
   return card;
 }
 
+interface NothingToClaimCounts {
+  human: number;
+  agent: number;
+  done: number;
+  assigned: number;
+  claimed: number;
+  gated: number;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 /**
  * Why claim-next found nothing, in one query (run only when a caller asks, over MCP): the
- * project's unarchived agent cards, how many are claimed with a live lease and how many of the rest
- * wait for their entry gate.
+ * project's unarchived cards outside done columns by owner type, and of the agent cards how many
+ * are assigned to someone else, claimed with a live lease, or waiting for their entry gate. Human
+ * cards are never offered, which a new card is unless created with owner_type agent: the reason
+ * says so.
  */
 export async function whyNothingToClaim(ctx: ServiceContext & { projectId: string }): Promise<string> {
-  const [counts] = await ctx.db.$queryRaw<Array<{ agent: number; claimed: number; gated: number }>>`
-    SELECT count(*)::int AS agent,
-      count(*) FILTER (WHERE c.claimed_by IS NOT NULL AND c.claim_expires_at >= ${SQL_NOW})::int AS claimed,
-      count(*) FILTER (WHERE (c.claimed_by IS NULL OR c.claim_expires_at < ${SQL_NOW})
+  const [counts] = await ctx.db.$queryRaw<NothingToClaimCounts[]>`
+    SELECT count(*) FILTER (WHERE c.owner_type = 'human' AND NOT c.column_done)::int AS human,
+      count(*) FILTER (WHERE c.owner_type = 'agent' AND NOT c.column_done)::int AS agent,
+      count(*) FILTER (WHERE c.owner_type = 'agent' AND c.column_done)::int AS done,
+      count(*) FILTER (WHERE c.owner_type = 'agent' AND NOT c.column_done
+        AND c.assignee_id IS NOT NULL AND c.assignee_id <> ${ctx.actor.id}::uuid)::int AS assigned,
+      count(*) FILTER (WHERE c.owner_type = 'agent' AND NOT c.column_done
+        AND (c.assignee_id IS NULL OR c.assignee_id = ${ctx.actor.id}::uuid)
+        AND c.claimed_by IS NOT NULL AND c.claim_expires_at >= ${SQL_NOW})::int AS claimed,
+      count(*) FILTER (WHERE c.owner_type = 'agent' AND NOT c.column_done
+        AND (c.assignee_id IS NULL OR c.assignee_id = ${ctx.actor.id}::uuid)
+        AND (c.claimed_by IS NULL OR c.claim_expires_at < ${SQL_NOW})
         AND NOT ${GATE_SATISFIED})::int AS gated
     FROM cards c
-    WHERE c.project_id = ${ctx.projectId}::uuid AND c.owner_type = 'agent' AND c.archived_at IS NULL`;
-  const { agent = 0, claimed = 0, gated = 0 } = counts ?? {};
-  if (agent === 0) return "No card is eligible: the project has no unarchived card with owner_type agent.";
+    WHERE c.project_id = ${ctx.projectId}::uuid AND c.archived_at IS NULL`;
+  const { human = 0, agent = 0, done = 0, assigned = 0, claimed = 0, gated = 0 } = counts ?? {};
+  const humans =
+    human > 0
+      ? ` ${plural(human, "human card is", "human cards are")} never offered: set owner_type to agent (update_card) for work an agent may take.`
+      : "";
+  if (agent === 0) {
+    const finished =
+      done > 0 ? ` (${plural(done, "agent card is", "agent cards are")} in a done column)` : "";
+    return `No card is eligible: the project has no unarchived card with owner_type agent outside done columns${finished}.${humans}`;
+  }
   const reasons = [
+    assigned > 0 ? `${assigned} assigned to someone else` : "",
     claimed > 0 ? `${claimed} claimed by someone with a live lease` : "",
     gated > 0 ? `${gated} waiting for their entry gate (see get_card_gate)` : "",
   ].filter(Boolean);
-  // Neither: every free card was being claimed by another caller at that very moment.
+  // None: every free card was being claimed by another caller at that very moment.
   if (reasons.length === 0)
-    return "No card is eligible right now: the free ones were just claimed by others.";
-  return `No card is eligible: of ${agent} agent card${agent === 1 ? "" : "s"}, ${reasons.join(" and ")}.`;
+    return `No card is eligible right now: the free ones were just claimed by others.${humans}`;
+  return `No card is eligible: of ${plural(agent, "agent card", "agent cards")} outside done columns, ${reasons.join(", ")}.${humans}`;
 }

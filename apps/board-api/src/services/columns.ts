@@ -14,6 +14,7 @@ interface ColumnRow {
   projectId: string;
   name: string;
   position: number;
+  done: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -24,6 +25,7 @@ export function toColumnWire(column: ColumnRow): Column {
     project_id: column.projectId,
     name: column.name,
     position: column.position,
+    done: column.done,
     created_at: iso(column.createdAt),
     updated_at: iso(column.updatedAt),
   };
@@ -46,7 +48,7 @@ async function loadBoardColumns(ctx: ServiceContext, projectId: string, columnId
     ctx.db,
     Prisma.sql`
     SELECT m.role::text AS actor_role, col.id::text AS id, col.project_id::text AS project_id, col.name,
-      col.position, ${sqlIso("col.created_at")} AS created_at, ${sqlIso("col.updated_at")} AS updated_at
+      col.position, col.done, ${sqlIso("col.created_at")} AS created_at, ${sqlIso("col.updated_at")} AS updated_at
     FROM project_members m
     LEFT JOIN columns col ON col.project_id = m.project_id
       ${columnId ? Prisma.sql`AND col.id = ${columnId}::uuid` : Prisma.empty}
@@ -109,7 +111,12 @@ export async function createColumn(
     await lockRows(tx, "projects", [ctx.projectId]);
     const ids = await columnIds(tx, ctx.projectId);
     const created = await tx.column.create({
-      data: { projectId: ctx.projectId, name: ctx.input.name, position: ids.length },
+      data: {
+        projectId: ctx.projectId,
+        name: ctx.input.name,
+        position: ids.length,
+        done: ctx.input.done ?? false,
+      },
     });
     const order = insertAt(ids, created.id, ctx.input.position);
     await writePositions(tx, "columns", order);
@@ -140,7 +147,10 @@ export async function updateColumn(
     }
     const column = await tx.column.update({
       where: { id: ctx.columnId },
-      data: ctx.input.name !== undefined ? { name: ctx.input.name } : {},
+      data: {
+        ...(ctx.input.name !== undefined ? { name: ctx.input.name } : {}),
+        ...(ctx.input.done !== undefined ? { done: ctx.input.done } : {}),
+      },
     });
     return toColumnWire(column);
   }, TX_OPTIONS);

@@ -1,4 +1,12 @@
-import type { ListQuery, Project, Role, z, CreateProjectBody, UpdateProjectBody } from "@org/contracts";
+import {
+  PROJECT_TEMPLATES,
+  type CreateProjectBody,
+  type ListQuery,
+  type Project,
+  type Role,
+  type UpdateProjectBody,
+  type z,
+} from "@org/contracts";
 import type { ServiceContext } from "./context.ts";
 import { iso, pageArgs, toPage } from "./pagination.ts";
 import { NEEDS, requireRole } from "./permissions.ts";
@@ -40,6 +48,17 @@ export async function createProject(ctx: ServiceContext & { input: z.output<type
       name: ctx.input.name,
       repoUrl: ctx.input.repo_url ?? null,
       members: { create: { userId: ctx.actor.id, role: "owner" } },
+      ...(ctx.input.template
+        ? {
+            columns: {
+              create: PROJECT_TEMPLATES[ctx.input.template].map(({ name, done }, position) => ({
+                name,
+                done,
+                position,
+              })),
+            },
+          }
+        : {}),
     },
   });
   return toProjectWire(project, "owner");

@@ -148,9 +148,9 @@ export function browserSuite() {
     services: undefined as unknown as RunningServices,
     smtp: undefined as unknown as SmtpCatcher,
     people: [] as Person[],
-    /** Another person with a browser of their own. */
-    async person(): Promise<Person> {
-      const someone = await person(suite.browser);
+    /** Another person with a browser of their own (a phone with `{ viewport, touch: true }`). */
+    async person(options?: Parameters<typeof person>[1]): Promise<Person> {
+      const someone = await person(suite.browser, options);
       suite.people.push(someone);
       return someone;
     },
@@ -221,4 +221,15 @@ export async function addCards(page: Page, columnName: string, titles: string[])
     await target.getByRole("button", { name: "Add card" }).click();
     await card(page, title).waitFor();
   }
+}
+
+/** Waits until `read()` equals `expected` (what the page shows settles: a drop, a live event). */
+export async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T = await read();
+  while (JSON.stringify(last) !== JSON.stringify(expected) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    last = await read();
+  }
+  expect(last).toEqual(expected);
 }

@@ -4,10 +4,10 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApp as createAuthApp } from "@org/auth-server/app";
 import { loadAuthEnv } from "@org/auth-server/env";
-import { createTenant, SoftwareAuthenticator } from "@org/auth-server/testing";
+import { createTenant, QrLiveStatus, SoftwareAuthenticator } from "@org/auth-server/testing";
 import type { AuthenticateStartResponse, RegisterStartResponse } from "@org/contracts";
 import { createTestDatabase, type TestDatabase } from "@org/db/testing";
-import { createLogger } from "@org/service-kit";
+import { attachRealtime, createLogger } from "@org/service-kit";
 import request from "supertest";
 import { createTestApp, type TestApp } from "./app.ts";
 
@@ -27,14 +27,19 @@ export async function startAuthServer(): Promise<AuthServer> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://localhost:${(server.address() as AddressInfo).port}`;
+  // As its server.ts runs it: with socket.io for the QR login's live status.
+  const qrLive = new QrLiveStatus();
   server.on(
     "request",
     createAuthApp({
       env: loadAuthEnv({ DATABASE_URL: database.url, PUBLIC_URL: url, NODE_ENV: "test" }),
       db: database.db,
       logger: createLogger({ service: "auth-server", level: "silent" }),
+      qrLive,
     }),
   );
+  const realtime = attachRealtime(server);
+  qrLive.attach(realtime.io);
   let count = 0;
   return {
     url,
@@ -52,6 +57,7 @@ export async function startAuthServer(): Promise<AuthServer> {
       return apiKey;
     },
     async close() {
+      await realtime.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.drop();

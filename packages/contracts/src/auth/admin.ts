@@ -3,7 +3,12 @@
 import { ListQuery, listOf } from "../pagination.ts";
 import { StorableText } from "../text.ts";
 import { z } from "../zod.ts";
-import { PasskeyInfoSchema, RegistrationAttachmentSchema, TenantUserSchema } from "./schemas.ts";
+import {
+  PasskeyInfoSchema,
+  QrLoginSchema,
+  RegistrationAttachmentSchema,
+  TenantUserSchema,
+} from "./schemas.ts";
 
 const Id = z.uuid().openapi({ description: "Opaque identifier (UUIDv7)." });
 const Timestamp = z.iso.datetime().openapi({ description: "ISO 8601 timestamp, UTC." });
@@ -28,6 +33,8 @@ export const AUDIT_EVENT_TYPES = [
   "admin_removed",
   "admin_signed_in",
   "admin_signed_out",
+  "admin_invite_spent",
+  "admin_request_refused",
 ] as const;
 export const AuditEventTypeSchema = z.enum(AUDIT_EVENT_TYPES).openapi("AuditEventType");
 export type AuditEventType = z.infer<typeof AuditEventTypeSchema>;
@@ -66,6 +73,7 @@ export const TenantViewSchema = z
     rp_id: z.string(),
     origins: z.array(z.string()),
     registration_attachment: RegistrationAttachmentSchema,
+    qr_login: QrLoginSchema,
     disabled: z.boolean(),
     created_at: Timestamp,
   })
@@ -86,6 +94,7 @@ export const CreateTenantRequestSchema = z
       .openapi({ description: "Relying-party domain, e.g. acme.com." }),
     origins: Origins.default([]),
     registration_attachment: RegistrationAttachmentSchema.default("auto"),
+    qr_login: QrLoginSchema.optional(),
   })
   .openapi("CreateTenantRequest");
 export type CreateTenantRequest = z.infer<typeof CreateTenantRequestSchema>;
@@ -95,9 +104,10 @@ export const UpdateTenantRequestSchema = z
     name: Name.optional(),
     origins: Origins.optional(),
     registration_attachment: RegistrationAttachmentSchema.optional(),
+    qr_login: QrLoginSchema.optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
-    message: "Give name, origins or registration_attachment.",
+    message: "Give name, origins, registration_attachment or qr_login.",
   })
   .openapi("UpdateTenantRequest");
 export type UpdateTenantRequest = z.infer<typeof UpdateTenantRequestSchema>;

@@ -300,6 +300,20 @@ export const QrStatusSchema = z
 export type QrStatus = z.infer<typeof QrStatusSchema>;
 
 export const QrPurposeSchema = z.enum(["authenticate", "register"]);
+
+/** A tenant's QR setting: `on` (default) or `off` (qr/start answers 403 configuration_error). */
+export const QrLoginSchema = z.enum(["on", "off"]).openapi({
+  description:
+    "Whether the tenant's users may sign in or create a passkey with a phone by QR code (default on; the built-in admin tenant is off).",
+});
+export type QrLogin = z.infer<typeof QrLoginSchema>;
+
+/** The phone's network compared with the computer's that started the QR (client IP prefixes). */
+export const QrNetworkSchema = z.enum(["same", "different", "unknown"]).openapi({
+  description:
+    "Whether the phone reaches the server from the same network (IPv4 /24, IPv6 /64) as the computer that showed the code.",
+});
+export type QrNetwork = z.infer<typeof QrNetworkSchema>;
 export type QrPurpose = z.infer<typeof QrPurposeSchema>;
 
 export const QrStartRequestSchema = z
@@ -370,8 +384,11 @@ export type QrClaimRequest = z.infer<typeof QrClaimRequestSchema>;
 const QrClaimCommon = {
   token: z.string().openapi({ description: "The phone's token for finish and abort (Bearer)." }),
   tenant: z.object({ name: z.string(), rpId: z.string() }),
-  origin: z.string().nullable().openapi({ description: "The page the QR was shown on, when known." }),
-  desktop: z.string().openapi({ description: "The browser that asked, e.g. 'Chrome 131 on macOS'." }),
+  origin: z.string().nullable().openapi({
+    description:
+      "The tenant page the QR was shown on: only one of the tenant's own origins (verified), else null.",
+  }),
+  network: QrNetworkSchema,
   requestedAt: Timestamp,
   expiresAt: Timestamp,
   challengeId: z.string().openapi({ description: "The phone's WebAuthn challenge (for finish)." }),

@@ -1,6 +1,6 @@
 export { spawnNode, spawnService, type SpawnedService } from "./spawn-service.ts";
 export { describeServiceProcess, type Probe, type ServiceProcessOptions } from "./process-lifecycle.ts";
-export { tcpProxy, type TcpProxy } from "./tcp-proxy.ts";
+export { pairSockets, tcpProxy, type TcpProxy } from "./tcp-proxy.ts";
 export * from "./fuzz.ts";
 export { metricValue } from "./metrics.ts";
 export { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from "./smtp-catcher.ts";

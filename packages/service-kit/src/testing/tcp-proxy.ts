@@ -12,6 +12,21 @@ export interface TcpProxy {
   close(): Promise<void>;
 }
 
+/**
+ * Keeps `client` and `upstream` in `open` while they live, and ends both when either fails: the
+ * two ends of one proxied connection.
+ */
+export function pairSockets(client: Socket, upstream: Socket, open: Set<Socket>): void {
+  for (const socket of [client, upstream]) {
+    open.add(socket);
+    socket.once("close", () => open.delete(socket));
+    socket.on("error", () => {
+      client.destroy();
+      upstream.destroy();
+    });
+  }
+}
+
 function listen(server: Server, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once("error", reject);
@@ -30,14 +45,7 @@ export async function tcpProxy(target: { host: string; port: number }): Promise<
   const sockets = new Set<Socket>();
   const server = createServer((client) => {
     const upstream = connect(target.port, target.host);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.once("close", () => sockets.delete(socket));
-      socket.on("error", () => {
-        client.destroy();
-        upstream.destroy();
-      });
-    }
+    pairSockets(client, upstream, sockets);
     client.pipe(upstream).pipe(client);
   });
   const port = await listen(server, 0);

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { QrPurpose, QrStartRequest, QrStartResponse, QrStatusResponse } from "@org/contracts";
-import { generateSecret, hashSecret, NotFoundError, secretMatches } from "@org/service-kit";
+import { AppError, generateSecret, hashSecret, NotFoundError, secretMatches } from "@org/service-kit";
 import type { AuthContext } from "../../context.ts";
 import { newId } from "../challenges.ts";
 import type { Tenant } from "../tenants.ts";
 import { activeUser, userInfo } from "../users.ts";
-import { describeBrowser } from "./desktop.ts";
 import { qrImage } from "./image.ts";
+import { networkOf } from "./network.ts";
 import { effectiveStatus, type QrChallenge } from "./store.ts";
 
 /** Where the QR points: the phone page, with the single-use secret in the fragment (never sent in a request line, so never in a log). */
@@ -14,8 +14,11 @@ export const PHONE_PAGE_PATH = "/qr";
 
 /**
  * Starts a cross-device challenge: a login for `tenant` (session token), or a registration for
- * `userId` (user token). The QR encodes the phone page's URL with a secret of its own (usable
- * once); the caller keeps `secret`, which alone reveals who signed in.
+ * `userId` (user token), if the tenant allows QR codes (`qr_login`). The QR encodes the phone
+ * page's URL with a secret of its own (usable once); the caller keeps `secret`, which alone
+ * reveals who signed in. What the phone will show is only what the server knows to be true: the
+ * tenant, and the page's origin when it is one of the tenant's; plus the starter's network, for
+ * the phone to compare with its own.
  */
 export async function startQr({
   ctx,
@@ -23,8 +26,8 @@ export async function startQr({
   purpose,
   userId,
   input,
-  requestOrigin,
-  userAgent,
+  pageOrigin,
+  ip,
 }: {
   ctx: AuthContext;
   tenant: Tenant;
@@ -32,10 +35,14 @@ export async function startQr({
   /** Registration: the token's user. */
   userId?: string | undefined;
   input: QrStartRequest;
-  /** The request's Origin header: the tenant page, unless the QR is shown in an embed. */
-  requestOrigin?: string | undefined;
-  userAgent?: string | undefined;
+  /** The page that asks (its Origin, or an embed's parent); kept only if it is one of the tenant's. */
+  pageOrigin?: string | undefined;
+  /** The starter's client IP (its network is compared with the phone's). */
+  ip?: string | undefined;
 }): Promise<QrStartResponse> {
+  if (tenant.qrLogin === "off") {
+    throw new AppError("configuration_error", `QR sign-in is turned off for ${tenant.name}.`);
+  }
   if (purpose === "register") {
     if (!userId) throw new NotFoundError("No user to register a passkey for.");
     await activeUser({ ctx, tenant, userId });
@@ -50,8 +57,8 @@ export async function startQr({
     status: "pending",
     userId: purpose === "register" ? (userId ?? null) : null,
     passkeyName: purpose === "register" ? (input.name ?? null) : null,
-    origin: [requestOrigin, input.origin].find((origin) => origin && tenant.origins.includes(origin)) ?? null,
-    desktopAgent: describeBrowser(userAgent),
+    origin: [pageOrigin, input.origin].find((origin) => origin && tenant.origins.includes(origin)) ?? null,
+    starterNetwork: networkOf(ip),
     starterSecretHash: hashSecret(secret),
     mobileSecretHash: hashSecret(mobileSecret),
     phoneTokenHash: null,

@@ -12,11 +12,12 @@ import {
   type RegistrationResponseJSON,
 } from "@org/contracts";
 import { AppError, ConflictError, generateSecret, hashSecret, ValidationError } from "@org/service-kit";
-import type { AuthContext } from "../../context.ts";
+import { putRecord, takeRecord, type AuthContext } from "../../context.ts";
 import { finishAuthentication, startAuthentication } from "../authentication.ts";
 import { finishRegistration, startRegistration } from "../registration.ts";
 import { enabledTenant } from "../tenants.ts";
 import { activeUser } from "../users.ts";
+import { compareNetworks } from "./network.ts";
 import { effectiveStatus, type QrChallenge, type QrChallengeUpdate } from "./store.ts";
 
 const PHONE_FAILURES: Record<QrPhoneFailure, string> = {
@@ -36,15 +37,32 @@ const used = () =>
   );
 
 /**
+ * The right to end a scanned challenge, given to the phone at claim and taken by the first finish
+ * or abort: a duplicate of that request (a retry, a double tap) finds it gone and changes nothing,
+ * so it can never turn a login that is being completed into `failed`.
+ */
+interface VerdictRecord {
+  expiresAt: number;
+}
+const verdictKey = (challengeId: string) => `qr-verdict:${challengeId}`;
+const finishing = () =>
+  new ConflictError("This QR code's passkey step is already being finished on this phone.");
+
+/**
  * The phone opened the QR's URL: marks the challenge scanned (once: a second open is a conflict),
- * starts the phone's WebAuthn ceremony, and returns what the page shows before it.
+ * starts the phone's WebAuthn ceremony, and returns what the page shows before it: only facts the
+ * server checked (the tenant, the page's origin if it is one of the tenant's) and whether the
+ * phone's network is the computer's.
  */
 export async function claimQr({
   ctx,
   secret,
+  ip,
 }: {
   ctx: AuthContext;
   secret: string;
+  /** The phone's client IP. */
+  ip?: string | undefined;
 }): Promise<QrClaimResponse> {
   const now = ctx.now();
   const challenge = await ctx.qr.store.byMobileSecret(hashSecret(secret));
@@ -64,13 +82,14 @@ export async function claimQr({
       const current = await ctx.qr.store.get(challenge.id);
       throw current && effectiveStatus(current, ctx.now()) === "expired" ? expired() : used();
     }
+    await putRecord<VerdictRecord>(ctx, verdictKey(challenge.id), { expiresAt: challenge.expiresAt });
     ctx.qr.events.changed(claimed);
   };
   const common = {
     token,
     tenant: { name: tenant.name, rpId: tenant.rpId },
     origin: challenge.origin,
-    desktop: challenge.desktopAgent,
+    network: compareNetworks(challenge.starterNetwork, ip),
     requestedAt: new Date(challenge.createdAt).toISOString(),
     expiresAt: new Date(challenge.expiresAt).toISOString(),
   };
@@ -97,15 +116,20 @@ export async function claimQr({
   return { purpose: "authenticate", ...common, challengeId: ceremony.challengeId, options: ceremony.options };
 }
 
-/** The scanned, unexpired challenge of the phone's token. */
+/** The challenge of the phone's token. */
 async function phoneChallenge(ctx: AuthContext, phoneToken: string | undefined): Promise<QrChallenge> {
   const challenge = phoneToken ? await ctx.qr.store.byPhoneToken(hashSecret(phoneToken)) : undefined;
   if (!challenge)
     throw new AppError("unauthenticated", "Missing or invalid phone token; scan the QR code again.");
+  return challenge;
+}
+
+/** A scanned, unexpired challenge, whose verdict this request takes (see VerdictRecord). */
+async function takeVerdict(ctx: AuthContext, challenge: QrChallenge): Promise<void> {
   const status = effectiveStatus(challenge, ctx.now());
   if (status === "expired") throw expired();
   if (status !== "scanned") throw new ConflictError(`This QR code's challenge is already ${status}.`);
-  return challenge;
+  if (!(await takeRecord<VerdictRecord>(ctx, verdictKey(challenge.id)))) throw finishing();
 }
 
 /** Moves a scanned challenge to its end; undefined when it had already ended (or expired). */
@@ -114,7 +138,7 @@ async function end(ctx: AuthContext, challenge: QrChallenge, update: QrChallenge
     challenge.id,
     "scanned",
     { ...update, finishedAt: ctx.now() },
-    // The finish began before expiry (phoneChallenge checked); a verdict may land just after it.
+    // The finish began before expiry (takeVerdict checked); a verdict may land just after it.
     update.status === "completed" ? undefined : ctx.now(),
   );
   if (ended) ctx.qr.events.changed(ended);
@@ -141,6 +165,9 @@ export async function finishQr({
   ip?: string | undefined;
 }): Promise<QrPhoneResult> {
   const challenge = await phoneChallenge(ctx, phoneToken);
+  // The same phone sending its finish again after it worked: it worked.
+  if (challenge.status === "completed") return { status: "completed" };
+  await takeVerdict(ctx, challenge);
   let update: QrChallengeUpdate;
   try {
     if (input.challengeId !== challenge.ceremonyId) {
@@ -194,6 +221,7 @@ export async function abortQr({
   input: QrAbortRequest;
 }): Promise<QrPhoneResult> {
   const challenge = await phoneChallenge(ctx, phoneToken);
+  await takeVerdict(ctx, challenge);
   const ended = await end(
     ctx,
     challenge,

@@ -31,7 +31,7 @@ function fromHash(hash: Record<string, string>): QrChallenge | undefined {
         "userId",
         "passkeyName",
         "origin",
-        "desktopAgent",
+        "starterNetwork",
         "starterSecretHash",
         "mobileSecretHash",
         "phoneTokenHash",

@@ -14,10 +14,10 @@ export interface QrChallenge {
   userId: string | null;
   /** Registration: the name asked for the new passkey. */
   passkeyName: string | null;
-  /** The tenant page showing the QR, when known. */
+  /** The tenant page showing the QR, when known (always one of the tenant's origins). */
   origin: string | null;
-  /** The browser that asked ("Chrome 131 on macOS"). */
-  desktopAgent: string;
+  /** The starter's network (IPv4 /24, IPv6 /64), compared with the phone's; null if unknown. */
+  starterNetwork: string | null;
   starterSecretHash: string;
   mobileSecretHash: string;
   phoneTokenHash: string | null;

@@ -27,8 +27,16 @@ export interface RunningAuthServer {
   verifyAuth(apiKey: string, challengeId: string): Promise<{ status: number; body: Record<string, unknown> }>;
   /** Moves the server's clock forward (tokens, challenges and QR codes expire by it). */
   advance(ms: number): void;
-  /** `POST /auth/v1/qr/start` as a tenant page at `origin` would (tests that drive the phone side alone). */
-  startQr(token: string, origin: string, body?: Record<string, unknown>): Promise<QrStartResponse>;
+  /**
+   * `POST /auth/v1/qr/start` as a tenant page at `origin` would (tests that drive the phone side
+   * alone); `headers` add to the request's (an `X-Forwarded-For` when the server trusts loopback).
+   */
+  startQr(
+    token: string,
+    origin: string,
+    body?: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ): Promise<QrStartResponse>;
   close(): Promise<void>;
 }
 
@@ -94,16 +102,14 @@ export async function startAuthServer(
         .userToken as string,
     verifyAuth: (apiKey, challengeId) => post("/api/v1/verify-auth", apiKey, { challengeId }),
     advance: (ms) => void (offset += ms),
-    async startQr(token, origin, body = {}) {
+    async startQr(token, origin, body = {}, headers = {}) {
       const response = await fetch(`${url}/auth/v1/qr/start`, {
         method: "POST",
         headers: {
           Authorization: `Bearer ${token}`,
           Origin: origin,
           "Content-Type": "application/json",
-          // The browser the phone page names: desktop Chrome on macOS.
-          "User-Agent":
-            "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+          ...headers,
         },
         body: JSON.stringify(body),
       });

@@ -1,32 +1,10 @@
 // A confirmation dialog (a real <dialog>: focus is trapped, Escape cancels), instead of confirm().
-import { css, html, LitElement } from "lit";
+import { html, LitElement } from "lit";
 import { base } from "../styles.ts";
+import { confirmStyles } from "./confirm.styles.ts";
 
 export class BoardConfirm extends LitElement {
-  static override styles = [
-    base,
-    css`
-      dialog {
-        width: min(92vw, 420px);
-        padding: 22px;
-        border: 1px solid var(--border);
-        border-radius: 16px;
-        background: var(--surface);
-        color: var(--text);
-        box-shadow: var(--shadow-lg);
-      }
-      dialog::backdrop {
-        background: rgb(10 10 20 / 0.45);
-      }
-      p {
-        margin: 8px 0 20px;
-        color: var(--muted);
-      }
-      .row {
-        justify-content: flex-end;
-      }
-    `,
-  ];
+  static override styles = [base, confirmStyles];
   static override properties = { heading: {}, message: {}, action: {} };
   heading = "";
   message = "";

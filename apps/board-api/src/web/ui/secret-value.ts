@@ -1,29 +1,10 @@
 // A secret shown once (a new API token), with a copy button.
-import { css, html, LitElement } from "lit";
+import { html, LitElement } from "lit";
 import { base } from "../styles.ts";
+import { secretValueStyles } from "./secret-value.styles.ts";
 
 export class BoardSecretValue extends LitElement {
-  static override styles = [
-    base,
-    css`
-      .secret {
-        display: flex;
-        gap: 8px;
-        align-items: center;
-        padding: 8px 8px 8px 12px;
-        border: 1px solid var(--border-strong);
-        border-radius: 10px;
-        background: var(--code-bg);
-      }
-      code {
-        flex: 1;
-        overflow-wrap: anywhere;
-        background: none;
-        padding: 0;
-        font-size: 0.85rem;
-      }
-    `,
-  ];
+  static override styles = [base, secretValueStyles];
   static override properties = { value: {}, copied: { state: true } };
   value = "";
   copied = false;

@@ -1,6 +1,7 @@
 // One line of feedback at the bottom of the screen, announced to screen readers.
-import { css, html, LitElement } from "lit";
+import { html, LitElement } from "lit";
 import { base } from "../styles.ts";
+import { toastStyles } from "./toast.styles.ts";
 
 export function toast(message: string, kind: "info" | "error" = "info"): void {
   window.dispatchEvent(new CustomEvent("board:toast", { detail: { message, kind } }));
@@ -23,34 +24,7 @@ export async function attempt(work: () => Promise<unknown>, done?: string): Prom
 
 /** Shows `toast()` messages for a few seconds each. */
 export class BoardToasts extends LitElement {
-  static override styles = [
-    base,
-    css`
-      :host {
-        position: fixed;
-        left: 50%;
-        bottom: 20px;
-        z-index: 50;
-        transform: translateX(-50%);
-        width: min(92vw, 460px);
-        pointer-events: none;
-      }
-      .toast {
-        margin-top: 8px;
-        padding: 10px 14px;
-        border-radius: 12px;
-        background: var(--text);
-        color: var(--bg);
-        box-shadow: var(--shadow-lg);
-        font-size: 0.92rem;
-        pointer-events: auto;
-      }
-      .toast.error {
-        background: var(--bad);
-        color: var(--on-bad);
-      }
-    `,
-  ];
+  static override styles = [base, toastStyles];
   static override properties = { items: { state: true } };
   items: Array<{ id: number; message: string; kind: string }> = [];
   private next = 0;

@@ -33,7 +33,8 @@ export const projectOperations = defineOperations({
     path: "/projects",
     summary: "Create a project",
     description:
-      "Creates a project with `name` and optional `repo_url` (an http:// or https:// address; anything else is validation_failed); the caller becomes its owner.",
+      "Creates a project with `name` and optional `repo_url` (an http:// or https:// address; anything else is validation_failed); the caller becomes its owner. " +
+      '`template: "kanban"` also creates the columns Backlog, Todo, In progress, Review and Done (a done column); without it the project has no columns.',
     group: "projects",
     body: CreateProjectBody,
     response: ProjectSchema,

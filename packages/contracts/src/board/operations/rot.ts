@@ -10,7 +10,7 @@ export const rotOperations = defineOperations({
     path: "/projects/{project_id}/rot",
     summary: "Stale-work report",
     description:
-      "Non-archived cards with at least one reason, most idle first (not paginated; next_cursor is null). " +
+      "Non-archived cards outside done columns with at least one reason, most idle first (not paginated; next_cursor is null). " +
       "Last activity is the latest of the card's updated_at, claimed_at and its newest comment, plan, " +
       "finding or gate ack; idle_hours is the time since then. Reasons: claimed_idle (live claim, idle ≥ " +
       "stale_hours), claim_expired (the lease ran out), no_activity (not claimed, idle ≥ stale_hours), " +

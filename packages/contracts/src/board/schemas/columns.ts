@@ -10,17 +10,22 @@ export const ColumnSchema = z
     project_id: IdSchema,
     name: z.string(),
     position: z.number().int(),
+    done: z.boolean().openapi({
+      description:
+        "Cards here are finished: claim_next_card never offers them and the rot report skips them.",
+    }),
     created_at: TimestampSchema,
     updated_at: TimestampSchema,
   })
   .openapi("Column");
 export type Column = z.infer<typeof ColumnSchema>;
 
+const Done = z.boolean().openapi({ description: "true: a column of finished cards (default false)." });
 export const CreateColumnBody = z
-  .strictObject({ name: Name, position: Position.optional() })
+  .strictObject({ name: Name, position: Position.optional(), done: Done.optional() })
   .openapi("CreateColumn");
 export const UpdateColumnBody = z
-  .strictObject({ name: Name.optional(), position: Position.optional() })
+  .strictObject({ name: Name.optional(), position: Position.optional(), done: Done.optional() })
   .openapi("UpdateColumn");
 
 export const BoardQuery = z

@@ -128,6 +128,116 @@ export class BoardAccountView extends LitElement {
     }
   }
 
+  private renderProfile(me: User) {
+    return html`<section class="panel" aria-labelledby="profile">
+      <h2 id="profile">Profile</h2>
+      <form class="profile" @submit=${this.saveProfile}>
+        <label class="field">Name <input name="name" .value=${me.name} required maxlength="200" /></label>
+        <label class="field"
+          >Handle (for @mentions)
+          <input name="handle" .value=${me.handle} required pattern="[a-z0-9][a-z0-9_\\-]{1,31}"
+        /></label>
+        <button class="button primary">Save</button>
+      </form>
+      <label class="field appearance"
+        >Appearance
+        <select
+          .value=${this.theme}
+          @change=${(event: Event) =>
+            this.dispatchEvent(
+              new CustomEvent("theme-changed", {
+                detail: (event.target as HTMLSelectElement).value,
+                bubbles: true,
+                composed: true,
+              }),
+            )}
+        >
+          <option value="auto">Follow the system</option>
+          <option value="light">Light</option>
+          <option value="dark">Dark</option>
+        </select></label
+      >
+    </section>`;
+  }
+
+  private renderPasskeys() {
+    return html`<section class="panel" aria-labelledby="passkeys">
+      <h2 id="passkeys">Passkeys</h2>
+      <p class="faint">How you sign in. Add one for each device you use; you cannot delete the last one.</p>
+      ${this.passkeyError ? html`<p class="error">${this.passkeyError}</p>` : nothing}
+      ${
+        this.passkeys
+          ? credentialTable(
+              this.passkeys.map((passkey) => ({
+                // The device it was made on, and its maker when its AAGUID says ("iCloud Keychain").
+                name:
+                  passkey.authenticator && passkey.authenticator !== passkey.name
+                    ? `${passkey.name} · ${passkey.authenticator}`
+                    : passkey.name,
+                createdAt: passkey.created_at,
+                lastUsed: passkey.last_used,
+                action: "Delete",
+                onAction: () => void this.deletePasskey(passkey),
+              })),
+            )
+          : nothing
+      }
+      ${
+        this.sdkReady && this.authServerUrl
+          ? html`<authkit-register
+              api-base-url=${this.authServerUrl}
+              assertion-url="/app/account/passkeys/token"
+              label="Add a passkey"
+              name=${deviceName(navigator.userAgent)}
+              theme="class"
+              @success=${() => {
+                toast("Passkey added.");
+                void this.loadPasskeys();
+              }}
+            ></authkit-register>`
+          : nothing
+      }
+    </section>`;
+  }
+
+  private renderTokens() {
+    return html`<section class="panel" aria-labelledby="tokens">
+      <h2 id="tokens">API tokens</h2>
+      <p class="faint">
+        For scripts and AI agents: <code>Authorization: Bearer &lt;token&gt;</code> on
+        <code>/api/v1</code> and <code>/mcp</code> (see <a href="/llms.txt">/llms.txt</a>). A token acts as
+        you, with your roles.
+      </p>
+      <form class="token" @submit=${this.createToken}>
+        <label class="field"
+          >Token name <input name="name" required maxlength="100" placeholder="e.g. laptop agent"
+        /></label>
+        <button class="button primary">Create token</button>
+      </form>
+      ${
+        this.created
+          ? html`<div class="new-token" role="status">
+              <strong>Token “${this.created.name}” created. Copy it now: it is not shown again.</strong>
+              <board-secret-value .value=${this.created.token}></board-secret-value>
+            </div>`
+          : nothing
+      }
+      ${
+        this.tokens.length
+          ? credentialTable(
+              this.tokens.map((token) => ({
+                name: token.name || "(unnamed)",
+                createdAt: token.created_at,
+                lastUsed: token.last_used_at,
+                action: "Revoke",
+                onAction: () => void this.revoke(token),
+              })),
+            )
+          : html`<p class="faint">No tokens yet.</p>`
+      }
+    </section>`;
+  }
+
   protected override render() {
     const me = this.me;
     if (!me) return nothing;
@@ -140,103 +250,7 @@ export class BoardAccountView extends LitElement {
           Sign out
         </button>
       </div>
-      <section class="panel" aria-labelledby="profile">
-        <h2 id="profile">Profile</h2>
-        <form class="profile" @submit=${this.saveProfile}>
-          <label class="field">Name <input name="name" .value=${me.name} required maxlength="200" /></label>
-          <label class="field"
-            >Handle (for @mentions)
-            <input name="handle" .value=${me.handle} required pattern="[a-z0-9][a-z0-9_\\-]{1,31}"
-          /></label>
-          <button class="button primary">Save</button>
-        </form>
-        <label class="field appearance"
-          >Appearance
-          <select
-            .value=${this.theme}
-            @change=${(event: Event) =>
-              this.dispatchEvent(
-                new CustomEvent("theme-changed", {
-                  detail: (event.target as HTMLSelectElement).value,
-                  bubbles: true,
-                  composed: true,
-                }),
-              )}
-          >
-            <option value="auto">Follow the system</option>
-            <option value="light">Light</option>
-            <option value="dark">Dark</option>
-          </select></label
-        >
-      </section>
-      <section class="panel" aria-labelledby="passkeys">
-        <h2 id="passkeys">Passkeys</h2>
-        <p class="faint">How you sign in. Add one for each device you use; you cannot delete the last one.</p>
-        ${this.passkeyError ? html`<p class="error">${this.passkeyError}</p>` : nothing}
-        ${
-          this.passkeys
-            ? credentialTable(
-                this.passkeys.map((passkey) => ({
-                  name: passkey.name,
-                  createdAt: passkey.created_at,
-                  lastUsed: passkey.last_used,
-                  action: "Delete",
-                  onAction: () => void this.deletePasskey(passkey),
-                })),
-              )
-            : nothing
-        }
-        ${
-          this.sdkReady && this.authServerUrl
-            ? html`<authkit-register
-                api-base-url=${this.authServerUrl}
-                assertion-url="/app/account/passkeys/token"
-                label="Add a passkey"
-                name=${deviceName(navigator.userAgent)}
-                theme="class"
-                @success=${() => {
-                  toast("Passkey added.");
-                  void this.loadPasskeys();
-                }}
-              ></authkit-register>`
-            : nothing
-        }
-      </section>
-      <section class="panel" aria-labelledby="tokens">
-        <h2 id="tokens">API tokens</h2>
-        <p class="faint">
-          For scripts and AI agents: <code>Authorization: Bearer &lt;token&gt;</code> on
-          <code>/api/v1</code> and <code>/mcp</code> (see <a href="/llms.txt">/llms.txt</a>). A token acts as
-          you, with your roles.
-        </p>
-        <form class="token" @submit=${this.createToken}>
-          <label class="field"
-            >Token name <input name="name" required maxlength="100" placeholder="e.g. laptop agent"
-          /></label>
-          <button class="button primary">Create token</button>
-        </form>
-        ${
-          this.created
-            ? html`<div class="new-token" role="status">
-                <strong>Token “${this.created.name}” created. Copy it now: it is not shown again.</strong>
-                <board-secret-value .value=${this.created.token}></board-secret-value>
-              </div>`
-            : nothing
-        }
-        ${
-          this.tokens.length
-            ? credentialTable(
-                this.tokens.map((token) => ({
-                  name: token.name || "(unnamed)",
-                  createdAt: token.created_at,
-                  lastUsed: token.last_used_at,
-                  action: "Revoke",
-                  onAction: () => void this.revoke(token),
-                })),
-              )
-            : html`<p class="faint">No tokens yet.</p>`
-        }
-      </section>`;
+      ${this.renderProfile(me)} ${this.renderPasskeys()} ${this.renderTokens()}`;
   }
 }
 customElements.define("board-account-view", BoardAccountView);

@@ -1,24 +1,14 @@
 // Your email address and whether it is verified; unverified, a button mails you the link. Only a
 // verified address lets invitations sent to it reach you without their link.
 import type { EmailVerification, User } from "@org/contracts";
-import { css, html, LitElement, nothing } from "lit";
+import { html, LitElement, nothing } from "lit";
 import { api } from "../../api.ts";
 import { base } from "../../styles.ts";
+import { emailStatusStyles } from "./email-status.styles.ts";
 import { toast } from "../../ui/toast.ts";
 
 export class BoardEmailStatus extends LitElement {
-  static override styles = [
-    base,
-    css`
-      p {
-        margin: 0;
-        display: flex;
-        gap: 8px;
-        align-items: center;
-        flex-wrap: wrap;
-      }
-    `,
-  ];
+  static override styles = [base, emailStatusStyles];
   static override properties = { me: { attribute: false }, sent: { state: true }, busy: { state: true } };
   me: User | null = null;
   sent: EmailVerification | null = null;

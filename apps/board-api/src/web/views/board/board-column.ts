@@ -49,7 +49,7 @@ function columnMenu(view: ColumnView, actions: ColumnActions) {
   const item = (label: string, run: () => void, disabled = false) =>
     html`<button
       role="menuitem"
-      class="menu-item"
+      class="menu-item ${label === "Delete" ? "danger" : ""}"
       ?disabled=${disabled}
       @click=${() => {
         actions.toggleMenu(null);

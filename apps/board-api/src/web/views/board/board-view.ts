@@ -22,11 +22,11 @@ import { boardColumn, type ColumnActions, type DragState } from "./board-column.
 import { boardStyles, menuStyles } from "./board.styles.ts";
 import { cardTileStyles } from "./card-tile.styles.ts";
 import { tileContext } from "./card-tile.ts";
-import { startPointerDrag } from "./drag.ts";
+import { dragCard, dragColumn, type DragHost } from "./board-drag.ts";
 import { newColumnForm } from "./new-column-form.ts";
 import "../card/card-panel.ts";
 
-export class BoardBoardView extends LitElement implements ColumnActions {
+export class BoardBoardView extends LitElement implements ColumnActions, DragHost {
   static override styles = [base, boardStyles, menuStyles, cardTileStyles];
 
   static override properties = {
@@ -130,7 +130,7 @@ export class BoardBoardView extends LitElement implements ColumnActions {
     navigate(`/app/projects/${this.projectId}/cards/${card.id}`);
   }
 
-  private async moveCard(card: Card, columnId: string, position: number) {
+  async moveCard(card: Card, columnId: string, position: number) {
     if (!this.data) return;
     const before = this.data.columns;
     if (card.column_id === columnId && card.position === position) return;
@@ -196,77 +196,13 @@ export class BoardBoardView extends LitElement implements ColumnActions {
     );
   }
 
-  // ---- dragging (see drag.ts): the board computes where a drop lands and draws the placeholder ----
-  private get scrollers() {
-    return () => [...this.renderRoot.querySelectorAll<HTMLElement>(".columns, ol.cards")];
-  }
-
+  // ---- dragging (board-drag.ts): the board computes where a drop lands and draws the placeholder ----
   cardPointerDown(event: PointerEvent, card: Card) {
-    if (!this.data || !canWork(this.data.project) || card.archived) return;
-    const source = event.currentTarget as HTMLElement;
-    startPointerDrag(event, {
-      source,
-      layer: this.renderRoot as ShadowRoot,
-      scrollers: this.scrollers,
-      onStart: () => {
-        const height = source.getBoundingClientRect().height;
-        this.drag = { kind: "card", id: card.id, columnId: card.column_id, index: card.position, height };
-      },
-      onMove: (x, y) => this.cardTarget(x, y),
-      onDrop: () => {
-        const drag = this.drag;
-        this.drag = null;
-        if (drag?.kind === "card") void this.moveCard(card, drag.columnId, drag.index);
-      },
-      onCancel: () => (this.drag = null),
-    });
-  }
-
-  /** The column under (x, y) and the place among its cards where the pointer is. */
-  private cardTarget(x: number, y: number) {
-    const drag = this.drag;
-    if (drag?.kind !== "card") return;
-    const root = this.renderRoot as ShadowRoot;
-    const column = root.elementFromPoint(x, y)?.closest<HTMLElement>("section.column[data-column-id]");
-    if (!column) return;
-    const items = [...column.querySelectorAll<HTMLElement>("ol.cards > li[data-card-id]")];
-    let index = items.findIndex((item) => {
-      const box = item.getBoundingClientRect();
-      return y < box.top + box.height / 2;
-    });
-    if (index === -1) index = items.length;
-    const columnId = column.dataset.columnId!;
-    if (drag.columnId !== columnId || drag.index !== index) this.drag = { ...drag, columnId, index };
+    dragCard(this, event, card);
   }
 
   columnPointerDown(event: PointerEvent, column: BoardColumn) {
-    const source = (event.currentTarget as HTMLElement).closest<HTMLElement>("section.column");
-    if (!this.data || !source) return;
-    startPointerDrag(event, {
-      source,
-      layer: this.renderRoot as ShadowRoot,
-      scrollers: () => [this.renderRoot.querySelector<HTMLElement>(".columns")!],
-      onStart: () => (this.drag = { kind: "column", id: column.id, index: column.position }),
-      onMove: (x) => this.columnTarget(x),
-      onDrop: () => {
-        const drag = this.drag;
-        this.drag = null;
-        if (drag?.kind === "column") void this.moveColumn(column, drag.index);
-      },
-      onCancel: () => (this.drag = null),
-    });
-  }
-
-  private columnTarget(x: number) {
-    const drag = this.drag;
-    if (drag?.kind !== "column") return;
-    const others = [...this.renderRoot.querySelectorAll<HTMLElement>("section.column[data-column-id]")];
-    let index = others.findIndex((column) => {
-      const box = column.getBoundingClientRect();
-      return x < box.left + box.width / 2;
-    });
-    if (index === -1) index = others.length;
-    if (drag.index !== index) this.drag = { ...drag, index };
+    dragColumn(this, event, column);
   }
 
   // ---- columns and new cards ----

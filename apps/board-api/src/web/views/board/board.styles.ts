@@ -225,6 +225,9 @@ export const menuStyles = css`
   .menu-item:focus-visible {
     background: var(--code-bg);
   }
+  .menu-item.danger {
+    color: var(--bad);
+  }
   .menu-item:disabled {
     color: var(--faint);
     cursor: default;

@@ -52,4 +52,29 @@ export const cardTileStyles = css`
   .tile .overdue {
     color: var(--bad);
   }
+  /* A finger takes a card by its grip (the rest of the card scrolls the board as usual). */
+  .tile .card-grip {
+    display: none;
+  }
+  @media (pointer: coarse) {
+    .tile .top {
+      padding-right: 34px;
+    }
+    .tile {
+      position: relative;
+    }
+    .tile .card-grip {
+      position: absolute;
+      top: 4px;
+      right: 4px;
+      display: grid;
+      place-items: center;
+      width: 36px;
+      height: 36px;
+      border-radius: 8px;
+      color: var(--faint);
+      letter-spacing: -2px;
+      touch-action: none;
+    }
+  }
 `;

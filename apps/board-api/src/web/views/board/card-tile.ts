@@ -38,6 +38,7 @@ export function cardTile(card: Card, context: TileContext) {
     assignee;
   return html`<div class="tile ${card.archived ? "archived" : ""}">
     <div class="top"><span class="number">#${card.number}</span><span class="title">${card.title}</span></div>
+    <span class="card-grip" data-drag-handle aria-hidden="true">⋮⋮</span>
     ${
       card.labels.length
         ? html`<div class="meta">${card.labels.map((label) => chipWithDot(label.color, label.name))}</div>`

@@ -1,4 +1,4 @@
-// Dragging cards and columns with a mouse, a pen or a finger, through pointer events. The HTML
+// Dragging cards and columns with a mouse, a pen or a finger (by a grip), through pointer events. The HTML
 // drag-and-drop API does not start from a touch in most phone browsers and gives no control over
 // the picture that follows the pointer, and the sortable libraries look items up from `document`,
 // which cannot see into the board's shadow root: so this small controller. The board decides
@@ -19,12 +19,8 @@ export interface PointerDragOptions {
   onCancel(): void;
 }
 
-/** A finger must rest this long before the card lifts (a quick swipe scrolls the board). */
-export const TOUCH_DELAY_MS = 300;
-/** A mouse drag starts once the pointer moved this far (px): a click stays a click. */
-const MOUSE_SLOP = 4;
-/** A finger that moves this far (px) before the delay scrolls instead. */
-const TOUCH_SLOP = 8;
+/** A drag starts once the pointer moved this far (px): a click or a tap stays one. */
+const SLOP = 4;
 /** Within this distance (px) of a scroller's edge, the board scrolls. */
 const EDGE = 48;
 const SCROLL_SPEED = 14;
@@ -32,14 +28,18 @@ const SCROLL_SPEED = 14;
 const INTERACTIVE = "button, a, input, select, textarea, label, summary, [contenteditable]";
 
 /**
- * Follows the pointer of `event` (a pointerdown on a draggable element). Does nothing for a
- * secondary button or a press on a control inside the element.
+ * Follows the pointer of `event` (a pointerdown on a draggable element, or on its handle). Does
+ * nothing for a secondary button or a press on a control inside it other than the handle.
  */
 export function startPointerDrag(event: PointerEvent, options: PointerDragOptions): void {
   if (event.button !== 0 || !event.isPrimary) return;
+  const handle = event.currentTarget as Element | null;
   const target = event.composedPath()[0] as Element | undefined;
   const inner = target?.closest?.(INTERACTIVE);
-  if (inner && inner !== options.source && options.source.contains(inner)) return;
+  if (inner && inner !== handle && handle?.contains(inner)) return;
+  // A finger drags by a handle (a grip with touch-action none); anywhere else it scrolls the board,
+  // which the browser does itself (it would cancel the pointer as soon as it pans).
+  if (event.pointerType === "touch" && !target?.closest?.("[data-drag-handle]")) return;
   new PointerDrag(event, options);
 }
 
@@ -52,7 +52,6 @@ class PointerDrag {
   private y: number;
   private offsetX = 0;
   private offsetY = 0;
-  private timer: ReturnType<typeof setTimeout> | undefined;
   private frame = 0;
   private readonly touch: boolean;
   private readonly pointerId: number;
@@ -65,11 +64,9 @@ class PointerDrag {
     this.startY = this.y = event.clientY;
     this.pointerId = event.pointerId;
     this.touch = event.pointerType === "touch";
-    if (this.touch) this.timer = setTimeout(() => this.begin(), TOUCH_DELAY_MS);
     window.addEventListener("pointermove", this.onPointerMove, { passive: false });
     window.addEventListener("pointerup", this.onPointerUp);
     window.addEventListener("pointercancel", this.onPointerCancel);
-    window.addEventListener("touchmove", this.onTouchMove, { passive: false });
     window.addEventListener("keydown", this.onKey, true);
     // A long press would open the phone's context menu or select text.
     window.addEventListener("contextmenu", this.onContextMenu, true);
@@ -81,20 +78,11 @@ class PointerDrag {
     this.y = event.clientY;
     const moved = Math.hypot(this.x - this.startX, this.y - this.startY);
     if (!this.began) {
-      if (this.touch) {
-        if (moved > TOUCH_SLOP) this.finish(false);
-        return;
-      }
-      if (moved < MOUSE_SLOP) return;
+      if (moved < SLOP) return;
       this.begin();
     }
     event.preventDefault();
     this.follow();
-  };
-
-  private readonly onTouchMove = (event: TouchEvent) => {
-    // Once a card is lifted the finger drags it, not the page.
-    if (this.began && event.cancelable) event.preventDefault();
   };
 
   private readonly onPointerUp = (event: PointerEvent) => {
@@ -114,6 +102,7 @@ class PointerDrag {
   };
 
   private readonly onContextMenu = (event: Event) => {
+    // A finger held on the grip would open the phone's menu.
     if (this.touch) event.preventDefault();
   };
 
@@ -169,12 +158,10 @@ class PointerDrag {
   };
 
   private finish(drop: boolean) {
-    clearTimeout(this.timer);
     cancelAnimationFrame(this.frame);
     window.removeEventListener("pointermove", this.onPointerMove);
     window.removeEventListener("pointerup", this.onPointerUp);
     window.removeEventListener("pointercancel", this.onPointerCancel);
-    window.removeEventListener("touchmove", this.onTouchMove);
     window.removeEventListener("keydown", this.onKey, true);
     window.removeEventListener("contextmenu", this.onContextMenu, true);
     if (!this.began) return;

@@ -1,57 +1,15 @@
 // Your notifications: mentions of you in cards and comments written in the web app, newest first.
 import type { Notification } from "@org/contracts";
-import { css, html, LitElement, nothing } from "lit";
+import { html, LitElement, nothing } from "lit";
 import { api } from "../../api.ts";
 import { timeAgo } from "../../format.ts";
 import { onLiveEvent } from "../../live.ts";
 import { navigate } from "../../router.ts";
 import { base } from "../../styles.ts";
+import { notificationsStyles } from "./notifications.styles.ts";
 
 export class BoardNotificationsView extends LitElement {
-  static override styles = [
-    base,
-    css`
-      :host {
-        max-width: 760px;
-        margin: 0 auto;
-      }
-      .head {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 12px;
-        align-items: center;
-        justify-content: space-between;
-        margin-bottom: 18px;
-      }
-      ol {
-        display: grid;
-        gap: 8px;
-        margin: 0;
-        padding: 0;
-        list-style: none;
-      }
-      a.item {
-        display: grid;
-        gap: 4px;
-        padding: 14px 16px;
-        border: 1px solid var(--border);
-        border-radius: 14px;
-        background: var(--surface);
-        color: var(--text);
-        text-decoration: none;
-      }
-      a.item:hover {
-        border-color: var(--accent);
-      }
-      a.item.unread {
-        border-left: 4px solid var(--accent);
-      }
-      .excerpt {
-        color: var(--muted);
-        overflow-wrap: anywhere;
-      }
-    `,
-  ];
+  static override styles = [base, notificationsStyles];
   static override properties = { items: { state: true } };
   items: Notification[] | null = null;
   private stopLive?: () => void;

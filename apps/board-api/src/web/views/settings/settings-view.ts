@@ -1,7 +1,7 @@
 // A project's settings: name and repository, members and their roles, invitation links,
 // labels and the priority ladder. Admins change them; everyone else reads.
 import type { Label, Member, Priority, Project, Role, User } from "@org/contracts";
-import { css, html, LitElement, nothing } from "lit";
+import { html, LitElement, nothing } from "lit";
 import { styleProps } from "../../ui/style-props.ts";
 import { api } from "../../api.ts";
 import { navigate } from "../../router.ts";
@@ -9,64 +9,15 @@ import { base } from "../../styles.ts";
 import { confirmAction } from "../../ui/confirm.ts";
 import { attempt, toast } from "../../ui/toast.ts";
 import { canManage } from "../board/board-data.ts";
+import { nextLabelColor, nextPriorityColor } from "../../palette.ts";
 import { inlineFormStyles } from "./inline-form.styles.ts";
+import { settingsStyles } from "./settings.styles.ts";
 import "./member-invitations.ts";
 
 const ROLES: Role[] = ["owner", "admin", "member", "viewer"];
 
 export class BoardSettingsView extends LitElement {
-  static override styles = [
-    base,
-    inlineFormStyles,
-    css`
-      :host {
-        max-width: 900px;
-        margin: 0 auto;
-      }
-      .head {
-        margin-bottom: 20px;
-      }
-      .panel {
-        margin-bottom: 18px;
-      }
-      .panel > h2 {
-        margin-bottom: 12px;
-      }
-      td select {
-        width: auto;
-        min-height: 32px;
-        padding: 3px 8px;
-      }
-      .subhead {
-        margin: 18px 0 4px;
-      }
-      .name small {
-        display: block;
-        color: var(--faint);
-      }
-      .tags {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 8px;
-      }
-      .tags .chip {
-        font-size: 0.85rem;
-        padding: 3px 4px 3px 10px;
-      }
-      .tags button {
-        border: 0;
-        background: none;
-        color: inherit;
-        cursor: pointer;
-        font: inherit;
-      }
-      @media (max-width: 640px) {
-        .wide {
-          display: none;
-        }
-      }
-    `,
-  ];
+  static override styles = [base, inlineFormStyles, settingsStyles];
   static override properties = {
     projectId: {},
     me: { attribute: false },
@@ -175,171 +126,200 @@ export class BoardSettingsView extends LitElement {
     }
   }
 
-  protected override render() {
-    const project = this.project;
-    if (this.error) return html`<p class="error" role="alert">${this.error}</p>`;
-    if (!project) return html`<p class="muted">Loading…</p>`;
+  private renderGeneral(project: Project) {
+    const manage = canManage(project);
+    return html`<section class="panel" aria-labelledby="general">
+      <h2 id="general">General</h2>
+      <form class="stack" @submit=${this.saveProject}>
+        <label class="field"
+          >Name <input name="name" .value=${project.name} ?disabled=${!manage} required maxlength="200"
+        /></label>
+        <label class="field"
+          >Repository URL
+          <input
+            name="repo_url"
+            type="url"
+            .value=${project.repo_url ?? ""}
+            ?disabled=${!manage}
+            placeholder="https://…"
+        /></label>
+        ${manage ? html`<div class="row"><button class="button primary">Save</button></div>` : nothing}
+      </form>
+    </section>`;
+  }
+
+  private renderMembers(project: Project) {
     const manage = canManage(project);
     const owner = project.role === "owner";
-    return html`<div class="head">
-        <a href="/app/projects/${project.id}">← Back to the board</a>
-        <h1>${project.name} · Settings</h1>
-      </div>
-      <section class="panel" aria-labelledby="general">
-        <h2 id="general">General</h2>
-        <form class="stack" @submit=${this.saveProject}>
-          <label class="field"
-            >Name <input name="name" .value=${project.name} ?disabled=${!manage} required maxlength="200"
-          /></label>
-          <label class="field"
-            >Repository URL
-            <input
-              name="repo_url"
-              type="url"
-              .value=${project.repo_url ?? ""}
-              ?disabled=${!manage}
-              placeholder="https://…"
-          /></label>
-          ${manage ? html`<div class="row"><button class="button primary">Save</button></div>` : nothing}
-        </form>
-      </section>
-      <section class="panel" aria-labelledby="members">
-        <h2 id="members">Members</h2>
-        <table>
-          <thead>
-            <tr>
-              <th>Member</th>
-              <th class="wide">Email</th>
-              <th>Role</th>
-              <th><span class="sr-only">Actions</span></th>
-            </tr>
-          </thead>
-          <tbody>
-            ${this.members.map(
-              (member) =>
-                html`<tr>
-                  <td class="name">${member.name}<small>@${member.handle}</small></td>
-                  <td class="wide">${member.email}</td>
-                  <td>
-                    ${
-                      manage && (owner || member.role !== "owner")
-                        ? html`<label class="sr-only" for="role-${member.user_id}"
-                              >Role of ${member.name}</label
-                            >
-                            <select
-                              id="role-${member.user_id}"
-                              @change=${(event: Event) =>
-                                this.act(
-                                  () =>
-                                    api.post(`/projects/${this.projectId}/members`, {
-                                      user_id: member.user_id,
-                                      role: (event.target as HTMLSelectElement).value,
-                                    }),
-                                  `${member.name} is now ${(event.target as HTMLSelectElement).value}.`,
-                                )}
-                            >
-                              ${ROLES.filter((role) => owner || role !== "owner").map(
-                                (role) =>
-                                  html`<option value=${role} ?selected=${role === member.role}>
-                                    ${role}
-                                  </option>`,
+    return html`<section class="panel" aria-labelledby="members">
+      <h2 id="members">Members</h2>
+      <table>
+        <thead>
+          <tr>
+            <th>Member</th>
+            <th class="wide">Email</th>
+            <th>Role</th>
+            <th><span class="sr-only">Actions</span></th>
+          </tr>
+        </thead>
+        <tbody>
+          ${this.members.map(
+            (member) =>
+              html`<tr>
+                <td class="name">${member.name}<small>@${member.handle}</small></td>
+                <td class="wide">${member.email}</td>
+                <td>
+                  ${
+                    manage && (owner || member.role !== "owner")
+                      ? html`<label class="sr-only" for="role-${member.user_id}"
+                            >Role of ${member.name}</label
+                          >
+                          <select
+                            id="role-${member.user_id}"
+                            @change=${(event: Event) =>
+                              this.act(
+                                () =>
+                                  api.post(`/projects/${this.projectId}/members`, {
+                                    user_id: member.user_id,
+                                    role: (event.target as HTMLSelectElement).value,
+                                  }),
+                                `${member.name} is now ${(event.target as HTMLSelectElement).value}.`,
                               )}
-                            </select>`
-                        : member.role
-                    }
-                  </td>
-                  <td>
-                    ${
-                      manage || member.user_id === this.me?.id
-                        ? html`<button class="button small danger" @click=${() => this.removeMember(member)}>
-                            ${member.user_id === this.me?.id ? "Leave" : "Remove"}
-                          </button>`
-                        : nothing
-                    }
-                  </td>
-                </tr>`,
-            )}
-          </tbody>
-        </table>
-        ${
-          manage
-            ? html`<board-member-invitations
-                .projectId=${this.projectId}
-                .roles=${ROLES.filter((role) => owner || role !== "owner")}
-              ></board-member-invitations>`
-            : nothing
-        }
-      </section>
-      <section class="panel" aria-labelledby="labels">
-        <h2 id="labels">Labels</h2>
-        <div class="tags">
-          ${this.labels.map(
-            (label) =>
-              html`<span class="chip"
-                ><span class="dot" ${styleProps({ background: label.color })}></span>${label.name}
+                          >
+                            ${ROLES.filter((role) => owner || role !== "owner").map(
+                              (role) =>
+                                html`<option value=${role} ?selected=${role === member.role}>
+                                  ${role}
+                                </option>`,
+                            )}
+                          </select>`
+                      : member.role
+                  }
+                </td>
+                <td>
+                  ${
+                    manage || member.user_id === this.me?.id
+                      ? html`<button class="button small danger" @click=${() => this.removeMember(member)}>
+                          ${member.user_id === this.me?.id ? "Leave" : "Remove"}
+                        </button>`
+                      : nothing
+                  }
+                </td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>
+      ${
+        manage
+          ? html`<board-member-invitations
+              .projectId=${this.projectId}
+              .roles=${ROLES.filter((role) => owner || role !== "owner")}
+            ></board-member-invitations>`
+          : nothing
+      }
+    </section>`;
+  }
+
+  private renderLabels(project: Project) {
+    const manage = canManage(project);
+    return html`<section class="panel" aria-labelledby="labels">
+      <h2 id="labels">Labels</h2>
+      <div class="tags">
+        ${this.labels.map(
+          (label) =>
+            html`<span class="chip"
+              ><span class="dot" ${styleProps({ background: label.color })}></span>${label.name}
+              ${
+                manage
+                  ? html`<button
+                      aria-label="Delete label ${label.name}"
+                      @click=${() => this.act(() => api.delete(`/labels/${label.id}`))}
+                    >
+                      ×
+                    </button>`
+                  : nothing
+              }</span
+            >`,
+        )}
+        ${this.labels.length ? nothing : html`<span class="faint">No labels yet.</span>`}
+      </div>
+      ${
+        manage
+          ? html`<form class="inline" @submit=${this.addLabel} aria-label="New label">
+              <label class="field">New label <input name="name" required maxlength="200" /></label>
+              <label class="field"
+                >Colour
+                <input
+                  name="color"
+                  type="color"
+                  value=${nextLabelColor(this.labels.map((label) => label.color))}
+              /></label>
+              <button class="button">Add label</button>
+            </form>`
+          : nothing
+      }
+    </section>`;
+  }
+
+  private renderPriorities(project: Project) {
+    const manage = canManage(project);
+    return html`<section class="panel" aria-labelledby="priorities">
+      <h2 id="priorities">Priorities</h2>
+      <p class="faint">Most urgent first; agents claim cards in this order.</p>
+      <ol>
+        ${this.priorities.map(
+          (rung) =>
+            html`<li>
+              <span class="row"
+                ><span class="dot" ${styleProps({ background: rung.color ?? "var(--faint)" })}></span
+                >${rung.name}
                 ${
                   manage
                     ? html`<button
-                        aria-label="Delete label ${label.name}"
-                        @click=${() => this.act(() => api.delete(`/labels/${label.id}`))}
+                        class="button small ghost"
+                        aria-label="Delete priority ${rung.name}"
+                        @click=${() => this.act(() => api.delete(`/priorities/${rung.id}`))}
                       >
                         ×
                       </button>`
                     : nothing
                 }</span
-              >`,
-          )}
-          ${this.labels.length ? nothing : html`<span class="faint">No labels yet.</span>`}
-        </div>
-        ${
-          manage
-            ? html`<form class="inline" @submit=${this.addLabel} aria-label="New label">
-                <label class="field">New label <input name="name" required maxlength="200" /></label>
-                <label class="field">Colour <input name="color" type="color" value="#6366f1" /></label>
-                <button class="button">Add label</button>
-              </form>`
-            : nothing
-        }
-      </section>
-      <section class="panel" aria-labelledby="priorities">
-        <h2 id="priorities">Priorities</h2>
-        <p class="faint">Most urgent first; agents claim cards in this order.</p>
-        <ol>
-          ${this.priorities.map(
-            (rung) =>
-              html`<li>
-                <span class="row"
-                  ><span class="dot" ${styleProps({ background: rung.color ?? "var(--faint)" })}></span
-                  >${rung.name}
-                  ${
-                    manage
-                      ? html`<button
-                          class="button small ghost"
-                          aria-label="Delete priority ${rung.name}"
-                          @click=${() => this.act(() => api.delete(`/priorities/${rung.id}`))}
-                        >
-                          ×
-                        </button>`
-                      : nothing
-                  }</span
-                >
-              </li>`,
-          )}
-        </ol>
-        ${
-          manage
-            ? html`<form class="inline" @submit=${this.addPriority} aria-label="New priority">
-                <label class="field"
-                  >New priority (least urgent) <input name="name" required maxlength="200"
-                /></label>
-                <label class="field">Colour <input name="color" type="color" value="#f59e0b" /></label>
-                <button class="button">Add priority</button>
-              </form>`
-            : nothing
-        }
-      </section>
+              >
+            </li>`,
+        )}
+      </ol>
       ${
-        owner
+        manage
+          ? html`<form class="inline" @submit=${this.addPriority} aria-label="New priority">
+              <label class="field"
+                >New priority (least urgent) <input name="name" required maxlength="200"
+              /></label>
+              <label class="field"
+                >Colour
+                <input
+                  name="color"
+                  type="color"
+                  value=${nextPriorityColor(this.priorities.map((rung) => rung.color))}
+              /></label>
+              <button class="button">Add priority</button>
+            </form>`
+          : nothing
+      }
+    </section>`;
+  }
+
+  protected override render() {
+    const project = this.project;
+    if (this.error) return html`<p class="error" role="alert">${this.error}</p>`;
+    if (!project) return html`<p class="muted">Loading…</p>`;
+    return html`<div class="head">
+        <a href="/app/projects/${project.id}">← Back to the board</a>
+        <h1>${project.name} · Settings</h1>
+      </div>
+      ${this.renderGeneral(project)} ${this.renderMembers(project)} ${this.renderLabels(project)}
+      ${this.renderPriorities(project)}
+      ${
+        project.role === "owner"
           ? html`<section class="panel" aria-labelledby="danger">
               <h2 id="danger">Danger zone</h2>
               <button class="button danger" @click=${this.deleteProject}>Delete this project</button>
