@@ -151,7 +151,9 @@ describe("the admin dashboard", () => {
     await admin.getByRole("dialog", { name: "Edit tenant" }).waitFor({ state: "hidden" });
     await details.getByText("Any: this device, a security key or a phone").waitFor();
     await details.getByText("https://shop.example.test", { exact: true }).waitFor();
-    await expect(details.locator("div", { hasText: "QR sign-in" }).locator("dd").innerText()).resolves.toBe("Off");
+    await expect(details.locator("div", { hasText: "QR sign-in" }).locator("dd").innerText()).resolves.toBe(
+      "Off",
+    );
 
     // ---- a user of the tenant signs in on the tenant's site ----
     const shopper = await (await browser.newContext({ viewport: { width: 480, height: 640 } })).newPage();
