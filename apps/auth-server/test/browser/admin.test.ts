@@ -145,11 +145,15 @@ describe("the admin dashboard", () => {
     const edit = await dialogNamed(admin, "Edit tenant");
     await edit.getByLabel("Allowed origins").fill(`${site.origin}\nhttps://shop.example.test/`);
     await edit.getByLabel("New passkeys").selectOption("any");
+    await edit.getByLabel("Sign-in with a phone (QR code)").selectOption("off");
     await screenshot(admin, SUITE, "tenant-edit-light");
     await edit.getByRole("button", { name: "Save" }).click();
     await admin.getByRole("dialog", { name: "Edit tenant" }).waitFor({ state: "hidden" });
     await details.getByText("Any: this device, a security key or a phone").waitFor();
     await details.getByText("https://shop.example.test", { exact: true }).waitFor();
+    await expect(details.locator("div", { hasText: "QR sign-in" }).locator("dd").innerText()).resolves.toBe(
+      "Off",
+    );
 
     // ---- a user of the tenant signs in on the tenant's site ----
     const shopper = await (await browser.newContext({ viewport: { width: 480, height: 640 } })).newPage();

@@ -9,6 +9,7 @@ import type { AuthkitQr } from "../components/qr/index.ts";
 import type { ComponentErrorDetail, PasskeySuccessDetail } from "../components/events.ts";
 import { toAuthKitError } from "../core/errors.ts";
 import type { QRStatus } from "../core/types.ts";
+import { WebAuthnAbortService } from "@simplewebauthn/browser";
 import { browserEnvironment } from "../detection/environment.ts";
 import { detectMode } from "../detection/mode.ts";
 import { messagesFor } from "../i18n/index.ts";
@@ -42,12 +43,17 @@ function passkeyButton(init: InitMessage): AuthkitPasskey {
 }
 
 function offerPhone(init: InitMessage): void {
-  if (document.querySelector(".link-button")) return;
+  // Once, and not under the QR code (a prompt cancelled by the switch still reports its error).
+  if (document.querySelector(".link-button, authkit-qr")) return;
   const button = document.createElement("button");
   button.type = "button";
   button.className = "link-button";
   button.textContent = messagesFor(init.lang, init.messages).usePhoneToSignIn;
-  button.addEventListener("click", () => render(init, "qr"));
+  button.addEventListener("click", () => {
+    // A prompt still open (a computer with no authenticator waits for its timeout) is closed.
+    WebAuthnAbortService.cancelCeremony();
+    render(init, "qr");
+  });
   // Under the passkey button, which stays for another try.
   document.getElementById("embed")?.append(button);
 }
@@ -64,6 +70,8 @@ function qrCode(): AuthkitQr {
 }
 
 function render(init: InitMessage, mode: "passkey" | "qr"): void {
+  removeEventListener("authkit:passkey:start", onPrompt);
+  if (mode === "passkey") addEventListener("authkit:passkey:start", onPrompt);
   const element = mode === "qr" ? qrCode() : passkeyButton(init);
   configure(element, init, channel.parentOrigin ?? "");
   element.token = init.token;
@@ -94,6 +102,11 @@ function setToken(token: string): void {
   )) {
     element.token = token;
   }
+}
+
+/** While the browser's prompt is open, the phone is offered too: never only a spinner. */
+function onPrompt(): void {
+  if (initialised) offerPhone(initialised);
 }
 
 channel.listen((message) => {

@@ -212,6 +212,12 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
 
   /** Closes the browser's prompt and shows a QR code for the phone instead. */
   #usePhone() {
+    if (!this.busy) {
+      this.phoneInstead = true;
+      this.#setStatus("idle", "");
+      void this.#openQr();
+      return;
+    }
     this.#switchingToPhone = true;
     WebAuthnAbortService.cancelCeremony();
   }
@@ -356,10 +362,14 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
           .status=${this.status}
           .message=${this.message}
         ></authkit-status>`;
-    // While the browser's prompt is open on a computer, a way out to the phone (a desktop with no
-    // authenticator, or the wrong kind, would otherwise wait for the prompt's five-minute timeout).
+    // While the browser's prompt is open on a computer, and after it failed, a way out to the phone
+    // (a desktop with no authenticator, or the wrong kind, would otherwise wait for the prompt's
+    // five-minute timeout, or have nothing to try next).
     const phone =
-      this.busy && !qr && decision?.reason !== "mobile" && decision?.reason !== "ios_direct"
+      (this.busy || this.status === "error") &&
+      !qr &&
+      decision?.reason !== "mobile" &&
+      decision?.reason !== "ios_direct"
         ? html`<button class="link-button" part="phone-button" type="button" @click=${() => this.#usePhone()}>
             ${qrIcon}<span>${this.t.usePhoneInstead}</span>
           </button>`

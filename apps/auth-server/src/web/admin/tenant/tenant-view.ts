@@ -182,7 +182,9 @@ export class TenantDetailView extends LitElement {
   async #save(event: SubmitEvent) {
     event.preventDefault();
     if (!this.tenant || this.busy) return;
-    const { name, origins, registrationAttachment } = readTenantForm(event.target as HTMLFormElement);
+    const { name, origins, registrationAttachment, qrLogin } = readTenantForm(
+      event.target as HTMLFormElement,
+    );
     this.busy = "edit";
     this.editError = "";
     try {
@@ -190,6 +192,7 @@ export class TenantDetailView extends LitElement {
         name,
         origins,
         registration_attachment: registrationAttachment,
+        qr_login: qrLogin,
       });
       this.#dialog("edit").close();
       notify("Tenant saved.");
@@ -482,6 +485,10 @@ export class TenantDetailView extends LitElement {
           <div>
             <dt>New passkeys</dt>
             <dd>${ATTACHMENT_LABELS[tenant.registration_attachment]}</dd>
+          </div>
+          <div>
+            <dt>QR sign-in</dt>
+            <dd>${tenant.qr_login === "on" ? "On" : "Off"}</dd>
           </div>
           <div>
             <dt>Tenant ID</dt>

@@ -1,6 +1,6 @@
 import { html, nothing } from "lit";
 import { live } from "lit/directives/live.js";
-import type { RegistrationAttachment, TenantView } from "../api.ts";
+import type { QrLogin, RegistrationAttachment, TenantView } from "../api.ts";
 
 /** The choices of `registration_attachment`, as the dashboard words them. */
 export const ATTACHMENT_LABELS: Record<RegistrationAttachment, string> = {
@@ -79,6 +79,21 @@ export function tenantFields({ mode, tenant }: { mode: "create" | "edit"; tenant
         >Where people may create passkeys. "Any" lets a laptop's built-in authenticator do it; the SDK's own
         choice asks desktops for a security key or a phone.</span
       >
+    </div>
+    <div class="field">
+      <label for="tenant-qr-login">Sign-in with a phone (QR code)</label>
+      <select
+        id="tenant-qr-login"
+        name="qr_login"
+        aria-describedby="qr-login-hint"
+        .value=${live(tenant?.qr_login ?? "on")}
+      >
+        <option value="on" ?selected=${(tenant?.qr_login ?? "on") === "on"}>On</option>
+        <option value="off" ?selected=${tenant?.qr_login === "off"}>Off</option>
+      </select>
+      <span class="hint" id="qr-login-hint"
+        >Off: the site's pages cannot start a QR sign-in (qr/start answers configuration_error).</span
+      >
     </div>`;
 }
 
@@ -92,5 +107,6 @@ export function readTenantForm(form: HTMLFormElement) {
       .split(/[\s,]+/)
       .filter(Boolean),
     registrationAttachment: (text("registration_attachment") || "auto") as RegistrationAttachment,
+    qrLogin: (text("qr_login") || "on") as QrLogin,
   };
 }

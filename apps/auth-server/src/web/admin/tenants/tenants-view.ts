@@ -25,6 +25,7 @@ export class TenantsView extends LitElement {
       rp_id: input.rpId,
       origins: input.origins,
       registration_attachment: input.registrationAttachment,
+      qr_login: input.qrLogin,
     });
     void this.tenants.reload();
     notify(`Tenant ${created.tenant.name} created.`);
