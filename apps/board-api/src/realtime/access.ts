@@ -16,6 +16,8 @@ const MEMBER_ROOM = /^member:([^:]+):/;
 
 /** setTimeout's ceiling is about 24.8 days; a later expiry is re-checked on the way. */
 const MAX_TIMER_MS = 60 * 60 * 1000;
+/** When a credential could not be read, the next try. */
+const RETRY_MS = 2000;
 
 export class SocketAccess {
   private readonly timers = new WeakMap<Socket, NodeJS.Timeout>();
@@ -56,18 +58,21 @@ export class SocketAccess {
   /** Disconnects `socket` if its credential ended; otherwise re-checks it when it is due to end. */
   private async recheck(socket: Socket): Promise<void> {
     const { credential } = socket.data as SocketAuth;
-    const endsAt = await credentialEndsAt(this.db, this.lifetime, credential).catch(() => null);
+    // A failed read (the database busy or away) proves nothing: ask again shortly rather than
+    // drop a socket whose credential holds. Nothing can be revoked while the database is away.
+    const endsAt = await credentialEndsAt(this.db, this.lifetime, credential).catch(() => undefined);
     if (!socket.connected) return;
     if (endsAt === null) {
       socket.disconnect(true);
       return;
     }
     if (endsAt === Infinity) return;
+    this.recheckIn(socket, endsAt === undefined ? RETRY_MS : Math.max(endsAt - Date.now(), 0) + 50);
+  }
+
+  private recheckIn(socket: Socket, ms: number): void {
     clearTimeout(this.timers.get(socket));
-    const timer = setTimeout(
-      () => void this.recheck(socket),
-      Math.min(Math.max(endsAt - Date.now(), 0) + 50, MAX_TIMER_MS),
-    );
+    const timer = setTimeout(() => void this.recheck(socket), Math.min(ms, MAX_TIMER_MS));
     timer.unref();
     this.timers.set(socket, timer);
   }
@@ -80,7 +85,8 @@ export class SocketAccess {
       const { actor } = socket.data as SocketAuth;
       for (const room of socket.rooms) {
         const projectId = MEMBER_ROOM.exec(room)?.[1];
-        if (projectId && !(await roleIn(this.db, actor.id, projectId).catch(() => null))) {
+        // As above, a failed read is not a lost membership (undefined: the next reset checks again).
+        if (projectId && (await roleIn(this.db, actor.id, projectId).catch(() => undefined)) === null) {
           socket.disconnect(true);
           break;
         }
