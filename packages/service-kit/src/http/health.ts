@@ -27,7 +27,19 @@ function withTimeout(check: Promise<unknown>): Promise<void> {
 }
 
 async function redisAnswers(redis: Redis): Promise<void> {
-  // Not connected: fail now rather than queue the PING until the reconnection gives up.
+  // Still connecting after a start: wait for it (within the check's timeout), so a fresh instance
+  // is not reported unready for the few milliseconds its first connection takes.
+  if (redis.status === "connecting" || redis.status === "connect") {
+    await new Promise<void>((resolve, reject) => {
+      const settle = () => {
+        redis.off("ready", settle).off("end", settle);
+        if (redis.status === "ready") resolve();
+        else reject(new Error(`connection ${redis.status}`));
+      };
+      redis.once("ready", settle).once("end", settle);
+    });
+  }
+  // Lost (reconnecting, ended): fail now rather than queue the PING until the reconnection gives up.
   if (redis.status !== "ready") throw new Error(`connection ${redis.status}`);
   await redis.ping();
 }
