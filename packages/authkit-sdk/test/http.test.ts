@@ -49,6 +49,30 @@ describe("request()", () => {
     });
   });
 
+  it("reports a server whose database is away (503 service_unavailable) as server_unreachable, with Retry-After", async () => {
+    const server = await stubServer((_req, res) =>
+      json(
+        res,
+        503,
+        { success: false, error_code: "service_unavailable", error: "Not ready: database unreachable." },
+        { "Retry-After": "5" },
+      ),
+    );
+    try {
+      const error = (await request(settings(server.url), { path: "/x" }).catch(
+        (e: unknown) => e,
+      )) as AuthKitError;
+      expect(error).toMatchObject({
+        code: "server_unreachable",
+        serverCode: "service_unavailable",
+        retryAfter: 5,
+        status: 503,
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
   it("maps rate_limited with Retry-After into retryAfter", async () => {
     const server = await stubServer((_req, res) =>
       json(

@@ -95,6 +95,10 @@ export function codeOfServerError(serverCode: string | undefined, status: number
     case "unauthenticated":
     case "tenant_disabled":
       return "configuration_error";
+    // The server is up but its database or Redis is not (503, Retry-After): for the person, the
+    // service cannot be reached right now.
+    case "service_unavailable":
+      return "server_unreachable";
     case undefined:
       return status === 429 ? "rate_limited" : "server_error";
     default:

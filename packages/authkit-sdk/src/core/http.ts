@@ -136,7 +136,9 @@ export async function request<T>(settings: HttpSettings, options: RequestOptions
   const serverCode = typeof failure.error_code === "string" ? failure.error_code : undefined;
   const code = codeOfServerError(serverCode, response.status);
   const retryAfter =
-    code === "rate_limited" ? parseRetryAfter(response.headers.get("Retry-After")) : undefined;
+    code === "rate_limited" || response.status === 503
+      ? parseRetryAfter(response.headers.get("Retry-After"))
+      : undefined;
   const message =
     typeof failure.error === "string" && failure.error
       ? failure.error
