@@ -442,7 +442,7 @@ describe("tools/list pagination", () => {
         files: new FileStore(t.attachmentsDir),
         publicUrl: "http://localhost:4000",
       }),
-      actor: owner.user,
+      actorOf: () => owner.user,
       catalog: toolCatalog(mcpOperations()),
       pageSize: 10,
     });

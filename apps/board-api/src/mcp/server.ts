@@ -16,7 +16,10 @@ import {
   ListToolsRequestSchema,
   McpError,
   type CallToolResult,
+  type ServerNotification,
+  type ServerRequest,
 } from "@modelcontextprotocol/sdk/types.js";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { Operations, RawInput } from "../operations/index.ts";
 import type { Actor } from "../services/context.ts";
 import type { ToolCatalog } from "./catalog.ts";
@@ -33,13 +36,17 @@ const INSTRUCTIONS =
 
 export interface BoardMcpOptions {
   operations: Operations;
-  /** The token's user: every tool acts as them. */
-  actor: Actor;
+  /** Who makes a request (the token's user): every tool acts as them. */
+  actorOf: (extra: RequestHandlerExtra<ServerRequest, ServerNotification>) => Actor;
   /** The tools offered (a resolved toolset's catalog). */
   catalog: ToolCatalog;
   pageSize?: number;
   /** Unexpected failures (not AppErrors) are reported here; the caller gets `internal`. */
-  onInternalError?: (error: unknown, tool: string) => void;
+  onInternalError?: (
+    error: unknown,
+    tool: string,
+    extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
+  ) => void;
 }
 
 type ErrorBody = { error: { code: BoardErrorCode; message: string; details?: ErrorDetail[] } };
@@ -105,17 +112,23 @@ function toolInput(op: BoardOperation, args: Record<string, unknown>): RawInput 
   };
 }
 
-/** A fresh MCP server for one request (stateless): tools/list and tools/call over the catalog. */
+/**
+ * An MCP server offering the catalog's tools: tools/list and tools/call. One serves every request
+ * for its catalog (see transport.ts); the caller comes with each request.
+ */
 export function createBoardMcpServer({
   operations,
-  actor,
+  actorOf,
   catalog,
   pageSize = TOOLS_PAGE_SIZE,
   onInternalError,
 }: BoardMcpOptions): Server {
   const server = new Server(
     { name: "board-api", title: "Board API", version: "1.0.0" },
-    { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
+    {
+      capabilities: { tools: { listChanged: false } },
+      instructions: INSTRUCTIONS,
+    },
   );
   const { tools, byName } = catalog;
 
@@ -134,7 +147,7 @@ export function createBoardMcpServer({
     };
   });
 
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: args = {} } = request.params;
     const op = byName.get(name);
     if (!op) {
@@ -143,11 +156,11 @@ export function createBoardMcpServer({
       });
     }
     try {
-      return await jsonResult(await operations.invoke(op, toolInput(op, args), actor));
+      return await jsonResult(await operations.invoke(op, toolInput(op, args), actorOf(extra)));
     } catch (error) {
       const body = toolErrorBody(error);
       if (body) return errorResult(body);
-      onInternalError?.(error, name);
+      onInternalError?.(error, name, extra);
       return errorResult({ error: { code: "internal", message: "Internal server error." } });
     }
   });
