@@ -1,7 +1,13 @@
 // POST /mcp: MCP Streamable HTTP, stateless, answering in JSON, behind the same bearer auth and
 // rate limit as /api/v1, where every tool call counts, batched or not. One MCP server per toolset
 // selection serves every request (transport.ts). GET and DELETE (SSE streams, sessions) are 405.
-import { MCP_MAX_BATCH, resolveToolsets, UnknownToolsetError } from "@org/contracts";
+import {
+  MCP_MAX_BATCH,
+  MCP_READONLY_HEADER,
+  MCP_TOOLSETS_HEADER,
+  resolveToolsets,
+  UnknownToolsetError,
+} from "@org/contracts";
 import { ValidationError, type RateLimiter } from "@org/service-kit";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
@@ -34,12 +40,33 @@ function toolCallsOf(body: unknown): number {
     .length;
 }
 
-/** `?toolsets=core,cards` (or repeated): the operations to offer; unknown names are validation_failed. */
-function operationsOf(req: Request) {
-  const raw = req.query.toolsets;
-  const spec = Array.isArray(raw) ? raw.join(",") : typeof raw === "string" ? raw : undefined;
+/** A query parameter (repeated: joined by commas), else the header. */
+function queryOrHeader(req: Request, param: string, header: string): string | undefined {
+  const raw = req.query[param];
+  if (Array.isArray(raw)) return raw.join(",");
+  if (typeof raw === "string") return raw;
+  return req.get(header);
+}
+
+/** `?read_only=true` or `X-MCP-Readonly: true`; false when absent. */
+function readOnlyOf(req: Request): boolean {
+  const raw = queryOrHeader(req, "read_only", MCP_READONLY_HEADER)?.trim().toLowerCase();
+  if (raw === undefined || raw === "" || raw === "false") return false;
+  if (raw === "true") return true;
+  const message = `read_only is true or false (query read_only or header ${MCP_READONLY_HEADER}).`;
+  throw new ValidationError(message, [{ path: "read_only", message }]);
+}
+
+/**
+ * The tools to offer: `?toolsets=core,cards` (or repeated) or the X-MCP-Toolsets header, default
+ * core; unknown names are validation_failed. Read-only mode keeps the tools that change nothing.
+ */
+function catalogOf(req: Request): ToolCatalog {
+  const readOnly = readOnlyOf(req);
   try {
-    return resolveToolsets(spec);
+    return toolCatalog(resolveToolsets(queryOrHeader(req, "toolsets", MCP_TOOLSETS_HEADER), { readOnly }), {
+      readOnly,
+    });
   } catch (error) {
     if (error instanceof UnknownToolsetError) {
       throw new ValidationError(error.message, [{ path: "toolsets", message: error.message }]);
@@ -138,7 +165,7 @@ export function mcpRouter({
     return endpoint;
   };
   router.post(MCP_PATH, ...guard, async (req, res) => {
-    const catalog = toolCatalog(operationsOf(req));
+    const catalog = catalogOf(req);
     await limiter.charge(req, res, toolCallsOf(req.body) - 1);
     const messages = messagesOf(req, res);
     if (!messages) return;

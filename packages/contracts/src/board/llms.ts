@@ -10,6 +10,7 @@ import type { BoardOperation } from "./operations/spec.ts";
 import { boardOperationList } from "./registry.ts";
 import { ATTACHMENT_MAX_BYTES } from "./schemas/attachments.ts";
 import { DUE_AT_RULE } from "./schemas/common.ts";
+import { MCP_READONLY_HEADER, MCP_TOOLSETS_HEADER } from "./mcp-instructions.ts";
 import { CORE_TOOLSET, MCP_EXCLUDED_OPERATIONS, MCP_MAX_BATCH, operationGroups } from "./toolsets.ts";
 
 /** The rules every caller needs, in the words of the contract. */
@@ -127,7 +128,10 @@ function responseName(schema: z.ZodType, refs: Map<string, z.ZodType>): string {
 function responseLine(op: BoardOperation, named: Map<string, z.ZodType>): string {
   if (op.binaryResponse) return `\`${op.status}\`: the file's bytes.`;
   if (!op.response) return `\`${op.status}\`: empty body.`;
-  return `\`${op.status}\`: \`${responseName(op.response, named)}\`.`;
+  const empty = op.emptyStatus
+    ? ` When it answers empty: \`${op.emptyStatus}\` with an empty body (the MCP tool: \`{"result": null, "reason": "…"}\`).`
+    : "";
+  return `\`${op.status}\`: \`${responseName(op.response, named)}\`.${empty}`;
 }
 
 /** How the tool's input differs from the HTTP request: a nested body. */
@@ -230,8 +234,14 @@ export function boardLlmsTxt({ baseUrl = "" }: LlmsTxtOptions = {}): string {
     `- Every tool call counts against the token's rate limit, one by one inside a JSON-RPC batch too; a ` +
       `batch carries at most ${MCP_MAX_BATCH} messages (more: \`422 validation_failed\`), and one over the ` +
       "limit runs none of its calls (`429 rate_limited`).",
-    `- Toolsets: \`?toolsets=all\` (default), \`?toolsets=core\` (${CORE_TOOLSET.join(", ")}), or a comma ` +
-      `list of groups: ${groups.join(", ")}. Example: \`${baseUrl}/mcp?toolsets=core,labels\`.`,
+    `- Toolsets: \`core\` by default (${CORE_TOOLSET.join(", ")}: an agent's whole cycle), \`all\`, or ` +
+      `a comma list of toolsets and groups: ${groups.join(", ")}; in the URL (\`${baseUrl}/mcp?toolsets=core,labels\`) ` +
+      `or the \`${MCP_TOOLSETS_HEADER}: core,labels\` header (the URL wins). An unknown name is \`422 validation_failed\`.`,
+    `- Read-only: \`?read_only=true\` or \`${MCP_READONLY_HEADER}: true\` offers only the tools whose ` +
+      "`readOnlyHint` is true; calling another is a JSON-RPC error, as is calling a tool the session " +
+      "does not offer (`-32602`). The server's `instructions` say this, and the rules every tool shares.",
+    "- Without a valid token `/mcp` answers `401` with `WWW-Authenticate: Bearer`, like `/api/v1`. " +
+      "`create_token` is not a tool: only a web session mints tokens.",
     "",
     ...sections,
     "## Objects",
