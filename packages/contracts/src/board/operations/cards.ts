@@ -21,8 +21,9 @@ export const cardOperations = defineOperations({
     description:
       "Creates a card in the column (last, or at `position`) with `title` and any card fields. The server " +
       "assigns the next per-project `number` (never reused). assignee_id and shepherds must be project " +
-      "members (list_members), priority_id a priority of the project (list_priorities). No @mention " +
-      "parsing, notifications or activity. " +
+      "members (list_members), priority_id a priority of the project (list_priorities). `owner_type` " +
+      "defaults to human, and claim_next_card never offers human cards: pass owner_type agent for work an " +
+      "agent may take. No @mention parsing, notifications or activity. " +
       `Needs member. ${ROLE_NOTE}`,
     group: "cards",
     params: pathParams({ column_id: "The column to create the card in." }),

@@ -4,7 +4,9 @@ import { z } from "../../zod.ts";
 import { clearable, DUE_AT_RULE, DueAtInput, IdSchema, Name, Position, TimestampSchema } from "./common.ts";
 import { CardLabelRefSchema } from "./labels.ts";
 
-export const OwnerTypeSchema = z.enum(["human", "agent"]).openapi("OwnerType");
+export const OwnerTypeSchema = z.enum(["human", "agent"]).openapi("OwnerType", {
+  description: "Who works the card. Default human; claim_next_card offers only agent cards.",
+});
 
 export const CardSchema = z
   .object({
