@@ -222,8 +222,8 @@ describe("the registry, the HTTP routes, OpenAPI, MCP and llms.txt never drift",
           )
           .join(""),
     );
-    // A budget, so core cannot grow unnoticed: at most 25 KB (an agent's whole cycle), under half
-    // the full list.
+    // A budget, so core cannot grow unnoticed: at most 25 KB for an agent's whole cycle (finding
+    // cards and columns included), under half the full list.
     expect(sizes.core!.bytes).toBeLessThanOrEqual(25 * 1024);
     expect(sizes.core!.bytes).toBeLessThan(sizes.all!.bytes / 2);
     expect(sizes.core!.tools).toBeLessThanOrEqual(30);

@@ -7,6 +7,7 @@ import type { ErrorDetail } from "../errors.ts";
 import { z } from "../zod.ts";
 import { toJsonSchema, type JsonSchema } from "./json-schema.ts";
 import { LIST_NOTE, ROLE_NOTE, type BoardOperation } from "./operations/spec.ts";
+import { CLEARS_NOTE, ID_DESCRIPTION, POSITION_NOTE } from "./schemas/common.ts";
 
 type ObjectSchema = JsonSchema & { type: "object" };
 
@@ -78,6 +79,25 @@ function withoutPagingNotes(schema: JsonSchema): JsonSchema {
   return { ...schema, properties };
 }
 
+/** Field descriptions many fields share, which the instructions say once (ids, clearing, positions). */
+const SHARED_NOTES = [ID_DESCRIPTION, CLEARS_NOTE, POSITION_NOTE];
+
+/** An input schema without the shared notes: a description that is one goes, one ending in one is cut. */
+function withoutSharedNotes(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutSharedNotes);
+  if (typeof node !== "object" || node === null) return node;
+  const entries = Object.entries(node as JsonSchema).flatMap(([key, value]): [string, unknown][] => {
+    if (key === "properties") {
+      const properties = Object.entries(value as JsonSchema).map(([k, v]) => [k, withoutSharedNotes(v)]);
+      return [[key, Object.fromEntries(properties)]];
+    }
+    if (key !== "description" || typeof value !== "string") return [[key, withoutSharedNotes(value)]];
+    const description = SHARED_NOTES.reduce((text, note) => text.replace(note, ""), value).trim();
+    return description ? [[key, description]] : [];
+  });
+  return Object.fromEntries(entries);
+}
+
 /** The tool's input: path ids + query + body in one object, no other fields. */
 export function toolInputSchema(op: BoardOperation): ObjectSchema {
   const merged = { properties: {} as Record<string, unknown>, required: [] as string[] };
@@ -93,7 +113,7 @@ export function toolInputSchema(op: BoardOperation): ObjectSchema {
   }
   return {
     type: "object",
-    properties: merged.properties,
+    properties: withoutSharedNotes(merged.properties) as Record<string, unknown>,
     ...(merged.required.length > 0 ? { required: [...new Set(merged.required)] } : {}),
     additionalProperties: false,
   };
