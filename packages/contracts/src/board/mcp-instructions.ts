@@ -20,7 +20,9 @@ export function mcpInstructions(): string {
     "Ids are UUID strings, never card numbers; each id field is named after what it identifies " +
       "(project_id, column_id, card_id, …): list_projects, get_board, find_cards and get_card give " +
       "them; find_cards turns a card number into its card_id. Positions are 0-based (past the end: " +
-      "last). An empty string or null clears an optional field; shepherds [] clears shepherds.",
+      "last). An empty string or null clears an optional field; shepherds [] clears shepherds. " +
+      "owner_type says who works a card: human (the default) or agent; claim_next_card offers only " +
+      "agent cards.",
     "Lists take `limit` (1..200, default 50) and `cursor` (the previous page's next_cursor).",
     "Roles: reading needs any role in the project, writing needs member unless a tool names another " +
       "(admin, owner); non-members get not_found, a role that does not allow it gets forbidden.",

@@ -7,6 +7,7 @@ import type { ErrorDetail } from "../errors.ts";
 import { z } from "../zod.ts";
 import { toJsonSchema, type JsonSchema } from "./json-schema.ts";
 import { LIST_NOTE, ROLE_NOTE, type BoardOperation } from "./operations/spec.ts";
+import { OWNER_TYPE_NOTE } from "./schemas/cards.ts";
 import { CLEARS_NOTE, ID_DESCRIPTION, POSITION_NOTE } from "./schemas/common.ts";
 
 type ObjectSchema = JsonSchema & { type: "object" };
@@ -66,21 +67,27 @@ function mergeInto(
 /** Query fields every list has, explained once in the server's instructions (mcp-instructions.ts). */
 const PAGING_FIELDS = ["limit", "cursor"];
 
-/** A list's `limit` and `cursor` without their descriptions, said once for every list. */
+/**
+ * A list's `limit` and `cursor` without their descriptions (and the cursor's pattern: an agent
+ * passes next_cursor as it came), said once for every list.
+ */
 function withoutPagingNotes(schema: JsonSchema): JsonSchema {
   const properties = { ...(schema.properties as Record<string, JsonSchema> | undefined) };
   for (const field of PAGING_FIELDS) {
     const property = properties[field];
     if (property) {
-      const { description: _description, ...rest } = property;
+      const { description: _description, pattern: _pattern, ...rest } = property;
       properties[field] = rest;
     }
   }
   return { ...schema, properties };
 }
 
-/** Field descriptions many fields share, which the instructions say once (ids, clearing, positions). */
-const SHARED_NOTES = [ID_DESCRIPTION, CLEARS_NOTE, POSITION_NOTE];
+/**
+ * Field descriptions many fields share, which the instructions say once (ids, clearing, positions,
+ * owner_type).
+ */
+const SHARED_NOTES = [ID_DESCRIPTION, CLEARS_NOTE, POSITION_NOTE, OWNER_TYPE_NOTE];
 
 /** An input schema without the shared notes: a description that is one goes, one ending in one is cut. */
 function withoutSharedNotes(node: unknown): unknown {
