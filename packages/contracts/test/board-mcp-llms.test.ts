@@ -207,9 +207,9 @@ describe("MCP tool definitions", () => {
   });
 
   it("says nothing of HTTP in tool texts", () => {
-    // Status codes (not ranges like 1..500), methods with paths, API paths.
+    // Status codes (not ranges like 1..500), methods with paths, API paths, query strings.
     const http =
-      /HTTP|\b(GET|POST|PATCH|PUT|DELETE) \/|\/api\/|\/(cards|projects|columns)\/|(?<!\.\.)\b(20\d|4\d\d|5\d\d)\b/;
+      /`\w+=|&\w+=|HTTP|\b(GET|POST|PATCH|PUT|DELETE) \/|\/api\/|\/(cards|projects|columns)\/|(?<!\.\.)\b(20\d|4\d\d|5\d\d)\b/;
     for (const op of mcpOperations()) {
       const tool = boardToolDefinition(op);
       const texts = [

@@ -68,7 +68,7 @@ export const cardOperations = defineOperations({
     summary: "Your cards",
     description:
       "Unarchived cards, in every project you are a member of, that you hold a live claim on " +
-      "(`claimed=true`), that are assigned to you (`assigned=true`), or either (neither flag, or both), " +
+      "(`claimed` true), that are assigned to you (`assigned` true), or either (neither flag, or both), " +
       `oldest first. ${LIST_NOTE}`,
     group: "cards",
     query: MyCardsQuery,

@@ -11,7 +11,7 @@ export const notificationOperations = defineOperations({
     summary: "Your notifications",
     description:
       "Mentions of the caller (`@handle` in a card or comment written in the web app), newest first; " +
-      `\`unread=true\` lists unread ones only. API and MCP writes never create any. ${LIST_NOTE}`,
+      `\`unread\` true lists unread ones only. API and MCP writes never create any. ${LIST_NOTE}`,
     group: "notifications",
     query: NotificationsQuery,
     response: listOf(NotificationSchema),
