@@ -226,8 +226,10 @@ export function boardLlmsTxt({ baseUrl = "" }: LlmsTxtOptions = {}): string {
       "it identifies (`project_id`, `column_id`, `card_id`, `comment_id`, `item_id`, `label_id`, " +
       "`priority_id`, `attachment_id`, `criterion_id`, `user_id`), as each operation's MCP line says: " +
       '`create_card {"column_id": "…", "title": "…"}`, `get_card {"card_id": "…"}`, ' +
-      '`claim_next_card {"project_id": "…"}`. A path id that is not an id is `not_found`, as over HTTP.',
-    "- Results are JSON text plus `structuredContent`, declared by each tool's `outputSchema` (the " +
+      '`claim_next_card {"project_id": "…"}`. A path id that is not an id is `not_found`, as over HTTP; ' +
+      "one of another JSON type (a number, null, an object, an array) is `validation_failed` naming the field.",
+    "- Results are JSON text plus `structuredContent`; read tools declare its top-level fields as their " +
+      "`outputSchema`, write tools answer the object a read tool describes (the " +
       'response object; lists as `{"data", "next_cursor"}`; `{"ok": true}` for operations that answer ' +
       '204 over HTTP). API errors are tool results with `isError: true` whose text is `{"error":{"code",' +
       '"message","details"?}}`. Query flags and numbers are JSON booleans and numbers.',
