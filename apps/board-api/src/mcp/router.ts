@@ -1,13 +1,7 @@
 // POST /mcp: MCP Streamable HTTP, stateless, answering in JSON, behind the same bearer auth and
 // rate limit as /api/v1, where every tool call counts, batched or not. One MCP server per toolset
 // selection serves every request (transport.ts). GET and DELETE (SSE streams, sessions) are 405.
-import {
-  MCP_MAX_BATCH,
-  MCP_READONLY_HEADER,
-  MCP_TOOLSETS_HEADER,
-  resolveToolsets,
-  UnknownToolsetError,
-} from "@org/contracts";
+import { MCP_MAX_BATCH, MCP_READONLY_HEADER, MCP_TOOLSETS_HEADER, UnknownToolsetError } from "@org/contracts";
 import { ValidationError, type RateLimiter } from "@org/service-kit";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
@@ -20,7 +14,7 @@ import { Router, type Request, type RequestHandler, type Response } from "expres
 import { actorOf } from "../http/auth.ts";
 import type { Operations } from "../operations/index.ts";
 import type { Actor } from "../services/context.ts";
-import { toolCatalog, type ToolCatalog } from "./catalog.ts";
+import { catalogFor, type ToolCatalog } from "./catalog.ts";
 import { createBoardMcpServer } from "./server.ts";
 import { StatelessJsonTransport } from "./transport.ts";
 
@@ -64,9 +58,7 @@ function readOnlyOf(req: Request): boolean {
 function catalogOf(req: Request): ToolCatalog {
   const readOnly = readOnlyOf(req);
   try {
-    return toolCatalog(resolveToolsets(queryOrHeader(req, "toolsets", MCP_TOOLSETS_HEADER), { readOnly }), {
-      readOnly,
-    });
+    return catalogFor(queryOrHeader(req, "toolsets", MCP_TOOLSETS_HEADER), readOnly);
   } catch (error) {
     if (error instanceof UnknownToolsetError) {
       throw new ValidationError(error.message, [{ path: "toolsets", message: error.message }]);
@@ -121,7 +113,8 @@ function messagesOf(req: Request, res: Response): JSONRPCMessage[] | undefined {
     const message = "Not Acceptable: Client must accept both application/json and text/event-stream";
     return refuse(res, 406, -32000, message);
   }
-  if (!req.is("application/json")) {
+  // express.json (application/json only) has parsed the body, or left it undefined.
+  if (req.body === undefined) {
     return refuse(res, 415, -32000, "Unsupported Media Type: Content-Type must be application/json");
   }
   const version = req.get("mcp-protocol-version");
