@@ -4,6 +4,7 @@ import type { Db, Prisma } from "@org/db";
 import { NotFoundError } from "@org/service-kit";
 import type { Actor } from "./context.ts";
 import { iso, isoOrNull, pageArgs, toPage } from "./pagination.ts";
+import { notFoundMessage } from "./not-found.ts";
 
 // The project's and card's current names only while the recipient is a member; otherwise the
 // names stored when the notification was written (a former member learns no renames).
@@ -76,7 +77,7 @@ export async function markNotificationRead({
     where: { id: notificationId, userId: actor.id },
     include: withNames,
   });
-  if (!row) throw new NotFoundError("Notification not found.");
+  if (!row) throw new NotFoundError(notFoundMessage("notification_id"));
   return toNotificationWire(row, (await memberOf(db, actor, [row])).has(row.projectId));
 }
 

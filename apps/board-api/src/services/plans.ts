@@ -4,9 +4,9 @@ import type { Card, DecomposeBody, HandoffBody, Plan, PublishPlanBody, z } from 
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "@org/service-kit";
 import { loadCardsByIds, toPlanWire } from "./card-loader.ts";
 import { activeCardIds, authorizeCard, CARD_NOT_FOUND, readCard } from "./cards.ts";
-import { mayOverrideClaim, releaseClaim } from "./claims.ts";
+import { claimHolder, lockClaimState, mayOverrideClaim, releaseClaim } from "./claims.ts";
 import { toCommentWire } from "./comments.ts";
-import { SQL_NOW, TX_OPTIONS, type ServiceContext, type Tx } from "./context.ts";
+import { TX_OPTIONS, type ServiceContext, type Tx } from "./context.ts";
 import { recordActivity } from "./activity.ts";
 import { publish } from "./events.ts";
 import { lockRows, writePositions } from "./ordering.ts";
@@ -165,12 +165,9 @@ export async function handoffCard(
     }
   }
   const comment = await ctx.db.$transaction(async (tx) => {
-    const [state] = await tx.$queryRaw<Array<{ claimed_by: string | null; live: boolean }>>`
-      SELECT claimed_by::text AS claimed_by, (claimed_by IS NOT NULL AND claim_expires_at >= ${SQL_NOW}) AS live
-      FROM cards WHERE id = ${ctx.cardId}::uuid FOR NO KEY UPDATE`;
-    if (!state) throw new NotFoundError(CARD_NOT_FOUND);
+    const state = await lockClaimState(tx, ctx.cardId);
     if (!mayOverrideClaim(state, ctx.actor.id, role)) {
-      throw new ForbiddenError("The card is claimed by someone else; only they or an admin can hand it off.");
+      throw new ForbiddenError(`The card is ${claimHolder(state)}; only they or an admin can hand it off.`);
     }
     await releaseClaim(tx, ctx.cardId);
     await tx.card.update({
