@@ -11,6 +11,7 @@ import { recordActivity } from "./activity.ts";
 import { publish } from "./events.ts";
 import { lockRows, writePositions } from "./ordering.ts";
 import { loadAuthorized, NEEDS } from "./permissions.ts";
+import { notifyUser } from "./notifications.ts";
 
 /**
  * Stores the next plan version. The card row is locked, so concurrent publishes get 1, 2, …
@@ -138,6 +139,12 @@ async function withParentColumnLocked<T>(
   }
 }
 
+/** The start of a handoff note on one line (about 160 characters), for the notification. */
+function noteExcerpt(note: string): string {
+  const flat = note.replace(/\s+/g, " ").trim();
+  return flat.length > 160 ? `${flat.slice(0, 159)}…` : flat;
+}
+
 /**
  * Releases the claim, reassigns, and keeps the note as a `handoff` comment, in one transaction.
  * A live claim of someone else can only be handed off by its holder or an admin.
@@ -188,5 +195,16 @@ export async function handoffCard(
     to_user_id: ctx.input.to_user_id ?? null,
     note: comment.body,
   });
+  // The new assignee hears of it, whichever client made the handoff (mentions stay web-only).
+  if (to_user_id && to_user_id !== ctx.actor.id) {
+    await notifyUser(ctx, {
+      userId: to_user_id,
+      kind: "handoff",
+      projectId: row.projectId,
+      cardId: ctx.cardId,
+      commentId: comment.id,
+      excerpt: noteExcerpt(comment.body),
+    });
+  }
   return card;
 }
