@@ -42,6 +42,7 @@ export const CORE_TOOLSET: readonly string[] = [
   "get_card_gate",
   "publish_plan",
   "handoff_card",
+  "list_notifications",
 ];
 
 /** Most JSON-RPC messages one POST /mcp may carry (a batch); each tool call in it is rate-limited. */

@@ -96,11 +96,9 @@ export const MoveCardBody = z
   .openapi("MoveCard");
 
 export const FindCardsQuery = ListQuery.extend({
-  number: queryInteger(z.number().int().min(1).max(2_147_483_647))
-    .optional()
-    .openapi({
-      description: "The card with this number (#number): archived or not, unless `archived` says.",
-    }),
+  number: queryInteger(z.number().int().min(1).max(2_147_483_647)).optional().openapi({
+    description: "The card with this number (#number): archived or not, unless `archived` says.",
+  }),
   q: StorableText.trim()
     .min(1)
     .max(200)
