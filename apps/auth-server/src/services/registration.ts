@@ -1,10 +1,12 @@
 import type {
   AttachmentPolicy,
+  PasskeyCreatedVia,
   RegisterFinishRequest,
   RegisterFinishResponse,
   RegisterStartRequest,
   RegisterStartResponse,
 } from "@org/contracts";
+import type { Prisma } from "@org/db";
 import { AppError, ConflictError } from "@org/service-kit";
 import { generateRegistrationOptions, verifyRegistrationResponse } from "@simplewebauthn/server";
 import type { AuthContext } from "../context.ts";
@@ -156,6 +158,8 @@ export async function finishRegistration({
   input,
   ip,
   crossDevice = false,
+  createdVia = crossDevice ? "qr" : "direct",
+  beforeStore,
 }: {
   ctx: AuthContext;
   tenant: Tenant;
@@ -164,6 +168,10 @@ export async function finishRegistration({
   ip?: string | undefined;
   /** Created on a phone by scanning a QR code: audited `via: qr`. */
   crossDevice?: boolean;
+  /** How the passkey was made, stored with it (the dashboard's Passkeys page shows it). */
+  createdVia?: PasskeyCreatedVia;
+  /** A last check inside the transaction that stores the passkey; throwing stores nothing. */
+  beforeStore?: (tx: Prisma.TransactionClient) => Promise<void>;
 }): Promise<RegisterFinishResponse> {
   const user = await activeUser({ ctx, tenant, userId });
   const clientData = parseClientData(input.credential.response.clientDataJSON);
@@ -206,6 +214,7 @@ export async function finishRegistration({
   let passkeyId: string;
   try {
     passkeyId = await ctx.db.$transaction(async (tx) => {
+      await beforeStore?.(tx);
       const created = await tx.authCredential.create({
         data: {
           tenantId: tenant.id,
@@ -219,6 +228,7 @@ export async function finishRegistration({
           backedUp: info.credentialBackedUp,
           name: input.name ?? challenge.name ?? authenticatorName(info.aaguid),
           prfHash: input.prfHash ?? null,
+          createdVia,
         },
         select: { id: true },
       });
@@ -235,6 +245,7 @@ export async function finishRegistration({
       return created.id;
     });
   } catch (error) {
+    if (error instanceof AppError) throw error; // beforeStore's refusal: said as it is
     throw await notStored(ctx, { tenant, userId: user.id, ip, error });
   }
   return { success: true, user: userInfo(user), passkeyId };

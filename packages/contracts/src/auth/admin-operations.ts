@@ -197,16 +197,19 @@ export const adminOperations: AuthOperation[] = [
     method: "post",
     path: "/admins",
     summary:
-      "Invite an administrator (or send an existing one a link for another passkey): 24 h, single use.",
+      "Invite a new administrator: a link (24 h, single use) that makes their first passkey. An active " +
+      "administrator's address is a conflict: they add passkeys from their own session (/me/passkeys).",
     body: InviteAdminRequestSchema,
     status: 201,
     response: AdminInviteSchema,
-    errors: write,
+    errors: [...write, "conflict"],
   }),
   api({
     method: "delete",
     path: "/admins/{id}",
-    summary: "Remove an administrator: sessions revoked, passkeys and pending invites deleted.",
+    summary:
+      "Remove an administrator, at once on every instance: sessions revoked, passkeys, pending invites and " +
+      "the invite links they issued deleted.",
     params: AdminIdParams,
     status: 204,
     errors: [...write, "not_found", "conflict"],
