@@ -4,7 +4,7 @@
 import request from "supertest";
 import { inviteAdmin } from "../src/services/admins.ts";
 import { SoftwareAuthenticator } from "../src/testing/index.ts";
-import { ADMIN_ORIGIN, adminCtx, invite, signedInAdmin } from "./helpers/admin.ts";
+import { ADMIN_ORIGIN, adminCtx, adminLogin, invite, signedInAdmin } from "./helpers/admin.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { failure, registerPasskey } from "./helpers/flows.ts";
 
@@ -100,5 +100,109 @@ describe("invite links only create new administrators", () => {
     expect(list.body).toEqual(
       failure("forbidden", "Administrators add and remove their passkeys from the dashboard (Passkeys)."),
     );
+  });
+});
+
+describe("an administrator's own passkeys (/admin/api/me/passkeys)", () => {
+  type Admin = Awaited<ReturnType<typeof signedInAdmin>>;
+  const startAdding = (who: Admin, body: object = {}) =>
+    who.browser.post("/admin/api/me/passkeys/register/start").set("X-CSRF-Token", who.csrf).send(body);
+  const finishAdding = (who: Admin, body: object) =>
+    who.browser.post("/admin/api/me/passkeys/register/finish").set("X-CSRF-Token", who.csrf).send(body);
+  async function addPasskey(who: Admin, authenticator: SoftwareAuthenticator, name?: string) {
+    const started = await startAdding(who, name ? { name } : {});
+    expect(started.status).toBe(200);
+    const credential = authenticator.register(started.body.options);
+    return finishAdding(who, { challengeId: started.body.challengeId, credential });
+  }
+
+  it("lists, adds and removes them; the last one stays", async () => {
+    const me = await signedInAdmin(t, { email: "keys@example.test", name: "Keys" });
+    const listed = await me.browser.get("/admin/api/me/passkeys");
+    expect(listed.status).toBe(200);
+    expect(listed.body).toEqual({
+      data: [
+        {
+          id: expect.any(String),
+          name: expect.any(String),
+          aaguid: expect.any(String),
+          authenticator: null,
+          synced: false,
+          created_at: expect.any(String),
+          last_used: expect.any(String),
+          created_via: "invite",
+        },
+      ],
+      next_cursor: null,
+    });
+    const [first] = listed.body.data as { id: string }[];
+
+    const phone = new SoftwareAuthenticator({ origin: ADMIN_ORIGIN });
+    const added = await addPasskey(me, phone, "Work phone");
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ name: "Work phone", created_via: "dashboard" });
+    expect(added.body.last_used).toBeUndefined();
+    expect((await me.browser.get("/admin/api/me/passkeys")).body.data).toHaveLength(2);
+    // The new passkey signs in.
+    expect(
+      (
+        await request(t.app)
+          .post("/admin/session")
+          .send({ challengeId: await adminLogin(t, phone) })
+      ).status,
+    ).toBe(200);
+
+    const del = (id: string) =>
+      me.browser.delete(`/admin/api/me/passkeys/${id}`).set("X-CSRF-Token", me.csrf);
+    expect((await del(first!.id)).status).toBe(204);
+    const last = await del(added.body.id);
+    expect(last.status).toBe(409);
+    expect(last.body).toEqual(
+      failure("conflict", "This is your only passkey: add another before you remove it."),
+    );
+    expect(
+      (await me.browser.get("/admin/api/me/passkeys")).body.data.map((p: { id: string }) => p.id),
+    ).toEqual([added.body.id]);
+    const events = await t.database.db.authAuditEvent.findMany({
+      where: { adminId: me.admin.id, type: { in: ["registration", "passkey_deleted"] } },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(events.map((e) => [e.type, e.detail])).toEqual([
+      ["registration", expect.objectContaining({ passkeyId: added.body.id, createdVia: "dashboard" })],
+      ["passkey_deleted", { passkeyId: first!.id }],
+    ]);
+  });
+
+  it("nobody adds a passkey to, or removes one from, another administrator's account", async () => {
+    const victim = await signedInAdmin(t, { email: "victim@example.test", name: "Victim" });
+    const rogue = await signedInAdmin(t, { email: "rogue2@example.test", name: "Rogue" });
+    // A ceremony started in the victim's session, finished in the rogue's: bound to the victim.
+    const started = await startAdding(victim);
+    const credential = new SoftwareAuthenticator({ origin: ADMIN_ORIGIN }).register(started.body.options);
+    const stolen = await finishAdding(rogue, { challengeId: started.body.challengeId, credential });
+    expect(stolen.status).toBe(410);
+    expect(stolen.body.error_code).toBe("challenge_expired");
+    expect(await passkeysOf("victim@example.test")).toBe(1);
+    expect(await passkeysOf("rogue2@example.test")).toBe(1);
+
+    const [victimKey] = (await victim.browser.get("/admin/api/me/passkeys")).body.data as { id: string }[];
+    const removed = await rogue.browser
+      .delete(`/admin/api/me/passkeys/${victimKey!.id}`)
+      .set("X-CSRF-Token", rogue.csrf);
+    expect(removed.status).toBe(404);
+    // The dashboard's delete of any user's passkey never reaches an administrator's.
+    const viaTenantRoute = await rogue.browser
+      .delete(`/admin/api/passkeys/${victimKey!.id}`)
+      .set("X-CSRF-Token", rogue.csrf);
+    expect(viaTenantRoute.status).toBe(404);
+    expect(await passkeysOf("victim@example.test")).toBe(1);
+  });
+
+  it("adding needs the session and its CSRF token", async () => {
+    const me = await signedInAdmin(t);
+    expect((await request(t.app).post("/admin/api/me/passkeys/register/start").send({})).status).toBe(401);
+    expect((await request(t.app).get("/admin/api/me/passkeys")).status).toBe(401);
+    const noCsrf = await me.browser.post("/admin/api/me/passkeys/register/start").send({});
+    expect(noCsrf.status).toBe(403);
   });
 });

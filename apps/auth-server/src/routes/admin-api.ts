@@ -1,10 +1,12 @@
 import {
+  AddOwnPasskeyStartRequestSchema,
   AdminIdParams,
   AdminPasskeyParams,
   AuditQuery,
   CreateTenantRequestSchema,
   InviteAdminRequestSchema,
   ListQuery,
+  RegisterFinishRequestSchema,
   TenantIdParams,
   TenantUserParams,
   UpdateTenantRequestSchema,
@@ -15,6 +17,12 @@ import { Router, type Request, type Response } from "express";
 import type { AuthContext } from "../context.ts";
 import { adminOf, requireAdminSession, requireCsrf } from "../http/admin-session.ts";
 import { noStore } from "../http/cookies.ts";
+import {
+  deleteOwnPasskey,
+  finishOwnPasskey,
+  listOwnPasskeys,
+  startOwnPasskey,
+} from "../services/admin-passkeys.ts";
 import { dashboardTenant } from "../services/admin-tenant.ts";
 import { inviteAdmin, listAdmins, removeAdmin } from "../services/admins.ts";
 import type { Actor } from "../services/audit.ts";
@@ -150,6 +158,27 @@ export function adminApiRouter(ctx: AuthContext): Router {
   router.delete("/passkeys/:id", async (req, res) => {
     const { id } = parseWith(AdminPasskeyParams, req.params);
     await deletePasskeyAsAdmin({ ctx, passkeyId: id, actor: actorOf(req) });
+    res.status(204).end();
+  });
+
+  // ---- the signed-in administrator's own passkeys ----
+  router.get("/me/passkeys", async (req, res) => {
+    res.json(await listOwnPasskeys({ ctx, session: adminOf(req) }));
+  });
+
+  router.post("/me/passkeys/register/start", async (req, res) => {
+    const { name } = parseWith(AddOwnPasskeyStartRequestSchema, req.body ?? {});
+    res.json(await startOwnPasskey({ ctx, session: adminOf(req), name }));
+  });
+
+  router.post("/me/passkeys/register/finish", async (req, res) => {
+    const input = parseWith(RegisterFinishRequestSchema, req.body);
+    res.status(201).json(await finishOwnPasskey({ ctx, session: adminOf(req), input, ip: req.ip }));
+  });
+
+  router.delete("/me/passkeys/:id", async (req, res) => {
+    const { id } = parseWith(AdminPasskeyParams, req.params);
+    await deleteOwnPasskey({ ctx, session: adminOf(req), passkeyId: id, ip: req.ip });
     res.status(204).end();
   });
 

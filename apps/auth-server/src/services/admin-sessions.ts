@@ -74,6 +74,8 @@ export async function startAdminSession({
 export interface AdminSession {
   sessionId: string;
   admin: { id: string; name: string; email: string };
+  /** The administrator's user in the admin tenant (their passkeys belong to it). */
+  userId: string;
   csrfToken: string;
 }
 
@@ -104,6 +106,7 @@ export async function resolveAdminSession({
   return {
     sessionId: session.id,
     admin: { id: admin.id, name: admin.name, email: admin.email },
+    userId: admin.userId,
     csrfToken: csrfTokenOf(token),
   };
 }

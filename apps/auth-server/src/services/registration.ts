@@ -160,6 +160,7 @@ export async function finishRegistration({
   crossDevice = false,
   createdVia = crossDevice ? "qr" : "direct",
   beforeStore,
+  adminId,
 }: {
   ctx: AuthContext;
   tenant: Tenant;
@@ -172,6 +173,8 @@ export async function finishRegistration({
   createdVia?: PasskeyCreatedVia;
   /** A last check inside the transaction that stores the passkey; throwing stores nothing. */
   beforeStore?: (tx: Prisma.TransactionClient) => Promise<void>;
+  /** The administrator who added it from their dashboard (audited under them). */
+  adminId?: string | undefined;
 }): Promise<RegisterFinishResponse> {
   const user = await activeUser({ ctx, tenant, userId });
   const clientData = parseClientData(input.credential.response.clientDataJSON);
@@ -238,8 +241,14 @@ export async function finishRegistration({
           type: "registration",
           tenantId: tenant.id,
           userId: user.id,
+          adminId,
           ip,
-          detail: { passkeyId: created.id, aaguid: info.aaguid, ...(crossDevice ? { via: "qr" } : {}) },
+          detail: {
+            passkeyId: created.id,
+            aaguid: info.aaguid,
+            ...(crossDevice ? { via: "qr" } : {}),
+            ...(createdVia === "invite" || createdVia === "dashboard" ? { createdVia } : {}),
+          },
         },
       );
       return created.id;
