@@ -89,7 +89,8 @@ export class AdminsView extends LitElement {
           <label for="invite-name">Name</label>
           <input id="invite-name" name="name" required maxlength="200" autocomplete="off" />
           <span class="hint"
-            >Inviting an existing administrator sends them a link to add another passkey.</span
+            >Invite links only create new administrators. Existing ones add passkeys on their own Your
+            passkeys page.</span
           >
         </div>
       </form>
