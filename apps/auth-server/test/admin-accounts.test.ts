@@ -206,3 +206,52 @@ describe("an administrator's own passkeys (/admin/api/me/passkeys)", () => {
     expect(noCsrf.status).toBe(403);
   });
 });
+
+describe("a removed administrator", () => {
+  it("loses sessions on every instance, the invite links they issued, and their passkeys, at once", async () => {
+    const root = await signedInAdmin(t, { email: "root2@example.test", name: "Root" });
+    const rogue = await signedInAdmin(t, { email: "gone@example.test", name: "Gone" });
+    const sibling = t.sibling();
+    expect((await request(sibling).get("/admin/api/csrf").set("Cookie", rogue.cookie)).status).toBe(200);
+
+    // Links the rogue issued: one pending, one spent by the rogue's own browser (its claim live),
+    // with a user token in hand for a passkey not yet made.
+    const issue = async (email: string) => {
+      const res = await rogue.browser
+        .post("/admin/api/admins")
+        .set("X-CSRF-Token", rogue.csrf)
+        .send({ email, name: email });
+      expect(res.status).toBe(201);
+      return new URL(res.body.url as string).searchParams.get("code") as string;
+    };
+    const pending = await issue("sock1@example.test");
+    const spent = await issue("sock2@example.test");
+    const claimer = request.agent(t.app);
+    const token = (await claimer.get("/admin/invite/user-token").query({ code: spent })).body.userToken;
+    expect(token).toMatch(/^ut_/);
+
+    const removed = await root.browser
+      .delete(`/admin/api/admins/${rogue.admin.id}`)
+      .set("X-CSRF-Token", root.csrf);
+    expect(removed.status).toBe(204);
+
+    // Sessions: the next request on either instance is 401.
+    for (const app of [t.app, sibling]) {
+      const res = await request(app).get("/admin/api/tenants").set("Cookie", rogue.cookie);
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual(failure("unauthenticated", "Sign in to the admin dashboard first."));
+    }
+    // Invite links they issued.
+    expect((await request(t.app).get("/admin/invite").query({ code: pending })).status).toBe(410);
+    expect((await request(sibling).get("/admin/invite/user-token").query({ code: pending })).status).toBe(
+      404,
+    );
+    expect((await claimer.get("/admin/invite/user-token").query({ code: spent })).status).toBe(404);
+    const late = await registerPasskey(t.app, token, new SoftwareAuthenticator({ origin: ADMIN_ORIGIN }));
+    expect(late.status).toBe(403);
+    expect(await passkeysOf("sock2@example.test")).toBe(0);
+    // Their passkey signs in nowhere.
+    await expect(adminLogin(t, rogue.authenticator)).rejects.toThrow(/credential_not_found/);
+    expect(await passkeysOf("gone@example.test")).toBe(0);
+  });
+});
