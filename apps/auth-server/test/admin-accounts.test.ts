@@ -255,3 +255,76 @@ describe("a removed administrator", () => {
     expect(await passkeysOf("gone@example.test")).toBe(0);
   });
 });
+
+describe("the audit log of administrators", () => {
+  type AuditRow = {
+    type: string;
+    admin_id: string | null;
+    admin_name: string | null;
+    user_external_id: string | null;
+    ip: string | null;
+    detail: Record<string, unknown>;
+  };
+  const auditOf = async (who: Awaited<ReturnType<typeof signedInAdmin>>, type: string) => {
+    const res = await who.browser.get("/admin/api/audit").query({ type, limit: 100 });
+    expect(res.status).toBe(200);
+    return res.body.data as AuditRow[];
+  };
+
+  it("names the passkey each sign-in used, under its own administrator", async () => {
+    const me = await signedInAdmin(t, { email: "audited@example.test", name: "Audited" });
+    const [own] = (await me.browser.get("/admin/api/me/passkeys")).body.data as {
+      id: string;
+      name: string;
+    }[];
+    const stored = await t.database.db.authCredential.findUniqueOrThrow({ where: { id: own!.id } });
+    const [latest] = (await auditOf(me, "admin_signed_in")).filter((e) => e.admin_id === me.admin.id);
+    expect(latest).toMatchObject({
+      admin_name: "Audited",
+      user_external_id: "audited@example.test",
+      detail: { passkeyId: own!.id, credentialId: stored.credentialId, passkeyName: own!.name },
+    });
+  });
+
+  it("records who issued the invite a browser spent", async () => {
+    const root = await signedInAdmin(t, { email: "issuer@example.test", name: "Issuer" });
+    const invited = await root.browser
+      .post("/admin/api/admins")
+      .set("X-CSRF-Token", root.csrf)
+      .send({ email: "spender@example.test", name: "Spender" });
+    const code = new URL(invited.body.url as string).searchParams.get("code");
+    expect((await request(t.app).get("/admin/invite/user-token").query({ code })).status).toBe(200);
+    const [spent] = (await auditOf(root, "admin_invite_spent")).filter(
+      (e) => e.detail.invitee === invited.body.admin.id,
+    );
+    expect(spent).toMatchObject({ admin_id: root.admin.id, admin_name: "Issuer", ip: expect.any(String) });
+  });
+
+  it("records refused requests, a flood as a few rows with counts", async () => {
+    const root = await signedInAdmin(t, { email: "watcher@example.test", name: "Watcher" });
+    t.clock.advance(60); // a fresh minute
+    const path = "/admin/api/tenants";
+    for (let i = 0; i < 25; i += 1) {
+      expect((await request(t.app).get(path).set("Cookie", "authkit_admin=adm_forged")).status).toBe(401);
+    }
+    // A state change without the CSRF token inside a real session: 403, under that administrator.
+    expect((await root.browser.post("/admin/api/tenants").send({})).status).toBe(403);
+    const refused = (await auditOf(root, "admin_request_refused")).slice(0, 3);
+    expect(refused.map((e) => [e.detail.status, e.detail.countThisMinute, e.admin_id])).toEqual([
+      [403, 1, root.admin.id],
+      [401, 10, null],
+      [401, 1, null],
+    ]);
+    expect(refused[1]!.detail).toEqual({
+      status: 401,
+      code: "unauthenticated",
+      method: "GET",
+      path,
+      countThisMinute: 10,
+    });
+    t.clock.advance(60);
+    await request(t.app).get(path);
+    const [next] = await auditOf(root, "admin_request_refused");
+    expect(next!.detail).toMatchObject({ status: 401, countThisMinute: 1 });
+  });
+});

@@ -12,8 +12,8 @@ import {
   UpdateTenantRequestSchema,
   UsersQuery,
 } from "@org/contracts";
-import { parseWith } from "@org/service-kit";
-import { Router, type Request, type Response } from "express";
+import { AppError, clientIpKey, parseWith } from "@org/service-kit";
+import { Router, type NextFunction, type Request, type Response } from "express";
 import type { AuthContext } from "../context.ts";
 import { adminOf, requireAdminSession, requireCsrf } from "../http/admin-session.ts";
 import { noStore } from "../http/cookies.ts";
@@ -23,6 +23,7 @@ import {
   listOwnPasskeys,
   startOwnPasskey,
 } from "../services/admin-passkeys.ts";
+import { RefusalAudit } from "../services/admin-refusals.ts";
 import { dashboardTenant } from "../services/admin-tenant.ts";
 import { inviteAdmin, listAdmins, removeAdmin } from "../services/admins.ts";
 import type { Actor } from "../services/audit.ts";
@@ -216,5 +217,27 @@ export function adminApiRouter(ctx: AuthContext): Router {
     res.status(204).end();
   });
 
+  // Refusals (no session, no CSRF token) are audited, sparingly (see RefusalAudit).
+  const refusals = new RefusalAudit(ctx);
+  router.use((error: unknown, req: Request, _res: Response, next: NextFunction) => {
+    const status = error instanceof AppError ? REFUSED[error.code] : undefined;
+    if (!status || !(error instanceof AppError)) return next(error);
+    refusals
+      .record({
+        clientKey: clientIpKey(req.ip),
+        ip: req.ip,
+        status,
+        code: error.code,
+        method: req.method,
+        path: req.originalUrl.split("?")[0] ?? "",
+        adminId: req.adminSession?.admin.id,
+      })
+      .catch((auditError: unknown) =>
+        ctx.logger.error({ err: auditError }, "audit of a refused request failed"),
+      )
+      .finally(() => next(error));
+  });
   return router;
 }
+
+const REFUSED: Partial<Record<string, 401 | 403>> = { unauthenticated: 401, forbidden: 403 };
