@@ -4,9 +4,10 @@
 import request from "supertest";
 import { inviteAdmin } from "../src/services/admins.ts";
 import { SoftwareAuthenticator } from "../src/testing/index.ts";
-import { ADMIN_ORIGIN, adminCtx, adminLogin, invite, signedInAdmin } from "./helpers/admin.ts";
+import { hashSecret } from "@org/service-kit";
+import { ADMIN_ORIGIN, adminCtx, adminLogin, invite, signedInAdmin, signInToken } from "./helpers/admin.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { failure, registerPasskey } from "./helpers/flows.ts";
+import { failure, login, registerPasskey } from "./helpers/flows.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -326,5 +327,61 @@ describe("the audit log of administrators", () => {
     await request(t.app).get(path);
     const [next] = await auditOf(root, "admin_request_refused");
     expect(next!.detail).toMatchObject({ status: 401, countThisMinute: 1 });
+  });
+});
+
+describe("the dashboard sign-in leaves no other session", () => {
+  it("sets no authkit_session; one left by an older version registers and lists nothing", async () => {
+    const me = await signedInAdmin(t, { email: "nocookie@example.test", name: "No Cookie" });
+    const { userId } = await t.database.db.authAdmin.findUniqueOrThrow({ where: { id: me.admin.id } });
+    const res = await login(t.app, await signInToken(t), me.authenticator);
+    expect(res.status).toBe(200);
+    expect(res.headers["set-cookie"]).toBeUndefined();
+    expect(await t.database.db.authSession.count({ where: { userId } })).toBe(0);
+
+    // What an earlier sign-in used to leave: a 12-hour cookie session of the admin tenant.
+    const old = "sess_left-by-an-older-version-0123456789abcdef";
+    const admin = await t.database.db.authAdmin.findUniqueOrThrow({
+      where: { id: me.admin.id },
+      include: { user: true },
+    });
+    await t.database.db.authSession.create({
+      data: {
+        tenantId: admin.user.tenantId,
+        userId,
+        tokenHash: hashSecret(old),
+        expiresAt: new Date(t.clock.ms + 12 * 3600 * 1000),
+      },
+    });
+    const withOld = (req: request.Test) =>
+      req.set("Cookie", `authkit_session=${old}`).set("Origin", ADMIN_ORIGIN);
+    const start = await withOld(request(t.app).post("/auth/v1/register/start").send({}));
+    expect(start.status).toBe(401);
+    expect((await withOld(request(t.app).get("/auth/v1/passkeys"))).status).toBe(401);
+    expect(await passkeysOf("nocookie@example.test")).toBe(1);
+  });
+
+  it("after logout, nothing from that sign-in registers a passkey or signs in again", async () => {
+    const me = await signedInAdmin(t, { email: "bye@example.test", name: "Bye" });
+    const browser = request.agent(t.app);
+    const challengeId = await adminLogin(t, me.authenticator);
+    const session = await browser.post("/admin/session").send({ challengeId });
+    expect(session.status).toBe(200);
+    const cookie = String(session.headers["set-cookie"]).split(";")[0] as string;
+    const csrf = (await browser.get("/admin/api/csrf")).body.token as string;
+    expect((await browser.post("/admin/logout").set("X-CSRF-Token", csrf)).status).toBe(204);
+
+    const replayed = await request(t.app).post("/admin/session").send({ challengeId });
+    expect(replayed.status).toBe(404);
+    const adding = await request(t.app)
+      .post("/admin/api/me/passkeys/register/start")
+      .set("Cookie", cookie)
+      .set("X-CSRF-Token", csrf)
+      .send({});
+    expect(adding.status).toBe(401);
+    // The browser holds no other credential of that sign-in.
+    const viaAuth = await browser.post("/auth/v1/register/start").set("Origin", ADMIN_ORIGIN).send({});
+    expect(viaAuth.status).toBe(401);
+    expect(await passkeysOf("bye@example.test")).toBe(1);
   });
 });
