@@ -11,7 +11,7 @@ import {
   signUp,
   browserSuite,
   type Person,
-} from "./helpers.ts";
+} from "../../../src/board/browser.ts";
 
 const suite = browserSuite();
 let phone: Person;

@@ -1,7 +1,13 @@
 import request from "supertest";
-import type { TestApp } from "./helpers/app.ts";
-import { client, makeUser } from "./helpers/fixtures.ts";
-import { BOARD_ORIGIN, createWebTestApp, signUp, startAuthServer, type AuthServer } from "./helpers/web.ts";
+import type { TestApp } from "@org/board-api/test/helpers/app.ts";
+import { client, makeUser } from "@org/board-api/test/helpers/fixtures.ts";
+import {
+  BOARD_ORIGIN,
+  createWebTestApp,
+  signUp,
+  startAuthServer,
+  type AuthServer,
+} from "../../src/board/web.ts";
 
 let auth: AuthServer;
 let t: TestApp;

@@ -2,9 +2,9 @@
 // mention reaches the person mentioned (their user room), live.
 import type request from "supertest";
 import { createTestDatabase, type TestDatabase } from "@org/db/testing";
-import { connect, startLiveInstance, type LiveInstance } from "./helpers/live.ts";
-import { addMember, makeUser } from "./helpers/fixtures.ts";
-import { BOARD_ORIGIN, signUp, startAuthServer, type AuthServer } from "./helpers/web.ts";
+import { connect, startLiveInstance, type LiveInstance } from "@org/board-api/test/helpers/live.ts";
+import { addMember, makeUser } from "@org/board-api/test/helpers/fixtures.ts";
+import { BOARD_ORIGIN, signUp, startAuthServer, type AuthServer } from "../../src/board/web.ts";
 
 let auth: AuthServer;
 let database: TestDatabase;

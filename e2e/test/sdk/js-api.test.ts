@@ -1,9 +1,16 @@
 import { createServer, type Server, type Socket } from "node:net";
 import { addVirtualAuthenticator, launchChromium, servePages, type PageServer } from "@org/browser-testing";
 import type { Browser, BrowserContext, Page } from "@org/browser-testing";
-import { startAuthServer, type RunningAuthServer } from "./helpers/auth-server.ts";
-import { dismissPasskeyDialogs, eventsOf, registerWithApi } from "./helpers/page.ts";
-import { tenantPage } from "./helpers/tenant-page.ts";
+import {
+  startAuthServer,
+  type RunningAuthServer,
+} from "@org/auth-server/test/browser/helpers/auth-server.ts";
+import {
+  dismissPasskeyDialogs,
+  eventsOf,
+  registerWithApi,
+} from "@org/auth-server/test/browser/helpers/page.ts";
+import { tenantPage } from "@org/auth-server/test/browser/helpers/tenant-page.ts";
 
 let browser: Browser;
 let auth: RunningAuthServer;

@@ -4,9 +4,9 @@
 import { SoftwareAuthenticator } from "@org/auth-server/testing";
 import { createLogger } from "@org/service-kit";
 import request from "supertest";
-import { createTenantClient } from "../src/auth-server/tenant-client.ts";
-import { SIGNUP_TTL_MS, sweepSignups } from "../src/services/web-signup.ts";
-import type { TestApp } from "./helpers/app.ts";
+import { createTenantClient } from "@org/board-api/src/auth-server/tenant-client.ts";
+import { SIGNUP_TTL_MS, sweepSignups } from "@org/board-api/src/services/web-signup.ts";
+import type { TestApp } from "@org/board-api/test/helpers/app.ts";
 import {
   BOARD_ORIGIN,
   createWebTestApp,
@@ -14,7 +14,7 @@ import {
   signIn,
   startAuthServer,
   type AuthServer,
-} from "./helpers/web.ts";
+} from "../../src/board/web.ts";
 
 let auth: AuthServer;
 let t: TestApp;

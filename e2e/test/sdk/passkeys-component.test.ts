@@ -10,10 +10,13 @@ import {
   type PageServer,
 } from "@org/browser-testing";
 import type { Browser, BrowserContext, Page } from "@org/browser-testing";
-import { startAuthServer, type RunningAuthServer } from "./helpers/auth-server.ts";
-import { registerWithApi, waitForEvent } from "./helpers/page.ts";
-import { softwarePhone } from "./helpers/phone-http.ts";
-import { tenantPage } from "./helpers/tenant-page.ts";
+import {
+  startAuthServer,
+  type RunningAuthServer,
+} from "@org/auth-server/test/browser/helpers/auth-server.ts";
+import { registerWithApi, waitForEvent } from "@org/auth-server/test/browser/helpers/page.ts";
+import { softwarePhone } from "../../src/phone-http.ts";
+import { tenantPage } from "@org/auth-server/test/browser/helpers/tenant-page.ts";
 
 const SUITE = "passkeys-component";
 let browser: Browser;

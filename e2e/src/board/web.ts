@@ -9,7 +9,7 @@ import type { AuthenticateStartResponse, RegisterStartResponse } from "@org/cont
 import { createTestDatabase, type TestDatabase } from "@org/db/testing";
 import { attachRealtime, createLogger } from "@org/service-kit";
 import request from "supertest";
-import { createTestApp, type TestApp } from "./app.ts";
+import { createTestApp, type TestApp } from "@org/board-api/test/helpers/app.ts";
 
 /** The board's origin in these tests (PUBLIC_URL): what the passkeys' client data carries. */
 export const BOARD_ORIGIN = "http://localhost:4000";

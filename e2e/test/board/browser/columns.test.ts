@@ -14,7 +14,7 @@ import {
   browserSuite,
   SUITE,
   type Person,
-} from "./helpers.ts";
+} from "../../../src/board/browser.ts";
 
 const suite = browserSuite();
 const people = suite.people;

@@ -17,11 +17,11 @@ import {
 import { createTestDatabase, type TestDatabase } from "@org/db/testing";
 import { createLogger } from "@org/service-kit";
 import { startSmtpCatcher, type SmtpCatcher } from "@org/service-kit/testing";
-import { createApp } from "../../src/app.ts";
-import { loadBoardEnv } from "../../src/env.ts";
-import { webConfig } from "../../src/http/web.ts";
-import { attachBoardRealtime, SocketBoardEvents } from "../../src/realtime/index.ts";
-import { startAuthServer, type AuthServer } from "../helpers/web.ts";
+import { createApp } from "@org/board-api/src/app.ts";
+import { loadBoardEnv } from "@org/board-api/src/env.ts";
+import { webConfig } from "@org/board-api/src/http/web.ts";
+import { attachBoardRealtime, SocketBoardEvents } from "@org/board-api/src/realtime/index.ts";
+import { startAuthServer, type AuthServer } from "./web.ts";
 
 export interface RunningServices {
   auth: AuthServer;

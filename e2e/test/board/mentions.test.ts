@@ -1,5 +1,5 @@
-import type { TestApp } from "./helpers/app.ts";
-import { addMember, client, makeUser } from "./helpers/fixtures.ts";
+import type { TestApp } from "@org/board-api/test/helpers/app.ts";
+import { addMember, client, makeUser } from "@org/board-api/test/helpers/fixtures.ts";
 import {
   BOARD_ORIGIN,
   createWebTestApp,
@@ -7,7 +7,7 @@ import {
   startAuthServer,
   type AuthServer,
   type WebClient,
-} from "./helpers/web.ts";
+} from "../../src/board/web.ts";
 
 let auth: AuthServer;
 let t: TestApp;

@@ -1,7 +1,7 @@
 // Arriving, signing up and coming back, as people do: a first visit is greeted plainly, a device
 // without a passkey is offered a phone or a new account, an abandoned sign-up frees its handle
 // (Back, or the browser's back), the handle chosen is kept, and every URL of the app reloads.
-import { eventually, newProject, shootPage, browserSuite, type Person } from "./helpers.ts";
+import { eventually, newProject, shootPage, browserSuite, type Person } from "../../../src/board/browser.ts";
 
 const suite = browserSuite();
 const people = suite.people;

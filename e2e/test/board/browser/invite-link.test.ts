@@ -1,7 +1,7 @@
 // An invitation link opened by someone without an account: they create one, come back to the
 // invitation and join. Their address stays unverified (and earns nothing) until they open the
 // link mailed to it — mail that reaches a real SMTP server here.
-import { browserSuite, newProject, shootPage, signUp, type Person } from "./helpers.ts";
+import { browserSuite, newProject, shootPage, signUp, type Person } from "../../../src/board/browser.ts";
 
 const suite = browserSuite();
 const person = () => suite.person();

@@ -6,10 +6,13 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createTestDatabase } from "@org/db/testing";
 import { launchChromium, screenshot, servePages, type PageServer } from "@org/browser-testing";
 import type { Browser, BrowserContext, Frame, FrameLocator, Page } from "@org/browser-testing";
-import { startAuthServer, type RunningAuthServer } from "./helpers/auth-server.ts";
-import { registerWithApi, waitForEvent } from "./helpers/page.ts";
-import { DESKTOP_USER_AGENT, openPhone, scanQr } from "./helpers/phone.ts";
-import { tenantPage } from "./helpers/tenant-page.ts";
+import {
+  startAuthServer,
+  type RunningAuthServer,
+} from "@org/auth-server/test/browser/helpers/auth-server.ts";
+import { registerWithApi, waitForEvent } from "@org/auth-server/test/browser/helpers/page.ts";
+import { DESKTOP_USER_AGENT, openPhone, scanQr } from "@org/auth-server/test/browser/helpers/phone.ts";
+import { tenantPage } from "@org/auth-server/test/browser/helpers/tenant-page.ts";
 
 const SUITE = "qr";
 const redisUrl = process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";

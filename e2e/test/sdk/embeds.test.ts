@@ -6,10 +6,18 @@ import {
   type PageServer,
 } from "@org/browser-testing";
 import type { Browser, BrowserContext, Page } from "@org/browser-testing";
-import { acceptInvite, adminInvite, adminSignInToken } from "./helpers/admin.ts";
-import { startAuthServer, type RunningAuthServer } from "./helpers/auth-server.ts";
-import { dismissPasskeyDialogs, eventsOf, registerWithApi, waitForEvent } from "./helpers/page.ts";
-import { tenantPage } from "./helpers/tenant-page.ts";
+import { acceptInvite, adminInvite, adminSignInToken } from "@org/auth-server/test/browser/helpers/admin.ts";
+import {
+  startAuthServer,
+  type RunningAuthServer,
+} from "@org/auth-server/test/browser/helpers/auth-server.ts";
+import {
+  dismissPasskeyDialogs,
+  eventsOf,
+  registerWithApi,
+  waitForEvent,
+} from "@org/auth-server/test/browser/helpers/page.ts";
+import { tenantPage } from "@org/auth-server/test/browser/helpers/tenant-page.ts";
 
 const SUITE = "embeds";
 let browser: Browser;

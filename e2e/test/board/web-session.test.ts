@@ -1,6 +1,6 @@
 import { SoftwareAuthenticator } from "@org/auth-server/testing";
 import request from "supertest";
-import type { TestApp } from "./helpers/app.ts";
+import type { TestApp } from "@org/board-api/test/helpers/app.ts";
 import {
   BOARD_ORIGIN,
   createWebTestApp,
@@ -10,7 +10,7 @@ import {
   signUp,
   startAuthServer,
   type AuthServer,
-} from "./helpers/web.ts";
+} from "../../src/board/web.ts";
 
 let auth: AuthServer;
 let t: TestApp;

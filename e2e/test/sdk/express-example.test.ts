@@ -7,10 +7,13 @@ import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { addVirtualAuthenticator, launchChromium, servePages, watchProblems } from "@org/browser-testing";
 import type { Browser } from "@org/browser-testing";
-import { updateTenant } from "../../src/services/tenants.ts";
-import { startAuthServer, type RunningAuthServer } from "./helpers/auth-server.ts";
+import { updateTenant } from "@org/auth-server/testing";
+import {
+  startAuthServer,
+  type RunningAuthServer,
+} from "@org/auth-server/test/browser/helpers/auth-server.ts";
 
-const sdk = path.resolve(__dirname, "../../../../packages/authkit-sdk");
+const sdk = path.resolve(__dirname, "../../../packages/authkit-sdk");
 const example = path.join(sdk, "examples/express/server.mjs");
 let browser: Browser;
 let auth: RunningAuthServer;
@@ -27,7 +30,7 @@ afterAll(async () => {
 
 /** Starts the example on a free port; resolves with its origin once it listens. */
 function startExample(apiKey: string): Promise<string> {
-  // Under this app's node_modules, where `express` resolves (as after `npm install express`).
+  // Under this package's node_modules, where `express` resolves (as after `npm install express`).
   const dir = path.resolve(__dirname, "../../node_modules/.cache/authkit-express-example");
   mkdirSync(dir, { recursive: true });
   copyFileSync(example, path.join(dir, "server.mjs"));

@@ -13,9 +13,12 @@ import {
   type PageServer,
 } from "@org/browser-testing";
 import type { Browser, BrowserContext, Page } from "@org/browser-testing";
-import { startAuthServer, type RunningAuthServer } from "./helpers/auth-server.ts";
-import { eventsOf, registerWithApi, waitForEvent } from "./helpers/page.ts";
-import { tenantPage } from "./helpers/tenant-page.ts";
+import {
+  startAuthServer,
+  type RunningAuthServer,
+} from "@org/auth-server/test/browser/helpers/auth-server.ts";
+import { eventsOf, registerWithApi, waitForEvent } from "@org/auth-server/test/browser/helpers/page.ts";
+import { tenantPage } from "@org/auth-server/test/browser/helpers/tenant-page.ts";
 
 const SUITE = "site-owner";
 let browser: Browser;

@@ -7,7 +7,7 @@ import {
   shootPage,
   signUp as signUpAs,
   type Person,
-} from "./helpers.ts";
+} from "../../../src/board/browser.ts";
 
 const suite = browserSuite();
 const person = () => suite.person();
