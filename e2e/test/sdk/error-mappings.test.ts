@@ -12,10 +12,13 @@ import {
   type PageServer,
 } from "@org/browser-testing";
 import type { Browser, BrowserContext, Page } from "@org/browser-testing";
-import { createTenant } from "../../src/services/tenants.ts";
-import { startAuthServer, type RunningAuthServer } from "./helpers/auth-server.ts";
-import { registerWithApi, waitForEvent } from "./helpers/page.ts";
-import { tenantPage } from "./helpers/tenant-page.ts";
+import { createTenant } from "@org/auth-server/testing";
+import {
+  startAuthServer,
+  type RunningAuthServer,
+} from "@org/auth-server/test/browser/helpers/auth-server.ts";
+import { registerWithApi, waitForEvent } from "@org/auth-server/test/browser/helpers/page.ts";
+import { tenantPage } from "@org/auth-server/test/browser/helpers/tenant-page.ts";
 
 const SUITE = "error-mappings";
 let browser: Browser;

@@ -13,10 +13,13 @@ import {
   type PageServer,
 } from "@org/browser-testing";
 import type { Browser, BrowserContext, FrameLocator, Page } from "@org/browser-testing";
-import { startAuthServer, type RunningAuthServer } from "./helpers/auth-server.ts";
-import { eventsOf, registerWithApi, waitForEvent } from "./helpers/page.ts";
-import { openPhone, scanQr } from "./helpers/phone.ts";
-import { tenantPage } from "./helpers/tenant-page.ts";
+import {
+  startAuthServer,
+  type RunningAuthServer,
+} from "@org/auth-server/test/browser/helpers/auth-server.ts";
+import { eventsOf, registerWithApi, waitForEvent } from "@org/auth-server/test/browser/helpers/page.ts";
+import { openPhone, scanQr } from "@org/auth-server/test/browser/helpers/phone.ts";
+import { tenantPage } from "@org/auth-server/test/browser/helpers/tenant-page.ts";
 
 const SUITE = "authenticator-kinds";
 /** The components say what else to do after PROMPT_STALLED_MS (6 s); a little room for a busy machine. */
