@@ -1,0 +1,126 @@
+// Columns as people arrange them: dragged by their grip, moved with the keyboard, added at a place
+// of one's choosing; a colleague's open board follows live. Cards show a placeholder where a drag
+// would drop them.
+import { screenshot } from "@org/browser-testing";
+import {
+  addCards,
+  card,
+  column,
+  columnOrder,
+  eventually,
+  newProject,
+  shootPage,
+  signUp,
+  browserSuite,
+  SUITE,
+  type Person,
+} from "../../../src/board/browser.ts";
+
+const suite = browserSuite();
+const people = suite.people;
+
+async function someone(email: string, name: string) {
+  const who = await suite.person();
+  await signUp(who.page, suite.services.board.url, { email, name });
+  return who;
+}
+
+/** Drags `from` by the mouse to the point (x, y), in steps as a hand does; `before` runs mid-drag. */
+async function mouseDrag(
+  who: Person,
+  from: { x: number; y: number },
+  to: { x: number; y: number },
+  before?: () => Promise<void>,
+) {
+  const { mouse } = who.page;
+  await mouse.move(from.x, from.y);
+  await mouse.down();
+  await mouse.move(from.x + 10, from.y + 4, { steps: 2 });
+  await mouse.move(to.x, to.y, { steps: 8 });
+  await before?.();
+  await mouse.up();
+}
+
+const centre = async (locator: ReturnType<Person["page"]["locator"]>) => {
+  const box = (await locator.boundingBox())!;
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+};
+
+describe("columns", () => {
+  it("reorder by mouse and keyboard, take a chosen place, and move on a colleague's board live", async () => {
+    const ada = await someone("ada@example.com", "Ada Lovelace");
+    const bob = await someone("bob@example.com", "Bob Builder");
+    const projectUrl = await newProject(ada.page, "Roadmap");
+    await ada.page.goto(`${projectUrl}/settings`);
+    // Bob joins by the invitation link Ada hands him.
+    await ada.page.getByRole("textbox", { name: "Invite by link, for" }).fill("bob@example.com");
+    await ada.page.getByRole("button", { name: "Create link" }).click();
+    const link = (await ada.page.locator("board-secret-value code").textContent()) ?? "";
+    await bob.page.goto(link);
+    await bob.page.getByRole("button", { name: "Join Roadmap" }).click();
+    await bob.page.getByRole("heading", { name: "Roadmap", level: 1 }).waitFor();
+    await ada.page.goto(projectUrl);
+    for (const who of [ada, bob]) await column(who.page, "Done").waitFor();
+    expect(await columnOrder(bob.page)).toEqual(["To do", "In progress", "Done"]);
+
+    // By mouse: Done's grip to the left of To do; the placeholder shows where it lands.
+    const grip = ada.page.getByRole("button", { name: /^Move column Done/ });
+    const target = (await column(ada.page, "To do").boundingBox())!;
+    await mouseDrag(ada, await centre(grip), { x: target.x + 20, y: target.y + 40 }, async () => {
+      await ada.page.locator("section.column.placeholder").waitFor();
+      expect(await ada.page.locator("section.column.placeholder + section.column h2").innerText()).toBe(
+        "To do",
+      );
+      await screenshot(ada.page, SUITE, "board-column-drag-light-1280");
+    });
+    const moved = ["Done", "To do", "In progress"];
+    expect(await columnOrder(ada.page)).toEqual(moved);
+    await eventually(() => columnOrder(bob.page), moved);
+
+    // By keyboard: To do's grip, Alt+→.
+    await ada.page.getByRole("button", { name: /^Move column To do/ }).focus();
+    await ada.page.keyboard.press("Alt+ArrowRight");
+    await ada.page
+      .getByRole("status")
+      .filter({ hasText: "Moved the column To do to position 3 of 3." })
+      .waitFor();
+    const keyed = ["Done", "In progress", "To do"];
+    expect(await columnOrder(ada.page)).toEqual(keyed);
+    await eventually(() => columnOrder(bob.page), keyed);
+
+    // A new column where it is asked for: after In progress, from that column's menu.
+    await ada.page.getByRole("button", { name: "Actions for In progress" }).click();
+    await shootPage(ada.page, "board-column-menu", () => ada.page.getByRole("menu").waitFor());
+    await ada.page.getByRole("menuitem", { name: "Add a column after" }).click();
+    await ada.page.getByRole("textbox", { name: "New column" }).first().fill("Review");
+    await ada.page.keyboard.press("Enter");
+    const inserted = ["Done", "In progress", "Review", "To do"];
+    await eventually(() => columnOrder(ada.page), inserted);
+    await eventually(() => columnOrder(bob.page), inserted);
+    await ada.page.reload();
+    await column(ada.page, "Review").waitFor();
+    expect(await columnOrder(ada.page)).toEqual(inserted);
+    expect([...ada.problems, ...bob.problems]).toEqual([]);
+  });
+
+  it("shows a placeholder where a dragged card would land", async () => {
+    const ada = people[0]!;
+    await addCards(ada.page, "To do", ["First", "Second", "Third"]);
+    const to = (await card(ada.page, "First").boundingBox())!;
+    await mouseDrag(ada, await centre(card(ada.page, "Third")), { x: to.x + 30, y: to.y + 5 }, async () => {
+      const placeholder = column(ada.page, "To do").locator("li.placeholder");
+      await placeholder.waitFor();
+      // It holds the room of the card, before First.
+      expect((await placeholder.boundingBox())!.height).toBeGreaterThan(30);
+      expect(await column(ada.page, "To do").locator("ol > li").first().getAttribute("class")).toContain(
+        "placeholder",
+      );
+      await shootPage(ada.page, "board-card-drag", () => placeholder.waitFor());
+    });
+    await eventually(
+      () => column(ada.page, "To do").locator("li[data-card-id] .title").allInnerTexts(),
+      ["Third", "First", "Second"],
+    );
+    expect(ada.problems).toEqual([]);
+  });
+});
