@@ -1,6 +1,7 @@
 // Columns as people arrange them: dragged by their grip, moved with the keyboard, added at a place
-// of one's choosing; a colleague's open board follows live. Cards show a placeholder where a drag
-// would drop them.
+// of one's choosing (by default before the done column); a colleague's open board follows live.
+// Cards show a placeholder where a drag would drop them. A new project starts from a template with
+// the priority ladder, and a set-up that fails half-way is finished by trying again.
 import { screenshot } from "@org/browser-testing";
 import {
   addCards,
@@ -9,6 +10,7 @@ import {
   columnOrder,
   eventually,
   newProject,
+  openNewProjectForm,
   shootPage,
   signUp,
   browserSuite,
@@ -122,5 +124,90 @@ describe("columns", () => {
       ["Third", "First", "Second"],
     );
     expect(ada.problems).toEqual([]);
+  });
+});
+
+describe("done columns and new projects", () => {
+  it("start a project from the kanban template, mark a done column in its menu, add columns before Done", async () => {
+    const ada = people[0]!;
+    await openNewProjectForm(ada.page);
+    await ada.page.getByLabel("Name").fill("Agents at work");
+    await ada.page
+      .getByLabel("Columns")
+      .selectOption({ label: "Kanban: Backlog, Todo, In progress, Review, Done" });
+    await shootPage(ada.page, "new-project-kanban", () => ada.page.getByLabel("Columns").waitFor());
+    await ada.page.getByRole("button", { name: "Create project" }).click();
+    await ada.page.getByRole("heading", { name: "Agents at work", level: 1 }).waitFor();
+    await column(ada.page, "Done").waitFor();
+    expect(await columnOrder(ada.page)).toEqual(["Backlog", "Todo", "In progress", "Review", "Done"]);
+    // The template's Done is a done column: ticked in the board and in its menu.
+    await column(ada.page, "Done").getByRole("img", { name: "done column" }).waitFor();
+    expect(await ada.page.getByRole("img", { name: "done column" }).count()).toBe(1);
+
+    // The form at the end of the board adds before Done.
+    await ada.page.getByRole("textbox", { name: "New column", exact: true }).fill("Blocked");
+    await ada.page.getByRole("button", { name: "Add column" }).click();
+    await eventually(
+      () => columnOrder(ada.page),
+      ["Backlog", "Todo", "In progress", "Review", "Blocked", "Done"],
+    );
+
+    // Review becomes a done column too; Done stops being one.
+    await ada.page.getByRole("button", { name: "Actions for Review" }).click();
+    const reviewDone = ada.page.getByRole("menuitemcheckbox", { name: "Done column" });
+    expect(await reviewDone.getAttribute("aria-checked")).toBe("false");
+    await reviewDone.click();
+    await column(ada.page, "Review").getByRole("img", { name: "done column" }).waitFor();
+    await ada.page.getByRole("button", { name: "Actions for Done" }).click();
+    await shootPage(ada.page, "board-done-column-menu", () =>
+      ada.page.getByRole("menuitemcheckbox", { name: "Done column", checked: true }).waitFor(),
+    );
+    await ada.page.getByRole("menuitemcheckbox", { name: "Done column" }).click();
+    await ada.page.getByRole("status").filter({ hasText: "Done is no longer a done column." }).waitFor();
+    await ada.page.reload();
+    await column(ada.page, "Review").getByRole("img", { name: "done column" }).waitFor();
+    expect(await column(ada.page, "Done").getByRole("img", { name: "done column" }).count()).toBe(0);
+    expect(ada.problems).toEqual([]);
+  });
+
+  it("finish a new project's priority ladder by trying again after a request failed half-way", async () => {
+    const ada = people[0]!;
+    // The third rung's request never reaches the server (a dropped connection), once.
+    let posted = 0;
+    await ada.page.route("**/api/v1/projects/*/priorities", async (route) => {
+      if (route.request().method() === "POST" && ++posted === 3) return route.abort("connectionreset");
+      return route.continue();
+    });
+    await openNewProjectForm(ada.page);
+    await ada.page.getByLabel("Name").fill("Half made");
+    await ada.page.getByRole("button", { name: "Create project" }).click();
+    const alert = ada.page.getByRole("alert");
+    await alert.waitFor();
+    expect(await alert.innerText()).toBe(
+      "“Half made” was created, but not all of its priorities: The server cannot be reached. Check your connection and try again.",
+    );
+    await shootPage(ada.page, "new-project-setup-failed", () =>
+      ada.page.getByRole("button", { name: "Try again" }).waitFor(),
+    );
+    await ada.page.getByRole("button", { name: "Try again" }).click();
+    await ada.page.getByRole("heading", { name: "Half made", level: 1 }).waitFor();
+    await ada.page.unroute("**/api/v1/projects/*/priorities");
+    expect(await columnOrder(ada.page)).toEqual(["To do", "In progress", "Done"]);
+    await column(ada.page, "Done").getByRole("img", { name: "done column" }).waitFor();
+    await ada.page.getByRole("link", { name: "Settings" }).click();
+    const ladder = ada.page.locator("section[aria-labelledby=priorities] ol > li");
+    await ladder.first().waitFor();
+    expect((await ladder.allInnerTexts()).map((text) => text.replace("×", "").trim())).toEqual([
+      "Urgent",
+      "High",
+      "Medium",
+      "Low",
+    ]);
+    // Only one project of that name: trying again did not make another.
+    await ada.page.getByRole("link", { name: "Projects" }).click();
+    await ada.page.getByRole("heading", { name: "Half made", level: 2 }).waitFor();
+    expect(await ada.page.getByRole("heading", { name: "Half made", level: 2 }).count()).toBe(1);
+    // The failed request shows as a console error; nothing else may.
+    expect(ada.problems.filter((problem) => !problem.includes("net::ERR_CONNECTION_RESET"))).toEqual([]);
   });
 });

@@ -38,6 +38,8 @@ export interface ColumnActions {
   moveColumn(column: BoardColumn, to: number): void;
   insertColumn(position: number): void;
   deleteColumn(column: BoardColumn): void;
+  /** Marks it a done column (finished cards), or not. */
+  toggleDone(column: BoardColumn): void;
   toggleAdding(column: BoardColumn | null): void;
   /** Opens the column's menu (null: closes it). */
   toggleMenu(column: BoardColumn | null): void;
@@ -82,6 +84,18 @@ function columnMenu(view: ColumnView, actions: ColumnActions) {
             ${item("Move right", () => actions.moveColumn(column, index + 1), index === columnCount - 1)}
             ${item("Add a column before", () => actions.insertColumn(index))}
             ${item("Add a column after", () => actions.insertColumn(index + 1))}
+            <button
+              role="menuitemcheckbox"
+              class="menu-item check"
+              aria-checked=${column.done}
+              title="Cards here are finished: agents never claim them, new columns go before it"
+              @click=${() => {
+                actions.toggleMenu(null);
+                actions.toggleDone(column);
+              }}
+            >
+              Done column
+            </button>
             ${item("Delete", () => actions.deleteColumn(column))}
           </div>`
         : nothing
@@ -120,6 +134,17 @@ function columnHead(view: ColumnView, actions: ColumnActions) {
         : html`<span class="grip-space"></span>`
     }
     ${name}
+    ${
+      column.done
+        ? html`<span
+            class="done-mark"
+            role="img"
+            aria-label="done column"
+            title="A done column: its cards are finished"
+            >✓</span
+          >`
+        : nothing
+    }
     <span class="count" aria-label="${column.cards.length} cards">${column.cards.length}</span>
     ${view.canManage ? columnMenu(view, actions) : nothing}
   </div>`;
@@ -192,7 +217,11 @@ function addCardForm(view: ColumnView, actions: ColumnActions) {
 
 export function boardColumn(view: ColumnView, actions: ColumnActions) {
   const { column } = view;
-  return html`<section class="column" aria-labelledby="col-${column.id}" data-column-id=${column.id}>
+  return html`<section
+    class="column ${column.done ? "done-column" : ""}"
+    aria-labelledby="col-${column.id}"
+    data-column-id=${column.id}
+  >
     ${columnHead(view, actions)} ${cardList(view, actions)} ${addCardForm(view, actions)}
   </section>`;
 }

@@ -263,6 +263,16 @@ export class BoardBoardView extends LitElement implements ColumnActions, DragHos
     if (await attempt(() => api.delete(`/columns/${column.id}`))) await this.reload();
   }
 
+  async toggleDone(column: BoardColumn) {
+    const done = !column.done;
+    const ok = await attempt(() => api.patch(`/columns/${column.id}`, { done }));
+    if (!ok) return;
+    this.announcement = done
+      ? `${column.name} is a done column: its cards are finished.`
+      : `${column.name} is no longer a done column.`;
+    await this.reload();
+  }
+
   private renderColumns(data: ProjectData) {
     const tiles = tileContext(data.members, data.priorities);
     const drag = this.drag;
