@@ -211,3 +211,63 @@ describe("done columns and new projects", () => {
     expect(ada.problems.filter((problem) => !problem.includes("net::ERR_CONNECTION_RESET"))).toEqual([]);
   });
 });
+
+describe("a long column", () => {
+  it("shows its first cards at once, the rest as it scrolls or the keyboard walks on, and moves them as ever", async () => {
+    const ada = await someone("cy@example.com", "Cy Long");
+    const projectUrl = await newProject(ada.page, "Long haul", { priorities: false });
+    const columnId = await column(ada.page, "To do").getAttribute("data-column-id");
+    // 100 cards through the API, as an agent or an import would add them.
+    const origin = new URL(projectUrl).origin;
+    const session = await ada.context.request.get(`${origin}/app/auth/session`);
+    const { csrf_token } = (await session.json()) as { csrf_token: string };
+    for (let number = 1; number <= 100; number += 1) {
+      const added = await ada.context.request.post(`${origin}/api/v1/columns/${columnId}/cards`, {
+        headers: { "X-CSRF-Token": csrf_token },
+        data: { title: `Task ${number}` },
+      });
+      expect(added.status()).toBe(201);
+    }
+    await ada.page.reload();
+    const todo = column(ada.page, "To do");
+    await card(ada.page, "Task 1").first().waitFor();
+    expect(await todo.locator(".count").innerText()).toBe("100");
+    // A screenful and more is built, not all 100.
+    const built = await todo.locator("li[data-card-id]").count();
+    expect(built).toBeGreaterThan(10);
+    expect(built).toBeLessThan(100);
+
+    // Scrolled to its end, the column shows its last card.
+    const list = todo.locator("ol.cards");
+    await eventually(async () => {
+      await list.evaluate((element) => (element.scrollTop = element.scrollHeight));
+      return card(ada.page, "Task 100").isVisible();
+    }, true);
+    await shootPage(ada.page, "board-long-column", () => card(ada.page, "Task 100").waitFor());
+
+    // The keyboard walks past the first cards built and moves a card there.
+    await ada.page.reload();
+    await card(ada.page, "Task 1").first().waitFor();
+    const lastBuilt = await todo.locator("li[data-card-id]").count();
+    await todo
+      .locator("li[data-card-id]")
+      .nth(lastBuilt - 1)
+      .focus();
+    await ada.page.keyboard.press("Tab");
+    expect(await todo.locator("li[data-card-id]:focus .title").innerText()).toBe(`Task ${lastBuilt + 1}`);
+    await ada.page.keyboard.press("Alt+ArrowDown");
+    await ada.page
+      .getByRole("status")
+      .filter({ hasText: `Moved #${lastBuilt + 1} to To do, position ${lastBuilt + 2}.` })
+      .waitFor();
+    await eventually(
+      () =>
+        todo
+          .locator("li[data-card-id] .title")
+          .nth(lastBuilt + 1)
+          .innerText(),
+      `Task ${lastBuilt + 1}`,
+    );
+    expect(ada.problems).toEqual([]);
+  });
+});

@@ -6,6 +6,7 @@ import { html, nothing } from "lit";
 import { repeat } from "lit/directives/repeat.js";
 import { styleProps } from "../../ui/style-props.ts";
 import { cardTile, type TileContext } from "./card-tile.ts";
+import { CARD_ROOM } from "./column-window.ts";
 
 /** What is being dragged, and where it would land. */
 export type DragState =
@@ -25,6 +26,8 @@ export interface ColumnView {
   adding: boolean;
   /** Its actions menu is open. */
   menuOpen: boolean;
+  /** How many of its first cards are rendered (column-window.ts). */
+  limit: number;
 }
 
 export interface ColumnActions {
@@ -44,6 +47,10 @@ export interface ColumnActions {
   /** Opens the column's menu (null: closes it). */
   toggleMenu(column: BoardColumn | null): void;
   addCard(event: SubmitEvent, column: BoardColumn): void;
+  /** Its list of cards scrolled (more cards may be rendered). */
+  cardsScrolled(list: HTMLElement): void;
+  /** A card got the focus (Tab walks on into cards not yet rendered). */
+  cardFocused(column: BoardColumn, index: number): void;
 }
 
 function columnMenu(view: ColumnView, actions: ColumnActions) {
@@ -150,12 +157,11 @@ function columnHead(view: ColumnView, actions: ColumnActions) {
   </div>`;
 }
 
-/** The column's cards as shown: the dragged one left out, a placeholder where it would land. */
+/** The column's cards as shown: its first `limit`, the dragged one left out, a placeholder where it would land. */
 function shownCards(view: ColumnView): Array<Card | "placeholder"> {
   const drag = view.drag?.kind === "card" ? view.drag : null;
-  const cards: Array<Card | "placeholder"> = drag
-    ? view.column.cards.filter((card) => card.id !== drag.id)
-    : [...view.column.cards];
+  const first = view.column.cards.slice(0, view.limit);
+  const cards: Array<Card | "placeholder"> = drag ? first.filter((card) => card.id !== drag.id) : first;
   if (drag?.columnId === view.column.id) cards.splice(drag.index, 0, "placeholder");
   return cards;
 }
@@ -163,7 +169,13 @@ function shownCards(view: ColumnView): Array<Card | "placeholder"> {
 function cardList(view: ColumnView, actions: ColumnActions) {
   const { column } = view;
   const placeholderHeight = view.drag?.kind === "card" ? view.drag.height : 0;
-  return html`<ol class="cards" aria-label="${column.name} cards" data-column-id=${column.id}>
+  const unrendered = column.cards.length - Math.min(view.limit, column.cards.length);
+  return html`<ol
+    class="cards"
+    aria-label="${column.name} cards"
+    data-column-id=${column.id}
+    @scroll=${(event: Event) => actions.cardsScrolled(event.currentTarget as HTMLElement)}
+  >
     ${repeat(
       shownCards(view),
       (entry) => (entry === "placeholder" ? "placeholder" : entry.id),
@@ -182,10 +194,20 @@ function cardList(view: ColumnView, actions: ColumnActions) {
               @pointerdown=${(event: PointerEvent) => actions.cardPointerDown(event, entry)}
               @click=${() => actions.openCard(entry)}
               @keydown=${(event: KeyboardEvent) => actions.cardKey(event, entry, column, index)}
+              @focus=${() => actions.cardFocused(column, index)}
             >
               ${cardTile(entry, view.tiles)}
             </li>`,
     )}
+    ${
+      unrendered > 0
+        ? html`<li
+            class="unrendered"
+            aria-hidden="true"
+            ${styleProps({ height: `${unrendered * CARD_ROOM}px` })}
+          ></li>`
+        : nothing
+    }
   </ol>`;
 }
 

@@ -127,6 +127,11 @@ export const boardStyles = css`
     content-visibility: auto;
     contain-intrinsic-size: auto 64px;
   }
+  /* The room of the cards a long column has not rendered yet (column-window.ts). */
+  ol.cards > li.unrendered {
+    content-visibility: visible;
+    cursor: default;
+  }
   ol.cards > li:focus-visible {
     outline: 3px solid var(--focus);
     outline-offset: 2px;
