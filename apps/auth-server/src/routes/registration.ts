@@ -13,7 +13,11 @@ export function registrationRouter(ctx: AuthContext): Router {
   router.use(requireRegistrant(ctx));
 
   router.post("/start", async (req, res) => {
-    const { tenant, userId, page } = authOf(req, "user");
+    const { tenant, userId, page, adminInviteId } = authOf(req, "user");
+    // Said before the passkey dialog opens (finish checks again, with the row locked).
+    if (adminInviteId) {
+      await ctx.db.$transaction((tx) => assertInvitePasskeyAllowed(tx, { inviteId: adminInviteId, userId }));
+    }
     const input = parseWith(RegisterStartRequestSchema, req.body ?? {});
     noStore(res);
     res.json(await startRegistration({ ctx, tenant, userId, input, page }));
