@@ -403,3 +403,15 @@ describe("the dashboard sign-in leaves no other session", () => {
     expect(await passkeysOf("bye@example.test")).toBe(1);
   });
 });
+
+describe("a new administrator starts from nothing", () => {
+  it("inviting an address whose admin-tenant user still holds a passkey (no admin row) leaves it none", async () => {
+    const former = await signedInAdmin(t, { email: "former@example.test", name: "Former" });
+    // The admin row gone behind the dashboard's back; the user and their passkey remain.
+    await t.database.db.authAdmin.delete({ where: { id: former.admin.id } });
+    const { code } = await invite(t, { email: "former@example.test", name: "Former" });
+    expect(await passkeysOf("former@example.test")).toBe(0);
+    await expect(adminLogin(t, former.authenticator)).rejects.toThrow(/credential_not_found/);
+    expect((await request(t.app).get("/admin/invite").query({ code })).status).toBe(200);
+  });
+});
