@@ -222,9 +222,10 @@ describe("the registry, the HTTP routes, OpenAPI, MCP and llms.txt never drift",
           )
           .join(""),
     );
-    // A budget, so core cannot grow unnoticed: under half the full list.
+    // A budget, so core cannot grow unnoticed: under half the full list, and room for what an
+    // agent's whole cycle needs (finding cards and columns included).
     expect(sizes.core!.bytes).toBeLessThan(sizes.all!.bytes / 2);
-    expect(sizes.core!.tools).toBeLessThanOrEqual(20);
+    expect(sizes.core!.tools).toBeLessThanOrEqual(30);
   });
 });
 

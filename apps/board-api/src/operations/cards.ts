@@ -7,10 +7,13 @@ import {
   unarchiveCard,
   updateCard,
 } from "../services/cards.ts";
+import { findCards, listMyCards } from "../services/card-search.ts";
 import type { Implementations } from "./types.ts";
 
 export const cardImplementations = {
   create_card: (ctx, { params, body }) => createCard({ ...ctx, columnId: params.column_id, input: body }),
+  find_cards: (ctx, { params, query }) => findCards({ ...ctx, projectId: params.project_id, query }),
+  list_my_cards: (ctx, { query }) => listMyCards({ ...ctx, query }),
   get_card: (ctx, { params }) => getCard({ ...ctx, cardId: params.card_id }),
   update_card: (ctx, { params, body }) => updateCard({ ...ctx, cardId: params.card_id, input: body }),
   delete_card: (ctx, { params }) => deleteCard({ ...ctx, cardId: params.card_id }),

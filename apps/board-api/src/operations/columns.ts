@@ -1,4 +1,4 @@
-import { createColumn, deleteColumn, getBoard, updateColumn } from "../services/columns.ts";
+import { createColumn, deleteColumn, getBoard, listColumns, updateColumn } from "../services/columns.ts";
 import type { Implementations } from "./types.ts";
 
 export const columnImplementations = {
@@ -11,6 +11,7 @@ export const columnImplementations = {
       cardsLimit: query.cards_limit,
       cardsCursor: query.cards_cursor,
     }),
+  list_columns: (ctx, { params }) => listColumns({ ...ctx, projectId: params.project_id }),
   create_column: (ctx, { params, body }) =>
     createColumn({ ...ctx, projectId: params.project_id, input: body }),
   update_column: (ctx, { params, body }) => updateColumn({ ...ctx, columnId: params.column_id, input: body }),

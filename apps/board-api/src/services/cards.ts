@@ -86,6 +86,22 @@ export async function checkReferences(tx: Tx, projectId: string, input: CardFiel
   if (details.length > 0) throw new ValidationError("Request is invalid.", details);
 }
 
+/** Every id of `labelIds` must be a label of the project. */
+async function checkLabels(tx: Tx, projectId: string, labelIds: string[]): Promise<void> {
+  if (labelIds.length === 0) return;
+  const labels = await tx.label.findMany({
+    where: { projectId, id: { in: labelIds } },
+    select: { id: true },
+  });
+  const known = new Set(labels.map((label) => label.id));
+  const details = labelIds.flatMap((id, index) =>
+    known.has(id)
+      ? []
+      : [{ path: `label_ids.${index}`, message: "Not a label of the project (list_labels has them)." }],
+  );
+  if (details.length > 0) throw new ValidationError("Request is invalid.", details);
+}
+
 /** The Prisma data for the card fields present in `input` (null clears). */
 function cardData(input: CardFields): Prisma.CardUncheckedUpdateInput {
   const data: Prisma.CardUncheckedUpdateInput = {};
@@ -101,8 +117,9 @@ function cardData(input: CardFields): Prisma.CardUncheckedUpdateInput {
 }
 
 /**
- * Creates a card. Its number comes from the project's counter row, incremented in the same
- * transaction (so concurrent creates get distinct numbers and a number is never handed out twice).
+ * Creates a card, with its labels and checklist, in one transaction: a bad reference writes
+ * nothing. Its number comes from the project's counter row, incremented in the same transaction
+ * (so concurrent creates get distinct numbers and a number is never handed out twice).
  */
 export async function createCard(
   ctx: ServiceContext & { columnId: string; input: CreateCardBody },
@@ -115,7 +132,9 @@ export async function createCard(
     COLUMN_NOT_FOUND,
   );
   const cardId = await ctx.db.$transaction(async (tx) => {
-    await checkReferences(tx, column.projectId, ctx.input);
+    const { position, label_ids: labelIds = [], checklist = [], ...fields } = ctx.input;
+    await checkReferences(tx, column.projectId, fields);
+    await checkLabels(tx, column.projectId, labelIds);
     const [counter] = await tx.$queryRaw<Array<{ number: number }>>`
       UPDATE projects SET next_card_number = next_card_number + 1
       WHERE id = ${column.projectId}::uuid RETURNING next_card_number - 1 AS number`;
@@ -123,7 +142,6 @@ export async function createCard(
     if ((await lockRows(tx, "columns", [ctx.columnId])).length === 0)
       throw new NotFoundError(COLUMN_NOT_FOUND);
     const ids = await activeCardIds(tx, ctx.columnId);
-    const { position, ...fields } = ctx.input;
     const card = await tx.card.create({
       data: {
         ...(cardData(fields) as Prisma.CardUncheckedCreateInput),
@@ -136,6 +154,16 @@ export async function createCard(
       select: { id: true },
     });
     if (position !== undefined) await writePositions(tx, "cards", insertAt(ids, card.id, position));
+    if (labelIds.length > 0) {
+      await tx.cardLabel.createMany({
+        data: [...new Set(labelIds)].map((labelId) => ({ cardId: card.id, labelId })),
+      });
+    }
+    if (checklist.length > 0) {
+      await tx.checklistItem.createMany({
+        data: checklist.map((text, index) => ({ cardId: card.id, text, position: index })),
+      });
+    }
     return card.id;
   }, TX_OPTIONS);
   const card = await readCard({ ...ctx, cardId });

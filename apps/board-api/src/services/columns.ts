@@ -1,4 +1,12 @@
-import type { Card, Column, CreateColumnBody, Role, UpdateColumnBody, z } from "@org/contracts";
+import type {
+  Card,
+  Column,
+  ColumnSummary,
+  CreateColumnBody,
+  Role,
+  UpdateColumnBody,
+  z,
+} from "@org/contracts";
 import { Prisma, queryPrepared, sqlIso } from "@org/db";
 import { ConflictError, NotFoundError, ValidationError } from "@org/service-kit";
 import { boardCursor, loadBoardCards, parseBoardCursor } from "./card-loader.ts";
@@ -100,6 +108,32 @@ export async function getBoard(
     const cards = more ? column.cards.slice(0, limit) : column.cards;
     return { ...column, cards, cards_next_cursor: more ? boardCursor(cards[limit - 1] as Card) : null };
   });
+  return { data, next_cursor: null };
+}
+
+/**
+ * `GET /projects/{id}/columns/summary`: the columns without their cards, with how many each holds,
+ * and the caller's role, in one statement.
+ */
+export async function listColumns(ctx: ServiceContext & { projectId: string }) {
+  const rows = await queryPrepared<ColumnSummary & { actor_role: Role }>(
+    ctx.db,
+    Prisma.sql`
+    SELECT m.role::text AS actor_role, col.id::text AS id, col.project_id::text AS project_id, col.name,
+      col.position, col.done, ${sqlIso("col.created_at")} AS created_at, ${sqlIso("col.updated_at")} AS updated_at,
+      COALESCE(n.card_count, 0)::int AS card_count, COALESCE(n.archived_card_count, 0)::int AS archived_card_count
+    FROM project_members m
+    LEFT JOIN columns col ON col.project_id = m.project_id
+    LEFT JOIN LATERAL (
+      SELECT count(*) FILTER (WHERE c.archived_at IS NULL) AS card_count,
+        count(*) FILTER (WHERE c.archived_at IS NOT NULL) AS archived_card_count
+      FROM cards c WHERE c.column_id = col.id
+    ) n ON true
+    WHERE m.project_id = ${ctx.projectId}::uuid AND m.user_id = ${ctx.actor.id}::uuid
+    ORDER BY col.position, col.id`,
+  );
+  authorize(rows[0]?.actor_role, NEEDS.read, PROJECT_NOT_FOUND);
+  const data = rows.filter((row) => row.id).map(({ actor_role: _, ...column }) => column);
   return { data, next_cursor: null };
 }
 

@@ -1,11 +1,21 @@
 // Cards: operations of the registry (see registry.ts).
-import { CardSchema, CreateCardBody, MoveCardBody, UpdateCardBody } from "../schemas/cards.ts";
+import { listOf } from "../../pagination.ts";
+import {
+  CardSchema,
+  CreateCardBody,
+  FindCardsQuery,
+  MoveCardBody,
+  MyCardsQuery,
+  UpdateCardBody,
+} from "../schemas/cards.ts";
 import { pathParams } from "../schemas/common.ts";
 import { CardWithPlanSchema } from "../schemas/plans.ts";
 import {
+  BASE,
   CREATE,
   defineOperations,
   DELETE,
+  LIST_NOTE,
   READ,
   READ_ERRORS,
   ROLE_NOTE,
@@ -19,10 +29,13 @@ export const cardOperations = defineOperations({
     path: "/columns/{column_id}/cards",
     summary: "Create a card",
     description:
-      "Creates a card in the column (last, or at `position`) with `title` and any card fields. The server " +
-      "assigns the next per-project `number` (never reused). assignee_id and shepherds must be project " +
-      "members (list_members), priority_id a priority of the project (list_priorities). No @mention " +
-      "parsing, notifications or activity. " +
+      "Creates a card in the column (last, or at `position`) with `title` and any card fields, and with " +
+      "`label_ids` (labels of the project, list_labels) and `checklist` (item texts) in the same step: a bad " +
+      "label id is validation_failed and creates nothing. The server assigns the next per-project `number` " +
+      "(never reused). assignee_id and shepherds must be project " +
+      "members (list_members), priority_id a priority of the project (list_priorities). `owner_type` " +
+      "defaults to human, and claim_next_card never offers human cards: pass owner_type agent for work an " +
+      "agent may take. No @mention parsing, notifications or activity. " +
       `Needs member. ${ROLE_NOTE}`,
     group: "cards",
     params: pathParams({ column_id: "The column to create the card in." }),
@@ -31,6 +44,38 @@ export const cardOperations = defineOperations({
     status: 201,
     errors: WRITE_ERRORS,
     hints: CREATE,
+  },
+  find_cards: {
+    method: "get",
+    path: "/projects/{project_id}/cards",
+    summary: "Find cards",
+    description:
+      "The project's cards matching every filter given, in number order: `number` (a card's #number, the " +
+      "way to turn a number into its card_id), `q` (text in title or body), `column_id`, `label_id`, " +
+      "`assignee_id`, `claimed_by` (a live claim), `owner_type`, `archived`. Unarchived cards only unless " +
+      `\`archived\` or \`number\` is given. ${LIST_NOTE}`,
+    group: "cards",
+    params: pathParams({ project_id: "The project whose cards to search." }),
+    query: FindCardsQuery,
+    response: listOf(CardSchema),
+    status: 200,
+    errors: [...READ_ERRORS, "validation_failed"],
+    hints: READ,
+  },
+  list_my_cards: {
+    method: "get",
+    path: "/me/cards",
+    summary: "Your cards",
+    description:
+      "Unarchived cards, in every project you are a member of, that you hold a live claim on " +
+      "(`claimed=true`), that are assigned to you (`assigned=true`), or either (neither flag, or both), " +
+      `oldest first. ${LIST_NOTE}`,
+    group: "cards",
+    query: MyCardsQuery,
+    response: listOf(CardSchema),
+    status: 200,
+    errors: [...BASE, "validation_failed"],
+    hints: READ,
   },
   get_card: {
     method: "get",

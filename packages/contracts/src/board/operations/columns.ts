@@ -4,6 +4,7 @@ import {
   BoardColumnSchema,
   BoardQuery,
   ColumnSchema,
+  ColumnSummarySchema,
   CreateColumnBody,
   UpdateColumnBody,
 } from "../schemas/columns.ts";
@@ -37,6 +38,20 @@ export const columnOperations = defineOperations({
     response: listOf(BoardColumnSchema),
     status: 200,
     errors: [...READ_ERRORS, "validation_failed"],
+    hints: READ,
+  },
+  list_columns: {
+    method: "get",
+    path: "/projects/{project_id}/columns/summary",
+    summary: "List columns",
+    description:
+      "The project's columns in position order, without their cards: id, name, position, `done` and how " +
+      "many cards each holds (`card_count` unarchived, `archived_card_count`). Where column_id values come from.",
+    group: "columns",
+    params: pathParams({ project_id: "The project whose columns to list." }),
+    response: listOf(ColumnSummarySchema),
+    status: 200,
+    errors: READ_ERRORS,
     hints: READ,
   },
   create_column: {

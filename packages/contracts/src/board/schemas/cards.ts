@@ -1,10 +1,24 @@
 // Cards: the card payload and what creates, changes and moves one.
+import { ListQuery } from "../../pagination.ts";
+import { queryInteger } from "../../query.ts";
 import { StorableText } from "../../text.ts";
 import { z } from "../../zod.ts";
-import { clearable, DUE_AT_RULE, DueAtInput, IdSchema, Name, Position, TimestampSchema } from "./common.ts";
+import { ChecklistText } from "./checklist.ts";
+import {
+  clearable,
+  DUE_AT_RULE,
+  DueAtInput,
+  IdSchema,
+  Name,
+  Position,
+  QueryFlag,
+  TimestampSchema,
+} from "./common.ts";
 import { CardLabelRefSchema } from "./labels.ts";
 
-export const OwnerTypeSchema = z.enum(["human", "agent"]).openapi("OwnerType");
+export const OwnerTypeSchema = z.enum(["human", "agent"]).openapi("OwnerType", {
+  description: "Who works the card. Default human; claim_next_card offers only agent cards.",
+});
 
 export const CardSchema = z
   .object({
@@ -51,7 +65,21 @@ const cardFields = {
 };
 
 export const CreateCardBody = z
-  .strictObject({ title: Name, ...cardFields, position: Position.optional() })
+  .strictObject({
+    title: Name,
+    ...cardFields,
+    position: Position.optional(),
+    label_ids: z
+      .array(IdSchema)
+      .max(50)
+      .optional()
+      .openapi({ description: "Labels of the project (list_labels) to put on the card." }),
+    checklist: z
+      .array(ChecklistText)
+      .max(100)
+      .optional()
+      .openapi({ description: "Checklist items to create, in order, each not done." }),
+  })
   .openapi("CreateCard");
 export type CreateCardBody = z.infer<typeof CreateCardBody>;
 
@@ -66,3 +94,30 @@ export const MoveCardBody = z
     }),
   })
   .openapi("MoveCard");
+
+export const FindCardsQuery = ListQuery.extend({
+  number: queryInteger(z.number().int().min(1).max(2_147_483_647))
+    .optional()
+    .openapi({
+      description: "The card with this number (#number): archived or not, unless `archived` says.",
+    }),
+  q: StorableText.trim()
+    .min(1)
+    .max(200)
+    .optional()
+    .openapi({ description: "Text the title or body contains (case-insensitive)." }),
+  column_id: IdSchema.optional().openapi({ description: "Only cards in this column." }),
+  label_id: IdSchema.optional().openapi({ description: "Only cards with this label." }),
+  assignee_id: IdSchema.optional().openapi({ description: "Only cards assigned to this user." }),
+  claimed_by: IdSchema.optional().openapi({ description: "Only cards this user holds a live claim on." }),
+  owner_type: OwnerTypeSchema.optional(),
+  archived: QueryFlag.optional().openapi({
+    description:
+      "true: archived cards only; false: unarchived only. Absent: unarchived only, unless `number` is given.",
+  }),
+});
+
+export const MyCardsQuery = ListQuery.extend({
+  claimed: QueryFlag.optional().openapi({ description: "true: cards you hold a live claim on." }),
+  assigned: QueryFlag.optional().openapi({ description: "true: cards assigned to you." }),
+});

@@ -16,7 +16,7 @@ export const ChecklistItemSchema = z
   .openapi("ChecklistItem");
 export type ChecklistItem = z.infer<typeof ChecklistItemSchema>;
 
-const ChecklistText = StorableText.trim().min(1).max(2000);
+export const ChecklistText = StorableText.trim().min(1).max(2000);
 export const CreateChecklistItemBody = z
   .strictObject({ text: ChecklistText, done: z.boolean().optional() })
   .openapi("CreateChecklistItem");

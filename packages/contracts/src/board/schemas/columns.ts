@@ -57,3 +57,9 @@ export const BoardColumnSchema = ColumnSchema.extend({
   }),
 }).openapi("BoardColumn");
 export type BoardColumn = z.infer<typeof BoardColumnSchema>;
+
+export const ColumnSummarySchema = ColumnSchema.extend({
+  card_count: z.number().int().openapi({ description: "Unarchived cards in the column." }),
+  archived_card_count: z.number().int().openapi({ description: "Archived cards in the column." }),
+}).openapi("ColumnSummary");
+export type ColumnSummary = z.infer<typeof ColumnSummarySchema>;

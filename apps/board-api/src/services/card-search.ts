@@ -1,0 +1,94 @@
+// Finding cards without knowing their ids: a project's cards by number, text and filters
+// (`GET /projects/{id}/cards`), and the caller's own work across projects (`GET /me/cards`).
+// Both read card payloads in one statement (see card-loader.ts), a page at a time.
+import type { Card, FindCardsQuery, MyCardsQuery, z } from "@org/contracts";
+import { Prisma, queryPrepared } from "@org/db";
+import { selectCardsFrom, toCardWire, type CardSqlRow } from "./card-loader.ts";
+import { SQL_NOW, type ServiceContext } from "./context.ts";
+import { toPage, type Page } from "./pagination.ts";
+import { NEEDS, requireRole } from "./permissions.ts";
+import { PROJECT_NOT_FOUND } from "./projects.ts";
+
+/** `text` as a LIKE pattern matching itself anywhere (%, _ and \ taken literally). */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** A live claim by `userId` (an expired lease is no claim). */
+const claimedBy = (userId: string) =>
+  Prisma.sql`c.claimed_by = ${userId}::uuid AND c.claim_expires_at >= ${SQL_NOW}`;
+
+/**
+ * Cards of rows `where` selects, `limit` + 1 of them in `order` (so toPage can tell whether more
+ * follow), as card payloads in that order.
+ */
+async function pageOfCards(
+  ctx: ServiceContext,
+  where: Prisma.Sql[],
+  order: Prisma.Sql,
+  limit: number,
+): Promise<CardSqlRow[]> {
+  const rows = Prisma.sql`(SELECT * FROM cards c WHERE ${Prisma.join(where, " AND ")}
+    ORDER BY ${order} LIMIT ${limit + 1}::int)`;
+  return queryPrepared<CardSqlRow>(ctx.db, Prisma.sql`${selectCardsFrom(rows)} ORDER BY ${order}`);
+}
+
+/** `GET /projects/{id}/cards`: the project's cards matching every filter given, in number order. */
+export async function findCards(
+  ctx: ServiceContext & { projectId: string; query: z.output<typeof FindCardsQuery> },
+): Promise<Page<Card>> {
+  await requireRole(ctx, ctx.projectId, NEEDS.read, PROJECT_NOT_FOUND);
+  const { query } = ctx;
+  const where = [Prisma.sql`c.project_id = ${ctx.projectId}::uuid`];
+  if (query.number !== undefined) where.push(Prisma.sql`c.number = ${query.number}::int`);
+  if (query.q !== undefined) {
+    const pattern = containsPattern(query.q);
+    where.push(Prisma.sql`(c.title ILIKE ${pattern} OR c.body ILIKE ${pattern})`);
+  }
+  if (query.column_id) where.push(Prisma.sql`c.column_id = ${query.column_id}::uuid`);
+  if (query.label_id) {
+    where.push(Prisma.sql`EXISTS (SELECT 1 FROM card_labels cl
+      WHERE cl.card_id = c.id AND cl.label_id = ${query.label_id}::uuid)`);
+  }
+  if (query.assignee_id) where.push(Prisma.sql`c.assignee_id = ${query.assignee_id}::uuid`);
+  if (query.claimed_by) where.push(claimedBy(query.claimed_by));
+  if (query.owner_type) where.push(Prisma.sql`c.owner_type = ${query.owner_type}::card_owner_type`);
+  // A number names one card, archived or not; a search without one looks at the board's cards.
+  const archived = query.archived ?? (query.number === undefined ? false : undefined);
+  if (archived !== undefined) {
+    where.push(archived ? Prisma.sql`c.archived_at IS NOT NULL` : Prisma.sql`c.archived_at IS NULL`);
+  }
+  if (query.cursor) {
+    where.push(Prisma.sql`c.number > (SELECT number FROM cards
+      WHERE id = ${query.cursor}::uuid AND project_id = ${ctx.projectId}::uuid)`);
+  }
+  const rows = await pageOfCards(ctx, where, Prisma.sql`c.number`, query.limit);
+  return toPage(query, rows, toCardWire);
+}
+
+/**
+ * `GET /me/cards`: unarchived cards of the caller's projects that they hold a live claim on, are
+ * assigned to, or (neither flag, or both) either; oldest first (ids are UUIDv7).
+ */
+export async function listMyCards(
+  ctx: ServiceContext & { query: z.output<typeof MyCardsQuery> },
+): Promise<Page<Card>> {
+  const { query, actor } = ctx;
+  const claimed = claimedBy(actor.id);
+  const assigned = Prisma.sql`c.assignee_id = ${actor.id}::uuid`;
+  const mine =
+    query.claimed && !query.assigned
+      ? claimed
+      : query.assigned && !query.claimed
+        ? assigned
+        : Prisma.sql`((${claimed}) OR ${assigned})`;
+  const where = [
+    mine,
+    Prisma.sql`c.archived_at IS NULL`,
+    Prisma.sql`EXISTS (SELECT 1 FROM project_members m
+      WHERE m.project_id = c.project_id AND m.user_id = ${actor.id}::uuid)`,
+  ];
+  if (query.cursor) where.push(Prisma.sql`c.id > ${query.cursor}::uuid`);
+  const rows = await pageOfCards(ctx, where, Prisma.sql`c.id`, query.limit);
+  return toPage(query, rows, toCardWire);
+}
