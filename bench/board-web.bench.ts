@@ -86,8 +86,11 @@ const watchCards = (count: number) => `
     if (counted >= ${count} && [...root.querySelectorAll("ol.cards")].every(filled)) {
       window.__cards.all = performance.now();
       window.__cards.built = seen;
-      const board = performance.getEntriesByType("resource").find((entry) => /\\/columns/.test(entry.name));
+      const requests = performance.getEntriesByType("resource").filter((entry) => /\\/api\\/v1\\/projects\\//.test(entry.name));
+      const board = requests.find((entry) => /\\/columns/.test(entry.name));
       window.__cards.request = board ? board.responseEnd - board.startTime : NaN;
+      // The page's own part: from the last of the board's answers to the board on screen.
+      window.__cards.render = window.__cards.all - Math.max(...requests.map((entry) => entry.responseEnd));
     } else requestAnimationFrame(check);
   };
   requestAnimationFrame(check);`;
@@ -140,6 +143,7 @@ async function openBoard(page: Page, url: string) {
     all: number;
     built: number;
     request: number;
+    render: number;
   };
 }
 
@@ -193,6 +197,7 @@ async function main(): Promise<void> {
     const boardFrames: number[] = [];
     const built: number[] = [];
     const requests: number[] = [];
+    const renders: number[] = [];
     const toEnd: number[] = [];
     for (let run = 0; run < RUNS; run += 1) {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -203,6 +208,7 @@ async function main(): Promise<void> {
       alls.push(times.all);
       built.push(times.built);
       requests.push(times.request);
+      renders.push(times.render);
       await page.waitForTimeout(300);
       columnFrames.push(...((await page.evaluate(scrollFrames("ol.cards", "y", 120, 90))) as number[]));
       boardFrames.push(...((await page.evaluate(scrollFrames(".columns", "x", 40, 40))) as number[]));
@@ -219,7 +225,11 @@ async function main(): Promise<void> {
     );
     console.log(
       `  time to the board:   median ${median(alls).toFixed(0)} ms (runs: ${alls.map((ms) => ms.toFixed(0)).join(", ")}; goal < 1000), ` +
-        `${median(built)} card elements built by then; the board's request (GET columns with the cards) took median ${median(requests).toFixed(0)} ms`,
+        `${median(built)} card elements built by then`,
+    );
+    console.log(
+      `    of which the board's request (GET columns with the cards) median ${median(requests).toFixed(0)} ms; ` +
+        `the page's rendering after the board's last answer median ${median(renders).toFixed(0)} ms (runs: ${renders.map((ms) => ms.toFixed(0)).join(", ")})`,
     );
     console.log(
       `  a column scrolled straight to its end: its last card after median ${median(toEnd).toFixed(0)} ms`,

@@ -239,11 +239,7 @@ function addCardForm(view: ColumnView, actions: ColumnActions) {
 
 export function boardColumn(view: ColumnView, actions: ColumnActions) {
   const { column } = view;
-  return html`<section
-    class="column ${column.done ? "done-column" : ""}"
-    aria-labelledby="col-${column.id}"
-    data-column-id=${column.id}
-  >
+  return html`<section class="column" aria-labelledby="col-${column.id}" data-column-id=${column.id}>
     ${columnHead(view, actions)} ${cardList(view, actions)} ${addCardForm(view, actions)}
   </section>`;
 }
