@@ -12,7 +12,8 @@ let t: TestApp;
 let mcp: Awaited<ReturnType<typeof listenMcp>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The catalog-wide loops below make thousands of calls as one user.
+  t = await createTestApp({ RATE_LIMIT_PER_MINUTE: "100000" });
   mcp = await listenMcp(t);
 });
 afterAll(async () => {
@@ -229,6 +230,30 @@ describe("calls an agent gets wrong", () => {
     }
     // Path ids, query ids and body ids across the catalog.
     expect(checked).toBeGreaterThan(150);
+  });
+
+  it("any field of any tool given a value of the wrong JSON type is never internal", async () => {
+    const { owner } = await makeBoard(t);
+    const client = await mcp.connect(owner.token, { query: "?toolsets=all" });
+    const failures: string[] = [];
+    let calls = 0;
+    for (const tool of await allTools(client)) {
+      const properties = (tool.inputSchema.properties ?? {}) as Record<string, unknown>;
+      const valid = Object.fromEntries(
+        (tool.inputSchema.required ?? []).map((field) => [field, randomUUID()]),
+      );
+      for (const field of Object.keys(properties)) {
+        for (const wrong of [8, null, { a: 1 }, [1], true]) {
+          const result = await callTool(client, tool.name, { ...valid, [field]: wrong });
+          calls += 1;
+          if (!result.isError) continue;
+          const { code } = toolError(result);
+          if (code === "internal") failures.push(`${tool.name} ${field}=${JSON.stringify(wrong)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(calls).toBeGreaterThan(500);
   });
 
   it("a body of the wrong JSON type elsewhere is validation_failed too, never internal", async () => {
