@@ -10,6 +10,7 @@ import type { BoardOperation } from "./operations/spec.ts";
 import { boardOperationList } from "./registry.ts";
 import { ATTACHMENT_MAX_BYTES } from "./schemas/attachments.ts";
 import { DUE_AT_RULE } from "./schemas/common.ts";
+import { MCP_READONLY_HEADER, MCP_TOOLSETS_HEADER } from "./mcp-instructions.ts";
 import { CORE_TOOLSET, MCP_EXCLUDED_OPERATIONS, MCP_MAX_BATCH, operationGroups } from "./toolsets.ts";
 
 /** The rules every caller needs, in the words of the contract. */
@@ -127,7 +128,10 @@ function responseName(schema: z.ZodType, refs: Map<string, z.ZodType>): string {
 function responseLine(op: BoardOperation, named: Map<string, z.ZodType>): string {
   if (op.binaryResponse) return `\`${op.status}\`: the file's bytes.`;
   if (!op.response) return `\`${op.status}\`: empty body.`;
-  return `\`${op.status}\`: \`${responseName(op.response, named)}\`.`;
+  const empty = op.emptyStatus
+    ? ` When it answers empty: \`${op.emptyStatus}\` with an empty body (the MCP tool: \`{"result": null, "reason": "…"}\`).`
+    : "";
+  return `\`${op.status}\`: \`${responseName(op.response, named)}\`.${empty}`;
 }
 
 /** How the tool's input differs from the HTTP request: a nested body. */
@@ -222,16 +226,24 @@ export function boardLlmsTxt({ baseUrl = "" }: LlmsTxtOptions = {}): string {
       "it identifies (`project_id`, `column_id`, `card_id`, `comment_id`, `item_id`, `label_id`, " +
       "`priority_id`, `attachment_id`, `criterion_id`, `user_id`), as each operation's MCP line says: " +
       '`create_card {"column_id": "…", "title": "…"}`, `get_card {"card_id": "…"}`, ' +
-      '`claim_next_card {"project_id": "…"}`. A path id that is not an id is `not_found`, as over HTTP.',
-    "- Results are JSON text plus `structuredContent`, declared by each tool's `outputSchema` (the " +
+      '`claim_next_card {"project_id": "…"}`. A path id that is not an id is `not_found`, as over HTTP; ' +
+      "one of another JSON type (a number, null, an object, an array) is `validation_failed` naming the field.",
+    "- Results are JSON text plus `structuredContent`; read tools declare its top-level fields as their " +
+      "`outputSchema`, write tools answer the object a read tool describes (the " +
       'response object; lists as `{"data", "next_cursor"}`; `{"ok": true}` for operations that answer ' +
       '204 over HTTP). API errors are tool results with `isError: true` whose text is `{"error":{"code",' +
       '"message","details"?}}`. Query flags and numbers are JSON booleans and numbers.',
     `- Every tool call counts against the token's rate limit, one by one inside a JSON-RPC batch too; a ` +
       `batch carries at most ${MCP_MAX_BATCH} messages (more: \`422 validation_failed\`), and one over the ` +
       "limit runs none of its calls (`429 rate_limited`).",
-    `- Toolsets: \`?toolsets=all\` (default), \`?toolsets=core\` (${CORE_TOOLSET.join(", ")}), or a comma ` +
-      `list of groups: ${groups.join(", ")}. Example: \`${baseUrl}/mcp?toolsets=core,labels\`.`,
+    `- Toolsets: \`core\` by default (${CORE_TOOLSET.join(", ")}: an agent's whole cycle), \`all\`, or ` +
+      `a comma list of toolsets and groups: ${groups.join(", ")}; in the URL (\`${baseUrl}/mcp?toolsets=core,labels\`) ` +
+      `or the \`${MCP_TOOLSETS_HEADER}: core,labels\` header (the URL wins). An unknown name is \`422 validation_failed\`.`,
+    `- Read-only: \`?read_only=true\` or \`${MCP_READONLY_HEADER}: true\` offers only the tools whose ` +
+      "`readOnlyHint` is true; calling another is a JSON-RPC error, as is calling a tool the session " +
+      "does not offer (`-32602`). The server's `instructions` say this, and the rules every tool shares.",
+    "- Without a valid token `/mcp` answers `401` with `WWW-Authenticate: Bearer`, like `/api/v1`. " +
+      "`create_token` is not a tool: only a web session mints tokens.",
     "",
     ...sections,
     "## Objects",

@@ -78,7 +78,7 @@ export const cardOperations = defineOperations({
     summary: "Get a card",
     description:
       "One card by id (archived cards too), with `plan`: its latest published plan, or null. A card " +
-      "number is not an id: /cards/7 is not_found.",
+      "number is not an id (card 7 is not_found): get_board lists every card with its id.",
     group: "cards",
     params: pathParams({ card_id: "The card to read." }),
     response: CardWithPlanSchema,

@@ -12,7 +12,7 @@ export const notificationOperations = defineOperations({
     description:
       "The caller's notifications, newest first: mentions (`@handle` in a card or comment written in the " +
       "web app; API and MCP writes mention nobody) and handoffs (a card handed off to the caller, by " +
-      `anyone, through any client). \`unread=true\` lists unread ones only. ${LIST_NOTE}`,
+      `anyone, through any client). \`unread\` true lists unread ones only. ${LIST_NOTE}`,
     group: "notifications",
     query: NotificationsQuery,
     response: listOf(NotificationSchema),

@@ -16,8 +16,10 @@ import {
 } from "./common.ts";
 import { CardLabelRefSchema } from "./labels.ts";
 
+export const OWNER_TYPE_NOTE = "Who works the card. Default human; claim_next_card offers only agent cards.";
+
 export const OwnerTypeSchema = z.enum(["human", "agent"]).openapi("OwnerType", {
-  description: "Who works the card. Default human; claim_next_card offers only agent cards.",
+  description: OWNER_TYPE_NOTE,
 });
 
 export const CardSchema = z
