@@ -14,19 +14,16 @@ import cookieParser from "cookie-parser";
 import type { Express } from "express";
 import type { AuthContext } from "./context.ts";
 import type { AuthEnv } from "./env.ts";
+import { requireRegistrant } from "./http/auth.ts";
 import { browserCors } from "./http/cors.ts";
 import { authMetrics } from "./http/metrics.ts";
 import { rateLimits } from "./http/rate-limits.ts";
 import { adminApiRouter } from "./routes/admin-api.ts";
 import { adminPagesRouter } from "./routes/admin-pages.ts";
-import { tenantApiRouter } from "./routes/api-tenant.ts";
-import { authenticationRouter } from "./routes/authentication.ts";
-import { passkeysRouter } from "./routes/passkeys.ts";
-import { registrationRouter } from "./routes/registration.ts";
+import { publicApiRouter } from "./routes/public-api.ts";
 import { sdkFiles, webAssets } from "./pages/assets.ts";
 import { demoRouter } from "./routes/demo.ts";
 import { embedsRouter } from "./routes/embeds.ts";
-import { qrRouter } from "./routes/qr.ts";
 import { qrPhoneRouter } from "./routes/qr-phone.ts";
 import type { QrLiveStatus } from "./realtime/qr.ts";
 import { noQrEvents } from "./services/qr/events.ts";
@@ -103,10 +100,9 @@ export function createApp({
 
   app.use(["/api/v1", "/auth/v1"], browserCors(ctx), limits.perIp);
   app.use("/auth/v1", cookieParser());
-  app.use("/api/v1", tenantApiRouter(ctx, limits));
-  app.use("/auth/v1/qr", qrRouter(ctx, limits));
-  app.use("/auth/v1/register", registrationRouter(ctx));
-  app.use("/auth/v1", authenticationRouter(ctx, limits), passkeysRouter(ctx));
+  // Every path under /auth/v1/register needs a user token or the session cookie (401 before 404).
+  app.use("/auth/v1/register", requireRegistrant(ctx));
+  app.use(publicApiRouter(ctx, limits));
 
   // The admin dashboard: sign-in at /, pages and session under /admin, its JSON API at /admin/api.
   app.use(["/admin"], cookieParser(), limits.perIp);

@@ -60,6 +60,16 @@ describe("browser errors", () => {
     expect(toAuthKitError(policy, { signInMs: 3 }).code).toBe("configuration_error");
   });
 
+  it("a sign-in prompt that nothing answered until its timeout (no authenticator) is no passkey here", () => {
+    const timedOut = { signInMs: 300_004, signInTimeoutMs: 300_000 };
+    expect(toAuthKitError(domError("NotAllowedError"), timedOut).code).toBe("credential_not_found");
+    // Closed by the person a minute in: a cancel.
+    const closed = { signInMs: 60_000, signInTimeoutMs: 300_000 };
+    expect(toAuthKitError(domError("NotAllowedError"), closed).code).toBe("user_cancelled");
+    // Aborted by the page (the person chose their phone) at any time: a cancel.
+    expect(toAuthKitError(domError("AbortError"), timedOut).code).toBe("user_cancelled");
+  });
+
   it("a SecurityError (RP ID not valid for the page) is configuration_error naming the rp_id", () => {
     const error = toAuthKitError(domError("SecurityError"), { rpId: "acme.com" });
     expect(error.code).toBe("configuration_error");

@@ -27,22 +27,30 @@ const ownOrigin = (ctx: AuthContext) => new URL(ctx.env.PUBLIC_URL).origin;
  * Only `Authorization` and `Content-Type` may be sent: `X-API-KEY` is for servers, never browsers.
  */
 function credentialedCors(isAllowed: (origin: string) => Promise<boolean>): RequestHandler {
-  const allow = cors({
+  const options = {
     origin: true,
     methods: ["GET", "POST", "PATCH", "DELETE"],
     allowedHeaders: ["Authorization", "Content-Type"],
     exposedHeaders: ["Retry-After", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"],
     credentials: true,
-    maxAge: 600,
-  });
+  };
+  const allow = cors({ ...options, maxAge: 600 });
+  // An origin that could not be checked (the database is away) may read the error it causes: the
+  // page learns "service unavailable, retry after", not a CORS refusal it would take for a wrong
+  // origin. Its preflight is not cached (no max-age), so the real check follows once the server
+  // recovers; every route still authenticates the request itself.
+  const allowUnchecked = cors(options);
   return (req, res, next) => {
     res.vary("Origin");
     const origin = req.get("origin");
-    (origin ? isAllowed(origin) : Promise.resolve(false)).then((allowed) => {
-      if (allowed) allow(req, res, next);
-      else if (req.method === "OPTIONS") res.status(403).end();
-      else next();
-    }, next);
+    (origin ? isAllowed(origin) : Promise.resolve(false)).then(
+      (allowed) => {
+        if (allowed) allow(req, res, next);
+        else if (req.method === "OPTIONS") res.status(403).end();
+        else next();
+      },
+      (error: unknown) => allowUnchecked(req, res, () => next(error)),
+    );
   };
 }
 

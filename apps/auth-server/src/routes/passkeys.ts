@@ -1,6 +1,5 @@
 import { PasskeyIdParams, RenamePasskeyRequestSchema } from "@org/contracts";
 import { parseWith } from "@org/service-kit";
-import { Router } from "express";
 import type { AuthContext } from "../context.ts";
 import { authOf, requireManager } from "../http/auth.ts";
 import { assertOwnOrigin } from "../http/cors.ts";
@@ -8,48 +7,60 @@ import { clearSessionCookie, sessionCookie } from "../http/cookies.ts";
 import { deletePasskey, listPasskeys, renamePasskey } from "../services/passkeys.ts";
 import { activeUser } from "../services/users.ts";
 import { revokeSession } from "../services/sessions.ts";
+import type { OperationRoutes } from "./operation-routes.ts";
 
 /**
  * /auth/v1 passkey management: a manage-scoped user token from the tenant's pages
  * (`<authkit-passkeys>`), or the session cookie from this server's own pages. A disabled user
  * manages nothing (user_disabled).
  */
-export function passkeysRouter(ctx: AuthContext): Router {
-  const router = Router();
+export function passkeysRoutes(ctx: AuthContext): OperationRoutes {
   const manager = requireManager(ctx);
 
-  router.get("/passkeys", manager, async (req, res) => {
-    const { tenant, userId } = authOf(req, "user");
-    await activeUser({ ctx, tenant, userId });
-    res.setHeader("Cache-Control", "no-store");
-    res.json(await listPasskeys({ ctx, userId }));
-  });
+  return {
+    "get /auth/v1/passkeys": {
+      guard: [manager],
+      handle: async (req, res) => {
+        const { tenant, userId } = authOf(req, "user");
+        await activeUser({ ctx, tenant, userId });
+        res.setHeader("Cache-Control", "no-store");
+        res.json(await listPasskeys({ ctx, userId }));
+      },
+    },
 
-  router.patch("/passkeys/:id", manager, async (req, res) => {
-    const { tenant, userId } = authOf(req, "user");
-    const { id } = parseWith(PasskeyIdParams, req.params);
-    const { name } = parseWith(RenamePasskeyRequestSchema, req.body);
-    await activeUser({ ctx, tenant, userId });
-    res.json(await renamePasskey({ ctx, userId, passkeyId: id, name }));
-  });
+    "patch /auth/v1/passkeys/{id}": {
+      guard: [manager],
+      handle: async (req, res) => {
+        const { tenant, userId } = authOf(req, "user");
+        const { id } = parseWith(PasskeyIdParams, req.params);
+        const { name } = parseWith(RenamePasskeyRequestSchema, req.body);
+        await activeUser({ ctx, tenant, userId });
+        res.json(await renamePasskey({ ctx, userId, passkeyId: id, name }));
+      },
+    },
 
-  router.delete("/passkeys/:id", manager, async (req, res) => {
-    const { tenant, userId } = authOf(req, "user");
-    const { id } = parseWith(PasskeyIdParams, req.params);
-    await activeUser({ ctx, tenant, userId });
-    await deletePasskey({ ctx, tenantId: tenant.id, userId, passkeyId: id, ip: req.ip });
-    res.status(204).end();
-  });
+    "delete /auth/v1/passkeys/{id}": {
+      guard: [manager],
+      handle: async (req, res) => {
+        const { tenant, userId } = authOf(req, "user");
+        const { id } = parseWith(PasskeyIdParams, req.params);
+        await activeUser({ ctx, tenant, userId });
+        await deletePasskey({ ctx, tenantId: tenant.id, userId, passkeyId: id, ip: req.ip });
+        res.status(204).end();
+      },
+    },
 
-  /** Revokes the session server-side and clears the cookie; idempotent. */
-  router.post("/logout", async (req, res) => {
-    const token = sessionCookie(ctx, req);
-    if (token) {
-      assertOwnOrigin(ctx, req);
-      await revokeSession({ ctx, token });
-    }
-    clearSessionCookie(ctx, res);
-    res.status(204).end();
-  });
-  return router;
+    /** Revokes the session server-side and clears the cookie; idempotent. */
+    "post /auth/v1/logout": {
+      handle: async (req, res) => {
+        const token = sessionCookie(ctx, req);
+        if (token) {
+          assertOwnOrigin(ctx, req);
+          await revokeSession({ ctx, token });
+        }
+        clearSessionCookie(ctx, res);
+        res.status(204).end();
+      },
+    },
+  };
 }

@@ -6,20 +6,20 @@ import {
   QrStartRequestSchema,
 } from "@org/contracts";
 import { parseWith } from "@org/service-kit";
-import { Router, type RequestHandler } from "express";
+import type { RequestHandler } from "express";
 import type { AuthContext } from "../context.ts";
 import { authOf, bearer, requireRegistrant, requireSessionToken } from "../http/auth.ts";
 import { noStore } from "../http/cookies.ts";
 import type { RateLimits } from "../http/rate-limits.ts";
 import { qrStatus, startQr } from "../services/qr/challenges.ts";
 import { abortQr, claimQr, finishQr } from "../services/qr/phone.ts";
+import type { OperationRoutes } from "./operation-routes.ts";
 
 /**
  * /auth/v1/qr: cross-device login and registration. The desktop starts a challenge and watches its
  * status (here, or on the socket.io namespace /qr); the phone page (/qr) claims, finishes or aborts it.
  */
-export function qrRouter(ctx: AuthContext, limits: RateLimits): Router {
-  const router = Router();
+export function qrRoutes(ctx: AuthContext, limits: RateLimits): OperationRoutes {
   const session = requireSessionToken(ctx);
   const registrant = requireRegistrant(ctx);
   // A login needs a session token; a registration the user token (or cookie) of its user.
@@ -28,44 +28,57 @@ export function qrRouter(ctx: AuthContext, limits: RateLimits): Router {
     (purpose === "register" ? registrant : session)(req, res, next);
   };
 
-  router.post("/start", limits.qrStart, starter, async (req, res) => {
-    const input = parseWith(QrStartRequestSchema, req.body ?? {});
-    const purpose = input.purpose ?? "authenticate";
-    const auth = authOf(req, purpose === "register" ? "user" : "session");
-    noStore(res);
-    res.json(
-      await startQr({
-        ctx,
-        tenant: auth.tenant,
-        purpose,
-        userId: auth.kind === "user" ? auth.userId : undefined,
-        input,
-        pageOrigin: auth.page?.origin,
-        ip: req.ip,
-      }),
-    );
-  });
+  return {
+    "post /auth/v1/qr/start": {
+      guard: [limits.qrStart, starter],
+      handle: async (req, res) => {
+        const input = parseWith(QrStartRequestSchema, req.body ?? {});
+        const purpose = input.purpose ?? "authenticate";
+        const auth = authOf(req, purpose === "register" ? "user" : "session");
+        noStore(res);
+        res.json(
+          await startQr({
+            ctx,
+            tenant: auth.tenant,
+            purpose,
+            userId: auth.kind === "user" ? auth.userId : undefined,
+            input,
+            pageOrigin: auth.page?.origin,
+            ip: req.ip,
+          }),
+        );
+      },
+    },
 
-  router.get("/:challengeId/status", limits.qrStatus, async (req, res) => {
-    const { challengeId } = parseWith(QrChallengeParams, req.params);
-    noStore(res);
-    res.json(await qrStatus({ ctx, challengeId, secret: bearer(req) }));
-  });
+    "get /auth/v1/qr/{challengeId}/status": {
+      guard: [limits.qrStatus],
+      handle: async (req, res) => {
+        const { challengeId } = parseWith(QrChallengeParams, req.params);
+        noStore(res);
+        res.json(await qrStatus({ ctx, challengeId, secret: bearer(req) }));
+      },
+    },
 
-  router.post("/mobile/claim", async (req, res) => {
-    const { secret } = parseWith(QrClaimRequestSchema, req.body);
-    noStore(res);
-    res.json(await claimQr({ ctx, secret, ip: req.ip }));
-  });
+    "post /auth/v1/qr/mobile/claim": {
+      handle: async (req, res) => {
+        const { secret } = parseWith(QrClaimRequestSchema, req.body);
+        noStore(res);
+        res.json(await claimQr({ ctx, secret, ip: req.ip }));
+      },
+    },
 
-  router.post("/mobile/finish", async (req, res) => {
-    const input = parseWith(QrFinishRequestSchema, req.body);
-    res.json(await finishQr({ ctx, phoneToken: bearer(req), input, ip: req.ip }));
-  });
+    "post /auth/v1/qr/mobile/finish": {
+      handle: async (req, res) => {
+        const input = parseWith(QrFinishRequestSchema, req.body);
+        res.json(await finishQr({ ctx, phoneToken: bearer(req), input, ip: req.ip }));
+      },
+    },
 
-  router.post("/mobile/abort", async (req, res) => {
-    const input = parseWith(QrAbortRequestSchema, req.body);
-    res.json(await abortQr({ ctx, phoneToken: bearer(req), input }));
-  });
-  return router;
+    "post /auth/v1/qr/mobile/abort": {
+      handle: async (req, res) => {
+        const input = parseWith(QrAbortRequestSchema, req.body);
+        res.json(await abortQr({ ctx, phoneToken: bearer(req), input }));
+      },
+    },
+  };
 }

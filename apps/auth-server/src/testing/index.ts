@@ -6,6 +6,6 @@ export {
   type StoredCredential,
 } from "./authenticator.ts";
 export { verifyAuthenticationResponse } from "@simplewebauthn/server";
-export { createTenant } from "../services/tenants.ts";
+export { createTenant, updateTenant } from "../services/tenants.ts";
 // The QR login's live status over socket.io, for tests that run the auth server as its server.ts does.
 export { QrLiveStatus } from "../realtime/qr.ts";

@@ -39,8 +39,11 @@ export interface PasskeySuccessDetail {
   capabilities?: PrfCapabilities;
 }
 
-/** The states of authkit-status. */
-export type StatusKind = "idle" | "loading" | "success" | "error";
+/**
+ * The states of authkit-status. `notice`: something to do while a ceremony still waits (the
+ * browser's prompt went unanswered: use your phone).
+ */
+export type StatusKind = "idle" | "loading" | "notice" | "success" | "error";
 
 export type EmptyDetail = Record<string, never>;
 

@@ -146,6 +146,18 @@ export interface ErrorContext {
   rpId?: string | undefined;
   /** Sign-in ceremonies: how long `navigator.credentials.get()` ran before it failed. */
   signInMs?: number | undefined;
+  /** Sign-in ceremonies: the `timeout` the browser was given (ms). */
+  signInTimeoutMs?: number | undefined;
+}
+
+/**
+ * A sign-in refused at once (the browser found no passkey for this site on this device), or only
+ * when its timeout ran out (nothing on this device ever answered: a computer with no authenticator).
+ */
+function noPasskeyAnswered({ signInMs, signInTimeoutMs }: ErrorContext): boolean {
+  if (signInMs === undefined) return false;
+  if (signInMs < NO_PASSKEY_WITHIN_MS) return true;
+  return signInTimeoutMs !== undefined && signInMs >= signInTimeoutMs - NO_PASSKEY_WITHIN_MS;
 }
 
 /**
@@ -170,11 +182,7 @@ export function toAuthKitError(error: unknown, context: ErrorContext = {}): Auth
     if (/feature is not enabled|permissions policy/i.test(message)) {
       return make("configuration_error", `This frame may not use passkeys: ${message}`);
     }
-    if (
-      name === "NotAllowedError" &&
-      context.signInMs !== undefined &&
-      context.signInMs < NO_PASSKEY_WITHIN_MS
-    ) {
+    if (name === "NotAllowedError" && noPasskeyAnswered(context)) {
       return make("credential_not_found", "No passkey for this site on this device.");
     }
     return make("user_cancelled", "The passkey request was cancelled or timed out.");

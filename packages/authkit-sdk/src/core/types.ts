@@ -55,6 +55,8 @@ export interface AuthFailure {
   success: false;
   error_code?: AuthKitErrorCode;
   error: string;
+  /** Seconds to wait before trying again (`rate_limited`, or a `server_unreachable` 503), from `Retry-After`. */
+  retryAfter?: number;
 }
 
 /** The result of a login or registration, discriminated on `success`. */

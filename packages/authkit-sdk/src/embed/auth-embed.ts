@@ -34,6 +34,7 @@ function passkeyButton(init: InitMessage): AuthkitPasskey {
   const passkey = document.createElement("authkit-passkey");
   if (init.label) passkey.label = init.label;
   passkey.prf = init.prf === true;
+  passkey.phoneOffered = true;
   // No passkey here, or the person closed the prompt: a way forward with the phone.
   passkey.addEventListener("error", (event) => {
     const { code } = toAuthKitError((event as CustomEvent<ComponentErrorDetail>).detail.error);
@@ -90,7 +91,12 @@ function render(init: InitMessage, mode: "passkey" | "qr"): void {
       },
     });
   });
-  element.addEventListener("error", (event) => relayError(channel, event));
+  element.addEventListener("error", (event) => {
+    // The prompt the person closed by choosing their phone is no error of the sign-in.
+    const { code } = toAuthKitError((event as CustomEvent<ComponentErrorDetail>).detail.error);
+    if (!element.isConnected && code === "user_cancelled") return;
+    relayError(channel, event);
+  });
   mountPoint().append(element);
   applyTheme(themeOf(init), init.vars);
 }

@@ -18,6 +18,11 @@ export const de: Messages = {
   signedIn: "Angemeldet",
   signedInAs: "Angemeldet als {name}",
   usePhoneToSignIn: "Stattdessen mit dem Smartphone anmelden",
+  promptStalledSignIn:
+    "Passiert nichts? Auf diesem Gerät gibt es vielleicht keinen Passkey für diese Website: melden Sie sich stattdessen mit dem Smartphone an.",
+  promptStalledPasskey:
+    "Passiert nichts? Auf diesem Gerät gibt es vielleicht keinen Passkey für diese Website.",
+  createAccount: "Neu hier? Konto erstellen",
   registerLabel: "Passkey erstellen",
   registerQrLabel: "Passkey per QR-Code erstellen",
   preparingPasskey: "Ihr Passkey wird vorbereitet…",
@@ -26,6 +31,8 @@ export const de: Messages = {
     "Verwenden Sie Ihren Sicherheitsschlüssel oder Ihr Smartphone: folgen Sie dem Dialog des Browsers…",
   promptAny: "Folgen Sie dem Dialog des Browsers, um einen Passkey zu erstellen…",
   usePhoneInstead: "Stattdessen das Smartphone verwenden",
+  promptStalledRegister:
+    "Passiert nichts? Dieses Gerät kann vielleicht keinen Passkey speichern: verwenden Sie stattdessen Ihr Smartphone.",
   passkeyCreated: "Passkey erstellt. Sie können sich jetzt damit anmelden.",
   passkeyCreatedOnPhone: "Passkey auf Ihrem Smartphone erstellt.",
   phoneDialogLabel: "Einen Passkey mit dem Smartphone erstellen",

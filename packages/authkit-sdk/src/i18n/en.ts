@@ -19,6 +19,10 @@ export const en = {
   signedIn: "Signed in",
   signedInAs: "Signed in as {name}",
   usePhoneToSignIn: "Sign in with your phone instead",
+  promptStalledSignIn:
+    "Nothing happening? This device may have no passkey for this site: sign in with your phone instead.",
+  promptStalledPasskey: "Nothing happening? This device may have no passkey for this site.",
+  createAccount: "New here? Create an account",
   // registration
   registerLabel: "Create Passkey",
   registerQrLabel: "Create Passkey via QR Code",
@@ -27,6 +31,8 @@ export const en = {
   promptCrossPlatform: "Use your security key or phone: follow your browser's prompt…",
   promptAny: "Follow your browser's prompt to create a passkey…",
   usePhoneInstead: "Use your phone instead",
+  promptStalledRegister:
+    "Nothing happening? This device may have no way to store a passkey: use your phone instead.",
   passkeyCreated: "Passkey created. You can now sign in with it.",
   passkeyCreatedOnPhone: "Passkey created on your phone.",
   phoneDialogLabel: "Create a passkey with your phone",

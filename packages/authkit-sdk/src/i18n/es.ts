@@ -18,6 +18,11 @@ export const es: Messages = {
   signedIn: "Sesión iniciada",
   signedInAs: "Sesión iniciada como {name}",
   usePhoneToSignIn: "Iniciar sesión con tu teléfono",
+  promptStalledSignIn:
+    "¿No pasa nada? Puede que este dispositivo no tenga una llave de acceso para este sitio: inicia sesión con tu teléfono.",
+  promptStalledPasskey:
+    "¿No pasa nada? Puede que este dispositivo no tenga una llave de acceso para este sitio.",
+  createAccount: "¿Eres nuevo? Crea una cuenta",
   registerLabel: "Crear llave de acceso",
   registerQrLabel: "Crear llave de acceso con código QR",
   preparingPasskey: "Preparando tu llave de acceso…",
@@ -25,6 +30,8 @@ export const es: Messages = {
   promptCrossPlatform: "Usa tu llave de seguridad o tu teléfono: sigue el diálogo del navegador…",
   promptAny: "Sigue el diálogo del navegador para crear una llave de acceso…",
   usePhoneInstead: "Usar tu teléfono",
+  promptStalledRegister:
+    "¿No pasa nada? Puede que este dispositivo no pueda guardar una llave de acceso: usa tu teléfono.",
   passkeyCreated: "Llave de acceso creada. Ya puedes iniciar sesión con ella.",
   passkeyCreatedOnPhone: "Llave de acceso creada en tu teléfono.",
   phoneDialogLabel: "Crear una llave de acceso con tu teléfono",

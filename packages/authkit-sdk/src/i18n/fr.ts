@@ -18,6 +18,10 @@ export const fr: Messages = {
   signedIn: "Connecté",
   signedInAs: "Connecté en tant que {name}",
   usePhoneToSignIn: "Se connecter plutôt avec votre téléphone",
+  promptStalledSignIn:
+    "Rien ne se passe ? Cet appareil n'a peut-être pas de passkey pour ce site : connectez-vous plutôt avec votre téléphone.",
+  promptStalledPasskey: "Rien ne se passe ? Cet appareil n'a peut-être pas de passkey pour ce site.",
+  createAccount: "Nouveau ici ? Créer un compte",
   registerLabel: "Créer une passkey",
   registerQrLabel: "Créer une passkey avec un code QR",
   preparingPasskey: "Préparation de votre passkey…",
@@ -25,6 +29,8 @@ export const fr: Messages = {
   promptCrossPlatform: "Utilisez votre clé de sécurité ou votre téléphone : suivez la fenêtre du navigateur…",
   promptAny: "Suivez la fenêtre du navigateur pour créer une passkey…",
   usePhoneInstead: "Utiliser plutôt votre téléphone",
+  promptStalledRegister:
+    "Rien ne se passe ? Cet appareil ne peut peut-être pas enregistrer de passkey : utilisez plutôt votre téléphone.",
   passkeyCreated: "Passkey créée. Vous pouvez maintenant vous connecter avec.",
   passkeyCreatedOnPhone: "Passkey créée sur votre téléphone.",
   phoneDialogLabel: "Créer une passkey avec votre téléphone",

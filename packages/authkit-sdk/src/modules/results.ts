@@ -6,4 +6,5 @@ export const failureOf = (error: AuthKitError): AuthFailure => ({
   success: false,
   error_code: error.code,
   error: error.message,
+  ...(error.retryAfter === undefined ? {} : { retryAfter: error.retryAfter }),
 });

@@ -1,4 +1,5 @@
 import { Router } from "express";
+import { bearerToken } from "./bearer.ts";
 import { UnauthenticatedError } from "../errors.ts";
 import type { Metrics } from "../metrics.ts";
 import { hashSecret, secretMatches } from "../secrets.ts";
@@ -20,7 +21,7 @@ export function metricsRoute(metrics: Metrics, { token, production }: MetricsRou
   const tokenHash = token && hashSecret(token);
   router.get("/metrics", async (req, res) => {
     if (tokenHash) {
-      const presented = /^Bearer\s+(\S+)\s*$/i.exec(req.get("authorization") ?? "")?.[1];
+      const presented = bearerToken(req.get("authorization"));
       if (!presented || !secretMatches(presented, tokenHash)) {
         res.set("WWW-Authenticate", 'Bearer realm="metrics"');
         throw new UnauthenticatedError("Send the metrics token: Authorization: Bearer <METRICS_TOKEN>.");

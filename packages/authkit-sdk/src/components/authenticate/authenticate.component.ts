@@ -28,6 +28,7 @@ import { SessionToken } from "./session-token.ts";
  * @csspart panel - The 'Authentication Unavailable' or error panel.
  * @csspart message - The panel's text.
  * @csspart placeholder - Shown while the iframe loads.
+ * @csspart signup-link - The "Create an account" link (with `signup-url`, once no passkey was found).
  * @cssprop --authkit-primary - Button background (forwarded into the iframe, like every `--authkit-*` property).
  * @cssprop --authkit-radius - Corner radius.
  * @cssprop --authkit-font-family - Font (the iframe can only use fonts installed on the device).
@@ -42,10 +43,12 @@ export class AuthkitAuthenticate extends AuthkitElement<AuthenticateEvents> {
     prf: {},
     prfCallback: { attribute: "prf-callback" },
     autofill: { type: Boolean },
+    signupUrl: { attribute: "signup-url" },
     timeout: { type: Number },
     decision: { state: true },
     ready: { state: true },
     failure: { state: true },
+    noPasskey: { state: true },
   };
 
   /** Session token from POST /api/v1/session-token. This or `session-token-url` is required. */
@@ -62,6 +65,11 @@ export class AuthkitAuthenticate extends AuthkitElement<AuthenticateEvents> {
   prfCallback = "";
   /** Also offer passkeys in the browser's autofill of the page's `<input autocomplete="username webauthn">`. */
   autofill = false;
+  /**
+   * Your sign-up page: offered as "New here? Create an account" under the frame once this device
+   * had no passkey to sign in with (or the person closed the prompt).
+   */
+  signupUrl = "";
   /** ms to wait for the iframe before reporting `server_unreachable`. */
   timeout = 30_000;
 
@@ -71,6 +79,7 @@ export class AuthkitAuthenticate extends AuthkitElement<AuthenticateEvents> {
   private decision: ModeDecision | undefined;
   private ready = false;
   private failure = "";
+  private noPasskey = false;
   #frame: FrameHost | undefined;
   #detection = 0;
   #reloadToRetry = false;
@@ -135,6 +144,7 @@ export class AuthkitAuthenticate extends AuthkitElement<AuthenticateEvents> {
     this.decision = undefined;
     this.ready = false;
     this.failure = "";
+    this.noPasskey = false;
     // Events wait a task, so listeners a framework adds right after mounting hear them.
     await new Promise((resolve) => setTimeout(resolve));
     if (this.missingAttributes().length) {
@@ -230,6 +240,7 @@ export class AuthkitAuthenticate extends AuthkitElement<AuthenticateEvents> {
         break;
       case "error": {
         const error = deserializeError(message.error);
+        if (error.code === "credential_not_found" || error.code === "user_cancelled") this.noPasskey = true;
         this.emit("error", { error, code: error.code });
         break;
       }
@@ -303,7 +314,11 @@ export class AuthkitAuthenticate extends AuthkitElement<AuthenticateEvents> {
       ></authkit-passkey>`;
     }
     const loading = decision.mode === "qr" ? this.t.loadingQr : this.t.loading;
-    return html`${this.ready ? null : this.#placeholder(loading)}${this.#frame?.iframe}`;
+    const signup =
+      this.noPasskey && this.signupUrl
+        ? html`<a class="signup" part="signup-link" href=${this.signupUrl}>${this.t.createAccount}</a>`
+        : null;
+    return html`${this.ready ? null : this.#placeholder(loading)}${this.#frame?.iframe}${signup}`;
   }
 
   #placeholder(text: string) {

@@ -32,6 +32,21 @@ export const authenticateStyles = css`
     width: 16px;
     height: 16px;
   }
+  .signup {
+    display: block;
+    width: fit-content;
+    margin: 6px auto 0;
+    padding: 4px 6px;
+    border-radius: 6px;
+    color: var(--_primary);
+    font-size: 0.93em;
+    font-weight: 600;
+    text-underline-offset: 3px;
+  }
+  .signup:focus-visible {
+    outline: 3px solid var(--_focus);
+    outline-offset: 2px;
+  }
   :host([data-theme="dark"]) iframe {
     color-scheme: dark;
   }

@@ -3,6 +3,7 @@ import type { AuthKitError } from "../../core/errors.ts";
 import { format } from "../../i18n/index.ts";
 import { AuthkitElement } from "../base/authkit-element.ts";
 import { lockIcon } from "../base/icons.ts";
+import { PromptStall } from "../base/prompt-stall.ts";
 import { buttons, panel, tokens } from "../base/tokens.styles.ts";
 import type { PasskeyEvents, StatusKind } from "../events.ts";
 import "../status/index.ts";
@@ -48,9 +49,22 @@ export class AuthkitPasskey extends AuthkitElement<PasskeyEvents> {
   /** Evaluate PRF with the tenant's salt: `success` carries `prfOutput` and `capabilities`. */
   prf = false;
 
+  /**
+   * Set by the sign-in embed, which shows "sign in with your phone" next to this button: the
+   * status of a prompt left unanswered then points at it.
+   */
+  phoneOffered = false;
+
   private busy = false;
   private status: StatusKind = "idle";
   private message = "";
+  /** The browser's prompt, unanswered for a while, gets a status saying what may be wrong. */
+  readonly #stall = new PromptStall();
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#stall.stop();
+  }
 
   protected override missingAttributes(): string[] {
     return [...super.missingAttributes(), ...(this.token ? [] : ["token"])];
@@ -62,11 +76,16 @@ export class AuthkitPasskey extends AuthkitElement<PasskeyEvents> {
     this.busy = true;
     this.status = "loading";
     this.message = this.t.waitingForPasskey;
+    this.#stall.start(() => {
+      this.status = "notice";
+      this.message = this.phoneOffered ? this.t.promptStalledSignIn : this.t.promptStalledPasskey;
+    });
     const auth = this.authKit(this.token);
     const result = await auth.passkey.authenticate({
       prf: this.prf,
       onError: (error) => this.#failed(error),
     });
+    this.#stall.stop();
     this.busy = false;
     if (!result.success) return;
     this.status = "success";
@@ -78,6 +97,7 @@ export class AuthkitPasskey extends AuthkitElement<PasskeyEvents> {
   }
 
   #failed(error: AuthKitError) {
+    this.#stall.stop();
     this.status = "error";
     this.message = this.describe(error);
     this.emit("error", { error, code: error.code });

@@ -9,6 +9,7 @@ import type { FrameHost } from "../../embed/frame-host.ts";
 import { AuthkitElement } from "../base/authkit-element.ts";
 import { keyIcon, qrIcon } from "../base/icons.ts";
 import type { Messages } from "../../i18n/index.ts";
+import { PromptStall } from "../base/prompt-stall.ts";
 import { themeVariables } from "../base/theme.ts";
 import { fetchUserToken } from "../base/user-token.ts";
 import { registerFrame } from "./register-frame.ts";
@@ -118,6 +119,8 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
   #switchingToPhone = false;
   #frame: FrameHost | undefined;
   #detection = 0;
+  /** The browser's prompt, unanswered for a while, turns the status into "use your phone instead". */
+  readonly #stall = new PromptStall();
 
   protected override missingAttributes(): string[] {
     const missing = super.missingAttributes();
@@ -137,6 +140,7 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
     super.disconnectedCallback();
     document.removeEventListener("pointerdown", this.#onOutside, true);
     document.removeEventListener("keydown", this.#onKeydown);
+    this.#stall.stop();
     this.#closeQr();
   }
 
@@ -189,7 +193,10 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
         ),
         prf: this.prf || undefined,
         prfCallback: this.prfCallback || undefined,
-        onPrompt: (attachment) => this.#setStatus("loading", promptMessage(this.t, attachment)),
+        onPrompt: (attachment) => {
+          this.#setStatus("loading", promptMessage(this.t, attachment));
+          this.#stall.start(() => this.#setStatus("notice", this.t.promptStalledRegister));
+        },
         onError: (error) => this.#failed(error),
       });
       if (result.success) {
@@ -200,6 +207,7 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
     } catch (thrown) {
       this.#failed(toAuthKitError(thrown));
     } finally {
+      this.#stall.stop();
       this.busy = false;
     }
     if (this.#switchingToPhone) {

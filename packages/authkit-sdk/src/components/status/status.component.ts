@@ -1,18 +1,18 @@
 import { html, nothing, type PropertyDeclarations } from "lit";
 import { AuthkitElement } from "../base/authkit-element.ts";
-import { checkIcon, errorIcon } from "../base/icons.ts";
+import { checkIcon, errorIcon, warningIcon } from "../base/icons.ts";
 import { buttons, tokens } from "../base/tokens.styles.ts";
 import type { StatusEvents, StatusKind } from "../events.ts";
 import { statusStyles } from "./status.styles.ts";
 
-const KINDS: readonly StatusKind[] = ["idle", "loading", "success", "error"];
+const KINDS: readonly StatusKind[] = ["idle", "loading", "notice", "success", "error"];
 
 /**
  * A status line for authentication flows, announced to screen readers (`aria-live`). Hidden while idle.
  *
  * @event status-change - `{ status, message }` whenever the status or message changes.
  * @csspart status - The line (icon or spinner, then the message).
- * @csspart icon - The success or error icon.
+ * @csspart icon - The notice, success or error icon.
  * @csspart spinner - The loading spinner.
  * @cssprop --authkit-success - Colour of a success status.
  * @cssprop --authkit-danger - Colour of an error status.
@@ -25,7 +25,7 @@ export class AuthkitStatus extends AuthkitElement<StatusEvents> {
     message: {},
   };
 
-  /** 'idle' | 'loading' | 'success' | 'error'. */
+  /** 'idle' | 'loading' | 'notice' | 'success' | 'error'. */
   status: StatusKind = "idle";
   /** The text shown next to the icon. */
   message = "";
@@ -59,7 +59,9 @@ export class AuthkitStatus extends AuthkitElement<StatusEvents> {
           ? checkIcon
           : this.status === "error"
             ? errorIcon
-            : nothing;
+            : this.status === "notice"
+              ? warningIcon
+              : nothing;
     return html`<div class="status" part="status" role="status" aria-live="polite">
       ${visible ? html`${icon}<span>${this.message}</span>` : nothing}
     </div>`;

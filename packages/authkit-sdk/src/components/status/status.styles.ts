@@ -19,6 +19,9 @@ export const statusStyles = css`
   :host([status="success"]) .status {
     color: var(--_success);
   }
+  :host([status="notice"]) .status {
+    color: var(--_warning);
+  }
   :host([status="error"]) .status {
     color: var(--_danger);
   }

@@ -102,7 +102,10 @@ async function signIn(
     const credential = await startAuthentication({ optionsJSON, useBrowserAutofill: autofill }).catch(
       (error: unknown) => {
         // An autofill request refused at once is not "no passkey here": it was replaced or ended.
-        throw toAuthKitError(error, { rpId, ...(autofill ? {} : { signInMs: Date.now() - promptedAt }) });
+        throw toAuthKitError(error, {
+          rpId,
+          ...(autofill ? {} : { signInMs: Date.now() - promptedAt, signInTimeoutMs: start.options.timeout }),
+        });
       },
     );
     const { prfOutput } = readPrfOutput(credential.clientExtensionResults);

@@ -1,0 +1,89 @@
+// Drift: the operation list in @org/contracts is the one list of the auth server's JSON API (the
+// public API and the admin dashboard's). The app's routes are exactly those operations besides its
+// pages, the OpenAPI document it serves lists exactly those operations, and the route table of the
+// public API can neither lack a route nor hold one the list lacks.
+import { authOperationList, authPublicOperations } from "@org/contracts";
+import type { Express } from "express";
+import request from "supertest";
+import { operationKey, operationsRouter } from "../src/routes/operation-routes.ts";
+import { createTestApp, type TestApp } from "./helpers/app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** Express 5's route table (its router's layers; a mounted router's `rawPath` is its prefix). */
+interface Layer {
+  name: string;
+  rawPath?: unknown;
+  route?: { path: string; methods: Record<string, boolean> };
+  handle: { stack?: Layer[] };
+}
+
+/** Every route of the app as `method /path/{param}`. */
+function routesOf(app: Express): string[] {
+  const walk = (stack: Layer[], prefix: string): string[] =>
+    stack.flatMap((layer) => {
+      if (layer.route) {
+        const path = `${prefix}${layer.route.path}`.replace(/(.)\/$/, "$1").replace(/:(\w+)/g, "{$1}");
+        return Object.keys(layer.route.methods).map((method) => `${method} ${path}`);
+      }
+      if (layer.name !== "router" || !layer.handle.stack) return [];
+      return walk(
+        layer.handle.stack,
+        prefix + (typeof layer.rawPath === "string" && layer.rawPath !== "/" ? layer.rawPath : ""),
+      );
+    });
+  return walk((app as unknown as { router: { stack: Layer[] } }).router.stack, "");
+}
+
+/** The routes that are no operation: pages, the demo's backend (not in production), probes, documents. */
+const PAGES = new Set([
+  "get /",
+  "get /admin",
+  "get /admin/invite",
+  "get /qr",
+  "get /auth-embed",
+  "get /register-embed",
+  "get /demo",
+  "post /demo/verify",
+  "get /healthz",
+  "get /readyz",
+  "get /metrics",
+  "get /openapi.json",
+]);
+
+describe("the auth server's operation list", () => {
+  it("is the app's JSON API, route for route", () => {
+    const api = routesOf(t.app).filter((route) => !PAGES.has(route));
+    expect(api.sort()).toEqual(authOperationList.map(operationKey).sort());
+  });
+
+  it("is what /openapi.json documents, operation for operation", async () => {
+    const { body } = await request(t.app).get("/openapi.json").expect(200);
+    const documented = Object.entries(body.paths as Record<string, Record<string, unknown>>).flatMap(
+      ([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`),
+    );
+    expect(documented.sort()).toEqual(
+      ["get /healthz", "get /readyz", "get /metrics", ...authOperationList.map(operationKey)].sort(),
+    );
+  });
+
+  it("mounts the public API only with one route per operation", () => {
+    const handle = () => undefined;
+    const routes = Object.fromEntries(authPublicOperations.map((op) => [operationKey(op), { handle }]));
+    expect(() => operationsRouter(authPublicOperations, routes)).not.toThrow();
+    expect(() =>
+      operationsRouter(authPublicOperations, { ...routes, "get /auth/v1/nothing": { handle } }),
+    ).toThrow("routes without an operation: get /auth/v1/nothing");
+    const [first, ...rest] = authPublicOperations;
+    const key = operationKey(first!);
+    expect(() => operationsRouter(rest, routes)).toThrow(`routes without an operation: ${key}`);
+    const { [key]: _missing, ...lacking } = routes;
+    expect(() => operationsRouter(authPublicOperations, lacking)).toThrow(
+      `no route for the operation ${key}`,
+    );
+  });
+});

@@ -1,0 +1,241 @@
+// Both services over real HTTP on ports of their own (port 0): the auth server, and board-api with
+// socket.io and the web app, as its tenant with PUBLIC_URL where it listens.
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import {
+  addVirtualAuthenticator,
+  launchChromium,
+  screenshot,
+  watchProblems,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from "@org/browser-testing";
+import { createTestDatabase, type TestDatabase } from "@org/db/testing";
+import { createLogger } from "@org/service-kit";
+import { startSmtpCatcher, type SmtpCatcher } from "@org/service-kit/testing";
+import { createApp } from "@org/board-api/src/app.ts";
+import { loadBoardEnv } from "@org/board-api/src/env.ts";
+import { webConfig } from "@org/board-api/src/http/web.ts";
+import { attachBoardRealtime, SocketBoardEvents } from "@org/board-api/src/realtime/index.ts";
+import { startAuthServer, type AuthServer } from "./web.ts";
+
+export interface RunningServices {
+  auth: AuthServer;
+  board: { url: string; database: TestDatabase };
+  close(): Promise<void>;
+}
+
+/** `env` adds to board-api's environment (SMTP_URL for a test's mail server, …). */
+export async function startServices({
+  env: extra = {},
+}: { env?: Record<string, string> } = {}): Promise<RunningServices> {
+  const auth = await startAuthServer();
+  const database = await createTestDatabase();
+  const attachmentsDir = await mkdtemp(path.join(os.tmpdir(), "board-browser-"));
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://localhost:${(server.address() as AddressInfo).port}`;
+  const apiKey = await auth.tenant([url]);
+  const env = loadBoardEnv({
+    NODE_ENV: "test",
+    DATABASE_URL: database.url,
+    PUBLIC_URL: url,
+    ATTACHMENTS_DIR: attachmentsDir,
+    AUTH_SERVER_URL: auth.url,
+    AUTH_API_KEY: apiKey,
+    ...extra,
+  });
+  const events = new SocketBoardEvents();
+  server.on(
+    "request",
+    createApp({
+      env,
+      db: database.db,
+      logger: createLogger({ service: "board-api", level: "silent" }),
+      redis: undefined,
+      events,
+    }),
+  );
+  const realtime = attachBoardRealtime(server, { db: database.db, events, web: webConfig(env) });
+  return {
+    auth,
+    board: { url, database },
+    async close() {
+      await realtime.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.drop();
+      await auth.close();
+      await rm(attachmentsDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const SUITE = "webapp";
+
+/**
+ * Screenshots of the page as it is, in light and dark at 1280 px and in light at 375 px (a phone),
+ * then back to light at 1280. `ready` waits for what the page must show.
+ */
+/** The palette's --bg (@org/web-theme), as computed. */
+const PAGE_BACKGROUND = { light: "rgb(244, 245, 247)", dark: "rgb(11, 11, 15)" };
+
+export async function shootPage(page: Page, name: string, ready: () => Promise<unknown>): Promise<void> {
+  const shots: Array<["light" | "dark", number]> = [
+    ["light", 1280],
+    ["dark", 1280],
+    ["light", 375],
+  ];
+  for (const [scheme, width] of shots) {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
+    await page.setViewportSize({ width, height: width > 400 ? 860 : 812 });
+    await ready();
+    // The page itself turns dark too (the `dark` class follows the system while the choice is "auto";
+    // the media query's change event arrives a moment after emulateMedia).
+    await page.waitForFunction(
+      (expected) => getComputedStyle(document.documentElement).backgroundColor === expected,
+      PAGE_BACKGROUND[scheme],
+    );
+    await screenshot(page, SUITE, `${name}-${scheme}-${width}`);
+    if (width === 375) {
+      // Nothing sticks out sideways on a phone (the board scrolls its columns itself).
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect([name, overflow]).toEqual([name, 0]);
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light", reducedMotion: "reduce" });
+  await page.setViewportSize({ width: 1280, height: 860 });
+}
+
+export interface Person {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors, uncaught exceptions and CSP violations seen so far: tests expect none. */
+  problems: string[];
+}
+
+/** A browser of its own (cookies, passkeys) on the web app, with its laptop's authenticator. */
+export async function person(
+  browser: Browser,
+  { viewport = { width: 1280, height: 860 }, touch = false } = {},
+): Promise<Person> {
+  const context = await browser.newContext({
+    viewport,
+    colorScheme: "light",
+    // No transitions: a screenshot right after switching to dark shows dark, not a colour in between.
+    reducedMotion: "reduce",
+    ...(touch ? { hasTouch: true, isMobile: true, deviceScaleFactor: 2 } : {}),
+  });
+  context.setDefaultTimeout(8000);
+  const page = await context.newPage();
+  const problems = await watchProblems(page);
+  // A laptop's built-in authenticator (Touch ID, Windows Hello): the default transport, internal.
+  await addVirtualAuthenticator(page);
+  return { context, page, problems };
+}
+
+/**
+ * A suite's Chromium, both services (board-api sending its mail to a real SMTP server of the
+ * test's, `smtp`) and the people it made, all closed after the suite. Call at a file's top level.
+ */
+export function browserSuite() {
+  const suite = {
+    browser: undefined as unknown as Browser,
+    services: undefined as unknown as RunningServices,
+    smtp: undefined as unknown as SmtpCatcher,
+    people: [] as Person[],
+    /** Another person with a browser of their own (a phone with `{ viewport, touch: true }`). */
+    async person(options?: Parameters<typeof person>[1]): Promise<Person> {
+      const someone = await person(suite.browser, options);
+      suite.people.push(someone);
+      return someone;
+    },
+  };
+  beforeAll(async () => {
+    suite.smtp = await startSmtpCatcher();
+    [suite.browser, suite.services] = await Promise.all([
+      launchChromium(),
+      startServices({ env: { SMTP_URL: suite.smtp.url } }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all(suite.people.map(({ context }) => context.close()));
+    await Promise.all([suite.browser?.close(), suite.services?.close(), suite.smtp?.close()]);
+  });
+  return suite;
+}
+
+/** Signs up as a person does: the form, the passkey step, and the projects page. */
+export async function signUp(
+  page: Page,
+  url: string,
+  { email, name, handle }: { email: string; name: string; handle?: string },
+  shoot = false,
+): Promise<void> {
+  await page.goto(`${url}/app/signup`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Name").fill(name);
+  if (handle) await page.getByLabel(/^Handle/).fill(handle);
+  if (shoot) await shootPage(page, "sign-up", () => page.getByRole("button", { name: "Continue" }).waitFor());
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("heading", { name: "Create your passkey" }).waitFor();
+  await page.getByRole("button", { name: "Create passkey" }).waitFor();
+  if (shoot)
+    await shootPage(page, "sign-up-passkey", () =>
+      page.getByRole("button", { name: "Create passkey" }).waitFor(),
+    );
+  await page.getByRole("button", { name: "Create passkey" }).click();
+  await page.getByRole("heading", { name: "Projects" }).waitFor();
+}
+
+/** The projects page with its new-project form open. */
+export async function openNewProjectForm(page: Page): Promise<void> {
+  await page.getByRole("link", { name: "Projects" }).click();
+  await page.getByRole("button", { name: "New project" }).click();
+  await page.getByRole("form", { name: "New project" }).waitFor();
+}
+
+/** A project made in the page (simple template), its board open; returns its URL. */
+export async function newProject(page: Page, name: string, { priorities = true } = {}): Promise<string> {
+  await openNewProjectForm(page);
+  await page.getByLabel("Name").fill(name);
+  if (!priorities) await page.getByRole("checkbox", { name: /Priorities/ }).uncheck();
+  await page.getByRole("button", { name: "Create project" }).click();
+  await page.getByRole("heading", { name, level: 1 }).waitFor();
+  return page.url();
+}
+
+export const column = (page: Page, name: string) =>
+  page.locator("section.column", { has: page.getByRole("heading", { name, exact: true }) });
+export const card = (page: Page, title: string) => page.locator("li[data-card-id]", { hasText: title });
+
+/** The column names in board order, as the page shows them. */
+export const columnOrder = (page: Page) => page.locator("section.column[data-column-id] h2").allInnerTexts();
+
+/** Adds cards to a column through the page. */
+export async function addCards(page: Page, columnName: string, titles: string[]): Promise<void> {
+  for (const title of titles) {
+    const target = column(page, columnName);
+    if (await target.getByRole("button", { name: "+ Add a card" }).isVisible()) {
+      await target.getByRole("button", { name: "+ Add a card" }).click();
+    }
+    await target.getByPlaceholder("Card title").fill(title);
+    await target.getByRole("button", { name: "Add card" }).click();
+    await card(page, title).waitFor();
+  }
+}
+
+/** Waits until `read()` equals `expected` (what the page shows settles: a drop, a live event). */
+export async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T = await read();
+  while (JSON.stringify(last) !== JSON.stringify(expected) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    last = await read();
+  }
+  expect(last).toEqual(expected);
+}

@@ -1,0 +1,107 @@
+// The board on a phone (375 px, touch): the card panel fills the screen and its long title wraps;
+// a card is moved by pressing it a moment and dragging it with the finger; a quick swipe scrolls.
+import type { Page } from "@org/browser-testing";
+import {
+  addCards,
+  card,
+  column,
+  eventually,
+  newProject,
+  shootPage,
+  signUp,
+  browserSuite,
+  type Person,
+} from "../../../src/board/browser.ts";
+
+const suite = browserSuite();
+let phone: Person;
+
+beforeAll(async () => {
+  phone = await suite.person({ viewport: { width: 375, height: 812 }, touch: true });
+});
+
+/** A finger: touch events through DevTools (what a phone's screen sends), in steps. */
+async function finger(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: "touchStart" | "touchMove" | "touchEnd", x: number, y: number) =>
+    cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x, y }] });
+  return {
+    /** Presses at `from`, holds `holdMs`, moves to `to` in steps, lifts. */
+    async drag(from: { x: number; y: number }, to: { x: number; y: number }, holdMs: number) {
+      await touch("touchStart", from.x, from.y);
+      await page.waitForTimeout(holdMs);
+      for (let step = 1; step <= 10; step += 1) {
+        await touch(
+          "touchMove",
+          from.x + ((to.x - from.x) * step) / 10,
+          from.y + ((to.y - from.y) * step) / 10,
+        );
+        await page.waitForTimeout(16);
+      }
+      await touch("touchEnd", to.x, to.y);
+    },
+  };
+}
+
+const titles = (page: Page, name: string) =>
+  column(page, name).locator("li[data-card-id] .title").allInnerTexts();
+
+describe("on a phone", () => {
+  it("opens a card full screen with its long title wrapped", async () => {
+    const { page } = phone;
+    await signUp(page, suite.services.board.url, { email: "pat@example.com", name: "Pat Phone" });
+    await newProject(page, "Pocket");
+    const long = "Write the onboarding guide for new colleagues who join the team in December";
+    await addCards(page, "To do", [long, "Second", "Third"]);
+    await card(page, long).click();
+    const panel = page.getByRole("dialog", { name: /Card #1/ });
+    await panel.waitFor();
+    const box = (await panel.boundingBox())!;
+    expect([box.x, box.width]).toEqual([0, 375]);
+    const title = panel.getByRole("textbox", { name: "Title" });
+    expect(await title.inputValue()).toBe(long);
+    // The whole title shows: it wraps onto several lines instead of being cut.
+    const { scrollWidth, clientWidth, clientHeight } = await title.evaluate((element) => ({
+      scrollWidth: element.scrollWidth,
+      clientWidth: element.clientWidth,
+      clientHeight: element.clientHeight,
+    }));
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    expect(clientHeight).toBeGreaterThan(60);
+    // Description and discussion come first; the details follow.
+    const order = await panel
+      .locator(".desc, board-card-comments, .side")
+      .evaluateAll((parts) => parts.map((part) => part.getBoundingClientRect().top));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    await shootPage(page, "card-panel-phone", () => title.waitFor());
+    await panel.getByRole("button", { name: "Close" }).click();
+    await panel.waitFor({ state: "detached" });
+    expect(phone.problems).toEqual([]);
+  });
+
+  it("moves a card dragged by its grip with a finger, while a swipe on the card does not move it", async () => {
+    const { page } = phone;
+    const touch = await finger(page);
+    const at = async (title: string) => {
+      const box = (await card(page, title).boundingBox())!;
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    };
+    const grip = async (title: string) => {
+      const box = (await card(page, title).locator(".card-grip").boundingBox())!;
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    };
+    const before = await titles(page, "To do");
+    // A swipe on the card itself scrolls, never moves it.
+    await touch.drag(await at("Third"), { x: 200, y: (await at(before[0]!)).y - 10 }, 0);
+    await page.waitForTimeout(300);
+    expect(await titles(page, "To do")).toEqual(before);
+    // Taken by its grip, dragged above the first card: it moves there.
+    const first = await at(before[0]!);
+    await touch.drag(await grip("Third"), { x: first.x, y: first.y - 20 }, 50);
+    await eventually(() => titles(page, "To do"), ["Third", ...before.filter((title) => title !== "Third")]);
+    // The server has it there too.
+    await page.reload();
+    await eventually(() => titles(page, "To do"), ["Third", ...before.filter((title) => title !== "Third")]);
+    expect(phone.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,202 @@
+import {
+  addCards,
+  browserSuite,
+  card,
+  column,
+  newProject,
+  shootPage,
+  signUp as signUpAs,
+  type Person,
+} from "../../../src/board/browser.ts";
+
+const suite = browserSuite();
+const person = () => suite.person();
+
+const signUp = (page: Person["page"], email: string, name: string, shoot = false) =>
+  signUpAs(page, suite.services.board.url, { email, name }, shoot);
+
+describe("the web app", () => {
+  let ada: Person;
+  let projectUrl = "";
+  let apiToken = "";
+
+  it("signs up with a passkey, signs out, and signs in again with it", async () => {
+    ada = await person();
+    const { page } = ada;
+    await page.goto(`${suite.services.board.url}/app`);
+    await shootPage(page, "sign-in", () =>
+      page
+        .locator("authkit-authenticate iframe")
+        .contentFrame()
+        .getByRole("button", { name: "Sign in with Passkey" })
+        .waitFor(),
+    );
+    await signUp(page, "ada@example.com", "Ada Lovelace", true);
+    await expect(page.getByRole("link", { name: "Account (Ada Lovelace)" }).isVisible()).resolves.toBe(true);
+
+    await page.getByRole("link", { name: "Account (Ada Lovelace)" }).click();
+    // Once the page has what it loads (a request cut short by the sign-out would answer 401).
+    await page.getByRole("cell", { name: /on Linux$/ }).waitFor();
+    await page.getByRole("button", { name: "Sign out" }).click();
+    const frame = page.locator("authkit-authenticate iframe").contentFrame();
+    await frame.getByRole("button", { name: "Sign in with Passkey" }).click();
+    await page.getByRole("heading", { name: "Projects" }).waitFor();
+    expect(ada.problems).toEqual([]);
+  });
+
+  it("creates a project and cards, and moves a card by dragging it and with the keyboard", async () => {
+    const { page } = ada;
+    projectUrl = await newProject(page, "Launch");
+    await addCards(page, "To do", ["Write the docs", "Fix the login bug", "Ship it"]);
+    await expect(column(page, "To do").locator("li[data-card-id]").count()).resolves.toBe(3);
+
+    await card(page, "Write the docs").dragTo(column(page, "In progress").locator("ol"));
+    await column(page, "In progress").locator("li[data-card-id]", { hasText: "Write the docs" }).waitFor();
+    await card(page, "Fix the login bug").focus();
+    await page.keyboard.press("Alt+ArrowRight");
+    await column(page, "In progress").locator("li[data-card-id]", { hasText: "Fix the login bug" }).waitFor();
+    await page.getByRole("status").filter({ hasText: "Moved #2 to In progress" }).waitFor();
+    await page.getByRole("button", { name: "Actions for To do" }).click();
+    await page.getByRole("menuitem", { name: "Rename" }).click();
+    await page.getByLabel("Column name").fill("Backlog");
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { name: "Backlog" }).waitFor();
+    // The server has them where the page shows them (a reload reads the board again).
+    await page.reload();
+    await page.getByRole("heading", { name: "Backlog" }).waitFor();
+    await column(page, "In progress").locator("li[data-card-id]", { hasText: "Write the docs" }).waitFor();
+    const order = await column(page, "In progress")
+      .locator("li[data-card-id]")
+      .evaluateAll((items) => items.map((item) => item.getAttribute("aria-label")));
+    expect(order).toEqual([
+      expect.stringContaining("Fix the login bug"),
+      expect.stringContaining("Write the docs"),
+    ]);
+    await shootPage(page, "board", () => card(page, "Ship it").waitFor());
+    expect(ada.problems).toEqual([]);
+  });
+
+  it("creates an API token that works over HTTP, and shows a card an agent moves over the API without a reload", async () => {
+    const { page } = ada;
+    await page.getByRole("link", { name: "Account (Ada Lovelace)" }).click();
+    await page.getByLabel("Token name").fill("laptop agent");
+    await page.getByRole("button", { name: "Create token" }).click();
+    apiToken = (await page.locator("[data-secret]").innerText()).trim();
+    expect(apiToken).toMatch(/^bt_/);
+    await shootPage(page, "account", () => page.getByRole("cell", { name: "laptop agent" }).waitFor());
+
+    const headers = { Authorization: `Bearer ${apiToken}`, "Content-Type": "application/json" };
+    const me = await fetch(`${suite.services.board.url}/api/v1/me`, { headers });
+    expect(await me.json()).toMatchObject({ email: "ada@example.com", handle: "ada" });
+
+    await page.goto(projectUrl);
+    await card(page, "Ship it").waitFor();
+    const projectId = projectUrl.split("/").pop();
+    const board = (await (
+      await fetch(`${suite.services.board.url}/api/v1/projects/${projectId}/columns`, { headers })
+    ).json()) as {
+      data: Array<{ id: string; name: string; cards: Array<{ id: string; title: string }> }>;
+    };
+    const done = board.data.find((entry) => entry.name === "Done")!;
+    const ship = board.data.flatMap((entry) => entry.cards).find((entry) => entry.title === "Ship it")!;
+    const moved = await fetch(`${suite.services.board.url}/api/v1/cards/${ship.id}/move`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ to_column_id: done.id, position: 0 }),
+    });
+    expect(moved.status).toBe(200);
+    await column(page, "Done").locator("li[data-card-id]", { hasText: "Ship it" }).waitFor({ timeout: 5000 });
+    expect(ada.problems).toEqual([]);
+  });
+
+  it("opens a card: Markdown body rendered safely, checklist, comments", async () => {
+    const { page } = ada;
+    await card(page, "Write the docs").click();
+    const panel = page.getByRole("dialog", { name: /Card #1/ });
+    await panel.waitFor();
+    await panel.getByRole("button", { name: "Edit" }).click();
+    await panel
+      .getByLabel("Description (Markdown)")
+      .fill("**Bold** move, [a link](https://example.com) and <img src=x onerror=alert(1)>");
+    await panel.getByRole("button", { name: "Save" }).click();
+    await panel.locator(".prose strong", { hasText: "Bold" }).waitFor();
+    await expect(panel.locator(".prose a").getAttribute("rel")).resolves.toBe("noopener noreferrer nofollow");
+    await expect(panel.locator(".prose img").count()).resolves.toBe(0);
+    await panel.getByText("<img src=x onerror=alert(1)>").waitFor();
+    await panel.getByLabel("New checklist item").fill("Outline");
+    await panel.getByRole("button", { name: "Add", exact: true }).click();
+    await panel.getByRole("checkbox", { name: "Outline" }).waitFor();
+    await panel.locator('input[type="file"]').setInputFiles({
+      name: "notes.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("release notes"),
+    });
+    const download = panel.getByRole("link", { name: "notes.txt" });
+    await download.waitFor();
+    const response = await page.request.get(
+      `${suite.services.board.url}${await download.getAttribute("href")}`,
+    );
+    expect(await response.text()).toBe("release notes");
+    await panel.getByText("You added “Outline” to the checklist").waitFor();
+    await shootPage(page, "card-panel", () => panel.getByRole("heading", { name: "Activity" }).waitFor());
+    await page.keyboard.press("Escape");
+    await panel.waitFor({ state: "detached" });
+    expect(ada.problems).toEqual([]);
+  });
+
+  it("mentions a member in a comment, and the member sees the notification", async () => {
+    const bob = await person();
+    await signUp(bob.page, "bob@example.com", "Bob Builder");
+
+    const { page } = ada;
+    // Bob verifies his address (the link mailed at sign-up): invitations sent to it now reach him.
+    const mail = await suite.smtp.waitFor("bob@example.com");
+    await bob.page.goto(/(http\S+\/app\/verify-email#\S+)/.exec(mail.text)![1]!);
+    await bob.page.getByText("bob@example.com is verified.").waitFor();
+    await bob.page.getByRole("link", { name: "Your projects" }).click();
+
+    // Ada makes an invitation for Bob's address (its link is for sending by other means; see
+    // invite-link.test.ts).
+    await page.goto(`${projectUrl}/settings`);
+    await page.getByRole("textbox", { name: "Invite by link, for" }).fill("bob@example.com");
+    await page.getByRole("button", { name: "Create link" }).click();
+    await page.getByRole("cell", { name: "bob@example.com" }).waitFor();
+    const link = (await page.locator("board-secret-value code").textContent()) ?? "";
+    expect(link).toMatch(/\/app\/invite#inv_/);
+    await shootPage(page, "settings", () =>
+      page.getByRole("heading", { name: "Pending invitations" }).waitFor(),
+    );
+
+    // The invitation reaches Bob's open page live: a badge, who invited him, accept.
+    await bob.page.getByRole("link", { name: /Projects.*1 invitation/ }).waitFor();
+    const invitations = bob.page.getByRole("region", { name: "Invitations" });
+    await invitations.getByText("Ada Lovelace invited you to Launch as member").waitFor();
+    await bob.page.getByRole("button", { name: "Accept the invitation to Launch" }).click();
+    await bob.page.getByRole("link", { name: /Launch/ }).waitFor();
+    await shootPage(bob.page, "projects", () => bob.page.getByRole("link", { name: /Launch/ }).waitFor());
+
+    await page.goto(projectUrl);
+    await card(page, "Fix the login bug").click();
+    const panel = page.getByRole("dialog", { name: /Card #2/ });
+    await panel.getByRole("textbox", { name: "Comment" }).fill("Can you take this, @bo");
+    await panel.getByRole("button", { name: "@bob · Bob Builder" }).click();
+    await expect(panel.getByRole("textbox", { name: "Comment" }).inputValue()).resolves.toBe(
+      "Can you take this, @bob ",
+    );
+    await panel.getByRole("button", { name: "Comment", exact: true }).click();
+    await panel.locator(".mention", { hasText: "@bob" }).waitFor();
+
+    // Bob's header counts it (live), and the notifications page shows it.
+    await bob.page.getByLabel("1 unread").waitFor({ timeout: 5000 });
+    await bob.page.getByRole("link", { name: /Notifications/ }).click();
+    await bob.page.getByText("Ada Lovelace mentioned you in a comment on").waitFor();
+    await shootPage(bob.page, "notifications", () => bob.page.getByText("Can you take this, @bob").waitFor());
+    await bob.page.getByText("Can you take this, @bob").click();
+    await bob.page
+      .getByRole("dialog", { name: /Card #2/ })
+      .getByText("Can you take this,")
+      .waitFor();
+    expect(ada.problems).toEqual([]);
+    expect(bob.problems).toEqual([]);
+  });
+});

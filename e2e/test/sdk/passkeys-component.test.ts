@@ -1,0 +1,152 @@
+// <authkit-passkeys> and auth.management on the customer's own page (another origin than the auth
+// server), with a manage-scoped user token: a person lists, renames and deletes their passkeys,
+// and adds one on this laptop.
+import {
+  addVirtualAuthenticator,
+  launchChromium,
+  screenshot,
+  servePages,
+  watchProblems,
+  type PageServer,
+} from "@org/browser-testing";
+import type { Browser, BrowserContext, Page } from "@org/browser-testing";
+import {
+  startAuthServer,
+  type RunningAuthServer,
+} from "@org/auth-server/test/browser/helpers/auth-server.ts";
+import { registerWithApi, waitForEvent } from "@org/auth-server/test/browser/helpers/page.ts";
+import { softwarePhone } from "../../src/phone-http.ts";
+import { tenantPage } from "@org/auth-server/test/browser/helpers/tenant-page.ts";
+
+const SUITE = "passkeys-component";
+let browser: Browser;
+let auth: RunningAuthServer;
+let site: PageServer;
+let apiKey: string;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  [browser, auth, site] = await Promise.all([launchChromium(), startAuthServer(), servePages()]);
+  ({ apiKey } = await auth.tenant([site.origin], "Acme", { registrationAttachment: "any" }));
+});
+
+afterAll(async () => {
+  await Promise.all([browser?.close(), auth?.close(), site?.close()]);
+});
+
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 520, height: 720 } });
+  page = await context.newPage();
+});
+
+afterEach(async () => {
+  await context.close();
+});
+
+/** A manage-scoped user token, as the site's server asks for it. */
+async function manageToken(externalId: string): Promise<string> {
+  const response = await fetch(`${auth.url}/api/v1/user-token`, {
+    method: "POST",
+    headers: { "X-API-KEY": apiKey, "Content-Type": "application/json" },
+    body: JSON.stringify({ externalId, scope: "manage" }),
+  });
+  return ((await response.json()) as { userToken: string }).userToken;
+}
+
+it("lists, renames, deletes after a confirmation, and adds a passkey, cross-origin", async () => {
+  // Grace's first passkey lives on her phone; this laptop has none of hers yet.
+  await softwarePhone(auth, apiKey, "grace");
+  await addVirtualAuthenticator(page);
+  const problems = await watchProblems(page);
+
+  // The site's server hands the page a fresh manage token whenever it asks.
+  site.route("/manage-token", (_req, res) => {
+    void manageToken("grace").then((userToken) =>
+      res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ userToken })),
+    );
+  });
+  site.route(
+    "/account",
+    tenantPage(
+      auth.url,
+      `<authkit-passkeys data-watch api-base-url="${auth.url}" assertion-url="/manage-token"></authkit-passkeys>`,
+    ),
+  );
+  await page.goto(site.url("/account"));
+  const loaded = await waitForEvent(page, "authkit-passkeys", "loaded");
+  expect(loaded.detail).toMatchObject({ passkeys: [{ name: "Passkey", authenticator: null }] });
+  const list = page.locator("authkit-passkeys");
+  await list.getByText("Passkey", { exact: true }).waitFor();
+  await list.getByText(/Created .* · Never used|Created .* · Last used/).waitFor();
+  await screenshot(list, SUITE, "list-light");
+
+  await list.getByRole("button", { name: "Rename: Passkey" }).click();
+  const field = list.getByLabel("Name of the passkey");
+  await field.fill("Work laptop");
+  await screenshot(list, SUITE, "rename-light");
+  await field.press("Enter");
+  await list.getByText("Passkey renamed.").waitFor();
+  await list.getByText("Work laptop", { exact: true }).waitFor();
+
+  await list.getByRole("button", { name: "Create Passkey" }).click();
+  await waitForEvent(page, "authkit-passkeys", "added");
+  await list.locator("li").nth(1).waitFor();
+
+  await list.getByRole("button", { name: "Delete: Work laptop" }).click();
+  await list.getByText("Delete “Work laptop”?").waitFor();
+  await screenshot(list, SUITE, "delete-confirm-light");
+  await list.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  const deleted = await waitForEvent(page, "authkit-passkeys", "deleted");
+  expect(deleted.detail).toEqual({ passkeyId: expect.any(String) });
+  await list.getByText("Passkey deleted.").waitFor();
+  await expect(list.locator("li").count()).resolves.toBe(1);
+  await screenshot(list, SUITE, "after-delete-light");
+  expect(problems).toEqual([]);
+});
+
+it("auth.management works the same way from the JS API, and a registration token is refused", async () => {
+  await addVirtualAuthenticator(page);
+  site.route("/", tenantPage(auth.url, ""));
+  await page.goto(site.url("/"));
+  await page.waitForFunction(() => window.AuthKit !== undefined);
+  await registerWithApi(page, auth.url, await auth.userToken(apiKey, "linus", "Linus"));
+  const result = await page.evaluate(
+    async ([url, manage, register]) => {
+      const kit = new window.AuthKit({ apiBaseUrl: url, token: manage });
+      const [first] = await kit.management.list();
+      const renamed = await kit.management.rename(first?.id ?? "", "Laptop");
+      await kit.management.delete(renamed.id);
+      const left = await kit.management.list();
+      const refused = await new window.AuthKit({ apiBaseUrl: url, token: register }).management
+        .list()
+        .catch((error: InstanceType<typeof window.AuthKit.AuthKitError>) => ({
+          code: error.code,
+          status: error.status,
+        }));
+      return { renamed: renamed.name, left: left.length, refused };
+    },
+    [auth.url, await manageToken("linus"), await auth.userToken(apiKey, "linus")] as const,
+  );
+  expect(result).toEqual({ renamed: "Laptop", left: 0, refused: { code: "server_error", status: 403 } });
+});
+
+it("in German, dark", async () => {
+  await addVirtualAuthenticator(page);
+  site.route("/", tenantPage(auth.url, ""));
+  await page.goto(site.url("/"));
+  await page.waitForFunction(() => window.AuthKit !== undefined);
+  await registerWithApi(page, auth.url, await auth.userToken(apiKey, "hedy", "Hedy"));
+  site.route(
+    "/konto",
+    tenantPage(
+      auth.url,
+      `<authkit-passkeys data-watch lang="de" theme="dark" api-base-url="${auth.url}" token="${await manageToken("hedy")}"></authkit-passkeys>`,
+      { theme: "dark" },
+    ),
+  );
+  await page.goto(site.url("/konto"));
+  await page.getByRole("heading", { name: "Ihre Passkeys" }).waitFor();
+  await page.getByRole("button", { name: "Umbenennen: Test key" }).waitFor();
+  await screenshot(page.locator("authkit-passkeys"), SUITE, "list-de-dark");
+});

@@ -1,0 +1,78 @@
+// Signing in (a passkey or a password) with a session token, the token's check, and signing out.
+import {
+  AuthenticateFinishRequestSchema,
+  AuthenticateStartRequestSchema,
+  AuthenticateStartResponseSchema,
+  LoginSuccessSchema,
+  PasswordLoginRequestSchema,
+} from "../schemas/authentication.ts";
+import { SessionTokenCheckSchema } from "../schemas/tokens.ts";
+import type { AuthOperation } from "./spec.ts";
+
+export const authenticationOperations: AuthOperation[] = [
+  {
+    method: "post",
+    path: "/auth/v1/authenticate/start",
+    summary: "Start a discoverable-credential login (empty allowCredentials, user verification required).",
+    security: ["sessionToken"],
+    body: AuthenticateStartRequestSchema,
+    response: AuthenticateStartResponseSchema,
+    errors: ["unauthenticated", "token_expired", "configuration_error", "tenant_disabled"],
+  },
+  {
+    method: "post",
+    path: "/auth/v1/authenticate/finish",
+    summary: "Verify the assertion; sets the session cookie.",
+    security: ["sessionToken"],
+    body: AuthenticateFinishRequestSchema,
+    response: LoginSuccessSchema,
+    errors: [
+      "unauthenticated",
+      "token_expired",
+      "configuration_error",
+      "tenant_disabled",
+      "user_disabled",
+      "verification_failed",
+      "challenge_expired",
+      "credential_not_found",
+    ],
+  },
+  {
+    method: "post",
+    path: "/auth/v1/password/login",
+    summary:
+      "Username and password login; unknown user and wrong password answer alike, a disabled user " +
+      "user_disabled whatever the password. Failures are limited per account and client IP.",
+    security: ["sessionToken"],
+    body: PasswordLoginRequestSchema,
+    response: LoginSuccessSchema,
+    errors: [
+      "invalid_credentials",
+      "unauthenticated",
+      "token_expired",
+      "configuration_error",
+      "tenant_disabled",
+      "user_disabled",
+    ],
+  },
+  {
+    method: "get",
+    path: "/auth/v1/session-token",
+    summary:
+      "Check the session token a page holds, from that page: its expiry, or why it cannot sign in " +
+      "(token_expired: fetch a fresh one; unauthenticated: not a token of this server; " +
+      "configuration_error: the page's origin is not one of the tenant's, named in the message; " +
+      "tenant_disabled). The SDK's sign-in component calls it when it mounts.",
+    security: ["sessionToken"],
+    response: SessionTokenCheckSchema,
+    errors: ["unauthenticated", "token_expired", "configuration_error", "tenant_disabled"],
+  },
+  {
+    method: "post",
+    path: "/auth/v1/logout",
+    summary: "Revoke the session of the cookie and clear it (from the auth server's own pages only).",
+    security: ["cookie"],
+    status: 204,
+    errors: ["forbidden"],
+  },
+];

@@ -1,0 +1,25 @@
+// Every operation of the auth server, in the order of its OpenAPI document: the routes, the
+// document and the drift tests all read this list.
+import { adminOperations } from "../admin-operations.ts";
+import { authenticationOperations } from "./authentication.ts";
+import { passkeyOperations } from "./passkeys.ts";
+import { qrOperations } from "./qr.ts";
+import { registrationOperations } from "./registration.ts";
+import type { AuthOperation } from "./spec.ts";
+import { tokenOperations } from "./tokens.ts";
+import { userOperations } from "./users.ts";
+
+export type { AuthOperation, Security } from "./spec.ts";
+
+/** What tenants' servers, their pages (the SDK) and phones call. */
+export const authPublicOperations: readonly AuthOperation[] = [
+  ...tokenOperations,
+  ...userOperations,
+  ...registrationOperations,
+  ...authenticationOperations,
+  ...passkeyOperations,
+  ...qrOperations,
+];
+
+/** The public operations, then the admin dashboard's. */
+export const authOperationList: readonly AuthOperation[] = [...authPublicOperations, ...adminOperations];

@@ -1,0 +1,38 @@
+// The tenant server's tokens (X-API-KEY): user token, session token, verify-auth.
+import {
+  SessionTokenResponseSchema,
+  UserTokenRequestSchema,
+  UserTokenResponseSchema,
+  VerifyAuthRequestSchema,
+  VerifyAuthResponseSchema,
+} from "../schemas/tokens.ts";
+import type { AuthOperation } from "./spec.ts";
+
+export const tokenOperations: AuthOperation[] = [
+  {
+    method: "post",
+    path: "/api/v1/user-token",
+    summary: "Create or update a user by externalId and issue a registration token for it (TTL 5..600 s).",
+    security: ["apiKey"],
+    body: UserTokenRequestSchema,
+    response: UserTokenResponseSchema,
+    errors: ["unauthenticated", "tenant_disabled", "user_disabled"],
+  },
+  {
+    method: "post",
+    path: "/api/v1/session-token",
+    summary: "Issue a session token (15 minutes) for the authenticate component and password login.",
+    security: ["apiKey"],
+    response: SessionTokenResponseSchema,
+    errors: ["unauthenticated", "tenant_disabled"],
+  },
+  {
+    method: "post",
+    path: "/api/v1/verify-auth",
+    summary: "Confirm a login of this tenant completed in the last 5 minutes; prfResult is returned once.",
+    security: ["apiKey"],
+    body: VerifyAuthRequestSchema,
+    response: VerifyAuthResponseSchema,
+    errors: ["unauthenticated", "tenant_disabled", "not_found"],
+  },
+];

@@ -1,0 +1,76 @@
+// The tenant server's users API (X-API-KEY), a user's passkeys included.
+import { z } from "../../zod.ts";
+import { PasskeyInfoSchema, UserPasskeyParams } from "../schemas/passkeys.ts";
+import { ExternalIdParams, TenantUserSchema, UpsertUserRequestSchema } from "../schemas/users.ts";
+import type { AuthOperation } from "./spec.ts";
+
+export const userOperations: AuthOperation[] = [
+  {
+    method: "post",
+    path: "/api/v1/users",
+    summary: "Create or update a user (password hashed with Argon2id).",
+    security: ["apiKey"],
+    body: UpsertUserRequestSchema,
+    response: TenantUserSchema,
+    errors: ["unauthenticated", "tenant_disabled", "conflict"],
+  },
+  {
+    method: "get",
+    path: "/api/v1/users/{external_id}",
+    summary: "Read a user.",
+    security: ["apiKey"],
+    params: ExternalIdParams,
+    response: TenantUserSchema,
+    errors: ["unauthenticated", "tenant_disabled", "not_found"],
+  },
+  {
+    method: "delete",
+    path: "/api/v1/users/{external_id}",
+    summary:
+      "Delete a user who cannot sign in (no passkey, no password): what a tenant does with a sign-up " +
+      "abandoned after its user token was issued. A user with a passkey or a password is a conflict " +
+      "(disable it instead).",
+    security: ["apiKey"],
+    params: ExternalIdParams,
+    status: 204,
+    errors: ["unauthenticated", "tenant_disabled", "not_found", "conflict"],
+  },
+  {
+    method: "post",
+    path: "/api/v1/users/{external_id}/disable",
+    summary: "Disable a user: passkeys are kept, sign-in and registration answer user_disabled.",
+    security: ["apiKey"],
+    params: ExternalIdParams,
+    response: TenantUserSchema,
+    errors: ["unauthenticated", "tenant_disabled", "not_found"],
+  },
+  {
+    method: "post",
+    path: "/api/v1/users/{external_id}/enable",
+    summary: "Re-enable a disabled user.",
+    security: ["apiKey"],
+    params: ExternalIdParams,
+    response: TenantUserSchema,
+    errors: ["unauthenticated", "tenant_disabled", "not_found"],
+  },
+  {
+    method: "get",
+    path: "/api/v1/users/{external_id}/passkeys",
+    summary:
+      "A user's passkeys, oldest first: what the tenant's own account page lists (the cookie routes " +
+      "serve only the auth server's own pages).",
+    security: ["apiKey"],
+    params: ExternalIdParams,
+    response: z.array(PasskeyInfoSchema),
+    errors: ["unauthenticated", "tenant_disabled", "not_found"],
+  },
+  {
+    method: "delete",
+    path: "/api/v1/users/{external_id}/passkeys/{id}",
+    summary: "Delete one of the user's passkeys (audited as passkey_deleted); another user's is not_found.",
+    security: ["apiKey"],
+    params: UserPasskeyParams,
+    status: 204,
+    errors: ["unauthenticated", "tenant_disabled", "not_found"],
+  },
+];

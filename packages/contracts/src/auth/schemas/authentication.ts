@@ -1,0 +1,57 @@
+// Signing in: a passkey (authenticate/start, /finish) or a password.
+import { StorableText } from "../../text.ts";
+import { z } from "../../zod.ts";
+import { Base64Url } from "./primitives.ts";
+import { AuthenticationResponseJSONSchema, RequestOptionsJSONSchema } from "./webauthn.ts";
+import { UserInfoSchema } from "./users.ts";
+
+export const AuthenticateStartRequestSchema = z
+  .object({
+    prf: z.literal(true).optional().openapi({
+      description: "Ask for the tenant's PRF salt (the one registration used), to evaluate PRF at login.",
+    }),
+  })
+  .openapi("AuthenticateStartRequest");
+export type AuthenticateStartRequest = z.infer<typeof AuthenticateStartRequestSchema>;
+
+export const AuthenticateStartResponseSchema = z
+  .object({
+    challengeId: z.string(),
+    options: RequestOptionsJSONSchema,
+    prfSalt: Base64Url.optional().openapi({
+      description: "base64url SHA-256(tenant_id + ':' + rp_id); present when `prf: true` was sent.",
+    }),
+  })
+  .openapi("AuthenticateStartResponse");
+export type AuthenticateStartResponse = z.infer<typeof AuthenticateStartResponseSchema>;
+
+export const AuthenticateFinishRequestSchema = z
+  .object({
+    challengeId: StorableText.min(1).max(200),
+    credential: AuthenticationResponseJSONSchema,
+    prfResult: Base64Url.max(200)
+      .optional()
+      .openapi({
+        description:
+          "PRF output to hand to the tenant's server through verify-auth (read once). Taken from " +
+          "credential.clientExtensionResults.prf.results.first when absent.",
+      }),
+  })
+  .openapi("AuthenticateFinishRequest");
+export type AuthenticateFinishRequest = z.infer<typeof AuthenticateFinishRequestSchema>;
+
+/** Success of a login (passkey or password): `challengeId` is what the tenant's server passes to verify-auth. */
+export const LoginSuccessSchema = z
+  .object({
+    success: z.literal(true),
+    user: UserInfoSchema,
+    challengeId: z.string(),
+    redirectUrl: z.string().optional(),
+  })
+  .openapi("LoginSuccess");
+export type LoginSuccess = z.infer<typeof LoginSuccessSchema>;
+
+export const PasswordLoginRequestSchema = z
+  .object({ username: StorableText.min(1).max(200), password: StorableText.min(1).max(1024) })
+  .openapi("PasswordLoginRequest");
+export type PasswordLoginRequest = z.infer<typeof PasswordLoginRequestSchema>;

@@ -1,0 +1,52 @@
+// The tenant server's tokens (X-API-KEY): a user token for registration, a session token for
+// sign-in, and verify-auth, which confirms a login.
+import { StorableText } from "../../text.ts";
+import { z } from "../../zod.ts";
+import { Base64Url, Id, Timestamp } from "./primitives.ts";
+import { UserInfoSchema } from "./users.ts";
+
+export const UserTokenRequestSchema = z
+  .object({
+    externalId: StorableText.trim().min(1).max(255),
+    displayName: StorableText.trim().min(1).max(255).optional(),
+    ttl: z.number().int().optional().openapi({ description: "Seconds; clamped to 5..600, default 600." }),
+    scope: z
+      .enum(["register", "manage"])
+      .optional()
+      .openapi({
+        description:
+          "register (default): passkey registration for this user only. manage: also list, rename and " +
+          "delete the user's passkeys from the tenant's pages (<authkit-passkeys>, auth.management).",
+      }),
+  })
+  .openapi("UserTokenRequest");
+export type UserTokenRequest = z.infer<typeof UserTokenRequestSchema>;
+
+export const UserTokenResponseSchema = z
+  .object({ userToken: z.string(), userId: Id })
+  .openapi("UserTokenResponse");
+export type UserTokenResponse = z.infer<typeof UserTokenResponseSchema>;
+
+export const SessionTokenResponseSchema = z
+  .object({ token: z.string(), expiresAt: Timestamp })
+  .openapi("SessionTokenResponse");
+export type SessionTokenResponse = z.infer<typeof SessionTokenResponseSchema>;
+
+/** `GET /auth/v1/session-token`: the token a page holds, checked from that page. */
+export const SessionTokenCheckSchema = z.object({ expiresAt: Timestamp }).openapi("SessionTokenCheck");
+export type SessionTokenCheck = z.infer<typeof SessionTokenCheckSchema>;
+
+export const VerifyAuthRequestSchema = z
+  .object({ challengeId: StorableText.min(1).max(200) })
+  .openapi("VerifyAuthRequest");
+export type VerifyAuthRequest = z.infer<typeof VerifyAuthRequestSchema>;
+
+export const VerifyAuthResponseSchema = z
+  .object({
+    user: UserInfoSchema,
+    authenticatedAt: Timestamp,
+    method: z.enum(["passkey", "password"]),
+    prfResult: Base64Url.optional().openapi({ description: "Present on the first call only." }),
+  })
+  .openapi("VerifyAuthResponse");
+export type VerifyAuthResponse = z.infer<typeof VerifyAuthResponseSchema>;
