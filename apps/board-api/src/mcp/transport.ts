@@ -53,7 +53,10 @@ export class StatelessJsonTransport<C> implements Transport {
 
   /**
    * Delivers `messages` (already valid JSON-RPC) and resolves with the responses to its requests,
-   * in request order. Notifications and responses from the client get no answer.
+   * in request order. Notifications get no answer. A client's cancellation and its responses are
+   * dropped: ids are the server's own here, so `notifications/cancelled` could only name another
+   * client's request (aborting it would leave that request unanswered), and this server never asks
+   * a client anything.
    */
   exchange(messages: JSONRPCMessage[], context: C): Promise<JSONRPCMessage[]> {
     const requests = messages.filter(isRequest);
@@ -64,7 +67,7 @@ export class StatelessJsonTransport<C> implements Transport {
       let index = 0;
       for (const message of messages) {
         if (!isRequest(message)) {
-          this.onmessage?.(message);
+          if ("method" in message && message.method !== "notifications/cancelled") this.onmessage?.(message);
           continue;
         }
         const slot = index++;
