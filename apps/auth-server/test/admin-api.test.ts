@@ -83,6 +83,10 @@ const routes: [string, string][] = [
   ["get", "/admins"],
   ["post", "/admins"],
   ["delete", `/admins/${ID}`],
+  ["get", "/me/passkeys"],
+  ["post", "/me/passkeys/register/start"],
+  ["post", "/me/passkeys/register/finish"],
+  ["delete", `/me/passkeys/${ID}`],
 ];
 
 describe("/admin/api access", () => {

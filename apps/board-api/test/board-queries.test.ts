@@ -152,6 +152,12 @@ describe("GET /projects/{id}/columns in parts", () => {
     expect((await owner.api.get(`${base}?cards_limit=0`)).status).toBe(422);
     const foreign = await owner.api.get(`${base}?column_id=${other.column.id}`);
     expect(foreign.status).toBe(404);
-    expect(foreign.body).toEqual({ error: { code: "not_found", message: "Column not found." } });
+    expect(foreign.body).toEqual({
+      error: {
+        code: "not_found",
+        message:
+          "Column not found. Use list_columns to get a column_id (HTTP: GET /projects/{project_id}/columns/summary).",
+      },
+    });
   });
 });

@@ -65,7 +65,14 @@ describe("cards", () => {
     await makeCard(owner.api, column.id);
     const res = await owner.api.get("/cards/1");
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: { code: "not_found", message: "Not found." } });
+    expect(res.body).toEqual({
+      error: {
+        code: "not_found",
+        message:
+          "Card not found: card_id takes an id (a UUID), not a number or a name. Use find_cards or " +
+          "list_my_cards to get a card_id (HTTP: GET /projects/{project_id}/cards, GET /me/cards).",
+      },
+    });
   });
 
   it("40 concurrent creates get 40 distinct numbers 1..40 and dense positions", async () => {

@@ -78,7 +78,7 @@ const mcpHeaders = { "Content-Type": "application/json", Accept: "application/js
 describe("MCP at /mcp", () => {
   it("lists one tool per operation (all pages), with titles, annotations, input and output schemas", async () => {
     const { owner } = await makeBoard(t);
-    const client = await connect(owner.token);
+    const client = await connect(owner.token, "?toolsets=all");
     const tools = await allTools(client);
     expect(tools.map((tool) => tool.name)).toEqual(mcpOperations().map((op) => op.name));
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
@@ -254,7 +254,11 @@ describe("MCP at /mcp", () => {
     // A malformed id names nothing: not_found, as over HTTP (/cards/7).
     expectToolError(await call(client, "get_card", { card_id: "7" }), "not_found");
     expectToolError(await call(client, "move_card", { card_id: "x", to_column_id: column.id }), "not_found");
-    expectToolError(await call(client, "no_such_tool", {}), "not_found");
+    // An unknown tool is not a tool result: JSON-RPC invalid params, as the MCP specification says.
+    await expect(call(client, "no_such_tool", {})).rejects.toMatchObject({
+      code: -32602,
+      message: "MCP error -32602: Unknown tool: no_such_tool.",
+    });
   });
 
   it("acts with the token user's role: a viewer reads but cannot write", async () => {
@@ -281,9 +285,12 @@ describe("MCP at /mcp", () => {
     const all = await allTools(await connect(owner.token, "?toolsets=all"));
     expect(all).toHaveLength(mcpOperations().length);
 
-    // A tool outside the toolset cannot be called either.
+    // A tool outside the toolset cannot be called either; the error says which toolset has it.
     const coreClient = await connect(owner.token, "?toolsets=core");
-    expectToolError(await call(coreClient, "delete_project", { project_id: owner.user.id }), "not_found");
+    await expect(call(coreClient, "delete_project", { project_id: owner.user.id })).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('delete_project is not in this session\'s toolsets: add "projects"'),
+    });
 
     const res = await fetch(`${base}/mcp?toolsets=core,bogus`, {
       method: "POST",
@@ -442,7 +449,7 @@ describe("tools/list pagination", () => {
         files: new FileStore(t.attachmentsDir),
         publicUrl: "http://localhost:4000",
       }),
-      actor: owner.user,
+      actorOf: () => owner.user,
       catalog: toolCatalog(mcpOperations()),
       pageSize: 10,
     });

@@ -101,10 +101,17 @@ describe("projects", () => {
 
   it("a path id that is not an id, or unknown, is not_found", async () => {
     const { api } = await makeUser(t);
-    expect((await api.get("/projects/7")).body).toEqual(notFound("Not found."));
+    expect((await api.get("/projects/7")).body).toEqual(
+      notFound(
+        "Project not found: project_id takes an id (a UUID), not a number or a name. Use list_projects " +
+          "to get a project_id (HTTP: GET /projects).",
+      ),
+    );
     const unknown = await api.get("/projects/0190c1d2-5b1e-7c3a-9f00-1a2b3c4d5e6f");
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual(notFound("Project not found."));
+    expect(unknown.body).toEqual(
+      notFound("Project not found. Use list_projects to get a project_id (HTTP: GET /projects)."),
+    );
   });
 
   it("delete needs the owner and removes everything", async () => {

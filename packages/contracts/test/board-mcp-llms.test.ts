@@ -15,26 +15,51 @@ import {
   toolInputSchema,
   toolOutputSchema,
   UnknownToolsetError,
+  CardWithPlanSchema,
+  mcpInstructions,
+  MCP_READONLY_HEADER,
+  MCP_TOOLSETS_HEADER,
+  toolDescription,
+  toolsetNames,
 } from "../src/index.ts";
+import { LIST_NOTE, ROLE_NOTE } from "../src/board/operations/spec.ts";
 
 const names = (ops: { name: string }[]) => ops.map((op) => op.name);
 
 describe("MCP toolsets", () => {
-  it("leaves out exactly the byte-level operations, each with a reason", () => {
+  it("leaves out exactly the byte-level operations and create_token, each with a reason", () => {
     const byteLevel = boardOperationList
       .filter((op) => op.multipart || op.binaryResponse)
       .map((op) => op.name);
-    expect(Object.keys(MCP_EXCLUDED_OPERATIONS).sort()).toEqual(byteLevel.sort());
+    expect(Object.keys(MCP_EXCLUDED_OPERATIONS).sort()).toEqual([...byteLevel, "create_token"].sort());
     for (const reason of Object.values(MCP_EXCLUDED_OPERATIONS)) expect(reason).toMatch(/\/api\/v1\//);
     expect(names(mcpOperations())).toEqual(
       names(boardOperationList).filter((name) => !(name in MCP_EXCLUDED_OPERATIONS)),
     );
   });
 
-  it("offers every operation by default and for all", () => {
-    expect(names(resolveToolsets())).toEqual(names(mcpOperations()));
-    expect(names(resolveToolsets(""))).toEqual(names(mcpOperations()));
+  it("offers core by default, every operation for all", () => {
+    expect(names(resolveToolsets())).toEqual(names(resolveToolsets("core")));
+    expect(names(resolveToolsets(""))).toEqual(names(resolveToolsets("core")));
     expect(names(resolveToolsets("all"))).toEqual(names(mcpOperations()));
+  });
+
+  it("read-only keeps exactly the tools whose readOnlyHint is true", () => {
+    const readOnly = resolveToolsets("all", { readOnly: true });
+    expect(names(readOnly)).toEqual(names(mcpOperations().filter((op) => op.hints.readOnly)));
+    expect(readOnly.length).toBeGreaterThan(10);
+    for (const op of resolveToolsets(undefined, { readOnly: true })) {
+      expect(boardToolDefinition(op).annotations.readOnlyHint).toBe(true);
+      expect(CORE_TOOLSET).toContain(op.name);
+    }
+  });
+
+  it("the instructions name every toolset and how to choose them", () => {
+    const instructions = mcpInstructions();
+    for (const name of toolsetNames()) expect(instructions).toContain(name);
+    for (const way of ["?toolsets=", MCP_TOOLSETS_HEADER, "?read_only=true", MCP_READONLY_HEADER]) {
+      expect(instructions).toContain(way);
+    }
   });
 
   it("core is the core list, and every core name is an operation of the registry", () => {
@@ -79,7 +104,11 @@ describe("MCP tool definitions", () => {
       const tool = boardToolDefinition(op);
       expect(tool.name).toBe(op.name);
       expect(tool.title).toBe(op.summary);
-      expect(tool.description).toBe(op.description);
+      // The sentences every tool shares are said once, in the instructions.
+      expect(tool.description).toBe(toolDescription(op));
+      expect(tool.description).not.toContain(ROLE_NOTE);
+      expect(tool.description).not.toContain(LIST_NOTE);
+      expect(op.description).toContain(tool.description.slice(0, 40));
       expect(tool.annotations).toMatchObject({
         readOnlyHint: op.hints.readOnly,
         destructiveHint: op.hints.destructive,
@@ -155,22 +184,40 @@ describe("MCP tool definitions", () => {
       expect(output?.type).toBe("object");
       expect(JSON.stringify(output)).not.toContain('"description"');
     }
+    // The top-level shape: every field with its JSON type (and values), nothing deeper.
     const card = toolOutputSchema(boardOperations.get_card)!;
+    expect(Object.keys(card.properties as object)).toEqual(Object.keys(CardWithPlanSchema.shape));
     expect(card.properties).toMatchObject({
-      id: { type: "string", format: "uuid" },
-      due_at: { type: ["string", "null"], format: "date-time" },
+      id: { type: "string" },
+      due_at: { type: ["string", "null"] },
+      owner_type: { type: "string", enum: ["human", "agent"] },
+      labels: { type: "array" },
       plan: { type: ["object", "null"] },
     });
-    expect(card.required).toContain("checklist_total");
     // claim_next_card: the card, or the "nothing eligible" answer.
     expect(toolOutputSchema(boardOperations.claim_next_card)!.anyOf).toEqual([
       expect.objectContaining({ properties: expect.objectContaining({ claimed_by: expect.any(Object) }) }),
-      {
-        type: "object",
-        properties: { result: { type: "null" }, reason: { type: "string" } },
-        required: ["result", "reason"],
-      },
+      { type: "object", properties: { result: { type: "null" }, reason: { type: "string" } } },
     ]);
+    // Read tools declare it; write tools answer what a read tool declares.
+    for (const op of mcpOperations()) {
+      const declared = boardToolDefinition(op).outputSchema;
+      expect([op.name, declared !== undefined]).toEqual([op.name, op.hints.readOnly && !!op.response]);
+    }
+  });
+
+  it("says nothing of HTTP in tool texts", () => {
+    // Status codes (not ranges like 1..500), methods with paths, API paths, query strings.
+    const http =
+      /`\w+=|&\w+=|HTTP|\b(GET|POST|PATCH|PUT|DELETE) \/|\/api\/|\/(cards|projects|columns)\/|(?<!\.\.)\b(20\d|4\d\d|5\d\d)\b/;
+    for (const op of mcpOperations()) {
+      const tool = boardToolDefinition(op);
+      const texts = [
+        tool.description,
+        ...(JSON.stringify(tool.inputSchema).match(/"description":"[^"]*"/g) ?? []),
+      ];
+      for (const text of texts) expect([op.name, text, http.test(text)]).toEqual([op.name, text, false]);
+    }
   });
 
   it("documents query flags by their type: include_archived is a boolean", () => {

@@ -4,6 +4,7 @@ import type { AuthContext } from "../context.ts";
 import { sessionCookie } from "./cookies.ts";
 import { assertOwnOrigin } from "./cors.ts";
 import { assertTenantPage, pageOriginOf, type PageOrigin } from "./page-origin.ts";
+import { isAdminTenant } from "../services/admin-tenant.ts";
 import { resolveSession } from "../services/sessions.ts";
 import { enabledTenant, tenantByApiKey, type Tenant } from "../services/tenants.ts";
 import { resolveSessionToken, resolveUserToken, type UserTokenScope } from "../services/tokens.ts";
@@ -17,7 +18,15 @@ export type RequestAuth =
    * management), or the user's cookie session. `page`: the tenant page it comes from (see
    * page-origin.ts), when it comes from one.
    */
-  | { kind: "user"; tenant: Tenant; userId: string; via: "userToken" | "cookie"; page?: PageOrigin }
+  | {
+      kind: "user";
+      tenant: Tenant;
+      userId: string;
+      via: "userToken" | "cookie";
+      page?: PageOrigin;
+      /** A token from an administrator's invite link: their first passkey only (admins.ts). */
+      adminInviteId?: string;
+    }
   /** A browser on a tenant's page, by session token (authenticate component, password login). */
   | { kind: "session"; tenant: Tenant; expiresAt: number; page?: PageOrigin };
 
@@ -45,6 +54,9 @@ function wrap(set: (req: Request) => Promise<RequestAuth>): RequestHandler {
     }, next);
   };
 }
+
+const adminsUseTheDashboard = () =>
+  new AppError("forbidden", "Administrators add and remove their passkeys from the dashboard (Passkeys).");
 
 const missing = (what: string) => new AppError("unauthenticated", `Missing or invalid ${what}.`);
 
@@ -85,6 +97,18 @@ function requireUser(ctx: AuthContext, scope: UserTokenScope): RequestHandler {
     const tenant = await enabledTenant({ db: ctx.db, id: record.tenantId });
     const page = pageOriginOf(ctx, req);
     assertTenantPage(tenant, page);
+    if (await isAdminTenant(ctx.db, tenant.id)) {
+      // Administrators' passkeys: the first through their invite link, the others from their own
+      // dashboard session (/admin/api/me/passkeys), never with a token anyone else could hold.
+      if (!record.adminInviteId || scope !== "register") throw adminsUseTheDashboard();
+      return {
+        kind: "user",
+        tenant,
+        userId: record.userId,
+        via: "userToken",
+        adminInviteId: record.adminInviteId,
+      };
+    }
     if (scope === "manage" && record.scope !== "manage") {
       throw new AppError(
         "forbidden",
@@ -105,7 +129,9 @@ async function cookieAuth(ctx: AuthContext, req: Request, what: string): Promise
   const token = sessionCookie(ctx, req);
   if (token) assertOwnOrigin(ctx, req);
   const session = token ? await resolveSession({ ctx, token }) : null;
-  if (!session) throw missing(what);
+  // The admin tenant's sign-in leaves no cookie session (the dashboard has its own); one left by
+  // an older version is worth nothing.
+  if (!session || (await isAdminTenant(ctx.db, session.tenantId))) throw missing(what);
   return { kind: "user", tenant: session.tenant, userId: session.userId, via: "cookie" };
 }
 

@@ -1,20 +1,29 @@
 import {
+  AddOwnPasskeyStartRequestSchema,
   AdminIdParams,
   AdminPasskeyParams,
   AuditQuery,
   CreateTenantRequestSchema,
   InviteAdminRequestSchema,
   ListQuery,
+  RegisterFinishRequestSchema,
   TenantIdParams,
   TenantUserParams,
   UpdateTenantRequestSchema,
   UsersQuery,
 } from "@org/contracts";
-import { parseWith } from "@org/service-kit";
-import { Router, type Request, type Response } from "express";
+import { AppError, clientIpKey, parseWith } from "@org/service-kit";
+import { Router, type NextFunction, type Request, type Response } from "express";
 import type { AuthContext } from "../context.ts";
 import { adminOf, requireAdminSession, requireCsrf } from "../http/admin-session.ts";
 import { noStore } from "../http/cookies.ts";
+import {
+  deleteOwnPasskey,
+  finishOwnPasskey,
+  listOwnPasskeys,
+  startOwnPasskey,
+} from "../services/admin-passkeys.ts";
+import { RefusalAudit } from "../services/admin-refusals.ts";
 import { dashboardTenant } from "../services/admin-tenant.ts";
 import { inviteAdmin, listAdmins, removeAdmin } from "../services/admins.ts";
 import type { Actor } from "../services/audit.ts";
@@ -153,6 +162,27 @@ export function adminApiRouter(ctx: AuthContext): Router {
     res.status(204).end();
   });
 
+  // ---- the signed-in administrator's own passkeys ----
+  router.get("/me/passkeys", async (req, res) => {
+    res.json(await listOwnPasskeys({ ctx, session: adminOf(req) }));
+  });
+
+  router.post("/me/passkeys/register/start", async (req, res) => {
+    const { name } = parseWith(AddOwnPasskeyStartRequestSchema, req.body ?? {});
+    res.json(await startOwnPasskey({ ctx, session: adminOf(req), name }));
+  });
+
+  router.post("/me/passkeys/register/finish", async (req, res) => {
+    const input = parseWith(RegisterFinishRequestSchema, req.body);
+    res.status(201).json(await finishOwnPasskey({ ctx, session: adminOf(req), input, ip: req.ip }));
+  });
+
+  router.delete("/me/passkeys/:id", async (req, res) => {
+    const { id } = parseWith(AdminPasskeyParams, req.params);
+    await deleteOwnPasskey({ ctx, session: adminOf(req), passkeyId: id, ip: req.ip });
+    res.status(204).end();
+  });
+
   // ---- audit log ----
   router.get("/audit", async (req, res) => {
     const query = parseWith(AuditQuery, req.query);
@@ -187,5 +217,27 @@ export function adminApiRouter(ctx: AuthContext): Router {
     res.status(204).end();
   });
 
+  // Refusals (no session, no CSRF token) are audited, sparingly (see RefusalAudit).
+  const refusals = new RefusalAudit(ctx);
+  router.use((error: unknown, req: Request, _res: Response, next: NextFunction) => {
+    const status = error instanceof AppError ? REFUSED[error.code] : undefined;
+    if (!status || !(error instanceof AppError)) return next(error);
+    refusals
+      .record({
+        clientKey: clientIpKey(req.ip),
+        ip: req.ip,
+        status,
+        code: error.code,
+        method: req.method,
+        path: req.originalUrl.split("?")[0] ?? "",
+        adminId: req.adminSession?.admin.id,
+      })
+      .catch((auditError: unknown) =>
+        ctx.logger.error({ err: auditError }, "audit of a refused request failed"),
+      )
+      .finally(() => next(error));
+  });
   return router;
 }
+
+const REFUSED: Partial<Record<string, 401 | 403>> = { unauthenticated: 401, forbidden: 403 };

@@ -66,6 +66,7 @@ export function adminPagesRouter(ctx: AuthContext): Router {
       ctx,
       code,
       claimToken: inviteClaimOf(ctx, req),
+      ip: req.ip,
     });
     if (claim) setInviteClaimCookie(ctx, res, claim);
     noStore(res);

@@ -3,6 +3,7 @@ import { parseWith } from "@org/service-kit";
 import type { AuthContext } from "../context.ts";
 import { authOf } from "../http/auth.ts";
 import { noStore } from "../http/cookies.ts";
+import { assertInvitePasskeyAllowed } from "../services/admins.ts";
 import { finishRegistration, startRegistration } from "../services/registration.ts";
 import type { OperationRoutes } from "./operation-routes.ts";
 
@@ -23,9 +24,24 @@ export function registrationRoutes(ctx: AuthContext): OperationRoutes {
 
     "post /auth/v1/register/finish": {
       handle: async (req, res) => {
-        const { tenant, userId } = authOf(req, "user");
+        const { tenant, userId, adminInviteId } = authOf(req, "user");
         const input = parseWith(RegisterFinishRequestSchema, req.body);
-        res.json(await finishRegistration({ ctx, tenant, userId, input, ip: req.ip }));
+        res.json(
+          await finishRegistration({
+            ctx,
+            tenant,
+            userId,
+            input,
+            ip: req.ip,
+            // An administrator's invite link makes their first passkey, and nothing more.
+            ...(adminInviteId
+              ? {
+                  createdVia: "invite" as const,
+                  beforeStore: (tx) => assertInvitePasskeyAllowed(tx, { inviteId: adminInviteId, userId }),
+                }
+              : {}),
+          }),
+        );
       },
     },
   };

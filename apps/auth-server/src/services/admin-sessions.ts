@@ -42,13 +42,21 @@ export async function startAdminSession({
   ip?: string | undefined;
 }): Promise<{ token: string; expiresAt: Date; admin: Admin }> {
   const tenant = await serverAdminTenant(ctx);
-  const { response: login } = await takeLogin({ ctx, tenant, challengeId });
+  const { response: login, passkeyId } = await takeLogin({ ctx, tenant, challengeId });
   const admin = await ctx.db.authAdmin.findUnique({
     where: { userId: login.user.id },
     include: { user: { include: { _count: { select: { credentials: true } } } } },
   });
   if (!admin || admin.removedAt)
     throw new ForbiddenError("This passkey does not belong to an administrator.");
+  // Which passkey opened the session: the administrator's own (a passkey belongs to one account).
+  const passkey = passkeyId
+    ? await ctx.db.authCredential.findFirst({
+        where: { id: passkeyId, userId: admin.userId },
+        select: { id: true, credentialId: true, name: true },
+      })
+    : null;
+  if (!passkey) throw new ForbiddenError("Administrators sign in with a passkey.");
   const token = generateSecret("adm");
   const now = ctx.now();
   const expiresAt = new Date(now + lifetime.absoluteMs);
@@ -67,6 +75,7 @@ export async function startAdminSession({
     userId: admin.userId,
     adminId: admin.id,
     ip,
+    detail: { passkeyId: passkey.id, credentialId: passkey.credentialId, passkeyName: passkey.name },
   });
   return { token, expiresAt, admin: adminView(admin) };
 }
@@ -74,6 +83,8 @@ export async function startAdminSession({
 export interface AdminSession {
   sessionId: string;
   admin: { id: string; name: string; email: string };
+  /** The administrator's user in the admin tenant (their passkeys belong to it). */
+  userId: string;
   csrfToken: string;
 }
 
@@ -104,6 +115,7 @@ export async function resolveAdminSession({
   return {
     sessionId: session.id,
     admin: { id: admin.id, name: admin.name, email: admin.email },
+    userId: admin.userId,
     csrfToken: csrfTokenOf(token),
   };
 }

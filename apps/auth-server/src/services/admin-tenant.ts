@@ -66,3 +66,9 @@ export async function dashboardTenant({ db, id }: { db: AuthContext["db"]; id: s
   if (builtIn) throw new NotFoundError(`No tenant ${id}.`);
   return tenant;
 }
+
+/** Whether a tenant is the built-in admin tenant, whose users are the dashboard's administrators. */
+export async function isAdminTenant(db: AuthContext["db"], tenantId: string): Promise<boolean> {
+  const builtIn = await db.authBuiltInTenant.findUnique({ where: { tenantId } });
+  return builtIn?.role === "admin";
+}

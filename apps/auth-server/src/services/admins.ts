@@ -1,6 +1,6 @@
 import type { Admin, AdminInvite } from "@org/contracts";
 import { pageArgs, toPage, type Page, type PageQuery, type Prisma } from "@org/db";
-import { ConflictError, generateSecret, hashSecret, NotFoundError } from "@org/service-kit";
+import { ConflictError, ForbiddenError, generateSecret, hashSecret, NotFoundError } from "@org/service-kit";
 import { getRecord, putRecord, type AuthContext } from "../context.ts";
 import { serverAdminTenant } from "./admin-tenant.ts";
 import { audit, type Actor } from "./audit.ts";
@@ -32,9 +32,12 @@ export function adminView(row: AdminRow): Admin {
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /**
- * Makes `email` an administrator (a user of the admin tenant with an admin row; a removed one
- * comes back) and issues a one-time link to create a passkey: for a new administrator their first,
- * for an existing one another (a new device, a lost one). Only the link's hash is stored.
+ * Makes `email` a new administrator (a user of the admin tenant with an admin row; a removed one
+ * comes back, without passkeys) and issues a one-time link to create their first passkey. Only the
+ * link's hash is stored. An active administrator (one with a passkey) is never invited: whoever
+ * spends the link would add a passkey of their own to that account (the inviter gets the link).
+ * They add passkeys from their own dashboard session. Re-inviting someone who has not yet made a
+ * passkey replaces their earlier links.
  */
 export async function inviteAdmin({
   ctx,
@@ -53,6 +56,13 @@ export async function inviteAdmin({
   const now = ctx.now();
   const expiresAt = new Date(now + INVITE_TTL_MS);
   const admin = await ctx.db.$transaction(async (tx) => {
+    const existing = await tx.authAdmin.findUnique({ where: { email: address }, include: withPasskeyCount });
+    if (existing && !existing.removedAt && existing.user._count.credentials > 0) {
+      throw new ConflictError(
+        `${address} is already an administrator. Invite links only create new administrators; ` +
+          "they add passkeys from their own dashboard (Passkeys).",
+      );
+    }
     const user = await tx.authUser.upsert({
       where: { tenantId_externalId: { tenantId: tenant.id, externalId: address } },
       create: { tenantId: tenant.id, externalId: address, displayName: name.trim() },
@@ -64,8 +74,16 @@ export async function inviteAdmin({
       update: { userId: user.id, name: name.trim(), removedAt: null },
       include: withPasskeyCount,
     });
+    // One live link per invitee: a re-invite replaces the earlier ones.
+    await tx.authAdminInvite.deleteMany({ where: { adminId: row.id, usedAt: null } });
     await tx.authAdminInvite.create({
-      data: { adminId: row.id, tokenHash: hashSecret(code), createdAt: new Date(now), expiresAt },
+      data: {
+        adminId: row.id,
+        invitedById: actor?.adminId ?? null,
+        tokenHash: hashSecret(code),
+        createdAt: new Date(now),
+        expiresAt,
+      },
     });
     return row;
   });
@@ -100,8 +118,9 @@ export async function listAdmins({
 }
 
 /**
- * Removes an administrator (by id or email): their dashboard and cookie sessions are revoked,
- * their passkeys and pending invites deleted. The row stays, marked removed, so the audit log can
+ * Removes an administrator (by id or email), at once on every instance (all of it lives in
+ * PostgreSQL and is checked on each request): their dashboard and cookie sessions are revoked,
+ * their passkeys, their pending invites and the invite links they issued deleted. The row stays, marked removed, so the audit log can
  * still name them; inviting the address again restores them. Nobody removes themselves (the
  * dashboard would lock its last administrator out).
  */
@@ -127,7 +146,8 @@ export async function removeAdmin({
       where: { adminId: admin.id, revokedAt: null },
       data: { revokedAt: now },
     }),
-    ctx.db.authAdminInvite.deleteMany({ where: { adminId: admin.id, usedAt: null } }),
+    // Their own invites, and every link they issued (a spent one's claim dies with it).
+    ctx.db.authAdminInvite.deleteMany({ where: { OR: [{ adminId: admin.id }, { invitedById: admin.id }] } }),
     ctx.db.authCredential.deleteMany({ where: { userId: admin.userId } }),
     ctx.db.authSession.updateMany({
       where: { userId: admin.userId, revokedAt: null },
@@ -149,16 +169,23 @@ export async function removeAdmin({
 
 interface ClaimRecord {
   adminId: string;
+  inviteId: string;
   codeHash: string;
   expiresAt: number;
 }
 const claimKey = (claimToken: string) => `admin-invite-claim:${hashSecret(claimToken)}`;
 const unusable = () => new NotFoundError("This invite link has expired or was already used.");
 
-async function claimedAdminId(ctx: AuthContext, code: string, claimToken: string | undefined) {
+/**
+ * The invite this browser spent a few minutes ago (its claim cookie), while the invite still
+ * exists: removing its issuer or its invitee deletes it, and the claim dies with it.
+ */
+async function claimedInvite(ctx: AuthContext, code: string, claimToken: string | undefined) {
   if (!claimToken) return undefined;
   const claim = await getRecord<ClaimRecord>(ctx, claimKey(claimToken));
-  return claim && claim.codeHash === hashSecret(code) ? claim.adminId : undefined;
+  if (!claim || claim.codeHash !== hashSecret(code)) return undefined;
+  const invite = await ctx.db.authAdminInvite.findUnique({ where: { id: claim.inviteId } });
+  return invite ?? undefined;
 }
 
 /** The invite of a link, while it is unused and unexpired. */
@@ -167,15 +194,19 @@ async function liveInvite(ctx: AuthContext, code: string) {
   return invite && !invite.usedAt && invite.expiresAt.getTime() > ctx.now() ? invite : undefined;
 }
 
-/** An administrator who was not removed. */
-async function currentAdmin(ctx: AuthContext, adminId: string) {
-  const admin = await ctx.db.authAdmin.findUnique({ where: { id: adminId }, include: { user: true } });
-  return admin && !admin.removedAt ? admin : undefined;
+/** An administrator who was not removed and has no passkey yet: the only kind an invite serves. */
+async function newAdmin(ctx: AuthContext, adminId: string) {
+  const admin = await ctx.db.authAdmin.findUnique({
+    where: { id: adminId },
+    include: { user: { include: { _count: { select: { credentials: true } } } } },
+  });
+  return admin && !admin.removedAt && admin.user._count.credentials === 0 ? admin : undefined;
 }
 
 /**
  * Whom an invite page is for: the invite is unused and unexpired, or this browser spent it a few
- * minutes ago (its claim cookie). Undefined when the link cannot be used.
+ * minutes ago (its claim cookie); and its administrator has no passkey yet. Undefined when the
+ * link cannot be used.
  */
 export async function openInvite({
   ctx,
@@ -186,53 +217,86 @@ export async function openInvite({
   code: string;
   claimToken?: string | undefined;
 }): Promise<{ name: string; email: string } | undefined> {
-  const adminId = (await claimedAdminId(ctx, code, claimToken)) ?? (await liveInvite(ctx, code))?.adminId;
-  const admin = adminId ? await currentAdmin(ctx, adminId) : undefined;
+  const invite = (await claimedInvite(ctx, code, claimToken)) ?? (await liveInvite(ctx, code));
+  const admin = invite ? await newAdmin(ctx, invite.adminId) : undefined;
   return admin ? { name: admin.name, email: admin.email } : undefined;
 }
 
 /**
- * What the invite page's `authkit-register` fetches on click: a short user token for the
- * administrator. The first call spends the invite (atomically: one browser only) and returns a
- * claim that lets the same browser retry a cancelled ceremony for 10 minutes.
+ * What the invite page's `authkit-register` fetches on click: a short user token for the new
+ * administrator, good for their first passkey only (see assertInvitePasskeyAllowed). The first call
+ * spends the invite (atomically: one browser only; audited) and returns a claim that lets the same
+ * browser retry a cancelled ceremony for 10 minutes.
  */
 export async function inviteUserToken({
   ctx,
   code,
   claimToken,
+  ip,
 }: {
   ctx: AuthContext;
   code: string;
   claimToken?: string | undefined;
+  ip?: string | undefined;
 }): Promise<{ userToken: string; claim?: { token: string; expiresAt: Date } }> {
-  let adminId = await claimedAdminId(ctx, code, claimToken);
+  let invite = await claimedInvite(ctx, code, claimToken);
   let claim: { token: string; expiresAt: Date } | undefined;
-  if (!adminId) {
+  const tenant = await serverAdminTenant(ctx);
+  if (!invite) {
     const now = ctx.now();
-    const invite = await liveInvite(ctx, code);
+    invite = await liveInvite(ctx, code);
+    if (!invite || !(await newAdmin(ctx, invite.adminId))) throw unusable();
     // Spent only if still unused: of two browsers racing, one wins.
-    const spent = invite
-      ? await ctx.db.authAdminInvite.updateMany({
-          where: { id: invite.id, usedAt: null, expiresAt: { gt: new Date(now) } },
-          data: { usedAt: new Date(now) },
-        })
-      : { count: 0 };
-    if (!invite || spent.count === 0) throw unusable();
-    adminId = invite.adminId;
+    const spent = await ctx.db.authAdminInvite.updateMany({
+      where: { id: invite.id, usedAt: null, expiresAt: { gt: new Date(now) } },
+      data: { usedAt: new Date(now) },
+    });
+    if (spent.count === 0) throw unusable();
     claim = { token: generateSecret("claim"), expiresAt: new Date(now + INVITE_CLAIM_TTL_MS) };
     await putRecord<ClaimRecord>(ctx, claimKey(claim.token), {
-      adminId,
+      adminId: invite.adminId,
+      inviteId: invite.id,
       codeHash: hashSecret(code),
       expiresAt: claim.expiresAt.getTime(),
     });
+    await audit(ctx, {
+      type: "admin_invite_spent",
+      tenantId: tenant.id,
+      adminId: invite.invitedById ?? undefined,
+      ip,
+      detail: { invitee: invite.adminId, inviteId: invite.id },
+    });
   }
-  const admin = await currentAdmin(ctx, adminId);
+  const admin = await newAdmin(ctx, invite.adminId);
   if (!admin) throw unusable();
-  const tenant = await serverAdminTenant(ctx);
   const { userToken } = await issueUserToken({
     ctx,
     tenant,
     input: { externalId: admin.user.externalId, ttl: INVITE_USER_TOKEN_TTL_SECONDS },
+    adminInviteId: invite.id,
   });
   return { userToken, ...(claim ? { claim } : {}) };
+}
+
+/**
+ * Checked inside the transaction that stores a passkey made through an invite, with the
+ * administrator's row locked (removal and other registrations wait): the invite still exists, its
+ * administrator is not removed and has no passkey yet. So of two ceremonies racing on one link,
+ * one passkey is stored, and a link can never add a passkey to an existing administrator.
+ */
+export async function assertInvitePasskeyAllowed(
+  tx: Prisma.TransactionClient,
+  { inviteId, userId }: { inviteId: string; userId: string },
+): Promise<void> {
+  const [admin] = await tx.$queryRaw<{ id: string; removed: boolean }[]>`
+    SELECT id::text AS id, removed_at IS NOT NULL AS removed FROM auth_admins
+    WHERE user_id = ${userId}::uuid FOR UPDATE`;
+  const invite = await tx.authAdminInvite.findUnique({ where: { id: inviteId } });
+  const passkeys = await tx.authCredential.count({ where: { userId } });
+  if (!admin || admin.removed || !invite || invite.adminId !== admin.id || passkeys > 0) {
+    throw new ForbiddenError(
+      "This invite link has already made this administrator's passkey, or no longer works. " +
+        "Administrators add more passkeys from their own dashboard (Passkeys).",
+    );
+  }
 }

@@ -2,6 +2,7 @@ import type { LoginSuccess, VerifyAuthResponse } from "@org/contracts";
 import { Prisma, queryPrepared, sqlTimestamp } from "@org/db";
 import { NotFoundError } from "@org/service-kit";
 import { getRecord, putRecord, takeRecord, type AuthContext } from "../context.ts";
+import { isAdminTenant } from "./admin-tenant.ts";
 import { auditInsert } from "./audit.ts";
 import { newId } from "./challenges.ts";
 import { newSession } from "./sessions.ts";
@@ -91,6 +92,9 @@ async function writeLogin({
   passkeyUse,
   withSession = true,
 }: LoginInput & { passkeyUse?: PasskeyUse }): Promise<CompletedLogin | undefined> {
+  // An administrator's sign-in at `/` opens the dashboard's own session only (POST /admin/session):
+  // a cookie session beside it could register passkeys and outlive the dashboard's logout.
+  if (withSession && (await isAdminTenant(ctx.db, tenant.id))) withSession = false;
   const now = ctx.now();
   const session = newSession({
     ctx,

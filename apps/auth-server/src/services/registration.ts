@@ -1,10 +1,12 @@
 import type {
   AttachmentPolicy,
+  PasskeyCreatedVia,
   RegisterFinishRequest,
   RegisterFinishResponse,
   RegisterStartRequest,
   RegisterStartResponse,
 } from "@org/contracts";
+import type { Prisma } from "@org/db";
 import { AppError, ConflictError } from "@org/service-kit";
 import { generateRegistrationOptions, verifyRegistrationResponse } from "@simplewebauthn/server";
 import type { AuthContext } from "../context.ts";
@@ -156,6 +158,9 @@ export async function finishRegistration({
   input,
   ip,
   crossDevice = false,
+  createdVia = crossDevice ? "qr" : "direct",
+  beforeStore,
+  adminId,
 }: {
   ctx: AuthContext;
   tenant: Tenant;
@@ -164,6 +169,12 @@ export async function finishRegistration({
   ip?: string | undefined;
   /** Created on a phone by scanning a QR code: audited `via: qr`. */
   crossDevice?: boolean;
+  /** How the passkey was made, stored with it (the dashboard's Passkeys page shows it). */
+  createdVia?: PasskeyCreatedVia;
+  /** A last check inside the transaction that stores the passkey; throwing stores nothing. */
+  beforeStore?: (tx: Prisma.TransactionClient) => Promise<void>;
+  /** The administrator who added it from their dashboard (audited under them). */
+  adminId?: string | undefined;
 }): Promise<RegisterFinishResponse> {
   const user = await activeUser({ ctx, tenant, userId });
   const clientData = parseClientData(input.credential.response.clientDataJSON);
@@ -206,6 +217,7 @@ export async function finishRegistration({
   let passkeyId: string;
   try {
     passkeyId = await ctx.db.$transaction(async (tx) => {
+      await beforeStore?.(tx);
       const created = await tx.authCredential.create({
         data: {
           tenantId: tenant.id,
@@ -219,6 +231,7 @@ export async function finishRegistration({
           backedUp: info.credentialBackedUp,
           name: input.name ?? challenge.name ?? authenticatorName(info.aaguid),
           prfHash: input.prfHash ?? null,
+          createdVia,
         },
         select: { id: true },
       });
@@ -228,13 +241,20 @@ export async function finishRegistration({
           type: "registration",
           tenantId: tenant.id,
           userId: user.id,
+          adminId,
           ip,
-          detail: { passkeyId: created.id, aaguid: info.aaguid, ...(crossDevice ? { via: "qr" } : {}) },
+          detail: {
+            passkeyId: created.id,
+            aaguid: info.aaguid,
+            ...(crossDevice ? { via: "qr" } : {}),
+            ...(createdVia === "invite" || createdVia === "dashboard" ? { createdVia } : {}),
+          },
         },
       );
       return created.id;
     });
   } catch (error) {
+    if (error instanceof AppError) throw error; // beforeStore's refusal: said as it is
     throw await notStored(ctx, { tenant, userId: user.id, ip, error });
   }
   return { success: true, user: userInfo(user), passkeyId };

@@ -16,6 +16,8 @@ interface UserTokenRecord {
   expiresAt: number;
   /** Absent in records written before scopes existed: register. */
   scope?: UserTokenScope;
+  /** Issued by an administrator's invite link: good for that administrator's first passkey only. */
+  adminInviteId?: string;
 }
 
 interface SessionTokenRecord {
@@ -72,10 +74,13 @@ export async function issueUserToken({
   ctx,
   tenant,
   input,
+  adminInviteId,
 }: {
   ctx: AuthContext;
   tenant: Tenant;
   input: UserTokenRequest;
+  /** The invite link the token comes from (the admin tenant's only kind of user token). */
+  adminInviteId?: string;
 }): Promise<UserTokenResponse> {
   const user = await ctx.db.authUser.upsert({
     where: { tenantId_externalId: { tenantId: tenant.id, externalId: input.externalId } },
@@ -89,6 +94,7 @@ export async function issueUserToken({
     userId: user.id,
     expiresAt: ctx.now() + clampUserTokenTtl(input.ttl) * 1000,
     scope: input.scope ?? "register",
+    ...(adminInviteId ? { adminInviteId } : {}),
   });
   return { userToken, userId: user.id };
 }

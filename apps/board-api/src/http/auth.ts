@@ -26,13 +26,29 @@ declare global {
   }
 }
 
-/** `Authorization: Bearer <API token>` on every API route; anything else is unauthenticated. */
+/** RFC 6750's challenge: a 401 says which scheme to use, and whether the token sent was bad. */
+const BEARER_CHALLENGE = 'Bearer realm="board-api"';
+
+/**
+ * `Authorization: Bearer <API token>` on every API route; anything else is unauthenticated, with a
+ * `WWW-Authenticate: Bearer` challenge (MCP clients read it).
+ */
 export function bearerAuth(db: Db): RequestHandler {
-  return async (req, _res, next) => {
+  return async (req, res, next) => {
     const token = bearerToken(req.headers.authorization);
-    if (!token) throw new UnauthenticatedError("Send Authorization: Bearer <API token>.");
+    if (!token) {
+      res.set("WWW-Authenticate", BEARER_CHALLENGE);
+      throw new UnauthenticatedError("Send Authorization: Bearer <API token>.");
+    }
     const tokenHash = hashSecret(token);
-    req.actor = await authenticate({ db, token, tokenHash });
+    try {
+      req.actor = await authenticate({ db, token, tokenHash });
+    } catch (error) {
+      if (error instanceof UnauthenticatedError) {
+        res.set("WWW-Authenticate", `${BEARER_CHALLENGE}, error="invalid_token"`);
+      }
+      throw error;
+    }
     req.tokenHash = tokenHash;
     next();
   };

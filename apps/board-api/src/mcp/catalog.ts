@@ -9,6 +9,8 @@ export interface ToolCatalog {
   tools: Tool[];
   /** The operation behind each tool name. */
   byName: ReadonlyMap<string, BoardOperation>;
+  /** Only tools whose readOnlyHint is true (read-only mode). */
+  readOnly: boolean;
 }
 
 const definitions = new Map<string, Tool>();
@@ -26,13 +28,14 @@ function definitionOf(op: BoardOperation): Tool {
 }
 
 /** The catalog of a resolved selection of operations (see resolveToolsets). */
-export function toolCatalog(operations: readonly BoardOperation[]): ToolCatalog {
-  const key = operations.map((op) => op.name).join(",");
+export function toolCatalog(operations: readonly BoardOperation[], { readOnly = false } = {}): ToolCatalog {
+  const key = `${readOnly ? "ro:" : ""}${operations.map((op) => op.name).join(",")}`;
   const cached = catalogs.get(key);
   if (cached) return cached;
   const catalog: ToolCatalog = {
     tools: operations.map(definitionOf),
     byName: new Map(operations.map((op) => [op.name, op])),
+    readOnly,
   };
   if (catalogs.size < MAX_CATALOGS) catalogs.set(key, catalog);
   return catalog;

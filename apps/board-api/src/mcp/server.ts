@@ -3,6 +3,10 @@
 // as the token's user.
 import {
   EmptyResult,
+  mcpInstructions,
+  mcpOperations,
+  MCP_READONLY_HEADER,
+  MCP_TOOLSETS_HEADER,
   splitToolInput,
   type BoardErrorCode,
   type BoardOperation,
@@ -14,9 +18,11 @@ import {
   CallToolRequestSchema,
   ErrorCode,
   ListToolsRequestSchema,
-  McpError,
   type CallToolResult,
+  type ServerNotification,
+  type ServerRequest,
 } from "@modelcontextprotocol/sdk/types.js";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { Operations, RawInput } from "../operations/index.ts";
 import type { Actor } from "../services/context.ts";
 import type { ToolCatalog } from "./catalog.ts";
@@ -24,22 +30,55 @@ import type { ToolCatalog } from "./catalog.ts";
 /** Tools per tools/list page; the full set fits one page today, clients follow nextCursor. */
 export const TOOLS_PAGE_SIZE = 100;
 
-const INSTRUCTIONS =
-  "Board API tools (projects, boards, cards, the agent claim/plan/handoff loop). Ids are UUID strings, " +
-  "never card numbers; each id field is named after what it identifies (project_id, column_id, card_id, …). " +
-  "Positions are 0-based. On update an empty string clears an optional field; shepherds [] clears " +
-  "shepherds. Lists take limit and cursor (pass next_cursor). Prefer archive_card over delete_card. " +
-  "Errors come back as isError results whose text is {error:{code,message}}. Full rules: /llms.txt.";
+/**
+ * A JSON-RPC error the SDK sends as it is: its McpError prefixes the message with "MCP error
+ * <code>:", and the client's McpError prefixes it again.
+ */
+class JsonRpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "JsonRpcError";
+  }
+}
+
+/** Every tool of the registry by name, to say why one a session does not offer is missing. */
+const allTools = new Map(mcpOperations().map((op) => [op.name, op]));
+
+/**
+ * Why `name` is not a tool of this session: JSON-RPC invalid params (the MCP specification's
+ * answer to an unknown tool), naming what would offer it.
+ */
+function unknownTool(name: string, catalog: ToolCatalog): JsonRpcError {
+  const op = allTools.get(name);
+  if (!op) return new JsonRpcError(ErrorCode.InvalidParams, `Unknown tool: ${name}.`);
+  if (catalog.readOnly && !op.hints.readOnly) {
+    return new JsonRpcError(
+      ErrorCode.InvalidParams,
+      `${name} changes data and this session is read-only (${MCP_READONLY_HEADER} or ?read_only=true).`,
+    );
+  }
+  return new JsonRpcError(
+    ErrorCode.InvalidParams,
+    `${name} is not in this session's toolsets: add "${op.group}" (or "all") to ?toolsets= or ${MCP_TOOLSETS_HEADER}.`,
+  );
+}
 
 export interface BoardMcpOptions {
   operations: Operations;
-  /** The token's user: every tool acts as them. */
-  actor: Actor;
+  /** Who makes a request (the token's user): every tool acts as them. */
+  actorOf: (extra: RequestHandlerExtra<ServerRequest, ServerNotification>) => Actor;
   /** The tools offered (a resolved toolset's catalog). */
   catalog: ToolCatalog;
   pageSize?: number;
   /** Unexpected failures (not AppErrors) are reported here; the caller gets `internal`. */
-  onInternalError?: (error: unknown, tool: string) => void;
+  onInternalError?: (
+    error: unknown,
+    tool: string,
+    extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
+  ) => void;
 }
 
 type ErrorBody = { error: { code: BoardErrorCode; message: string; details?: ErrorDetail[] } };
@@ -105,17 +144,23 @@ function toolInput(op: BoardOperation, args: Record<string, unknown>): RawInput 
   };
 }
 
-/** A fresh MCP server for one request (stateless): tools/list and tools/call over the catalog. */
+/**
+ * An MCP server offering the catalog's tools: tools/list and tools/call. One serves every request
+ * for its catalog (see transport.ts); the caller comes with each request.
+ */
 export function createBoardMcpServer({
   operations,
-  actor,
+  actorOf,
   catalog,
   pageSize = TOOLS_PAGE_SIZE,
   onInternalError,
 }: BoardMcpOptions): Server {
   const server = new Server(
     { name: "board-api", title: "Board API", version: "1.0.0" },
-    { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
+    {
+      capabilities: { tools: { listChanged: false } },
+      instructions: mcpInstructions(),
+    },
   );
   const { tools, byName } = catalog;
 
@@ -125,7 +170,7 @@ export function createBoardMcpServer({
     const cursor = request.params?.cursor;
     const start = cursor === undefined ? 0 : Number(cursor);
     if (!Number.isInteger(start) || start < 0 || start > tools.length) {
-      throw new McpError(ErrorCode.InvalidParams, `Invalid cursor: ${cursor}`);
+      throw new JsonRpcError(ErrorCode.InvalidParams, `Invalid cursor: ${cursor}`);
     }
     const end = start + pageSize;
     return {
@@ -134,20 +179,16 @@ export function createBoardMcpServer({
     };
   });
 
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: args = {} } = request.params;
     const op = byName.get(name);
-    if (!op) {
-      return errorResult({
-        error: { code: "not_found", message: `Unknown tool ${name} (or not in this toolset).` },
-      });
-    }
+    if (!op) throw unknownTool(name, catalog);
     try {
-      return await jsonResult(await operations.invoke(op, toolInput(op, args), actor));
+      return await jsonResult(await operations.invoke(op, toolInput(op, args), actorOf(extra)));
     } catch (error) {
       const body = toolErrorBody(error);
       if (body) return errorResult(body);
-      onInternalError?.(error, name);
+      onInternalError?.(error, name, extra);
       return errorResult({ error: { code: "internal", message: "Internal server error." } });
     }
   });

@@ -7,6 +7,7 @@ import { AppError, assertStorableParams, NotFoundError, parseWith, type Mailer }
 import type { Actor } from "../services/context.ts";
 import type { BoardEvents } from "../services/events.ts";
 import type { FileStore } from "../services/file-store.ts";
+import { notFoundMessage } from "../services/not-found.ts";
 import { activityImplementations } from "./activity.ts";
 import { attachmentImplementations } from "./attachments.ts";
 import { attentionImplementations } from "./attention.ts";
@@ -81,14 +82,17 @@ const byName = implementations as unknown as Record<string, Implementation<never
 
 /**
  * Path ids that are not ids (a card number, garbage) name nothing: not_found (never a 500),
- * whether they come from an HTTP path or an MCP tool's input. Only text PostgreSQL cannot store
- * is refused first, as everywhere, with validation_failed.
+ * whether they come from an HTTP path or an MCP tool's input, saying which operation gives such
+ * ids. Only text PostgreSQL cannot store is refused first, as everywhere, with validation_failed.
  */
 export function parseParams(op: BoardOperation, params: unknown): unknown {
   if (!op.params) return undefined;
   assertStorableParams(params as Record<string, string>);
   const result = op.params.safeParse(params);
-  if (!result.success) throw new NotFoundError("Not found.");
+  if (!result.success) {
+    const idName = result.error.issues[0]?.path[0];
+    throw new NotFoundError(notFoundMessage(String(idName), true));
+  }
   return result.data;
 }
 

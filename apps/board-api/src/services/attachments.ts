@@ -6,6 +6,7 @@ import type { ServiceContext } from "./context.ts";
 import type { StoredFile } from "./file-store.ts";
 import { iso, pageArgs, toPage } from "./pagination.ts";
 import { loadAuthorized, NEEDS } from "./permissions.ts";
+import { notFoundMessage } from "./not-found.ts";
 
 interface AttachmentRow {
   id: string;
@@ -33,7 +34,7 @@ function toAttachmentWire(row: AttachmentRow): Attachment {
   };
 }
 
-const ATTACHMENT_NOT_FOUND = "Attachment not found.";
+const ATTACHMENT_NOT_FOUND = notFoundMessage("attachment_id");
 
 /** What an attachment hangs on. */
 export type AttachmentTarget = { kind: "card"; id: string } | { kind: "comment"; id: string };

@@ -9,8 +9,9 @@ import { publish } from "./events.ts";
 import { notifyMentions } from "./mentions.ts";
 import { insertAt, lockRows, writePositions } from "./ordering.ts";
 import { authorize, loadAuthorized, NEEDS } from "./permissions.ts";
+import { notFoundMessage } from "./not-found.ts";
 
-export const CARD_NOT_FOUND = "Card not found.";
+export const CARD_NOT_FOUND = notFoundMessage("card_id");
 
 /** Reads a card as the caller sees it; checks `needed` against the caller's role. */
 export async function readCard(ctx: ServiceContext & { cardId: string }, needed = NEEDS.read): Promise<Card> {

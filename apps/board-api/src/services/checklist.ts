@@ -11,6 +11,7 @@ import { TX_OPTIONS, type ServiceContext, type Tx } from "./context.ts";
 import { insertAt, lockRows, writePositions } from "./ordering.ts";
 import { iso, pageArgs, toPage } from "./pagination.ts";
 import { loadAuthorized, NEEDS } from "./permissions.ts";
+import { notFoundMessage } from "./not-found.ts";
 
 interface ItemRow {
   id: string;
@@ -34,7 +35,7 @@ function toItemWire(row: ItemRow): ChecklistItem {
   };
 }
 
-const ITEM_NOT_FOUND = "Checklist item not found.";
+const ITEM_NOT_FOUND = notFoundMessage("item_id");
 const ORDER = [{ position: "asc" as const }, { id: "asc" as const }];
 
 async function itemIds(tx: Tx, cardId: string): Promise<string[]> {

@@ -2,7 +2,7 @@
 // no claim everywhere (claim, claim-next, unclaim, handoff), so a crashed agent's work returns to
 // the pool by itself; the holder renews by claiming again (heartbeat).
 import type { Card, Role } from "@org/contracts";
-import { Prisma, queryPrepared } from "@org/db";
+import { Prisma, queryPrepared, sqlIso } from "@org/db";
 import { ConflictError, ForbiddenError, NotFoundError } from "@org/service-kit";
 import { selectCardsFrom, toCardWire, type CardSqlRow } from "./card-loader.ts";
 import { authorizeCard, CARD_NOT_FOUND, readCard } from "./cards.ts";
@@ -19,16 +19,33 @@ interface ClaimState {
   /** A claim whose lease has not run out. */
   live: boolean;
   gate_ok: boolean;
+  /** The holder's name and handle, and when the lease ends (ISO 8601): what a conflict tells. */
+  holder_name: string | null;
+  holder_handle: string | null;
+  claim_expires_at: string | null;
 }
 
 /** The card's claim state, with its row locked until the transaction ends. */
-async function lockClaimState(tx: Tx, cardId: string): Promise<ClaimState> {
+export async function lockClaimState(tx: Tx, cardId: string): Promise<ClaimState> {
   const [state] = await tx.$queryRaw<ClaimState[]>`
     SELECT c.archived_at IS NOT NULL AS archived, c.claimed_by::text AS claimed_by,
-      (c.claimed_by IS NOT NULL AND c.claim_expires_at >= ${SQL_NOW}) AS live, ${GATE_SATISFIED} AS gate_ok
-    FROM cards c WHERE c.id = ${cardId}::uuid FOR NO KEY UPDATE`;
+      (c.claimed_by IS NOT NULL AND c.claim_expires_at >= ${SQL_NOW}) AS live, ${GATE_SATISFIED} AS gate_ok,
+      u.name AS holder_name, u.handle AS holder_handle, ${sqlIso("c.claim_expires_at")} AS claim_expires_at
+    FROM cards c LEFT JOIN users u ON u.id = c.claimed_by
+    WHERE c.id = ${cardId}::uuid FOR NO KEY UPDATE OF c`;
   if (!state) throw new NotFoundError(CARD_NOT_FOUND);
   return state;
+}
+
+/**
+ * Who holds a live claim and until when, for the messages that refuse because of it: "claimed by
+ * Ada (@ada, user_id …) until 2026-11-26T05:00:00.000Z".
+ */
+export function claimHolder(state: ClaimState): string {
+  return (
+    `claimed by ${state.holder_name ?? "another user"} (@${state.holder_handle ?? "?"}, user_id ` +
+    `${state.claimed_by}) until ${state.claim_expires_at}`
+  );
 }
 
 /** Clears the claim columns (inside the caller's transaction). */
@@ -60,9 +77,15 @@ export async function claimCard(
     const state = await lockClaimState(tx, ctx.cardId);
     if (state.archived) throw new ConflictError("The card is archived; unarchive it first.");
     const renewal = state.live && state.claimed_by === ctx.actor.id;
-    if (state.live && !renewal) throw new ConflictError("The card is claimed by someone else.");
+    if (state.live && !renewal) {
+      throw new ConflictError(
+        `The card is ${claimHolder(state)}; the lease is free again when it runs out (or when they release it).`,
+      );
+    }
     if (!renewal && !state.gate_ok) {
-      throw new ConflictError("The card's entry gate is not satisfied; see GET /cards/{id}/gate.");
+      throw new ConflictError(
+        "The card's entry gate is not satisfied: get_card_gate (GET /cards/{card_id}/gate) lists its criteria; ack them with ack_gate_criterion.",
+      );
     }
     await tx.$executeRaw`
       UPDATE cards SET claimed_by = ${ctx.actor.id}::uuid,
@@ -90,7 +113,7 @@ export async function unclaimCard(ctx: ServiceContext & { cardId: string }): Pro
   const released = await ctx.db.$transaction(async (tx) => {
     const state = await lockClaimState(tx, ctx.cardId);
     if (!mayOverrideClaim(state, ctx.actor.id, role)) {
-      throw new ForbiddenError("Only the holder of the claim or an admin can release it.");
+      throw new ForbiddenError(`The card is ${claimHolder(state)}; only they or an admin can release it.`);
     }
     await releaseClaim(tx, ctx.cardId);
     return state.claimed_by !== null;

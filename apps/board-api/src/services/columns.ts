@@ -16,6 +16,7 @@ import { insertAt, lockRows, writePositions } from "./ordering.ts";
 import { iso } from "./pagination.ts";
 import { authorize, loadAuthorized, NEEDS, requireRole } from "./permissions.ts";
 import { PROJECT_NOT_FOUND } from "./projects.ts";
+import { notFoundMessage } from "./not-found.ts";
 
 interface ColumnRow {
   id: string;
@@ -39,7 +40,7 @@ export function toColumnWire(column: ColumnRow): Column {
   };
 }
 
-export const COLUMN_NOT_FOUND = "Column not found.";
+export const COLUMN_NOT_FOUND = notFoundMessage("column_id");
 
 async function columnIds(tx: Tx, projectId: string): Promise<string[]> {
   const rows = await tx.column.findMany({

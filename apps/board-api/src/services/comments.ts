@@ -7,6 +7,7 @@ import { publish } from "./events.ts";
 import { notifyMentions } from "./mentions.ts";
 import { iso, pageArgs, toPage } from "./pagination.ts";
 import { hasRole, loadAuthorized, NEEDS } from "./permissions.ts";
+import { notFoundMessage } from "./not-found.ts";
 
 interface CommentRow {
   id: string;
@@ -30,7 +31,7 @@ export function toCommentWire(row: CommentRow): Comment {
   };
 }
 
-export const COMMENT_NOT_FOUND = "Comment not found.";
+export const COMMENT_NOT_FOUND = notFoundMessage("comment_id");
 
 /** A comment and the caller's role, after checking the caller may `needed` on it. */
 export function authorizeComment(

@@ -17,8 +17,9 @@ import { publish } from "./events.ts";
 import { iso, isoOrNull, pageArgs, toPage } from "./pagination.ts";
 import { loadAuthorized, NEEDS, requireRole } from "./permissions.ts";
 import { PROJECT_NOT_FOUND } from "./projects.ts";
+import { notFoundMessage } from "./not-found.ts";
 
-const CRITERION_NOT_FOUND = "Gate criterion not found.";
+const CRITERION_NOT_FOUND = notFoundMessage("criterion_id");
 
 interface CriterionRow {
   id: string;

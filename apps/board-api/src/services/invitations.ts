@@ -23,9 +23,10 @@ import { lockProject, setMembership } from "./membership.ts";
 import { iso, pageArgs, toPage } from "./pagination.ts";
 import { hasRole, NEEDS, requireRole, roleIn } from "./permissions.ts";
 import { PROJECT_NOT_FOUND } from "./projects.ts";
+import { notFoundMessage } from "./not-found.ts";
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-const INVITATION_NOT_FOUND = "Invitation not found.";
+const INVITATION_NOT_FOUND = notFoundMessage("invitation_id");
 const LINK_NOT_FOUND =
   "This invitation link is unknown, used, revoked or expired: ask whoever invited you for a new one.";
 

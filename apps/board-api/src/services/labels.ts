@@ -6,6 +6,7 @@ import type { ServiceContext } from "./context.ts";
 import { iso, pageArgs, toPage } from "./pagination.ts";
 import { loadAuthorized, NEEDS, requireRole } from "./permissions.ts";
 import { PROJECT_NOT_FOUND } from "./projects.ts";
+import { notFoundMessage } from "./not-found.ts";
 
 interface LabelRow {
   id: string;
@@ -27,7 +28,7 @@ function toLabelWire(row: LabelRow): Label {
   };
 }
 
-const LABEL_NOT_FOUND = "Label not found.";
+const LABEL_NOT_FOUND = notFoundMessage("label_id");
 const ORDER = [{ name: "asc" as const }, { id: "asc" as const }];
 
 function authorizeLabel(ctx: ServiceContext, labelId: string) {

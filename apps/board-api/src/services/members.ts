@@ -7,6 +7,7 @@ import { lockProject, otherOwners, setMembership, toMemberWire, withUser } from 
 import { pageArgs, toPage } from "./pagination.ts";
 import { hasRole, NEEDS, requireRole, roleIn } from "./permissions.ts";
 import { PROJECT_NOT_FOUND } from "./projects.ts";
+import { notFoundMessage } from "./not-found.ts";
 
 export async function listMembers(ctx: ServiceContext & { projectId: string; query: ListQuery }) {
   await requireRole(ctx, ctx.projectId, NEEDS.read, PROJECT_NOT_FOUND);
@@ -67,7 +68,7 @@ export async function removeMember(ctx: ServiceContext & { projectId: string; us
     const target = await tx.projectMember.findUnique({
       where: { projectId_userId: { projectId: ctx.projectId, userId: ctx.userId } },
     });
-    if (!target) throw new NotFoundError("Member not found.");
+    if (!target) throw new NotFoundError(notFoundMessage("user_id"));
     if (target.role === "owner") {
       if (!self && !hasRole(actorRole, NEEDS.own))
         throw new ForbiddenError("Only an owner can remove an owner.");

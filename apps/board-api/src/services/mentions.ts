@@ -3,7 +3,7 @@
 // as written and notifies nobody.
 import { findMentions } from "@org/contracts/mentions";
 import type { ServiceContext } from "./context.ts";
-import { publish } from "./events.ts";
+import { notifyUser } from "./notifications.ts";
 
 /** The handles `@mentioned` in `text` (lower case); `x@y.com` is an address, not a mention. */
 export function mentionedHandles(text: string): Set<string> {
@@ -42,33 +42,15 @@ export async function notifyMentions(
     select: { userId: true, user: { select: { handle: true } } },
   });
   if (members.length === 0) return 0;
-  // The names as they are now: what the recipient keeps seeing should they leave the project.
-  const card = await ctx.db.card.findUniqueOrThrow({
-    where: { id: cardId },
-    select: { title: true, project: { select: { name: true } } },
-  });
   for (const member of members) {
-    const notification = await ctx.db.notification.create({
-      data: {
-        userId: member.userId,
-        actorId: ctx.actor.id,
-        kind: "mention",
-        projectId,
-        cardId,
-        commentId: commentId ?? null,
-        excerpt: excerptAround(text, member.user.handle),
-        projectName: card.project.name,
-        cardTitle: card.title,
-      },
-      select: { id: true },
-    });
-    publish(
-      ctx,
+    await notifyUser(ctx, {
+      userId: member.userId,
+      kind: "mention",
       projectId,
-      "notification.created",
-      { notification_id: notification.id, card_id: cardId },
-      member.userId,
-    );
+      cardId,
+      commentId,
+      excerpt: excerptAround(text, member.user.handle),
+    });
   }
   return members.length;
 }

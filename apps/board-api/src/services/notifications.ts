@@ -1,9 +1,12 @@
-// The signed-in user's notifications (mentions made in the web app), newest first.
+// The signed-in user's notifications, newest first: mentions made in the web app, and cards
+// handed off to them (by anyone, through any client).
 import type { Notification } from "@org/contracts";
 import type { Db, Prisma } from "@org/db";
 import { NotFoundError } from "@org/service-kit";
-import type { Actor } from "./context.ts";
+import type { Actor, ServiceContext } from "./context.ts";
+import { publish } from "./events.ts";
 import { iso, isoOrNull, pageArgs, toPage } from "./pagination.ts";
+import { notFoundMessage } from "./not-found.ts";
 
 // The project's and card's current names only while the recipient is a member; otherwise the
 // names stored when the notification was written (a former member learns no renames).
@@ -76,7 +79,7 @@ export async function markNotificationRead({
     where: { id: notificationId, userId: actor.id },
     include: withNames,
   });
-  if (!row) throw new NotFoundError("Notification not found.");
+  if (!row) throw new NotFoundError(notFoundMessage("notification_id"));
   return toNotificationWire(row, (await memberOf(db, actor, [row])).has(row.projectId));
 }
 
@@ -85,4 +88,47 @@ export async function markAllNotificationsRead({ db, actor }: { db: Db; actor: A
     where: { userId: actor.id, readAt: null },
     data: { readAt: new Date() },
   });
+}
+
+/**
+ * Writes a notification for `userId` about a card, with the project's and card's names as they
+ * are now (what the recipient keeps seeing should they leave the project), and tells the
+ * recipient's live clients.
+ */
+export async function notifyUser(
+  ctx: Pick<ServiceContext, "db" | "actor" | "events">,
+  input: {
+    userId: string;
+    kind: Notification["kind"];
+    projectId: string;
+    cardId: string;
+    commentId?: string | undefined;
+    excerpt: string;
+  },
+): Promise<void> {
+  const card = await ctx.db.card.findUniqueOrThrow({
+    where: { id: input.cardId },
+    select: { title: true, project: { select: { name: true } } },
+  });
+  const notification = await ctx.db.notification.create({
+    data: {
+      userId: input.userId,
+      actorId: ctx.actor.id,
+      kind: input.kind,
+      projectId: input.projectId,
+      cardId: input.cardId,
+      commentId: input.commentId ?? null,
+      excerpt: input.excerpt,
+      projectName: card.project.name,
+      cardTitle: card.title,
+    },
+    select: { id: true },
+  });
+  publish(
+    ctx,
+    input.projectId,
+    "notification.created",
+    { notification_id: notification.id, card_id: input.cardId },
+    input.userId,
+  );
 }

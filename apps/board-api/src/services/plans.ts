@@ -4,13 +4,14 @@ import type { Card, DecomposeBody, HandoffBody, Plan, PublishPlanBody, z } from 
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "@org/service-kit";
 import { loadCardsByIds, toPlanWire } from "./card-loader.ts";
 import { activeCardIds, authorizeCard, CARD_NOT_FOUND, readCard } from "./cards.ts";
-import { mayOverrideClaim, releaseClaim } from "./claims.ts";
+import { claimHolder, lockClaimState, mayOverrideClaim, releaseClaim } from "./claims.ts";
 import { toCommentWire } from "./comments.ts";
-import { SQL_NOW, TX_OPTIONS, type ServiceContext, type Tx } from "./context.ts";
+import { TX_OPTIONS, type ServiceContext, type Tx } from "./context.ts";
 import { recordActivity } from "./activity.ts";
 import { publish } from "./events.ts";
 import { lockRows, writePositions } from "./ordering.ts";
 import { loadAuthorized, NEEDS } from "./permissions.ts";
+import { notifyUser } from "./notifications.ts";
 
 /**
  * Stores the next plan version. The card row is locked, so concurrent publishes get 1, 2, …
@@ -138,6 +139,12 @@ async function withParentColumnLocked<T>(
   }
 }
 
+/** The start of a handoff note on one line (about 160 characters), for the notification. */
+function noteExcerpt(note: string): string {
+  const flat = note.replace(/\s+/g, " ").trim();
+  return flat.length > 160 ? `${flat.slice(0, 159)}…` : flat;
+}
+
 /**
  * Releases the claim, reassigns, and keeps the note as a `handoff` comment, in one transaction.
  * A live claim of someone else can only be handed off by its holder or an admin.
@@ -165,12 +172,9 @@ export async function handoffCard(
     }
   }
   const comment = await ctx.db.$transaction(async (tx) => {
-    const [state] = await tx.$queryRaw<Array<{ claimed_by: string | null; live: boolean }>>`
-      SELECT claimed_by::text AS claimed_by, (claimed_by IS NOT NULL AND claim_expires_at >= ${SQL_NOW}) AS live
-      FROM cards WHERE id = ${ctx.cardId}::uuid FOR NO KEY UPDATE`;
-    if (!state) throw new NotFoundError(CARD_NOT_FOUND);
+    const state = await lockClaimState(tx, ctx.cardId);
     if (!mayOverrideClaim(state, ctx.actor.id, role)) {
-      throw new ForbiddenError("The card is claimed by someone else; only they or an admin can hand it off.");
+      throw new ForbiddenError(`The card is ${claimHolder(state)}; only they or an admin can hand it off.`);
     }
     await releaseClaim(tx, ctx.cardId);
     await tx.card.update({
@@ -191,5 +195,16 @@ export async function handoffCard(
     to_user_id: ctx.input.to_user_id ?? null,
     note: comment.body,
   });
+  // The new assignee hears of it, whichever client made the handoff (mentions stay web-only).
+  if (to_user_id && to_user_id !== ctx.actor.id) {
+    await notifyUser(ctx, {
+      userId: to_user_id,
+      kind: "handoff",
+      projectId: row.projectId,
+      cardId: ctx.cardId,
+      commentId: comment.id,
+      excerpt: noteExcerpt(comment.body),
+    });
+  }
   return card;
 }

@@ -4,6 +4,7 @@ import { insertAt, lockRows, writePositions } from "./ordering.ts";
 import { iso, pageArgs, toPage } from "./pagination.ts";
 import { loadAuthorized, NEEDS, requireRole } from "./permissions.ts";
 import { PROJECT_NOT_FOUND } from "./projects.ts";
+import { notFoundMessage } from "./not-found.ts";
 
 interface PriorityRow {
   id: string;
@@ -27,7 +28,7 @@ function toPriorityWire(row: PriorityRow): Priority {
   };
 }
 
-const PRIORITY_NOT_FOUND = "Priority not found.";
+const PRIORITY_NOT_FOUND = notFoundMessage("priority_id");
 const ORDER = [{ position: "asc" as const }, { id: "asc" as const }];
 
 async function ladder(tx: Tx, projectId: string): Promise<string[]> {

@@ -10,6 +10,7 @@ import {
 import type { ServiceContext } from "./context.ts";
 import { iso, pageArgs, toPage } from "./pagination.ts";
 import { NEEDS, requireRole } from "./permissions.ts";
+import { notFoundMessage } from "./not-found.ts";
 
 interface ProjectRow {
   id: string;
@@ -30,7 +31,7 @@ export function toProjectWire(project: ProjectRow, role: Role): Project {
   };
 }
 
-export const PROJECT_NOT_FOUND = "Project not found.";
+export const PROJECT_NOT_FOUND = notFoundMessage("project_id");
 
 export async function listProjects(ctx: ServiceContext & { query: ListQuery }) {
   const rows = await ctx.db.projectMember.findMany({

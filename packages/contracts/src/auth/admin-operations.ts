@@ -2,6 +2,7 @@
 import { ListQuery } from "../pagination.ts";
 import { z } from "../zod.ts";
 import {
+  AddOwnPasskeyStartRequestSchema,
   AdminIdParams,
   AdminInviteSchema,
   AdminListSchema,
@@ -16,6 +17,8 @@ import {
   InviteAdminRequestSchema,
   InviteCodeQuery,
   InviteUserTokenResponseSchema,
+  OwnPasskeyListSchema,
+  OwnPasskeySchema,
   TenantIdParams,
   TenantListSchema,
   TenantUserListSchema,
@@ -26,7 +29,7 @@ import {
   UsersQuery,
 } from "./admin.ts";
 import type { AuthOperation } from "./openapi.ts";
-import { TenantUserSchema } from "./schemas.ts";
+import { RegisterFinishRequestSchema, RegisterStartResponseSchema, TenantUserSchema } from "./schemas.ts";
 
 /** Every state change under /admin needs the session's CSRF token (GET /admin/api/csrf). */
 const Csrf = z.object({
@@ -179,6 +182,41 @@ export const adminOperations: AuthOperation[] = [
   }),
   api({
     method: "get",
+    path: "/me/passkeys",
+    summary:
+      "The signed-in administrator's own passkeys, oldest first: name, authenticator, created, last used, created_via.",
+    response: OwnPasskeyListSchema,
+    errors: read,
+  }),
+  api({
+    method: "post",
+    path: "/me/passkeys/register/start",
+    summary:
+      "Start adding a passkey to the signed-in administrator's own account (the only way to add one after the " +
+      "first): WebAuthn creation options, challenge bound to this administrator, 5 minutes.",
+    body: AddOwnPasskeyStartRequestSchema,
+    response: RegisterStartResponseSchema,
+    errors: write,
+  }),
+  api({
+    method: "post",
+    path: "/me/passkeys/register/finish",
+    summary: "Store the new passkey (created_via: dashboard), audited under the administrator.",
+    body: RegisterFinishRequestSchema,
+    status: 201,
+    response: OwnPasskeySchema,
+    errors: [...write, "verification_failed", "challenge_expired", "conflict"],
+  }),
+  api({
+    method: "delete",
+    path: "/me/passkeys/{id}",
+    summary: "Remove one of the administrator's own passkeys; the last one is a conflict (409).",
+    params: AdminPasskeyParams,
+    status: 204,
+    errors: [...write, "not_found", "conflict"],
+  }),
+  api({
+    method: "get",
     path: "/audit",
     summary: "The audit log, newest first, filtered by tenant, event type and time range.",
     query: AuditQuery,
@@ -197,16 +235,19 @@ export const adminOperations: AuthOperation[] = [
     method: "post",
     path: "/admins",
     summary:
-      "Invite an administrator (or send an existing one a link for another passkey): 24 h, single use.",
+      "Invite a new administrator: a link (24 h, single use) that makes their first passkey. An active " +
+      "administrator's address is a conflict: they add passkeys from their own session (/me/passkeys).",
     body: InviteAdminRequestSchema,
     status: 201,
     response: AdminInviteSchema,
-    errors: write,
+    errors: [...write, "conflict"],
   }),
   api({
     method: "delete",
     path: "/admins/{id}",
-    summary: "Remove an administrator: sessions revoked, passkeys and pending invites deleted.",
+    summary:
+      "Remove an administrator, at once on every instance: sessions revoked, passkeys, pending invites and " +
+      "the invite links they issued deleted.",
     params: AdminIdParams,
     status: 204,
     errors: [...write, "not_found", "conflict"],

@@ -145,6 +145,28 @@ export const AdminPasskeySchema = PasskeyInfoSchema.extend({
 }).openapi("AdminPasskey");
 export type AdminPasskey = z.infer<typeof AdminPasskeySchema>;
 
+export const PASSKEY_CREATED_VIA = ["direct", "qr", "invite", "dashboard"] as const;
+export const PasskeyCreatedViaSchema = z.enum(PASSKEY_CREATED_VIA).openapi("PasskeyCreatedVia", {
+  description:
+    "How the passkey was made: direct (on the registering device), qr (a phone that scanned a code), " +
+    "invite (an administrator's first, through their invite link), dashboard (added by the administrator " +
+    "from their own dashboard session).",
+});
+export type PasskeyCreatedVia = z.infer<typeof PasskeyCreatedViaSchema>;
+
+/** One of the signed-in administrator's own passkeys (`/admin/api/me/passkeys`). */
+export const OwnPasskeySchema = AdminPasskeySchema.extend({
+  created_via: PasskeyCreatedViaSchema.nullable().openapi({
+    description: "null for passkeys made before this was recorded.",
+  }),
+}).openapi("OwnPasskey");
+export type OwnPasskey = z.infer<typeof OwnPasskeySchema>;
+
+/** `POST /admin/api/me/passkeys/register/start`: the new passkey's name (the device's, by default). */
+export const AddOwnPasskeyStartRequestSchema = z
+  .object({ name: StorableText.trim().min(1).max(100).optional() })
+  .openapi("AddOwnPasskeyStartRequest");
+
 // ---- administrators ----
 export const AdminSchema = z
   .object({
@@ -194,6 +216,7 @@ export const InviteUserTokenResponseSchema = z
 export const TenantListSchema = listOf(TenantViewSchema).openapi("TenantList");
 export const TenantUserListSchema = listOf(TenantUserSchema).openapi("TenantUserList");
 export const AdminPasskeyListSchema = listOf(AdminPasskeySchema).openapi("AdminPasskeyList");
+export const OwnPasskeyListSchema = listOf(OwnPasskeySchema).openapi("OwnPasskeyList");
 export const AuditEventListSchema = listOf(AuditEventSchema).openapi("AuditEventList");
 export const AdminListSchema = listOf(AdminSchema).openapi("AdminList");
 /** One page of a list (`{data,next_cursor}`). */

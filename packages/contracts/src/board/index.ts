@@ -34,3 +34,4 @@ export * from "./mcp-tools.ts";
 export { boardLlmsTxt, describeType, LLMS_RULES, type LlmsTxtOptions } from "./llms.ts";
 export * from "./web.ts";
 export { handleStem } from "./handles.ts";
+export * from "./mcp-instructions.ts";

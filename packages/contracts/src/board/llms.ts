@@ -10,13 +10,14 @@ import type { BoardOperation } from "./operations/spec.ts";
 import { boardOperationList } from "./registry.ts";
 import { ATTACHMENT_MAX_BYTES } from "./schemas/attachments.ts";
 import { DUE_AT_RULE } from "./schemas/common.ts";
+import { MCP_READONLY_HEADER, MCP_TOOLSETS_HEADER } from "./mcp-instructions.ts";
 import { CORE_TOOLSET, MCP_EXCLUDED_OPERATIONS, MCP_MAX_BATCH, operationGroups } from "./toolsets.ts";
 
 /** The rules every caller needs, in the words of the contract. */
 export const LLMS_RULES: readonly string[] = [
   "**Auth**: every `/api/v1` and `/mcp` request sends `Authorization: Bearer <API token>`. A user creates, lists and revokes their tokens in the web app (`/app`, page Account) or with `create_token` / `list_tokens` / `delete_token` (and `cli token create` / `cli token revoke`); tokens do not expire, a revoked one stops working at once. Missing or invalid: `401 unauthenticated`. (The web app itself authenticates `/api/v1` with its session cookie and an `X-CSRF-Token` header on every change.)",
   "**Roles**: owner (everything), admin (project settings, columns, labels, priorities, gate criteria, members other than owners), member (cards, comments, checklists, card labels, attachments, the agent workflow), viewer (read only). An object in a project you are not a member of is `not_found`; a member whose role does not allow the operation gets `forbidden`.",
-  "**Ids are opaque strings** (UUIDv7), never numbers. A card's `number` (#7) is a per-project handle, not an id: `/cards/7` is `not_found`.",
+  "**Ids are opaque strings** (UUIDv7), never numbers. A card's `number` (#7) is a per-project handle, not an id: `/cards/7` is `not_found`; `find_cards` with `number=7` gives its id. A `not_found` for a path id names the operation that gives such ids (`find_cards` / `list_my_cards` for cards, `list_projects`, `list_columns`, …).",
   "**JSON everywhere**: single objects come back bare; create is 201 with the object, delete is 204 with an empty body, everything else 200.",
   '**Pagination**: lists return `{"data":[...],"next_cursor":null|"..."}`. Pass `limit` (1..200, default 50, plain digits) and `cursor` (the previous page\'s `next_cursor`); `null` means the last page. Order is stable. The board (`get_board`) is not paginated.',
   '**Clearing fields**: on update, an empty string `""` (or `null`) clears `assignee_id`, `due_at`, `priority_id`, `work_phase` and a project\'s `repo_url` (stored as `null`). `shepherds: []` clears shepherds; `shepherds: ""` and `title: ""` are `validation_failed`. Omitted fields are left alone. Unknown fields are `validation_failed`.',
@@ -24,9 +25,9 @@ export const LLMS_RULES: readonly string[] = [
   `**Due dates**: \`due_at\` is an ${DUE_AT_RULE} A card is overdue (rot report) once that instant has passed.`,
   "**Archive over delete**: archiving a card keeps its number, hides it from the board (`include_archived=true` shows it) and keeps it readable by id; unarchive puts it last in its column. Deleting destroys the card with its comments, checklist and files. Card numbers are never reused.",
   `**Attachments**: upload is \`multipart/form-data\` with exactly one field named \`file\` (none, another field or two files: \`validation_failed\`), at most ${ATTACHMENT_MAX_BYTES} bytes (10 MB; over: \`payload_too_large\`, nothing stored). Download returns the exact bytes as \`Content-Disposition: attachment\`. Upload and download are HTTP only, not MCP tools.`,
-  '**Claims and leases**: claiming a card (`lease_seconds` 60..86400, default 7200) sets `claimed_by`, `claimed_at` and `claim_expires_at`. Claiming again as the holder renews the lease (heartbeat); a card claimed by someone else with a live lease is `conflict`, and so is a card whose entry gate is not satisfied. An expired lease counts as unclaimed everywhere. Unclaim: the claimer or an admin/owner. Claim-next takes the next eligible card (owner_type `agent`, not archived, not in a done column, unassigned or assigned to the caller, unclaimed, entry gate satisfied; most urgent priority first, then column and card position) or, when none is, answers 204 over HTTP and `{"result": null, "reason": "…"}` over MCP; concurrent callers never get the same card. Handoff releases the claim.',
+  '**Claims and leases**: claiming a card (`lease_seconds` 60..86400, default 7200) sets `claimed_by`, `claimed_at` and `claim_expires_at`. Claiming again as the holder renews the lease (heartbeat); a card claimed by someone else with a live lease is `conflict` (the message names the holder and when the lease ends), and so is a card whose entry gate is not satisfied. An expired lease counts as unclaimed everywhere. Unclaim: the claimer or an admin/owner. Claim-next takes the next eligible card (owner_type `agent`, not archived, not in a done column, unassigned or assigned to the caller, unclaimed, entry gate satisfied; most urgent priority first, then column and card position) or, when none is, answers 204 over HTTP and `{"result": null, "reason": "…"}` over MCP; concurrent callers never get the same card. Handoff releases the claim.',
   '**Text and query numbers**: text anywhere — bodies, path parameters, query strings, upload file names — must be storable: a NUL character or an unpaired UTF-16 surrogate is `validation_failed` (with the field in `details`). Query numbers (`limit`, `stale_hours`) are plain base-10 digits: `1e2`, `0x10`, `+7`, `" 5"` are `validation_failed`. A database error the request caused is never a 5xx.',
-  "**No side effects on text**: API-created cards and comments run no @mention parsing and create no notifications or activity entries; those come only from the web app (`list_notifications`, `list_card_activity` show what it wrote).",
+  "**No side effects on text**: API-created cards and comments run no @mention parsing and create no notifications or activity entries; those come only from the web app (`list_notifications`, `list_card_activity` show what it wrote). The one exception: a handoff to a user (`to_user_id`) notifies that user, through any client.",
   '**Errors**: every error body is `{"error":{"code":"...","message":"..."}}`; `validation_failed` adds `"details":[{"path":"field.sub","message":"..."}]`. Malformed JSON is `validation_failed`. An unknown route is `not_found` in the same envelope. Every response carries `X-Request-Id`.',
   "**Rate limit**: per token (default 600 requests a minute), with `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` headers; over it: `429 rate_limited` with `Retry-After` seconds. Every MCP tool call counts against the same limit, one by one inside a JSON-RPC batch too.",
 ];
@@ -127,7 +128,10 @@ function responseName(schema: z.ZodType, refs: Map<string, z.ZodType>): string {
 function responseLine(op: BoardOperation, named: Map<string, z.ZodType>): string {
   if (op.binaryResponse) return `\`${op.status}\`: the file's bytes.`;
   if (!op.response) return `\`${op.status}\`: empty body.`;
-  return `\`${op.status}\`: \`${responseName(op.response, named)}\`.`;
+  const empty = op.emptyStatus
+    ? ` When it answers empty: \`${op.emptyStatus}\` with an empty body (the MCP tool: \`{"result": null, "reason": "…"}\`).`
+    : "";
+  return `\`${op.status}\`: \`${responseName(op.response, named)}\`.${empty}`;
 }
 
 /** How the tool's input differs from the HTTP request: a nested body. */
@@ -222,16 +226,24 @@ export function boardLlmsTxt({ baseUrl = "" }: LlmsTxtOptions = {}): string {
       "it identifies (`project_id`, `column_id`, `card_id`, `comment_id`, `item_id`, `label_id`, " +
       "`priority_id`, `attachment_id`, `criterion_id`, `user_id`), as each operation's MCP line says: " +
       '`create_card {"column_id": "…", "title": "…"}`, `get_card {"card_id": "…"}`, ' +
-      '`claim_next_card {"project_id": "…"}`. A path id that is not an id is `not_found`, as over HTTP.',
-    "- Results are JSON text plus `structuredContent`, declared by each tool's `outputSchema` (the " +
+      '`claim_next_card {"project_id": "…"}`. A path id that is not an id is `not_found`, as over HTTP; ' +
+      "one of another JSON type (a number, null, an object, an array) is `validation_failed` naming the field.",
+    "- Results are JSON text plus `structuredContent`; read tools declare its top-level fields as their " +
+      "`outputSchema`, write tools answer the object a read tool describes (the " +
       'response object; lists as `{"data", "next_cursor"}`; `{"ok": true}` for operations that answer ' +
       '204 over HTTP). API errors are tool results with `isError: true` whose text is `{"error":{"code",' +
       '"message","details"?}}`. Query flags and numbers are JSON booleans and numbers.',
     `- Every tool call counts against the token's rate limit, one by one inside a JSON-RPC batch too; a ` +
       `batch carries at most ${MCP_MAX_BATCH} messages (more: \`422 validation_failed\`), and one over the ` +
       "limit runs none of its calls (`429 rate_limited`).",
-    `- Toolsets: \`?toolsets=all\` (default), \`?toolsets=core\` (${CORE_TOOLSET.join(", ")}), or a comma ` +
-      `list of groups: ${groups.join(", ")}. Example: \`${baseUrl}/mcp?toolsets=core,labels\`.`,
+    `- Toolsets: \`core\` by default (${CORE_TOOLSET.join(", ")}: an agent's whole cycle), \`all\`, or ` +
+      `a comma list of toolsets and groups: ${groups.join(", ")}; in the URL (\`${baseUrl}/mcp?toolsets=core,labels\`) ` +
+      `or the \`${MCP_TOOLSETS_HEADER}: core,labels\` header (the URL wins). An unknown name is \`422 validation_failed\`.`,
+    `- Read-only: \`?read_only=true\` or \`${MCP_READONLY_HEADER}: true\` offers only the tools whose ` +
+      "`readOnlyHint` is true; calling another is a JSON-RPC error, as is calling a tool the session " +
+      "does not offer (`-32602`). The server's `instructions` say this, and the rules every tool shares.",
+    "- Without a valid token `/mcp` answers `401` with `WWW-Authenticate: Bearer`, like `/api/v1`. " +
+      "`create_token` is not a tool: only a web session mints tokens.",
     "",
     ...sections,
     "## Objects",

@@ -6,7 +6,9 @@ import { getOpenApiMetadata } from "@asteasolutions/zod-to-openapi";
 import type { ErrorDetail } from "../errors.ts";
 import { z } from "../zod.ts";
 import { toJsonSchema, type JsonSchema } from "./json-schema.ts";
-import type { BoardOperation } from "./operations/spec.ts";
+import { LIST_NOTE, ROLE_NOTE, type BoardOperation } from "./operations/spec.ts";
+import { OWNER_TYPE_NOTE } from "./schemas/cards.ts";
+import { CLEARS_NOTE, ID_DESCRIPTION, POSITION_NOTE } from "./schemas/common.ts";
 
 type ObjectSchema = JsonSchema & { type: "object" };
 
@@ -18,7 +20,6 @@ export interface BoardToolDefinition {
   /** The structured result of a successful call: the operation's response schema. */
   outputSchema?: ObjectSchema;
   annotations: {
-    title: string;
     readOnlyHint: boolean;
     destructiveHint: boolean;
     idempotentHint: boolean;
@@ -63,11 +64,52 @@ function mergeInto(
   target.required.push(...((schema.required as string[] | undefined) ?? []));
 }
 
+/** Query fields every list has, explained once in the server's instructions (mcp-instructions.ts). */
+const PAGING_FIELDS = ["limit", "cursor"];
+
+/**
+ * A list's `limit` and `cursor` without their descriptions (and the cursor's pattern: an agent
+ * passes next_cursor as it came), said once for every list.
+ */
+function withoutPagingNotes(schema: JsonSchema): JsonSchema {
+  const properties = { ...(schema.properties as Record<string, JsonSchema> | undefined) };
+  for (const field of PAGING_FIELDS) {
+    const property = properties[field];
+    if (property) {
+      const { description: _description, pattern: _pattern, ...rest } = property;
+      properties[field] = rest;
+    }
+  }
+  return { ...schema, properties };
+}
+
+/**
+ * Field descriptions many fields share, which the instructions say once (ids, clearing, positions,
+ * owner_type).
+ */
+const SHARED_NOTES = [ID_DESCRIPTION, CLEARS_NOTE, POSITION_NOTE, OWNER_TYPE_NOTE];
+
+/** An input schema without the shared notes: a description that is one goes, one ending in one is cut. */
+function withoutSharedNotes(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutSharedNotes);
+  if (typeof node !== "object" || node === null) return node;
+  const entries = Object.entries(node as JsonSchema).flatMap(([key, value]): [string, unknown][] => {
+    if (key === "properties") {
+      const properties = Object.entries(value as JsonSchema).map(([k, v]) => [k, withoutSharedNotes(v)]);
+      return [[key, Object.fromEntries(properties)]];
+    }
+    if (key !== "description" || typeof value !== "string") return [[key, withoutSharedNotes(value)]];
+    const description = SHARED_NOTES.reduce((text, note) => text.replace(note, ""), value).trim();
+    return description ? [[key, description]] : [];
+  });
+  return Object.fromEntries(entries);
+}
+
 /** The tool's input: path ids + query + body in one object, no other fields. */
 export function toolInputSchema(op: BoardOperation): ObjectSchema {
   const merged = { properties: {} as Record<string, unknown>, required: [] as string[] };
   if (op.params) mergeInto(merged, toJsonSchema(op.params));
-  if (op.query) mergeInto(merged, toJsonSchema(op.query));
+  if (op.query) mergeInto(merged, withoutPagingNotes(toJsonSchema(op.query)));
   if (op.body) {
     if (bodyIsNested(op)) {
       merged.properties.body = toJsonSchema(op.body);
@@ -78,7 +120,7 @@ export function toolInputSchema(op: BoardOperation): ObjectSchema {
   }
   return {
     type: "object",
-    properties: merged.properties,
+    properties: withoutSharedNotes(merged.properties) as Record<string, unknown>,
     ...(merged.required.length > 0 ? { required: [...new Set(merged.required)] } : {}),
     additionalProperties: false,
   };
@@ -91,35 +133,37 @@ export const EmptyToolResultSchema = z.object({
 });
 
 /**
- * An output schema as structure only, since every tool's list entry costs an agent tokens: no
- * descriptions (the fields are documented in the tool's description and /llms.txt), `X | null` as
+ * An output schema as the result's top-level shape only, since every tool's list entry costs an
+ * agent tokens: each field with its JSON type (and its values, when it has a fixed few); nested
+ * objects and arrays by type alone; no descriptions, formats or required lists (the fields are
+ * documented in /llms.txt, and the text result carries the full JSON). `X | null` is
  * `type: [X, "null"]`, and no `additionalProperties: false` (a client keeps working when a
  * response gains a field).
  */
-function compactOutput(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(compactOutput);
-  if (typeof node !== "object" || node === null) return node;
-  const { description: _description, additionalProperties, ...rest } = node as JsonSchema;
-  const schema = Object.fromEntries(
-    Object.entries(rest).map(([key, value]) => [
-      key,
-      // Property maps are keyed by field name: compact the values, never drop a field called "description".
-      key === "properties"
-        ? Object.fromEntries(Object.entries(value as JsonSchema).map(([k, v]) => [k, compactOutput(v)]))
-        : compactOutput(value),
-    ]),
-  ) as JsonSchema;
-  if (additionalProperties !== undefined && additionalProperties !== false) {
-    schema.additionalProperties = additionalProperties;
-  }
+function compactOutput(node: JsonSchema): JsonSchema {
+  const arms = node.anyOf as JsonSchema[] | undefined;
+  if (arms) return { anyOf: arms.map(compactOutput) };
+  const properties = node.properties as Record<string, JsonSchema> | undefined;
+  return {
+    type: "object",
+    ...(properties
+      ? { properties: Object.fromEntries(Object.entries(properties).map(([key, v]) => [key, fieldType(v)])) }
+      : {}),
+  };
+}
+
+/** A field of a result: its JSON type (nullable as `[X, "null"]`) and its enum, nothing deeper. */
+function fieldType(schema: JsonSchema): JsonSchema {
   const arms = schema.anyOf as JsonSchema[] | undefined;
-  if (arms?.length === 2 && Object.keys(schema).length === 1) {
-    const [value, empty] = arms[1]?.type === "null" ? arms : [arms[1]!, arms[0]!];
-    if (empty?.type === "null" && value && typeof value.type === "string") {
-      return { ...value, type: [value.type, "null"] };
-    }
+  if (arms) {
+    const types = [...new Set(arms.flatMap((arm) => fieldType(arm).type as string | string[]))];
+    return { type: types.length === 1 ? types[0] : types };
   }
-  return schema;
+  const type = schema.type ?? (schema.enum ? "string" : schema.const === null ? "null" : undefined);
+  return {
+    ...(type !== undefined ? { type } : {}),
+    ...(Array.isArray(schema.enum) ? { enum: schema.enum } : {}),
+  };
 }
 
 /**
@@ -133,19 +177,38 @@ export function toolOutputSchema(op: BoardOperation): ObjectSchema | undefined {
   const schema = op.emptyStatus
     ? { anyOf: [response, toJsonSchema(EmptyToolResultSchema, "output")] }
     : response;
-  return { ...(compactOutput(schema) as JsonSchema), type: "object" };
+  return { ...compactOutput(schema), type: "object" };
 }
 
+/**
+ * The operation's description as a tool's: without the sentences every tool would repeat (the
+ * role rule, paging), which the server's instructions say once. The registry's descriptions say
+ * nothing of HTTP (status codes, paths), so /llms.txt and OpenAPI add that themselves.
+ */
+export function toolDescription(op: BoardOperation): string {
+  return op.description
+    .replace(` ${LIST_NOTE}`, "")
+    .replace(` ${ROLE_NOTE}`, "")
+    .replace(ROLE_NOTE, "")
+    .replace(/ ?Needs member\./, "")
+    .trim();
+}
+
+/**
+ * Read tools declare their result's shape (outputSchema); a write tool answers the object a read
+ * tool describes (create_card, move_card, claim_card… the card of get_card), so declaring it again
+ * on every write tool would only make tools/list longer. Its JSON comes as text and
+ * structuredContent all the same.
+ */
 export function boardToolDefinition(op: BoardOperation): BoardToolDefinition {
-  const outputSchema = toolOutputSchema(op);
+  const outputSchema = op.hints.readOnly ? toolOutputSchema(op) : undefined;
   return {
     name: op.name,
     title: op.summary,
-    description: op.description,
+    description: toolDescription(op),
     inputSchema: toolInputSchema(op),
     ...(outputSchema ? { outputSchema } : {}),
     annotations: {
-      title: op.summary,
       readOnlyHint: op.hints.readOnly,
       destructiveHint: op.hints.destructive,
       idempotentHint: op.hints.idempotent,
@@ -188,8 +251,20 @@ export function splitToolInput(op: BoardOperation, args: Record<string, unknown>
     else if (!(op.body && nested && key === "body")) problems.push(unknownField(op, key, pathIds));
   }
   for (const { name, description } of pathIds) {
-    if (params[name] === undefined)
-      problems.push({ path: name, message: `Required: ${phrase(description)}.` });
+    const value = params[name];
+    if (value === undefined) problems.push({ path: name, message: `Required: ${phrase(description)}.` });
+    else if (typeof value !== "string") {
+      problems.push({
+        path: name,
+        message: `Expected a UUID string, got ${jsonType(value)}: ${phrase(description)}.`,
+      });
+    }
+  }
+  // Query values are scalars (over HTTP, text); an object, array or null is not one.
+  for (const [key, value] of Object.entries(query)) {
+    if (value === null || typeof value === "object") {
+      problems.push({ path: key, message: `Expected a string, number or boolean, got ${jsonType(value)}.` });
+    }
   }
   return {
     params: op.params ? params : undefined,
@@ -197,6 +272,15 @@ export function splitToolInput(op: BoardOperation, args: Record<string, unknown>
     body: op.body ? (nested ? (args.body ?? {}) : body) : undefined,
     problems,
   };
+}
+
+/** The JSON type of a value, as a message says it. */
+function jsonType(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "object") return "an object";
+  if (typeof value === "number") return `the number ${value}`;
+  return typeof value === "boolean" ? `the boolean ${value}` : typeof value;
 }
 
 function unknownField(op: BoardOperation, key: string, pathIds: PathId[]): ErrorDetail {

@@ -4,24 +4,30 @@ import type { BoardOperation } from "./operations/spec.ts";
 import { boardOperationList } from "./registry.ts";
 
 /**
- * Byte-level operations left out of MCP: their bodies are multipart uploads or raw downloads, which
- * do not fit a JSON tool call (and a base64 upload of up to 10 MB would not pass the API's 1 MB JSON
- * body limit). Agents use the HTTP API for these; /llms.txt and OpenAPI still describe them.
+ * Operations left out of MCP. Byte-level ones: their bodies are multipart uploads or raw downloads,
+ * which do not fit a JSON tool call (and a base64 upload of up to 10 MB would not pass the API's
+ * 1 MB JSON body limit). create_token: only a web session mints tokens, and every MCP call carries
+ * a bearer token, so the tool could only ever answer forbidden. /llms.txt and OpenAPI still
+ * describe them all.
  */
 export const MCP_EXCLUDED_OPERATIONS: Readonly<Record<string, string>> = {
   upload_card_attachment: "multipart/form-data upload: use POST /api/v1/cards/{card_id}/attachments",
   upload_comment_attachment: "multipart/form-data upload: use POST /api/v1/comments/{comment_id}/attachments",
   download_attachment: "raw bytes: use GET /api/v1/attachments/{attachment_id}",
+  create_token: "needs a web session (the web app, or `cli token create`): POST /api/v1/tokens",
 };
 
 /**
- * What an agent needs for the everyday loop, and nothing more: the board, cards, comments, the
- * claim / plan / handoff loop, and what those tools' descriptions send it to (members for
- * handoff's to_user_id, labels and priorities for card fields, the gate claiming depends on,
- * archive_card rather than delete). A test keeps every tool a core description names in core.
+ * The default toolset: an agent's whole cycle and nothing more. Find work (the board, cards), claim
+ * and release it, plan, tick the checklist, read the gate and ack its criteria, move, comment,
+ * label, hand off, and notice what others handed over (notifications); plus what those tools'
+ * descriptions send it to (members for handoff's to_user_id, labels and priorities for card
+ * fields, archive_card rather than delete). A test keeps every tool a core description names in
+ * core, and core's tools/list under 25 KB.
  */
 export const CORE_TOOLSET: readonly string[] = [
   "get_me",
+  "list_notifications",
   "list_projects",
   "list_members",
   "get_board",
@@ -35,14 +41,23 @@ export const CORE_TOOLSET: readonly string[] = [
   "archive_card",
   "list_comments",
   "create_comment",
+  "list_checklist",
+  "update_checklist_item",
   "list_labels",
+  "attach_label",
   "list_priorities",
   "claim_next_card",
   "claim_card",
+  "unclaim_card",
   "get_card_gate",
+  "ack_gate_criterion",
   "publish_plan",
   "handoff_card",
+  "list_notifications",
 ];
+
+/** The toolset offered when a client names none. */
+export const DEFAULT_TOOLSET = "core";
 
 /** Most JSON-RPC messages one POST /mcp may carry (a batch); each tool call in it is rate-limited. */
 export const MCP_MAX_BATCH = 20;
@@ -72,16 +87,22 @@ export class UnknownToolsetError extends Error {
 }
 
 /**
- * The operations of `?toolsets=` (a comma list of toolset names; absent or empty: all), in registry
- * order. Throws UnknownToolsetError for a name that is neither core, all nor a group.
+ * The operations of `?toolsets=` (a comma list of toolset names; absent or empty: core), in registry
+ * order; with `readOnly`, only those whose readOnlyHint is true. Throws UnknownToolsetError for a
+ * name that is neither core, all nor a group.
  */
-export function resolveToolsets(spec?: string): BoardOperation[] {
-  const names = (spec ?? "")
+export function resolveToolsets(spec?: string, { readOnly = false } = {}): BoardOperation[] {
+  const selected = selectToolsets(spec);
+  return readOnly ? selected.filter((op) => op.hints.readOnly) : selected;
+}
+
+function selectToolsets(spec: string | undefined): BoardOperation[] {
+  const named = (spec ?? "")
     .split(",")
     .map((name) => name.trim())
     .filter(Boolean);
+  const names = named.length > 0 ? named : [DEFAULT_TOOLSET];
   const operations = mcpOperations();
-  if (names.length === 0) return operations;
   const known = new Set(toolsetNames());
   const unknown = names.filter((name) => !known.has(name));
   if (unknown.length > 0) throw new UnknownToolsetError(unknown);

@@ -9,7 +9,9 @@ import type {
   AuditEventType,
   CreateTenantRequest,
   ListPage,
+  OwnPasskey,
   QrLogin,
+  RegisterStartResponse,
   RegistrationAttachment,
   TenantUser,
   TenantView,
@@ -24,6 +26,7 @@ export type {
   AuditEvent,
   AuditEventType,
   ListPage,
+  OwnPasskey,
   QrLogin,
   RegistrationAttachment,
   TenantUser,
@@ -138,6 +141,15 @@ export const api = {
     list: (cursor?: string) => call<ListPage<Admin>>("GET", `/admins${query({ cursor })}`),
     invite: (email: string, name: string) => call<AdminInvite>("POST", "/admins", { email, name }),
     remove: (id: string) => call<void>("DELETE", `/admins/${seg(id)}`),
+  },
+  /** The signed-in administrator's own passkeys. */
+  me: {
+    passkeys: () => call<ListPage<OwnPasskey>>("GET", "/me/passkeys"),
+    startPasskey: (name?: string) =>
+      call<RegisterStartResponse>("POST", "/me/passkeys/register/start", name ? { name } : {}),
+    finishPasskey: (body: { challengeId: string; credential: unknown }) =>
+      call<OwnPasskey>("POST", "/me/passkeys/register/finish", body),
+    removePasskey: (id: string) => call<void>("DELETE", `/me/passkeys/${seg(id)}`),
   },
   /** Ends the session server-side; the caller then leaves the dashboard. */
   async signOut(): Promise<void> {

@@ -68,7 +68,7 @@ export const cardOperations = defineOperations({
     summary: "Your cards",
     description:
       "Unarchived cards, in every project you are a member of, that you hold a live claim on " +
-      "(`claimed=true`), that are assigned to you (`assigned=true`), or either (neither flag, or both), " +
+      "(`claimed` true), that are assigned to you (`assigned` true), or either (neither flag, or both), " +
       `oldest first. ${LIST_NOTE}`,
     group: "cards",
     query: MyCardsQuery,
@@ -83,7 +83,7 @@ export const cardOperations = defineOperations({
     summary: "Get a card",
     description:
       "One card by id (archived cards too), with `plan`: its latest published plan, or null. A card " +
-      "number is not an id: /cards/7 is not_found.",
+      "number is not an id (card 7 is not_found): get_board lists every card with its id.",
     group: "cards",
     params: pathParams({ card_id: "The card to read." }),
     response: CardWithPlanSchema,

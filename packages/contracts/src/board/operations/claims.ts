@@ -45,9 +45,8 @@ export const claimOperations = defineOperations({
     summary: "Claim the next eligible agent card",
     description:
       "Atomically claims the most urgent eligible card of the project for the caller (lease as in claim_card) " +
-      "and returns it. When no card is eligible: HTTP 204 with an empty body; the MCP tool answers " +
-      '`{"result": null, "reason": "…"}`, the reason saying why (no agent cards, assigned to others, all ' +
-      "claimed, or waiting for their entry gate). Eligible: owner_type agent (human cards are never offered), " +
+      "and returns it. When no card is eligible it claims nothing and answers empty, with the reason why " +
+      "(no agent cards, assigned to others, all claimed, or waiting for their entry gate). Eligible: owner_type agent (human cards are never offered), " +
       "not archived, not in a done column, unassigned or assigned to the caller, unclaimed (or its lease ran " +
       "out), entry gate satisfied. Order: priority rung (most urgent first, cards without a priority last), then " +
       `column position, then card position. Concurrent callers never get the same card. Needs member. ${ROLE_NOTE}`,

@@ -27,10 +27,10 @@ export const columnOperations = defineOperations({
     summary: "Get the board",
     description:
       "Every column in position order, each with its cards in position order, in one call. " +
-      "Archived cards are left out unless `include_archived=true`. " +
-      "A very large board can be read in parts instead of one big response: `cards_limit=N` gives each column " +
-      "its first N cards and a `cards_next_cursor`; then `column_id=<column>&cards_limit=N&cards_cursor=<cursor>` " +
-      "gives that column's next N cards (and its next cursor), until the cursor is null. Pages follow the board " +
+      "Archived cards are left out unless `include_archived` is true. " +
+      "A very large board can be read in parts instead of one big response: `cards_limit` N gives each column " +
+      "its first N cards and a `cards_next_cursor`; then `column_id` with `cards_limit` and `cards_cursor` " +
+      "(that column's cursor) gives that column's next N cards (and its next cursor), until the cursor is null. Pages follow the board " +
       "as it is at each call: a card moved meanwhile may be missed or seen twice.",
     group: "columns",
     params: pathParams({ project_id: "The project whose board to read." }),

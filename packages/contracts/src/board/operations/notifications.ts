@@ -10,8 +10,9 @@ export const notificationOperations = defineOperations({
     path: "/me/notifications",
     summary: "Your notifications",
     description:
-      "Mentions of the caller (`@handle` in a card or comment written in the web app), newest first; " +
-      `\`unread=true\` lists unread ones only. API and MCP writes never create any. ${LIST_NOTE}`,
+      "The caller's notifications, newest first: mentions (`@handle` in a card or comment written in the " +
+      "web app; API and MCP writes mention nobody) and handoffs (a card handed off to the caller, by " +
+      `anyone, through any client). \`unread\` true lists unread ones only. ${LIST_NOTE}`,
     group: "notifications",
     query: NotificationsQuery,
     response: listOf(NotificationSchema),

@@ -49,7 +49,8 @@ export const planOperations = defineOperations({
     path: "/cards/{card_id}/handoff",
     summary: "Hand a card on",
     description:
-      "Releases the claim, sets assignee_id to `to_user_id` (a project member, see list_members), and " +
+      "Releases the claim, sets assignee_id to `to_user_id` (a project member, see list_members; they get " +
+      "a handoff notification, see list_notifications), and " +
       "owner_type and work_phase when given; the `note` is kept as a comment with kind handoff " +
       "(list_comments). Not idempotent: every call writes another handoff comment. A card claimed by " +
       "someone else with a live lease can only be handed off by its holder or an admin (forbidden). " +

@@ -16,8 +16,10 @@ import {
 } from "./common.ts";
 import { CardLabelRefSchema } from "./labels.ts";
 
+export const OWNER_TYPE_NOTE = "Who works the card. Default human; claim_next_card offers only agent cards.";
+
 export const OwnerTypeSchema = z.enum(["human", "agent"]).openapi("OwnerType", {
-  description: "Who works the card. Default human; claim_next_card offers only agent cards.",
+  description: OWNER_TYPE_NOTE,
 });
 
 export const CardSchema = z
@@ -96,11 +98,9 @@ export const MoveCardBody = z
   .openapi("MoveCard");
 
 export const FindCardsQuery = ListQuery.extend({
-  number: queryInteger(z.number().int().min(1).max(2_147_483_647))
-    .optional()
-    .openapi({
-      description: "The card with this number (#number): archived or not, unless `archived` says.",
-    }),
+  number: queryInteger(z.number().int().min(1).max(2_147_483_647)).optional().openapi({
+    description: "The card with this number (#number): archived or not, unless `archived` says.",
+  }),
   q: StorableText.trim()
     .min(1)
     .max(200)

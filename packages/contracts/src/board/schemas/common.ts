@@ -2,25 +2,25 @@
 import { StorableText } from "../../text.ts";
 import { z } from "../../zod.ts";
 
+export const ID_DESCRIPTION = "Opaque identifier (UUIDv7).";
+export const CLEARS_NOTE = "An empty string (or null) clears the field.";
+export const POSITION_NOTE = "0-based index; past the end means last.";
+
 export const IdSchema = z
   .uuid()
-  .openapi({ description: "Opaque identifier (UUIDv7).", example: "0190c1d2-5b1e-7c3a-9f00-1a2b3c4d5e6f" });
+  .openapi({ description: ID_DESCRIPTION, example: "0190c1d2-5b1e-7c3a-9f00-1a2b3c4d5e6f" });
 export const TimestampSchema = z.iso.datetime().openapi({ description: "ISO 8601 timestamp, UTC." });
 export const Name = StorableText.trim().min(1).max(200);
 export const Color = z
   .string()
   .regex(/^#[0-9a-fA-F]{6}$/, "Expected a color like #1f6feb.")
   .openapi({ example: "#1f6feb" });
-export const Position = z
-  .number()
-  .int()
-  .min(0)
-  .openapi({ description: "0-based index; past the end means last." });
+export const Position = z.number().int().min(0).openapi({ description: POSITION_NOTE });
 
 /** Empty string or null on an optional field clears it (stored as null). */
 export function clearable<T extends z.ZodType>(schema: T, description?: string) {
   return z.union([z.literal("").transform(() => null), z.null(), schema]).openapi({
-    description: [description, "An empty string (or null) clears the field."].filter(Boolean).join(" "),
+    description: [description, CLEARS_NOTE].filter(Boolean).join(" "),
   });
 }
 

@@ -33,12 +33,11 @@ export const InviteeEmail = StorableText.trim()
 export const AddMemberBody = z
   .strictObject({
     user_id: IdSchema.optional().openapi({
-      description:
-        "A member: their role changes (201). Anyone else: they are invited (202) and join on accepting.",
+      description: "A member: their role changes. Anyone else: they are invited and join on accepting.",
     }),
     email: InviteeEmail.optional().openapi({
       description:
-        "Invites this address instead (202, same answer whether or not it has an account); create_invitation gives a link to share.",
+        "Invites this address instead (the same empty answer whether or not it has an account); create_invitation gives a link to share.",
     }),
     role: RoleSchema.default("member"),
   })

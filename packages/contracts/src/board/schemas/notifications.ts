@@ -1,10 +1,12 @@
-// Notifications (written only for changes made in the web app).
+// Notifications: mentions (written only for changes made in the web app) and handoffs to you.
 import { ListQuery } from "../../pagination.ts";
 import { z } from "../../zod.ts";
 import { IdSchema, QueryFlag, TimestampSchema } from "./common.ts";
 
-export const NotificationKindSchema = z.enum(["mention"]).openapi("NotificationKind", {
-  description: "mention: someone wrote @your-handle in a card or comment in the web app.",
+export const NotificationKindSchema = z.enum(["mention", "handoff"]).openapi("NotificationKind", {
+  description:
+    "mention: someone wrote @your-handle in a card or comment in the web app. handoff: someone handed a " +
+    "card off to you (handoff_card with your to_user_id), from any client.",
 });
 
 export const NotificationSchema = z
@@ -16,10 +18,12 @@ export const NotificationSchema = z
     card_id: IdSchema,
     card_number: z.number().int(),
     card_title: z.string(),
-    comment_id: IdSchema.nullable().openapi({ description: "The comment mentioning you; null: the card." }),
-    actor_id: IdSchema.openapi({ description: "Who mentioned you." }),
+    comment_id: IdSchema.nullable().openapi({
+      description: "The comment mentioning you, or the handoff note; null: the card mentions you.",
+    }),
+    actor_id: IdSchema.openapi({ description: "Who mentioned you or handed the card to you." }),
     actor_name: z.string(),
-    excerpt: z.string().openapi({ description: "The text around the mention." }),
+    excerpt: z.string().openapi({ description: "The text around the mention, or the handoff note's start." }),
     read_at: TimestampSchema.nullable(),
     created_at: TimestampSchema,
   })

@@ -48,7 +48,7 @@ export class AdminsView extends LitElement {
   async #remove(admin: Admin) {
     const confirmed = await confirmAction({
       title: `Remove ${admin.name}?`,
-      message: `${admin.email} is signed out everywhere and their passkeys and pending invites are deleted. You can invite them again later.`,
+      message: `${admin.email} is signed out everywhere at once; their passkeys, their pending invite and the invite links they issued stop working. You can invite them again later.`,
       confirmLabel: "Remove administrator",
     });
     if (!confirmed) return;
@@ -89,7 +89,8 @@ export class AdminsView extends LitElement {
           <label for="invite-name">Name</label>
           <input id="invite-name" name="name" required maxlength="200" autocomplete="off" />
           <span class="hint"
-            >Inviting an existing administrator sends them a link to add another passkey.</span
+            >Invite links only create new administrators. Existing ones add passkeys on their own Your
+            passkeys page.</span
           >
         </div>
       </form>

@@ -4,6 +4,7 @@ import { shared } from "../styles.ts";
 import { logoIcon } from "../ui/icons.ts";
 import "../admins/admins-view.ts";
 import "../audit/audit-view.ts";
+import "../passkeys/passkeys-view.ts";
 import "../tenant/tenant-view.ts";
 import "../tenants/tenants-view.ts";
 
@@ -12,15 +13,17 @@ export type Route =
   | { view: "tenant"; id: string }
   | { view: "audit" }
   | { view: "admins" }
+  | { view: "passkeys" }
   | { view: "missing" };
 
-/** `#/tenants`, `#/tenants/<id>`, `#/audit`, `#/admins` (empty: the tenants). */
+/** `#/tenants`, `#/tenants/<id>`, `#/audit`, `#/admins`, `#/passkeys` (empty: the tenants). */
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
   if (parts.length === 0 || (parts[0] === "tenants" && parts.length === 1)) return { view: "tenants" };
   if (parts[0] === "tenants" && parts.length === 2) return { view: "tenant", id: parts[1] as string };
   if (parts[0] === "audit" && parts.length === 1) return { view: "audit" };
   if (parts[0] === "admins" && parts.length === 1) return { view: "admins" };
+  if (parts[0] === "passkeys" && parts.length === 1) return { view: "passkeys" };
   return { view: "missing" };
 }
 
@@ -28,6 +31,7 @@ const SECTIONS = [
   { view: "tenants", href: "#/tenants", label: "Tenants" },
   { view: "audit", href: "#/audit", label: "Audit log" },
   { view: "admins", href: "#/admins", label: "Administrators" },
+  { view: "passkeys", href: "#/passkeys", label: "Your passkeys" },
 ] as const;
 
 /**
@@ -275,6 +279,8 @@ export class AdminApp extends LitElement {
         return html`<audit-view></audit-view>`;
       case "admins":
         return html`<admins-view .currentAdminId=${this.adminId}></admins-view>`;
+      case "passkeys":
+        return html`<passkeys-view></passkeys-view>`;
       default:
         return html`<section>
           <h1 tabindex="-1">Page not found</h1>

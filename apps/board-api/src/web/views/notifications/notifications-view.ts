@@ -65,7 +65,7 @@ export class BoardNotificationsView extends LitElement {
         this.items === null
           ? html`<p class="muted">Loading…</p>`
           : this.items.length === 0
-            ? html`<div class="empty">Nothing yet. Mentions of you appear here.</div>`
+            ? html`<div class="empty">Nothing yet. Mentions of you and cards handed to you appear here.</div>`
             : html`<ol>
                 ${this.items.map(
                   (item) =>
@@ -76,8 +76,14 @@ export class BoardNotificationsView extends LitElement {
                         @click=${(event: Event) => this.open(event, item)}
                       >
                         <span
-                          ><strong>${item.actor_name}</strong> mentioned you
-                          ${item.comment_id ? "in a comment on" : "in"}
+                          ><strong>${item.actor_name}</strong>
+                          ${
+                            item.kind === "handoff"
+                              ? "handed you"
+                              : item.comment_id
+                                ? "mentioned you in a comment on"
+                                : "mentioned you in"
+                          }
                           <strong>#${item.card_number} ${item.card_title}</strong>
                           <span class="faint"
                             >· ${item.project_name} · ${timeAgo(item.created_at)}</span

@@ -1,0 +1,124 @@
+import type { ListPage, OwnPasskey, RegisterFinishRequest, RegisterStartResponse } from "@org/contracts";
+import type { Prisma } from "@org/db";
+import { ConflictError, NotFoundError, UnauthenticatedError } from "@org/service-kit";
+import type { AuthContext } from "../context.ts";
+import { knownAuthenticator } from "../webauthn/aaguids.ts";
+import type { AdminSession } from "./admin-sessions.ts";
+import { serverAdminTenant } from "./admin-tenant.ts";
+import { audit } from "./audit.ts";
+import { finishRegistration, startRegistration } from "./registration.ts";
+
+// The signed-in administrator's own passkeys (the dashboard's Passkeys page). These are the only
+// way to add a passkey to an administrator's account once it has its first: nobody else's session,
+// token or invite link can.
+
+type CredentialRow = Prisma.AuthCredentialGetPayload<object>;
+
+const ownPasskey = (row: CredentialRow): OwnPasskey => ({
+  id: row.id,
+  name: row.name,
+  aaguid: row.aaguid,
+  authenticator: knownAuthenticator(row.aaguid) ?? null,
+  synced: row.backedUp,
+  created_at: row.createdAt.toISOString(),
+  ...(row.lastUsedAt ? { last_used: row.lastUsedAt.toISOString() } : {}),
+  created_via: row.createdVia,
+});
+
+export async function listOwnPasskeys({
+  ctx,
+  session,
+}: {
+  ctx: Pick<AuthContext, "db">;
+  session: AdminSession;
+}): Promise<ListPage<OwnPasskey>> {
+  const rows = await ctx.db.authCredential.findMany({
+    where: { userId: session.userId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  return { data: rows.map(ownPasskey), next_cursor: null };
+}
+
+/**
+ * Locks the administrator's row for the rest of the transaction (removal, another add or delete
+ * wait) and makes sure they were not removed meanwhile.
+ */
+async function lockCurrentAdmin(tx: Prisma.TransactionClient, adminId: string): Promise<void> {
+  const [admin] = await tx.$queryRaw<{ removed: boolean }[]>`
+    SELECT removed_at IS NOT NULL AS removed FROM auth_admins WHERE id = ${adminId}::uuid FOR UPDATE`;
+  if (!admin || admin.removed) throw new UnauthenticatedError("Sign in to the admin dashboard first.");
+}
+
+/** The WebAuthn options for another passkey of the signed-in administrator. */
+export async function startOwnPasskey({
+  ctx,
+  session,
+  name,
+}: {
+  ctx: AuthContext;
+  session: AdminSession;
+  name?: string | undefined;
+}): Promise<RegisterStartResponse> {
+  const tenant = await serverAdminTenant(ctx);
+  return startRegistration({ ctx, tenant, userId: session.userId, input: name ? { name } : {} });
+}
+
+/** Stores the new passkey (challenge bound to this administrator), `created_via: dashboard`. */
+export async function finishOwnPasskey({
+  ctx,
+  session,
+  input,
+  ip,
+}: {
+  ctx: AuthContext;
+  session: AdminSession;
+  input: RegisterFinishRequest;
+  ip?: string | undefined;
+}): Promise<OwnPasskey> {
+  const tenant = await serverAdminTenant(ctx);
+  const { passkeyId } = await finishRegistration({
+    ctx,
+    tenant,
+    userId: session.userId,
+    input,
+    ip,
+    createdVia: "dashboard",
+    adminId: session.admin.id,
+    beforeStore: (tx) => lockCurrentAdmin(tx, session.admin.id),
+  });
+  return ownPasskey(await ctx.db.authCredential.findUniqueOrThrow({ where: { id: passkeyId } }));
+}
+
+/** Deletes one of the administrator's own passkeys, never the last (they could not sign in again). */
+export async function deleteOwnPasskey({
+  ctx,
+  session,
+  passkeyId,
+  ip,
+}: {
+  ctx: AuthContext;
+  session: AdminSession;
+  passkeyId: string;
+  ip?: string | undefined;
+}): Promise<void> {
+  const tenantId = await ctx.db.$transaction(async (tx) => {
+    await lockCurrentAdmin(tx, session.admin.id);
+    const passkey = /^[0-9a-f-]{36}$/i.test(passkeyId)
+      ? await tx.authCredential.findFirst({ where: { id: passkeyId, userId: session.userId } })
+      : null;
+    if (!passkey) throw new NotFoundError("No such passkey.");
+    if ((await tx.authCredential.count({ where: { userId: session.userId } })) <= 1) {
+      throw new ConflictError("This is your only passkey: add another before you remove it.");
+    }
+    await tx.authCredential.delete({ where: { id: passkey.id } });
+    return passkey.tenantId;
+  });
+  await audit(ctx, {
+    type: "passkey_deleted",
+    tenantId,
+    userId: session.userId,
+    adminId: session.admin.id,
+    ip,
+    detail: { passkeyId },
+  });
+}

@@ -1,0 +1,250 @@
+// The MCP surface an agent meets, through the official client on a real port: which toolsets a
+// session offers and how it chooses them, read-only sessions, the instructions, unknown tools,
+// arguments of the wrong JSON type, and the 401 challenge.
+import { randomUUID } from "node:crypto";
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import { CORE_TOOLSET, mcpOperations, resolveToolsets, toolsetNames, type Card } from "@org/contracts";
+import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { makeBoard, makeCard } from "./helpers/fixtures.ts";
+import { allTools, callTool, listenMcp, okTool, toolError } from "./helpers/mcp.ts";
+
+let t: TestApp;
+let mcp: Awaited<ReturnType<typeof listenMcp>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  mcp = await listenMcp(t);
+});
+afterAll(async () => {
+  await mcp.close();
+  await t.close();
+});
+
+const names = (tools: Array<{ name: string }>) => tools.map((tool) => tool.name);
+const readOnlyNames = (toolsets: string) =>
+  names(resolveToolsets(toolsets).filter((op) => op.hints.readOnly));
+
+/** A raw JSON-RPC POST to /mcp, as a client without the SDK sends it. */
+async function post(body: unknown, headers: Record<string, string> = {}, query = "") {
+  return fetch(`${mcp.base}/mcp${query}`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      Accept: "application/json, text/event-stream",
+      ...headers,
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+describe("toolsets", () => {
+  it("offers core by default; ?toolsets= and the X-MCP-Toolsets header choose others, the URL first", async () => {
+    const { owner } = await makeBoard(t);
+    expect(names(await allTools(await mcp.connect(owner.token)))).toEqual(names(resolveToolsets("core")));
+    expect(names(await allTools(await mcp.connect(owner.token, { query: "?toolsets=labels" })))).toEqual(
+      names(resolveToolsets("labels")),
+    );
+    const byHeader = await mcp.connect(owner.token, { headers: { "X-MCP-Toolsets": "core,gates" } });
+    expect(names(await allTools(byHeader))).toEqual(names(resolveToolsets("core,gates")));
+    const both = await mcp.connect(owner.token, {
+      query: "?toolsets=comments",
+      headers: { "X-MCP-Toolsets": "all" },
+    });
+    expect(names(await allTools(both))).toEqual(names(resolveToolsets("comments")));
+    // The header is checked like the query: an unknown name is validation_failed, naming the choices.
+    const res = await post(
+      { jsonrpc: "2.0", id: 1, method: "tools/list" },
+      {
+        Authorization: `Bearer ${owner.token}`,
+        "X-MCP-Toolsets": "core,nope",
+      },
+    );
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({
+      error: { code: "validation_failed", message: expect.stringMatching(/"nope".*core, all/) },
+    });
+  });
+
+  it("names every toolset, and how to choose them and read-only mode, in the instructions", async () => {
+    const { owner } = await makeBoard(t);
+    const instructions = (await mcp.connect(owner.token)).getInstructions() ?? "";
+    for (const toolset of toolsetNames()) expect(instructions).toContain(toolset);
+    for (const tool of CORE_TOOLSET) expect(instructions).toContain(tool);
+    for (const way of ["?toolsets=", "X-MCP-Toolsets", "?read_only=true", "X-MCP-Readonly: true"]) {
+      expect(instructions).toContain(way);
+    }
+  });
+
+  it("never offers create_token: minting a token needs a web session", async () => {
+    const { owner } = await makeBoard(t);
+    const all = await mcp.connect(owner.token, { query: "?toolsets=all" });
+    expect(names(await allTools(all))).not.toContain("create_token");
+    await expect(callTool(all, "create_token", { name: "leak" })).rejects.toMatchObject({ code: -32602 });
+    expect(names(await allTools(all))).toEqual(names(mcpOperations()));
+  });
+
+  it("keeps core's tools/list within 25 KB, and core completes an agent's cycle", async () => {
+    const { owner } = await makeBoard(t);
+    const res = await post(
+      { jsonrpc: "2.0", id: 1, method: "tools/list" },
+      {
+        Authorization: `Bearer ${owner.token}`,
+      },
+    );
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(25 * 1024);
+    const tools = (JSON.parse(text) as { result: { tools: Tool[] } }).result.tools;
+    for (const step of [
+      "get_board",
+      "claim_next_card",
+      "claim_card",
+      "unclaim_card",
+      "publish_plan",
+      "list_checklist",
+      "update_checklist_item",
+      "get_card_gate",
+      "ack_gate_criterion",
+      "move_card",
+      "create_comment",
+      "attach_label",
+      "handoff_card",
+      "list_notifications",
+    ]) {
+      expect(names(tools)).toContain(step);
+    }
+    // No tool text speaks HTTP: the tools are named instead.
+    expect(text).not.toMatch(/HTTP \d|GET \/|\/cards\/\{/);
+  });
+});
+
+describe("read-only sessions", () => {
+  for (const [how, options] of [
+    ["?read_only=true", { query: "?read_only=true" }],
+    ["X-MCP-Readonly: true", { headers: { "X-MCP-Readonly": "true" } }],
+  ] as const) {
+    it(`${how} lists only tools whose readOnlyHint is true and refuses the others`, async () => {
+      const { owner, column } = await makeBoard(t);
+      const card = await makeCard(owner.api, column.id, { title: "Read me" });
+      const client = await mcp.connect(owner.token, options);
+      const tools = await allTools(client);
+      expect(names(tools)).toEqual(readOnlyNames("core"));
+      for (const tool of tools) expect(tool.annotations?.readOnlyHint).toBe(true);
+      expect(await okTool<Card>(client, "get_card", { card_id: card.id })).toMatchObject({
+        title: "Read me",
+      });
+
+      // A write tool is not there to call: JSON-RPC invalid params saying why, and nothing changes.
+      await expect(
+        callTool(client, "update_card", { card_id: card.id, title: "Written" }),
+      ).rejects.toMatchObject({ code: -32602, message: expect.stringContaining("read-only") });
+      expect((await owner.api.get(`/cards/${card.id}`)).body.title).toBe("Read me");
+    });
+  }
+
+  it("combines with toolsets, and refuses a read_only that is neither true nor false", async () => {
+    const { owner } = await makeBoard(t);
+    const client = await mcp.connect(owner.token, { query: "?toolsets=all&read_only=true" });
+    expect(names(await allTools(client))).toEqual(readOnlyNames("all"));
+    const res = await post(
+      { jsonrpc: "2.0", id: 1, method: "tools/list" },
+      {
+        Authorization: `Bearer ${owner.token}`,
+        "X-MCP-Readonly": "yes",
+      },
+    );
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({
+      error: { code: "validation_failed", details: [{ path: "read_only", message: expect.any(String) }] },
+    });
+  });
+});
+
+describe("calls an agent gets wrong", () => {
+  it("an unknown tool is a JSON-RPC error -32602, not a tool result", async () => {
+    const { owner } = await makeBoard(t);
+    const res = await post(
+      { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "no_such_tool", arguments: {} } },
+      { Authorization: `Bearer ${owner.token}` },
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      jsonrpc: "2.0",
+      id: 7,
+      error: { code: -32602, message: "Unknown tool: no_such_tool." },
+    });
+  });
+
+  it("every id given a number, null, an object or an array is validation_failed naming the field", async () => {
+    const { owner } = await makeBoard(t);
+    const client = await mcp.connect(owner.token, { query: "?toolsets=all" });
+    const tools = await allTools(client);
+    let checked = 0;
+    for (const tool of tools) {
+      const properties = (tool.inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
+      const required = tool.inputSchema.required ?? [];
+      // Everything the tool requires, well-formed; then one id at a time of the wrong JSON type.
+      const valid = Object.fromEntries(required.map((field) => [field, randomUUID()]));
+      for (const [field, schema] of Object.entries(properties)) {
+        if (!field.endsWith("_id") || !JSON.stringify(schema).includes('"uuid"')) continue;
+        const acceptsNull = JSON.stringify(schema).includes('"null"');
+        for (const wrong of [8, null, { id: randomUUID() }, [randomUUID()]]) {
+          if (wrong === null && acceptsNull) continue;
+          const result = await callTool(client, tool.name, { ...valid, [field]: wrong });
+          const error = toolError(result);
+          const context = { tool: tool.name, field, wrong };
+          expect({ ...context, code: error.code }).toEqual({ ...context, code: "validation_failed" });
+          expect({ ...context, paths: error.details?.map((detail) => detail.path) }).toEqual({
+            ...context,
+            paths: expect.arrayContaining([field]),
+          });
+          checked += 1;
+        }
+      }
+    }
+    // Path ids, query ids and body ids across the catalog.
+    expect(checked).toBeGreaterThan(150);
+  });
+
+  it("a body of the wrong JSON type elsewhere is validation_failed too, never internal", async () => {
+    const { owner, column } = await makeBoard(t);
+    const client = await mcp.connect(owner.token);
+    for (const args of [
+      { column_id: column.id, title: 8 },
+      { column_id: column.id, title: "x", shepherds: "nobody" },
+      { column_id: column.id, title: ["x"] },
+    ]) {
+      expect(toolError(await callTool(client, "create_card", args)).code).toBe("validation_failed");
+    }
+    for (const flag of ["yes", {}, [true], null]) {
+      const result = await callTool(client, "get_board", {
+        project_id: column.project_id,
+        include_archived: flag,
+      });
+      expect(toolError(result)).toMatchObject({
+        code: "validation_failed",
+        details: [expect.objectContaining({ path: "include_archived" })],
+      });
+    }
+  });
+});
+
+describe("authentication", () => {
+  it("answers 401 with WWW-Authenticate: Bearer, on /mcp and /api/v1", async () => {
+    const initialize = {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+    };
+    const missing = await post(initialize);
+    expect(missing.status).toBe(401);
+    expect(missing.headers.get("www-authenticate")).toBe('Bearer realm="board-api"');
+    const wrong = await post(initialize, { Authorization: "Bearer not-a-token" });
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get("www-authenticate")).toBe('Bearer realm="board-api", error="invalid_token"');
+    const api = await fetch(`${mcp.base}/api/v1/projects`, { headers: { Authorization: "Bearer nope" } });
+    expect(api.status).toBe(401);
+    expect(api.headers.get("www-authenticate")).toMatch(/^Bearer /);
+  });
+});

@@ -1,0 +1,36 @@
+// The MCP server's `instructions`: what every tool would otherwise repeat, said once, and how to
+// choose toolsets. Tool descriptions leave these sentences out (mcp-tools.ts toolDescription).
+import { CORE_TOOLSET, DEFAULT_TOOLSET, operationGroups } from "./toolsets.ts";
+
+/** Header naming the toolsets (as `?toolsets=`). */
+export const MCP_TOOLSETS_HEADER = "X-MCP-Toolsets";
+/** Header asking for the read-only tools only (as `?read_only=true`). */
+export const MCP_READONLY_HEADER = "X-MCP-Readonly";
+
+let instructions: string | undefined;
+
+export function mcpInstructions(): string {
+  instructions ??= [
+    "Board API tools: projects, boards, cards, and the agent loop (find work, claim, plan, tick the " +
+      "checklist, ack gate criteria, move, comment, label, hand off, release).",
+    `Toolsets: \`${DEFAULT_TOOLSET}\` unless the client names others in the MCP URL's \`?toolsets=a,b\` ` +
+      `or the \`${MCP_TOOLSETS_HEADER}: a,b\` header. \`core\`: the whole agent cycle ` +
+      `(${CORE_TOOLSET.join(", ")}). \`all\`: every tool. Or groups: ${operationGroups().join(", ")}. ` +
+      `\`?read_only=true\` or \`${MCP_READONLY_HEADER}: true\` offers only the tools that change nothing.`,
+    "Ids are UUID strings, never card numbers; each id field is named after what it identifies " +
+      "(project_id, column_id, card_id, …): list_projects, get_board, find_cards and get_card give " +
+      "them; find_cards turns a card number into its card_id. Positions are 0-based (past the end: " +
+      "last). An empty string or null clears an optional field; shepherds [] clears shepherds. " +
+      "owner_type says who works a card: human (the default) or agent; claim_next_card offers only " +
+      "agent cards.",
+    "Lists take `limit` (1..200, default 50) and `cursor` (the previous page's next_cursor).",
+    "Roles: reading needs any role in the project, writing needs member unless a tool names another " +
+      "(admin, owner); non-members get not_found, a role that does not allow it gets forbidden.",
+    "Write tools answer the object a read tool describes (create_card, move_card, claim_card…: the card " +
+      'of get_card); a tool with nothing to answer gives {"ok": true}, one that found nothing ' +
+      '{"result": null, "reason": "…"}.',
+    'Errors are isError results whose text is {"error":{"code","message","details"?}}; details name ' +
+      "the fields. Prefer archive_card over delete_card. Full rules: /llms.txt.",
+  ].join("\n");
+  return instructions;
+}

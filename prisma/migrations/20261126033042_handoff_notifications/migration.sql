@@ -1,0 +1,3 @@
+-- AlterEnum
+ALTER TYPE "notification_kind" ADD VALUE 'handoff';
+
