@@ -71,7 +71,7 @@ export class PasskeysView extends LitElement {
       const credential = await startRegistration({ optionsJSON: options as never });
       passkey = await api.me.finishPasskey({ challengeId, credential });
     } catch (error) {
-      throw new ApiError("passkey_not_created", ceremonyMessage(error));
+      throw new ApiError(0, "passkey_not_created", ceremonyMessage(error));
     }
     this.passkeys = [...(this.passkeys ?? []), passkey];
     notify(`Passkey “${passkey.name}” added.`);

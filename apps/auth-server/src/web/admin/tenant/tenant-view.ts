@@ -148,7 +148,8 @@ export class TenantDetailView extends LitElement {
       this.tenant = await api.tenants.get(this.tenantId);
       void this.users.reload();
     } catch (error) {
-      this.loadError = error instanceof ApiError ? error : new ApiError("server_error", errorMessage(error));
+      this.loadError =
+        error instanceof ApiError ? error : new ApiError(0, "server_error", errorMessage(error));
     }
   }
 
