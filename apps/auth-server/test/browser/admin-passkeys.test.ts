@@ -63,7 +63,7 @@ describe("Your passkeys", () => {
     const newLaptop = await addVirtualAuthenticator(page, { transport: "internal" });
     await passkeysView(page).getByRole("button", { name: "Add a passkey" }).click();
     await page.getByRole("dialog", { name: "Add a passkey" }).waitFor();
-    const dialog = passkeysView(page).locator("admin-dialog");
+    const dialog = passkeysView(page).locator("kit-dialog");
     await dialog.getByLabel("Name").fill("New laptop");
     await screenshot(page, SUITE, "add-dialog-light");
     await dialog.getByRole("button", { name: "Create passkey" }).click();

@@ -72,12 +72,12 @@ async function openTenantSignIn(page: Page, apiKey: string) {
 const view = (name: string) => admin.locator(name);
 
 /**
- * An open dialog by its accessible name. Its content is slotted (light DOM of <admin-dialog>), so
- * fields are found from the <admin-dialog> host, not from the inner <dialog> element.
+ * An open dialog by its accessible name. Its content is slotted (light DOM of <kit-dialog>), so
+ * fields are found from the <kit-dialog> host, not from the inner <dialog> element.
  */
 async function dialogNamed(page: Page, name: string) {
   await page.getByRole("dialog", { name }).waitFor();
-  return page.locator("admin-dialog").filter({ has: page.getByRole("heading", { name, exact: true }) });
+  return page.locator("kit-dialog").filter({ has: page.getByRole("heading", { name, exact: true }) });
 }
 
 describe("the admin dashboard", () => {

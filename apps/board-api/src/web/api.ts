@@ -1,19 +1,11 @@
-// The web app's calls to its own server: /api/v1 (the same operations as every client, with the
-// session cookie) and the web endpoints (/app/auth, /app/account). Every change carries the
-// session's CSRF token.
+// The web app's calls to its own server, on the web kit's fetch client: /api/v1 (the same
+// operations as every client, with the session cookie; paths checked against the registry) and the
+// web endpoints (/app/auth, /app/account). Every change carries the session's CSRF token.
 import type { User } from "@org/contracts";
+import { ApiError, createApiClient, type ApiClientOptions, type ErrorDetail } from "@org/web-kit/api-client";
+import type { BoardPath } from "@org/web-kit/board-paths";
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details: Array<{ path: string; message: string }> = [],
-  ) {
-    super(message);
-    this.name = "ApiError";
-  }
-}
+export { ApiError };
 
 export interface Page<T> {
   data: T[];
@@ -27,55 +19,49 @@ export function setCsrfToken(token: string): void {
   csrfToken = token;
 }
 
-async function send<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (method !== "GET") headers["X-CSRF-Token"] = csrfToken;
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData) payload = body;
-  else if (body !== undefined) {
-    headers["Content-Type"] = "application/json";
-    payload = JSON.stringify(body);
-  }
-  let response: Response;
-  try {
-    response = await fetch(url, { method, headers, body: payload, credentials: "same-origin" });
-  } catch {
-    throw new ApiError(0, "network", "The server cannot be reached. Check your connection and try again.");
-  }
-  if (response.status === 204 || response.status === 202) return undefined as T;
-  const json = (await response.json().catch(() => ({}))) as {
-    error?: { code: string; message: string; details?: Array<{ path: string; message: string }> };
-  };
-  if (!response.ok) {
-    const error = json.error ?? { code: "internal", message: `The server answered ${response.status}.` };
-    if (response.status === 401) window.dispatchEvent(new CustomEvent("board:signed-out"));
-    throw new ApiError(response.status, error.code, error.message, error.details);
-  }
-  return json as T;
+/** The board's error envelope: `{ error: { code, message, details? } }`. */
+interface BoardErrorBody {
+  error?: { code: string; message: string; details?: ErrorDetail[] };
 }
 
-const v1 = (path: string) => `/api/v1${path}`;
+const boardClient: Omit<ApiClientOptions, "base"> = {
+  csrfToken: () => csrfToken,
+  emptyStatuses: [202],
+  onUnauthorized: () => window.dispatchEvent(new CustomEvent("board:signed-out")),
+  readError(status, body) {
+    const error = (body as BoardErrorBody | undefined)?.error ?? {
+      code: "internal",
+      message: `The server answered ${status}.`,
+    };
+    return new ApiError(status, error.code, error.message, error.details);
+  },
+  unreachable: () =>
+    new ApiError(0, "network", "The server cannot be reached. Check your connection and try again."),
+};
+
+const v1 = createApiClient({ ...boardClient, base: "/api/v1" });
+const app = createApiClient({ ...boardClient, base: "/app" });
 
 /** /api/v1 operations. */
 export const api = {
-  get: <T>(path: string) => send<T>("GET", v1(path)),
-  post: <T>(path: string, body?: unknown) => send<T>("POST", v1(path), body ?? {}),
-  patch: <T>(path: string, body: unknown) => send<T>("PATCH", v1(path), body),
-  delete: (path: string) => send<void>("DELETE", v1(path)),
-  upload: <T>(path: string, file: File) => {
+  get: <T>(path: BoardPath<"get">) => v1<T>("GET", path),
+  post: <T>(path: BoardPath<"post">, body?: unknown) => v1<T>("POST", path, body ?? {}),
+  patch: <T>(path: BoardPath<"patch">, body: unknown) => v1<T>("PATCH", path, body),
+  delete: (path: BoardPath<"delete">) => v1<void>("DELETE", path),
+  upload: <T>(path: BoardPath<"post">, file: File) => {
     const form = new FormData();
     form.append("file", file);
-    return send<T>("POST", v1(path), form);
+    return v1<T>("POST", path, form);
   },
   /** Every page of a list (boards have few members, labels, priorities). */
-  async all<T>(path: string): Promise<T[]> {
+  async all<T>(path: BoardPath<"get">): Promise<T[]> {
     const items: T[] = [];
     let cursor: string | null = null;
     do {
       const separator = path.includes("?") ? "&" : "?";
-      const page: Page<T> = await send<Page<T>>(
+      const page: Page<T> = await v1<Page<T>>(
         "GET",
-        v1(`${path}${separator}limit=200${cursor ? `&cursor=${cursor}` : ""}`),
+        `${path}${separator}limit=200${cursor ? `&cursor=${cursor}` : ""}`,
       );
       items.push(...page.data);
       cursor = page.next_cursor;
@@ -91,9 +77,9 @@ export interface WebSession {
 
 /** The web app's own endpoints (sign-up, sign-in, session, passkeys). */
 export const web = {
-  get: <T>(path: string) => send<T>("GET", `/app${path}`),
-  post: <T>(path: string, body?: unknown) => send<T>("POST", `/app${path}`, body ?? {}),
-  delete: (path: string) => send<void>("DELETE", `/app${path}`),
+  get: <T>(path: string) => app<T>("GET", path),
+  post: <T>(path: string, body?: unknown) => app<T>("POST", path, body ?? {}),
+  delete: (path: string) => app<void>("DELETE", path),
 };
 
 /** The current session, or null when signed out. */

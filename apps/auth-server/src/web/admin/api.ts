@@ -1,6 +1,6 @@
-// The dashboard's client of /admin/api: same-origin fetch with the session cookie, the session's
-// CSRF token on every change, the auth server's error envelope turned into ApiError. A 401 means
-// the session ended (idle, expired, revoked): back to the sign-in page.
+// The dashboard's client of /admin/api, on the web kit's fetch client: the session's CSRF token on
+// every change, the auth server's error envelope turned into ApiError, a 401 back to sign-in.
+import { ApiError, createApiClient, queryString, type ErrorDetail } from "@org/web-kit/api-client";
 import type {
   Admin,
   AdminInvite,
@@ -19,6 +19,7 @@ import type {
   UpdateTenantRequest,
 } from "@org/contracts";
 
+export { ApiError, errorMessage } from "@org/web-kit/api-client";
 export type {
   Admin,
   AdminInvite,
@@ -33,52 +34,34 @@ export type {
   TenantView,
 };
 
-export class ApiError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly status = 0,
-    readonly details: { path: string; message: string }[] = [],
-  ) {
-    super(message);
-    this.name = "ApiError";
-  }
+/** The auth server's error envelope: `{ error_code, error, details? }`. */
+interface AuthErrorBody {
+  error_code?: string;
+  error?: string;
+  details?: ErrorDetail[];
 }
 
 let csrfToken: Promise<string> | undefined;
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { Accept: "application/json" };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (method !== "GET") headers["X-CSRF-Token"] = await csrf();
-  let response: Response;
-  try {
-    response = await fetch(`/admin/api${path}`, {
-      method,
-      headers,
-      credentials: "same-origin",
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-  } catch {
-    throw new ApiError("server_unreachable", "Can't reach the server. Check your connection and try again.");
-  }
-  if (response.status === 401) {
-    location.assign("/?signed-out=expired");
-    throw new ApiError("unauthenticated", "Your session ended. Sign in again.", 401);
-  }
-  if (response.status === 204) return undefined as T;
-  const data = (await response.json().catch(() => null)) as
-    (T & { error_code?: string; error?: string; details?: ApiError["details"] }) | null;
-  if (!response.ok) {
-    throw new ApiError(
+const call = createApiClient({
+  base: "/admin/api",
+  headers: { Accept: "application/json" },
+  csrfToken: () => csrf(),
+  // The session ended (idle, expired, revoked): back to the sign-in page.
+  onUnauthorized: () => location.assign("/?signed-out=expired"),
+  readError(status, body) {
+    if (status === 401) return new ApiError(401, "unauthenticated", "Your session ended. Sign in again.");
+    const data = body as AuthErrorBody | undefined;
+    return new ApiError(
+      status,
       data?.error_code ?? "server_error",
-      data?.error ?? `The server answered ${response.status}.`,
-      response.status,
+      data?.error ?? `The server answered ${status}.`,
       data?.details ?? [],
     );
-  }
-  return data as T;
-}
+  },
+  unreachable: () =>
+    new ApiError(0, "server_unreachable", "Can't reach the server. Check your connection and try again."),
+});
 
 function csrf(): Promise<string> {
   csrfToken ??= call<{ token: string }>("GET", "/csrf").then(
@@ -91,14 +74,7 @@ function csrf(): Promise<string> {
   return csrfToken;
 }
 
-const query = (params: Record<string, string | number | undefined>) => {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== "") search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : "";
-};
+const query = queryString;
 const seg = encodeURIComponent;
 
 export interface AuditFilter {
@@ -158,15 +134,6 @@ export const api = {
       headers: { "X-CSRF-Token": await csrf() },
       credentials: "same-origin",
     });
-    if (!response.ok && response.status !== 401) throw new ApiError("server_error", "Signing out failed.");
+    if (!response.ok && response.status !== 401) throw new ApiError(0, "server_error", "Signing out failed.");
   },
 };
-
-/** A message for the person: the server's, with the fields it names. */
-export function errorMessage(error: unknown): string {
-  if (!(error instanceof ApiError)) return "Something went wrong. Try again.";
-  if (!error.details.length) return error.message;
-  return error.details
-    .map((detail) => (detail.path ? `${detail.path}: ${detail.message}` : detail.message))
-    .join(" · ");
-}

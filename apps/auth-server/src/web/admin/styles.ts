@@ -1,8 +1,9 @@
 import { css } from "lit";
 import { themeBase } from "@org/web-theme/styles";
+import { buttonStyles } from "@org/web-kit/buttons.styles";
 
 /**
- * What every dashboard component shares, on top of @org/web-theme's base: buttons, cards, tables,
+ * What every dashboard component shares, on top of @org/web-theme's base and the kit's buttons: cards, tables,
  * badges, form fields, alerts, empty and loading states. Colours come from the page's custom
  * properties (@org/web-theme/palette.css, imported by admin.css).
  */
@@ -70,70 +71,6 @@ const admin = css`
     border-top: 1px solid var(--border);
     color: var(--muted);
     font-size: 0.88rem;
-  }
-
-  /* ---- buttons ---- */
-  .button {
-    gap: 8px;
-    min-height: 40px;
-    padding: 8px 16px;
-    border-radius: var(--radius);
-    line-height: 1.2;
-  }
-  .button.small {
-    min-height: 32px;
-    padding: 4px 12px;
-    font-size: 0.86rem;
-  }
-  .secondary {
-    border-color: var(--border-strong);
-    background: var(--surface);
-    color: var(--text);
-  }
-  .secondary:hover:not(:disabled, [aria-disabled="true"]) {
-    border-color: var(--accent);
-    color: var(--accent);
-  }
-  .danger {
-    background: var(--bad);
-    color: var(--on-bad);
-  }
-  .danger:hover:not(:disabled, [aria-disabled="true"]) {
-    background: var(--bad-hover);
-  }
-  .danger-outline {
-    border-color: var(--border-strong);
-    background: var(--surface);
-    color: var(--bad);
-  }
-  .danger-outline:hover:not(:disabled, [aria-disabled="true"]) {
-    border-color: var(--bad);
-  }
-  .link-button {
-    padding: 0;
-    border: 0;
-    background: none;
-    color: var(--accent);
-    font: inherit;
-    font-weight: 600;
-    text-align: left;
-    cursor: pointer;
-  }
-  .link-button:hover {
-    text-decoration: underline;
-  }
-  .spinner {
-    width: 14px;
-    height: 14px;
-    border: 2px solid currentColor;
-    border-right-color: transparent;
-    border-radius: 50%;
-    animation: spin 0.7s linear infinite;
-  }
-  @keyframes spin {
-    to {
-      transform: rotate(360deg);
-    }
   }
 
   /* ---- tables ---- */
@@ -370,4 +307,4 @@ const admin = css`
   }
 `;
 
-export const shared = [themeBase, admin];
+export const shared = [themeBase, buttonStyles, admin];

@@ -3,7 +3,7 @@ import { api, errorMessage, type Admin } from "../api.ts";
 import { formatDate, formatDateTime } from "../format.ts";
 import { PagedList } from "../paged.ts";
 import { shared } from "../styles.ts";
-import "../ui/admin-dialog.ts";
+import "@org/web-kit/dialog";
 import { confirmAction, notify } from "../ui/confirm.ts";
 import { FormDialog } from "../ui/form-dialog.ts";
 import { shieldIcon } from "../ui/icons.ts";
@@ -162,8 +162,8 @@ export class AdminsView extends LitElement {
           empty: emptyState(shieldIcon, "No administrators", "Invite someone to share the work."),
         })}
       </section>
-      <admin-dialog heading=${this.inviting.result ? "Invite link" : "Invite administrator"}
-        >${this.#dialogContent()}</admin-dialog
+      <kit-dialog heading=${this.inviting.result ? "Invite link" : "Invite administrator"}
+        >${this.#dialogContent()}</kit-dialog
       >`;
   }
 }

@@ -3,7 +3,7 @@ import { css, html, LitElement, nothing, type PropertyDeclarations } from "lit";
 import { api, ApiError, errorMessage, type OwnPasskey } from "../api.ts";
 import { formatDateTime } from "../format.ts";
 import { shared } from "../styles.ts";
-import "../ui/admin-dialog.ts";
+import "@org/web-kit/dialog";
 import { confirmAction, notify } from "../ui/confirm.ts";
 import { FormDialog } from "../ui/form-dialog.ts";
 import { keyIcon } from "../ui/icons.ts";
@@ -71,7 +71,7 @@ export class PasskeysView extends LitElement {
       const credential = await startRegistration({ optionsJSON: options as never });
       passkey = await api.me.finishPasskey({ challengeId, credential });
     } catch (error) {
-      throw new ApiError("passkey_not_created", ceremonyMessage(error));
+      throw new ApiError(0, "passkey_not_created", ceremonyMessage(error));
     }
     this.passkeys = [...(this.passkeys ?? []), passkey];
     notify(`Passkey “${passkey.name}” added.`);
@@ -220,8 +220,8 @@ export class PasskeysView extends LitElement {
         <button class="button primary" type="button" @click=${this.adding.open}>Add a passkey</button>
       </header>
       <section class="card" aria-label="Your passkeys">${this.#content()}</section>
-      <admin-dialog heading=${this.adding.result ? "Passkey added" : "Add a passkey"}
-        >${this.#dialogContent()}</admin-dialog
+      <kit-dialog heading=${this.adding.result ? "Passkey added" : "Add a passkey"}
+        >${this.#dialogContent()}</kit-dialog
       >`;
   }
 }

@@ -4,8 +4,8 @@ import { formatDate } from "../format.ts";
 import { PagedList } from "../paged.ts";
 import { shared } from "../styles.ts";
 import { ATTACHMENT_LABELS, readTenantForm, tenantFields } from "../tenants/tenant-form.ts";
-import "../ui/admin-dialog.ts";
-import type { AdminDialog } from "../ui/admin-dialog.ts";
+import "@org/web-kit/dialog";
+import type { KitDialog } from "@org/web-kit/dialog";
 import { confirmAction, notify } from "../ui/confirm.ts";
 import { searchIcon, usersIcon } from "../ui/icons.ts";
 import { emptyState, pagedTable } from "../ui/paged-table.ts";
@@ -148,12 +148,13 @@ export class TenantDetailView extends LitElement {
       this.tenant = await api.tenants.get(this.tenantId);
       void this.users.reload();
     } catch (error) {
-      this.loadError = error instanceof ApiError ? error : new ApiError("server_error", errorMessage(error));
+      this.loadError =
+        error instanceof ApiError ? error : new ApiError(0, "server_error", errorMessage(error));
     }
   }
 
-  #dialog(id: string): AdminDialog {
-    return this.renderRoot.querySelector(`#${id}`) as AdminDialog;
+  #dialog(id: string): KitDialog {
+    return this.renderRoot.querySelector(`#${id}`) as KitDialog;
   }
 
   #search(event: Event) {
@@ -502,7 +503,7 @@ export class TenantDetailView extends LitElement {
       </section>
       ${this.#usersCard()}
 
-      <admin-dialog id="edit" heading="Edit tenant">
+      <kit-dialog id="edit" heading="Edit tenant">
         <form id="edit-form" @submit=${this.#save} novalidate>
           ${this.editError ? html`<p class="alert" role="alert">${this.editError}</p>` : nothing}
           ${tenantFields({ mode: "edit", tenant })}
@@ -524,9 +525,9 @@ export class TenantDetailView extends LitElement {
         >
           ${this.busy === "edit" ? "Saving…" : "Save"}
         </button>
-      </admin-dialog>
+      </kit-dialog>
 
-      <admin-dialog id="key" heading="New API key" @closed=${() => (this.rotatedKey = "")}>
+      <kit-dialog id="key" heading="New API key" @closed=${() => (this.rotatedKey = "")}>
         <div class="created">
           <p class="success-line">The key of ${tenant.name} was rotated; the old key no longer works.</p>
           <secret-value label="API key" .value=${this.rotatedKey}></secret-value>
@@ -543,9 +544,9 @@ export class TenantDetailView extends LitElement {
         >
           Done
         </button>
-      </admin-dialog>
+      </kit-dialog>
 
-      <admin-dialog
+      <kit-dialog
         id="passkeys"
         wide
         heading=${`Passkeys of ${this.passkeyUser?.displayName ?? this.passkeyUser?.externalId ?? ""}`}
@@ -560,7 +561,7 @@ export class TenantDetailView extends LitElement {
               ></user-passkeys>`
             : nothing
         }
-      </admin-dialog>`;
+      </kit-dialog>`;
   }
 }
 customElements.define("tenant-view", TenantDetailView);

@@ -71,7 +71,7 @@ export class UserPasskeys extends LitElement {
       this.dispatchEvent(new CustomEvent("passkey-deleted", { detail: passkey.id }));
       notify(`Passkey “${passkey.name}” deleted.`);
       // The row and its button are gone: focus the dialog's first control instead of the page.
-      (this.closest("admin-dialog") as HTMLElementTagNameMap["admin-dialog"] | null)?.focusFirst();
+      (this.closest("kit-dialog") as HTMLElementTagNameMap["kit-dialog"] | null)?.focusFirst();
     } catch (error) {
       notify(`Couldn't delete the passkey: ${errorMessage(error)}`);
     } finally {

@@ -3,7 +3,7 @@ import { api, type TenantView } from "../api.ts";
 import { formatDate } from "../format.ts";
 import { PagedList } from "../paged.ts";
 import { shared } from "../styles.ts";
-import "../ui/admin-dialog.ts";
+import "@org/web-kit/dialog";
 import { notify } from "../ui/confirm.ts";
 import { FormDialog } from "../ui/form-dialog.ts";
 import { buildingIcon } from "../ui/icons.ts";
@@ -119,8 +119,8 @@ export class TenantsView extends LitElement {
           ),
         })}
       </section>
-      <admin-dialog heading=${this.create.result ? "Tenant created" : "New tenant"}
-        >${this.#dialogContent()}</admin-dialog
+      <kit-dialog heading=${this.create.result ? "Tenant created" : "New tenant"}
+        >${this.#dialogContent()}</kit-dialog
       >`;
   }
 }

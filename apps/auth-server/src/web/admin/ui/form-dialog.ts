@@ -1,6 +1,6 @@
 import { html, nothing, type LitElement, type ReactiveController } from "lit";
 import { errorMessage } from "../api.ts";
-import type { AdminDialog } from "./admin-dialog.ts";
+import type { KitDialog } from "@org/web-kit/dialog";
 
 /**
  * A dialog with a form whose answer is shown in the same dialog once (a new tenant's API key, an
@@ -22,8 +22,8 @@ export class FormDialog<R> implements ReactiveController {
 
   hostConnected(): void {}
 
-  private get dialog(): AdminDialog {
-    return this.host.renderRoot.querySelector("admin-dialog") as AdminDialog;
+  private get dialog(): KitDialog {
+    return this.host.renderRoot.querySelector("kit-dialog") as KitDialog;
   }
 
   close(): void {
@@ -37,7 +37,7 @@ export class FormDialog<R> implements ReactiveController {
     this.error = "";
     this.host.requestUpdate();
     await this.host.updateComplete;
-    (this.host.renderRoot.querySelector("admin-dialog form") as HTMLFormElement | null)?.reset();
+    (this.host.renderRoot.querySelector("kit-dialog form") as HTMLFormElement | null)?.reset();
     await this.dialog.show(opener);
   };
 

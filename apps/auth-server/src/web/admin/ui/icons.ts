@@ -1,8 +1,7 @@
 import { svg } from "lit";
+import { lineIcon as icon } from "@org/web-kit/icons";
 
-// 24 px line icons (stroke: currentColor), decorative: aria-hidden where used.
-const icon = (paths: ReturnType<typeof svg>) =>
-  svg`<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">${paths}</svg>`;
+// The dashboard's 24 px line icons (the kit's shape), decorative: aria-hidden where used.
 
 export const logoIcon = svg`<svg viewBox="0 0 32 32" aria-hidden="true" focusable="false"><rect width="32" height="32" rx="9" fill="currentColor"/><path d="M16 7.5a5.5 5.5 0 0 0-1.6 10.77V24l2.1 1.8 2.1-1.8-1.3-1.2 1.3-1.2-1.3-1.2 1.3-1.2v-.93A5.5 5.5 0 0 0 16 7.5Zm0 3a1.6 1.6 0 1 1 0 3.2 1.6 1.6 0 0 1 0-3.2Z" fill="#fff"/></svg>`;
 export const buildingIcon = icon(
@@ -21,5 +20,4 @@ export const checkIcon = icon(svg`<path d="m5 12.5 4.5 4.5L19 7.5"/>`);
 export const copyIcon = icon(
   svg`<rect x="9" y="9" width="11" height="11" rx="2"/><path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1"/>`,
 );
-export const closeIcon = icon(svg`<path d="M6 6l12 12M18 6 6 18"/>`);
 export const alertIcon = icon(svg`<path d="M12 3 2 20h20Z"/><path d="M12 10v4M12 17h.01"/>`);
