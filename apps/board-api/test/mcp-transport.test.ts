@@ -23,7 +23,7 @@ const call = (id: number, name: string): JSONRPCMessage => ({
   params: { name, arguments: {} },
 });
 const text = (answer: JSONRPCMessage | undefined) =>
-  (answer as { result: { content: Array<{ text: string }> } }).result.content[0]!.text;
+  (answer as unknown as { result: { content: Array<{ text: string }> } }).result.content[0]!.text;
 
 it("answers each exchange under its own client ids, with its own context, in order", async () => {
   const transport = await echoServer(Promise.resolve());
