@@ -99,7 +99,9 @@ export function toolErrorBody(error: unknown): ErrorBody | undefined {
 
 /**
  * A successful call: the JSON as text and as structuredContent (the tool's outputSchema), which
- * is an object: nothing becomes `{ok: true}`, an EmptyResult `{result: null, reason}`.
+ * is an object: nothing becomes `{ok: true}`, an EmptyResult `{result: null, reason}`. The value
+ * itself is the structuredContent: the response is serialized once more on its way out, which
+ * turns it (dates included) into the same JSON as the text.
  */
 async function jsonResult(result: unknown): Promise<CallToolResult> {
   const value =
@@ -108,10 +110,9 @@ async function jsonResult(result: unknown): Promise<CallToolResult> {
       : result instanceof EmptyResult
         ? { result: null, reason: await result.reason() }
         : result;
-  const text = JSON.stringify(value);
   return {
-    content: [{ type: "text", text }],
-    structuredContent: JSON.parse(text) as Record<string, unknown>,
+    content: [{ type: "text", text: JSON.stringify(value) }],
+    structuredContent: value as Record<string, unknown>,
   };
 }
 
