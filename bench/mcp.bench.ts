@@ -6,9 +6,10 @@
 // loopback: the round trip is the server's time plus well under a millisecond; goal for core < 5 ms).
 import { createDb, migrateDatabase } from "@org/db";
 import { databaseUrl, dropDatabase, runOnServer, uniqueDatabaseName } from "@org/db/testing";
-import autocannon from "autocannon";
+import type autocannon from "autocannon";
 import pg from "pg";
 import { createUser } from "@org/board-api/src/services/users.ts";
+import { loadInChild } from "./lib/load-in-child.ts";
 import { startBoardApi, type Listening } from "./lib/servers.ts";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
@@ -24,11 +25,16 @@ interface Result {
   mean: number;
   non2xx: number;
   errors: number;
+  /** The server process's CPU time per request (user + system), the load running elsewhere. */
+  cpuUs: number;
 }
 
 async function load(name: string, options: autocannon.Options, duration = DURATION_S): Promise<Result> {
-  const result = await autocannon({ connections: CLIENTS, duration, workers: 1, ...options });
+  const before = process.cpuUsage();
+  const result = await loadInChild({ connections: CLIENTS, duration, ...options });
+  const cpu = process.cpuUsage(before);
   return {
+    cpuUs: (cpu.user + cpu.system) / Math.max(1, result.requests.total),
     name,
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -49,6 +55,7 @@ function combined(rounds: Result[]): Result {
     p50: average((r) => r.p50),
     p99: average((r) => r.p99),
     mean: average((r) => r.mean),
+    cpuUs: average((r) => r.cpuUs),
     non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),
     errors: rounds.reduce((sum, r) => sum + r.errors, 0),
   };
@@ -135,11 +142,11 @@ async function main(): Promise<void> {
 
     console.log(`\n${DURATION_S} s per scenario, ${CLIENTS} clients unless said, loopback\n`);
     console.log(
-      `${"scenario".padEnd(38)} ${"req/s".padStart(8)} ${"p50 ms".padStart(7)} ${"mean ms".padStart(8)} ${"p99 ms".padStart(7)} ${"non-2xx".padStart(8)} ${"errors".padStart(7)}`,
+      `${"scenario".padEnd(38)} ${"req/s".padStart(8)} ${"p50 ms".padStart(7)} ${"mean ms".padStart(8)} ${"p99 ms".padStart(7)} ${"non-2xx".padStart(8)} ${"errors".padStart(7)} ${"CPU µs/req".padStart(11)}`,
     );
     for (const r of results) {
       console.log(
-        `${r.name.padEnd(38)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(1).padStart(7)} ${r.mean.toFixed(2).padStart(8)} ${r.p99.toFixed(1).padStart(7)} ${String(r.non2xx).padStart(8)} ${String(r.errors).padStart(7)}`,
+        `${r.name.padEnd(38)} ${r.rps.toFixed(0).padStart(8)} ${r.p50.toFixed(1).padStart(7)} ${r.mean.toFixed(2).padStart(8)} ${r.p99.toFixed(1).padStart(7)} ${String(r.non2xx).padStart(8)} ${String(r.errors).padStart(7)} ${r.cpuUs.toFixed(0).padStart(11)}`,
       );
     }
     const rps = (scenario: string) => results.find((r) => r.name === scenario)?.rps ?? 0;
@@ -150,6 +157,9 @@ async function main(): Promise<void> {
     const median = (roundRatios[(roundRatios.length - 1) >> 1]! + roundRatios[roundRatios.length >> 1]!) / 2;
     const core = results.find((r) => r.name.startsWith("MCP tools/list core"))!;
     console.log(`\nMCP get_card / HTTP GET card:   ${ratio.toFixed(2)}x req/s (goal >= 0.60)`);
+    const cpu = (scenario: string) => results.find((r) => r.name === scenario)?.cpuUs ?? 0;
+    const cpuRatio = cpu("HTTP GET /cards/{id}") / cpu("MCP tools/call get_card");
+    console.log(`  by server CPU per call:       ${cpuRatio.toFixed(2)}x (HTTP's CPU time / MCP's)`);
     console.log(
       `  per round (median, rounds):   ${median.toFixed(2)}x; ${roundRatios.map((r) => r.toFixed(2)).join(" ")}`,
     );

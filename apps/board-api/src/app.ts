@@ -90,9 +90,11 @@ export function createApp({
   });
   const web = webConfig(env);
   // Authentication first, so the limit counts per token (its hash), never per IP. The web app's
-  // session cookie authenticates /api/v1 too (not /mcp, which is for tokens only).
-  app.use(apiRouter({ operations, files, guard: [apiAuth(db, web), limiter] }));
+  // session cookie authenticates /api/v1 too (not /mcp, which is for tokens only). /mcp goes
+  // first: its two routes cost an /api/v1 request nothing, while the API's hundred would be
+  // matched against every MCP call.
   app.use(mcpRouter({ operations, guard: [bearerAuth(db), limiter], limiter }));
+  app.use(apiRouter({ operations, files, guard: [apiAuth(db, web), limiter] }));
   const signInLimiter = rateLimiter({
     limit: env.RATE_LIMIT_SIGN_IN_PER_MINUTE,
     windowMs: 60_000,

@@ -42,7 +42,7 @@ export function messagesOf(req: Request, res: Response): JSONRPCMessage[] | unde
     if (!parsed.success) return refuse(res, 400, -32700, "Parse error: Invalid JSON-RPC message");
     messages.push(parsed.data);
   }
-  if (messages.some(isInitializeRequest) && messages.length > 1) {
+  if (messages.length > 1 && messages.some(isInitializeRequest)) {
     return refuse(res, 400, -32600, "Invalid Request: Only one initialization request is allowed");
   }
   return messages;

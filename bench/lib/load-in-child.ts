@@ -1,0 +1,20 @@
+// One autocannon load run in a child process, so that the load generator's work is not counted as
+// the server's: the benchmark then reads the server's own CPU time per request from
+// process.cpuUsage(), a figure a machine busy with other work disturbs far less than req/s.
+import { fork } from "node:child_process";
+import path from "node:path";
+import type autocannon from "autocannon";
+
+const child = path.join(__dirname, "autocannon-child.ts");
+
+export function loadInChild(options: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    const worker = fork(child, [], { execArgv: ["--import", "tsx"], stdio: "inherit" });
+    worker.once("message", (result) => resolve(result as autocannon.Result));
+    worker.once("error", reject);
+    worker.once("exit", (code) => {
+      if (code !== 0) reject(new Error(`autocannon child exited with ${code}`));
+    });
+    worker.send(options);
+  });
+}
