@@ -1,9 +1,11 @@
 // MCP next to HTTP on the same card: `tools/call get_card` on POST /mcp against
 // `GET /api/v1/cards/{id}`, 8 clients each, in the same run, alternating in ROUNDS short rounds so
 // that a busy machine weighs on both alike (goal: MCP >= 0.6x HTTP; 0.04x in issue 19, 0.42x
-// before the shared server and stateless JSON transport), and what one
-// `tools/list` of `all` and of `core` (the default) costs (one client, one request at a time, on
-// loopback: the round trip is the server's time plus well under a millisecond; goal for core < 5 ms).
+// before the shared server and stateless JSON transport), and what one `tools/list` of `all` and
+// of `core` (the default) costs (one client, one request at a time, on loopback: the round trip is
+// the server's time plus well under a millisecond; goal for core < 5 ms). The load runs in a child
+// process, so the server's CPU time per call (process.cpuUsage) is its own: the ratio of those is
+// the steadiest figure when other work shares the machine.
 import { createDb, migrateDatabase } from "@org/db";
 import { databaseUrl, dropDatabase, runOnServer, uniqueDatabaseName } from "@org/db/testing";
 import type autocannon from "autocannon";
