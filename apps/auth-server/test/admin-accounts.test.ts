@@ -7,7 +7,7 @@ import { SoftwareAuthenticator } from "../src/testing/index.ts";
 import { hashSecret } from "@org/service-kit";
 import { ADMIN_ORIGIN, adminCtx, adminLogin, invite, signedInAdmin, signInToken } from "./helpers/admin.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { failure, login, registerPasskey } from "./helpers/flows.ts";
+import { failure, login, registerPasskey, registerStart } from "./helpers/flows.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -55,8 +55,7 @@ describe("invite links only create new administrators", () => {
     expect((await registerPasskey(t.app, token, laptop)).status).toBe(200);
 
     // The same token, still within its two minutes, for a second (the attacker's) authenticator.
-    const attacker = new SoftwareAuthenticator({ origin: ADMIN_ORIGIN });
-    const second = await registerPasskey(t.app, token, attacker);
+    const second = await registerStart(t.app, token);
     expect(second.status).toBe(403);
     expect(second.body).toEqual(
       failure(
@@ -79,8 +78,18 @@ describe("invite links only create new administrators", () => {
   it("two ceremonies racing on one link store one passkey", async () => {
     const { code } = await invite(t, { email: "race@example.test", name: "Race" });
     const token = (await request(t.app).get("/admin/invite/user-token").query({ code })).body.userToken;
+    // Both ceremonies start while the account has no passkey; both finish at once.
+    const started = await Promise.all([1, 2].map(() => registerStart(t.app, token)));
     const results = await Promise.all(
-      [1, 2].map(() => registerPasskey(t.app, token, new SoftwareAuthenticator({ origin: ADMIN_ORIGIN }))),
+      started.map(({ body }) =>
+        request(t.app)
+          .post("/auth/v1/register/finish")
+          .set("Authorization", `Bearer ${token}`)
+          .send({
+            challengeId: body.challengeId,
+            credential: new SoftwareAuthenticator({ origin: ADMIN_ORIGIN }).register(body.options),
+          }),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 403]);
     expect(await passkeysOf("race@example.test")).toBe(1);
@@ -230,6 +239,7 @@ describe("a removed administrator", () => {
     const claimer = request.agent(t.app);
     const token = (await claimer.get("/admin/invite/user-token").query({ code: spent })).body.userToken;
     expect(token).toMatch(/^ut_/);
+    const ceremony = (await registerStart(t.app, token)).body as { challengeId: string; options: never };
 
     const removed = await root.browser
       .delete(`/admin/api/admins/${rogue.admin.id}`)
@@ -248,8 +258,16 @@ describe("a removed administrator", () => {
       404,
     );
     expect((await claimer.get("/admin/invite/user-token").query({ code: spent })).status).toBe(404);
-    const late = await registerPasskey(t.app, token, new SoftwareAuthenticator({ origin: ADMIN_ORIGIN }));
+    // A ceremony begun before the removal stores nothing; a new one does not begin.
+    const late = await request(t.app)
+      .post("/auth/v1/register/finish")
+      .set("Authorization", `Bearer ${token}`)
+      .send({
+        challengeId: ceremony.challengeId,
+        credential: new SoftwareAuthenticator({ origin: ADMIN_ORIGIN }).register(ceremony.options),
+      });
     expect(late.status).toBe(403);
+    expect((await registerStart(t.app, token)).status).toBe(403);
     expect(await passkeysOf("sock2@example.test")).toBe(0);
     // Their passkey signs in nowhere.
     await expect(adminLogin(t, rogue.authenticator)).rejects.toThrow(/credential_not_found/);
@@ -383,5 +401,17 @@ describe("the dashboard sign-in leaves no other session", () => {
     const viaAuth = await browser.post("/auth/v1/register/start").set("Origin", ADMIN_ORIGIN).send({});
     expect(viaAuth.status).toBe(401);
     expect(await passkeysOf("bye@example.test")).toBe(1);
+  });
+});
+
+describe("a new administrator starts from nothing", () => {
+  it("inviting an address whose admin-tenant user still holds a passkey (no admin row) leaves it none", async () => {
+    const former = await signedInAdmin(t, { email: "former@example.test", name: "Former" });
+    // The admin row gone behind the dashboard's back; the user and their passkey remain.
+    await t.database.db.authAdmin.delete({ where: { id: former.admin.id } });
+    const { code } = await invite(t, { email: "former@example.test", name: "Former" });
+    expect(await passkeysOf("former@example.test")).toBe(0);
+    await expect(adminLogin(t, former.authenticator)).rejects.toThrow(/credential_not_found/);
+    expect((await request(t.app).get("/admin/invite").query({ code })).status).toBe(200);
   });
 });

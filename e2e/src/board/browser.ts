@@ -192,10 +192,16 @@ export async function signUp(
   await page.getByRole("heading", { name: "Projects" }).waitFor();
 }
 
-/** A project made in the page (simple template), its board open; returns its URL. */
-export async function newProject(page: Page, name: string, { priorities = true } = {}): Promise<string> {
+/** The projects page with its new-project form open. */
+export async function openNewProjectForm(page: Page): Promise<void> {
   await page.getByRole("link", { name: "Projects" }).click();
   await page.getByRole("button", { name: "New project" }).click();
+  await page.getByRole("form", { name: "New project" }).waitFor();
+}
+
+/** A project made in the page (simple template), its board open; returns its URL. */
+export async function newProject(page: Page, name: string, { priorities = true } = {}): Promise<string> {
+  await openNewProjectForm(page);
   await page.getByLabel("Name").fill(name);
   if (!priorities) await page.getByRole("checkbox", { name: /Priorities/ }).uncheck();
   await page.getByRole("button", { name: "Create project" }).click();

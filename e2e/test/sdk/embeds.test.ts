@@ -194,7 +194,7 @@ describe("authkit-authenticate attributes", () => {
     await frame.getByRole("button", { name: "Sign in with Passkey" }).click();
     const error = await waitForEvent(page, "authkit-authenticate", "error");
     expect(error.detail).toMatchObject({ code: "user_cancelled" });
-    await frame.getByText("Sign-in was cancelled.").waitFor();
+    await frame.getByText("No passkey was used. Try again, or use your phone.").waitFor();
     await frame.getByRole("button", { name: "Sign in with your phone instead" }).click();
     await frame.getByText("Scan with your phone").waitFor();
     await screenshot(page.locator(".slot"), SUITE, "authenticate-cancelled-phone-light");

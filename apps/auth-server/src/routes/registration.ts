@@ -15,7 +15,13 @@ export function registrationRoutes(ctx: AuthContext): OperationRoutes {
   return {
     "post /auth/v1/register/start": {
       handle: async (req, res) => {
-        const { tenant, userId, page } = authOf(req, "user");
+        const { tenant, userId, page, adminInviteId } = authOf(req, "user");
+        // Said before the passkey dialog opens (finish checks again, with the row locked).
+        if (adminInviteId) {
+          await ctx.db.$transaction((tx) =>
+            assertInvitePasskeyAllowed(tx, { inviteId: adminInviteId, userId }),
+          );
+        }
         const input = parseWith(RegisterStartRequestSchema, req.body ?? {});
         noStore(res);
         res.json(await startRegistration({ ctx, tenant, userId, input, page }));

@@ -68,6 +68,8 @@ export async function inviteAdmin({
       create: { tenantId: tenant.id, externalId: address, displayName: name.trim() },
       update: { displayName: name.trim(), disabled: false },
     });
+    // A new administrator starts without passkeys, whatever the user of that address held before.
+    if (!existing || existing.removedAt) await tx.authCredential.deleteMany({ where: { userId: user.id } });
     const row = await tx.authAdmin.upsert({
       where: { email: address },
       create: { userId: user.id, email: address, name: name.trim() },

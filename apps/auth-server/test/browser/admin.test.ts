@@ -252,6 +252,7 @@ describe("every page, light and dark, wide and 375 px", () => {
     { name: "tenant", path: () => `/admin#/tenants/${tenantId}`, ready: "Corner Shop" },
     { name: "audit", path: "/admin#/audit", ready: "Audit log" },
     { name: "admins", path: "/admin#/admins", ready: "Administrators" },
+    { name: "passkeys", path: "/admin#/passkeys", ready: "Your passkeys" },
   ] as const;
 
   it.each([

@@ -1,5 +1,6 @@
-// The web app's plain modules (no DOM): Markdown rendering and client routes.
+// The web app's plain modules (no DOM): Markdown rendering, client routes, where a new column goes.
 import { renderMarkdown } from "../../src/web/markdown.ts";
+import { newColumnPosition } from "../../src/web/views/board/board-data.ts";
 import { parseRoute } from "../../src/web/router.ts";
 
 describe("renderMarkdown", () => {
@@ -75,5 +76,20 @@ describe("parseRoute", () => {
     expect(parseRoute("/app/invite")).toEqual({ name: "invite" });
     expect(parseRoute("/app/verify-email")).toEqual({ name: "verify-email" });
     expect(parseRoute("/app/projects/7")).toEqual({ name: "not-found" });
+  });
+});
+
+describe("newColumnPosition", () => {
+  const columns = (...done: boolean[]) => done.map((flag) => ({ done: flag }));
+
+  it("puts a new column before the done columns that end the board", () => {
+    expect(newColumnPosition(columns(false, false, true))).toBe(2);
+    expect(newColumnPosition(columns(false, true, true))).toBe(1);
+  });
+
+  it("puts it at the end when the board does not end in a done column", () => {
+    expect(newColumnPosition(columns(false, false))).toBe(2);
+    expect(newColumnPosition(columns(true, false))).toBe(2);
+    expect(newColumnPosition([])).toBe(0);
   });
 });

@@ -196,6 +196,30 @@ describe("the web app", () => {
       .getByRole("dialog", { name: /Card #2/ })
       .getByText("Can you take this,")
       .waitFor();
+
+    // A handoff to Bob made with Ada's API token (as an agent would) notifies him too, live.
+    const headers = { Authorization: `Bearer ${apiToken}`, "Content-Type": "application/json" };
+    const api = (path: string, init?: RequestInit) =>
+      fetch(`${suite.services.board.url}/api/v1${path}`, { headers, ...init });
+    const projectId = projectUrl.split("/").pop();
+    const members = (await (await api(`/projects/${projectId}/members`)).json()) as {
+      data: Array<{ user_id: string; name: string }>;
+    };
+    const bobId = members.data.find((member) => member.name === "Bob Builder")!.user_id;
+    const [shipIt] = (
+      (await (await api(`/projects/${projectId}/cards?q=Ship`)).json()) as { data: Array<{ id: string }> }
+    ).data;
+    const handoff = await api(`/cards/${shipIt!.id}/handoff`, {
+      method: "POST",
+      body: JSON.stringify({ note: "Release notes are drafted; please ship it.", to_user_id: bobId }),
+    });
+    expect(handoff.status).toBe(200);
+    await bob.page.getByLabel("1 unread").waitFor({ timeout: 5000 });
+    await bob.page.goto(`${suite.services.board.url}/app/notifications`);
+    await bob.page.getByText("Ada Lovelace handed you").waitFor();
+    await shootPage(bob.page, "notifications-handoff", () =>
+      bob.page.getByText("Release notes are drafted; please ship it.").waitFor(),
+    );
     expect(ada.problems).toEqual([]);
     expect(bob.problems).toEqual([]);
   });

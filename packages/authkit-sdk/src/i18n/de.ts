@@ -69,7 +69,8 @@ export const de: Messages = {
   deleteLast: "Es ist Ihr einziger Passkey: Sie brauchen dann einen anderen Weg, sich anzumelden.",
   passkeyDeleted: "Passkey gelöscht.",
   passkeyRenamed: "Passkey umbenannt.",
-  errorCancelledSignIn: "Die Anmeldung wurde abgebrochen.",
+  errorCancelledSignIn:
+    "Es wurde kein Passkey verwendet. Versuchen Sie es erneut oder verwenden Sie Ihr Smartphone.",
   errorCancelledRegister: "Das Erstellen des Passkeys wurde abgebrochen.",
   errorNoPasskeyHere:
     "Auf diesem Gerät gibt es keinen Passkey für diese Website. Verwenden Sie Ihr Smartphone oder erstellen Sie zuerst einen Passkey.",

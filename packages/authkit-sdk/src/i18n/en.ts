@@ -72,7 +72,7 @@ export const en = {
   passkeyDeleted: "Passkey deleted.",
   passkeyRenamed: "Passkey renamed.",
   // errors, for the person (the developer's message stays in the error event)
-  errorCancelledSignIn: "Sign-in was cancelled.",
+  errorCancelledSignIn: "No passkey was used. Try again, or use your phone.",
   errorCancelledRegister: "Passkey creation was cancelled.",
   errorNoPasskeyHere:
     "There's no passkey for this site on this device. Use your phone, or create a passkey first.",

@@ -68,7 +68,7 @@ export const es: Messages = {
   deleteLast: "Es tu única llave de acceso: necesitarás otra forma de iniciar sesión.",
   passkeyDeleted: "Llave de acceso eliminada.",
   passkeyRenamed: "Nombre de la llave de acceso cambiado.",
-  errorCancelledSignIn: "Se canceló el inicio de sesión.",
+  errorCancelledSignIn: "No se usó ninguna llave de acceso. Inténtalo de nuevo o usa tu teléfono.",
   errorCancelledRegister: "Se canceló la creación de la llave de acceso.",
   errorNoPasskeyHere:
     "No hay ninguna llave de acceso para este sitio en este dispositivo. Usa tu teléfono o crea primero una llave de acceso.",

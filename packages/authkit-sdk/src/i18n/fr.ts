@@ -69,7 +69,7 @@ export const fr: Messages = {
   deleteLast: "C’est votre seule passkey : il vous faudra un autre moyen de vous connecter.",
   passkeyDeleted: "Passkey supprimée.",
   passkeyRenamed: "Passkey renommée.",
-  errorCancelledSignIn: "La connexion a été annulée.",
+  errorCancelledSignIn: "Aucune passkey n’a été utilisée. Réessayez, ou utilisez votre téléphone.",
   errorCancelledRegister: "La création de la passkey a été annulée.",
   errorNoPasskeyHere:
     "Il n’y a pas de passkey pour ce site sur cet appareil. Utilisez votre téléphone, ou créez d’abord une passkey.",

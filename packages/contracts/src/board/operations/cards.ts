@@ -29,13 +29,11 @@ export const cardOperations = defineOperations({
     path: "/columns/{column_id}/cards",
     summary: "Create a card",
     description:
-      "Creates a card in the column (last, or at `position`) with `title` and any card fields, and with " +
-      "`label_ids` (labels of the project, list_labels) and `checklist` (item texts) in the same step: a bad " +
-      "label id is validation_failed and creates nothing. The server assigns the next per-project `number` " +
-      "(never reused). assignee_id and shepherds must be project " +
-      "members (list_members), priority_id a priority of the project (list_priorities). `owner_type` " +
-      "defaults to human, and claim_next_card never offers human cards: pass owner_type agent for work an " +
-      "agent may take. No @mention parsing, notifications or activity. " +
+      "Creates a card in the column (last, or at `position`) with `title`, any card fields, `label_ids` " +
+      "and `checklist` items, all or nothing (a bad label id creates nothing). Numbers are per project, " +
+      "never reused. assignee_id and shepherds: project members (list_members); priority_id: list_priorities. " +
+      "`owner_type` defaults to human, which claim_next_card never offers: use agent for work an agent may " +
+      "take. No @mention parsing, notifications or activity. " +
       `Needs member. ${ROLE_NOTE}`,
     group: "cards",
     params: pathParams({ column_id: "The column to create the card in." }),
@@ -50,10 +48,8 @@ export const cardOperations = defineOperations({
     path: "/projects/{project_id}/cards",
     summary: "Find cards",
     description:
-      "The project's cards matching every filter given, in number order: `number` (a card's #number, the " +
-      "way to turn a number into its card_id), `q` (text in title or body), `column_id`, `label_id`, " +
-      "`assignee_id`, `claimed_by` (a live claim), `owner_type`, `archived`. Unarchived cards only unless " +
-      `\`archived\` or \`number\` is given. ${LIST_NOTE}`,
+      "The project's cards matching every filter given, in number order: by `number` (#7 → its card_id), " +
+      `text \`q\`, column, label, assignee, live claim, owner_type. ${LIST_NOTE}`,
     group: "cards",
     params: pathParams({ project_id: "The project whose cards to search." }),
     query: FindCardsQuery,
@@ -67,9 +63,8 @@ export const cardOperations = defineOperations({
     path: "/me/cards",
     summary: "Your cards",
     description:
-      "Unarchived cards, in every project you are a member of, that you hold a live claim on " +
-      "(`claimed` true), that are assigned to you (`assigned` true), or either (neither flag, or both), " +
-      `oldest first. ${LIST_NOTE}`,
+      "Unarchived cards of your projects that you hold a live claim on (`claimed`), are assigned to " +
+      `(\`assigned\`), or either (neither flag, or both), oldest first. ${LIST_NOTE}`,
     group: "cards",
     query: MyCardsQuery,
     response: listOf(CardSchema),
@@ -83,7 +78,7 @@ export const cardOperations = defineOperations({
     summary: "Get a card",
     description:
       "One card by id (archived cards too), with `plan`: its latest published plan, or null. A card " +
-      "number is not an id (card 7 is not_found): get_board lists every card with its id.",
+      "number is not an id: find_cards with `number` gives its card_id.",
     group: "cards",
     params: pathParams({ card_id: "The card to read." }),
     response: CardWithPlanSchema,

@@ -98,22 +98,21 @@ export const MoveCardBody = z
   .openapi("MoveCard");
 
 export const FindCardsQuery = ListQuery.extend({
-  number: queryInteger(z.number().int().min(1).max(2_147_483_647)).optional().openapi({
-    description: "The card with this number (#number): archived or not, unless `archived` says.",
-  }),
+  number: queryInteger(z.number().int().min(1).max(2_147_483_647))
+    .optional()
+    .openapi({ description: "A card's #number (archived or not)." }),
   q: StorableText.trim()
     .min(1)
     .max(200)
     .optional()
-    .openapi({ description: "Text the title or body contains (case-insensitive)." }),
-  column_id: IdSchema.optional().openapi({ description: "Only cards in this column." }),
-  label_id: IdSchema.optional().openapi({ description: "Only cards with this label." }),
-  assignee_id: IdSchema.optional().openapi({ description: "Only cards assigned to this user." }),
-  claimed_by: IdSchema.optional().openapi({ description: "Only cards this user holds a live claim on." }),
+    .openapi({ description: "Text in the title or body (any case)." }),
+  column_id: IdSchema.optional(),
+  label_id: IdSchema.optional(),
+  assignee_id: IdSchema.optional(),
+  claimed_by: IdSchema.optional().openapi({ description: "A user holding a live claim." }),
   owner_type: OwnerTypeSchema.optional(),
   archived: QueryFlag.optional().openapi({
-    description:
-      "true: archived cards only; false: unarchived only. Absent: unarchived only, unless `number` is given.",
+    description: "true: archived only; false (default unless `number`): unarchived only.",
   }),
 });
 

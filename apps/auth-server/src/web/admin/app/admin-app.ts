@@ -249,6 +249,18 @@ export class AdminApp extends LitElement {
     const heading = view?.shadowRoot?.querySelector<HTMLElement>("h1") ?? null;
     (heading ?? (this.renderRoot.querySelector("main") as HTMLElement)).focus();
     window.scrollTo({ top: 0 });
+    this.#showCurrentSection();
+  }
+
+  protected override firstUpdated(): void {
+    this.#showCurrentSection();
+  }
+
+  /** On a narrow screen the sections scroll sideways: keep the current one in sight. */
+  #showCurrentSection() {
+    const nav = this.renderRoot.querySelector("nav");
+    const current = nav?.querySelector<HTMLElement>('a[aria-current="page"]');
+    if (nav && current) nav.scrollLeft = current.offsetLeft - nav.offsetLeft - 12;
   }
 
   #setTitle() {

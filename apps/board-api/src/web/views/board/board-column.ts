@@ -6,6 +6,7 @@ import { html, nothing } from "lit";
 import { repeat } from "lit/directives/repeat.js";
 import { styleProps } from "../../ui/style-props.ts";
 import { cardTile, type TileContext } from "./card-tile.ts";
+import { CARD_ROOM } from "./column-window.ts";
 
 /** What is being dragged, and where it would land. */
 export type DragState =
@@ -25,6 +26,8 @@ export interface ColumnView {
   adding: boolean;
   /** Its actions menu is open. */
   menuOpen: boolean;
+  /** How many of its first cards are rendered (column-window.ts). */
+  limit: number;
 }
 
 export interface ColumnActions {
@@ -38,10 +41,16 @@ export interface ColumnActions {
   moveColumn(column: BoardColumn, to: number): void;
   insertColumn(position: number): void;
   deleteColumn(column: BoardColumn): void;
+  /** Marks it a done column (finished cards), or not. */
+  toggleDone(column: BoardColumn): void;
   toggleAdding(column: BoardColumn | null): void;
   /** Opens the column's menu (null: closes it). */
   toggleMenu(column: BoardColumn | null): void;
   addCard(event: SubmitEvent, column: BoardColumn): void;
+  /** Its list of cards scrolled (more cards may be rendered). */
+  cardsScrolled(list: HTMLElement): void;
+  /** A card got the focus (Tab walks on into cards not yet rendered). */
+  cardFocused(column: BoardColumn, index: number): void;
 }
 
 function columnMenu(view: ColumnView, actions: ColumnActions) {
@@ -82,6 +91,18 @@ function columnMenu(view: ColumnView, actions: ColumnActions) {
             ${item("Move right", () => actions.moveColumn(column, index + 1), index === columnCount - 1)}
             ${item("Add a column before", () => actions.insertColumn(index))}
             ${item("Add a column after", () => actions.insertColumn(index + 1))}
+            <button
+              role="menuitemcheckbox"
+              class="menu-item check"
+              aria-checked=${column.done}
+              title="Cards here are finished: agents never claim them, new columns go before it"
+              @click=${() => {
+                actions.toggleMenu(null);
+                actions.toggleDone(column);
+              }}
+            >
+              Done column
+            </button>
             ${item("Delete", () => actions.deleteColumn(column))}
           </div>`
         : nothing
@@ -120,17 +141,27 @@ function columnHead(view: ColumnView, actions: ColumnActions) {
         : html`<span class="grip-space"></span>`
     }
     ${name}
+    ${
+      column.done
+        ? html`<span
+            class="done-mark"
+            role="img"
+            aria-label="done column"
+            title="A done column: its cards are finished"
+            >✓</span
+          >`
+        : nothing
+    }
     <span class="count" aria-label="${column.cards.length} cards">${column.cards.length}</span>
     ${view.canManage ? columnMenu(view, actions) : nothing}
   </div>`;
 }
 
-/** The column's cards as shown: the dragged one left out, a placeholder where it would land. */
+/** The column's cards as shown: its first `limit`, the dragged one left out, a placeholder where it would land. */
 function shownCards(view: ColumnView): Array<Card | "placeholder"> {
   const drag = view.drag?.kind === "card" ? view.drag : null;
-  const cards: Array<Card | "placeholder"> = drag
-    ? view.column.cards.filter((card) => card.id !== drag.id)
-    : [...view.column.cards];
+  const first = view.column.cards.slice(0, view.limit);
+  const cards: Array<Card | "placeholder"> = drag ? first.filter((card) => card.id !== drag.id) : first;
   if (drag?.columnId === view.column.id) cards.splice(drag.index, 0, "placeholder");
   return cards;
 }
@@ -138,7 +169,13 @@ function shownCards(view: ColumnView): Array<Card | "placeholder"> {
 function cardList(view: ColumnView, actions: ColumnActions) {
   const { column } = view;
   const placeholderHeight = view.drag?.kind === "card" ? view.drag.height : 0;
-  return html`<ol class="cards" aria-label="${column.name} cards" data-column-id=${column.id}>
+  const unrendered = column.cards.length - Math.min(view.limit, column.cards.length);
+  return html`<ol
+    class="cards"
+    aria-label="${column.name} cards"
+    data-column-id=${column.id}
+    @scroll=${(event: Event) => actions.cardsScrolled(event.currentTarget as HTMLElement)}
+  >
     ${repeat(
       shownCards(view),
       (entry) => (entry === "placeholder" ? "placeholder" : entry.id),
@@ -157,10 +194,20 @@ function cardList(view: ColumnView, actions: ColumnActions) {
               @pointerdown=${(event: PointerEvent) => actions.cardPointerDown(event, entry)}
               @click=${() => actions.openCard(entry)}
               @keydown=${(event: KeyboardEvent) => actions.cardKey(event, entry, column, index)}
+              @focus=${() => actions.cardFocused(column, index)}
             >
               ${cardTile(entry, view.tiles)}
             </li>`,
     )}
+    ${
+      unrendered > 0
+        ? html`<li
+            class="unrendered"
+            aria-hidden="true"
+            ${styleProps({ height: `${unrendered * CARD_ROOM}px` })}
+          ></li>`
+        : nothing
+    }
   </ol>`;
 }
 

@@ -53,3 +53,10 @@ export function moveColumnLocally(columns: BoardColumn[], columnId: string, posi
   rest.splice(Math.max(0, Math.min(position, rest.length)), 0, column);
   return rest.map((candidate, index) => ({ ...candidate, position: index }));
 }
+
+/** Where a new column goes unless the person picks a place: before the done columns that end the board. */
+export function newColumnPosition(columns: readonly Pick<BoardColumn, "done">[]): number {
+  let position = columns.length;
+  while (position > 0 && columns[position - 1]!.done) position -= 1;
+  return position;
+}

@@ -23,6 +23,7 @@ import { boardStyles, menuStyles } from "./board.styles.ts";
 import { cardTileStyles } from "./card-tile.styles.ts";
 import { tileContext } from "./card-tile.ts";
 import { dragCard, dragColumn, type DragHost } from "./board-drag.ts";
+import { ColumnWindows } from "./column-window.ts";
 import { newColumnForm } from "./new-column-form.ts";
 import "../card/card-panel.ts";
 
@@ -61,6 +62,8 @@ export class BoardBoardView extends LitElement implements ColumnActions, DragHos
   newColumnAt: number | null = null;
   /** The column whose actions menu is open. */
   menuFor: string | null = null;
+  /** How many cards each column renders (long columns render more as they scroll). */
+  private readonly windows = new ColumnWindows(this);
   private stopLive?: () => void;
   private reloadTimer?: ReturnType<typeof setTimeout>;
   private joined = "";
@@ -135,6 +138,7 @@ export class BoardBoardView extends LitElement implements ColumnActions, DragHos
     const before = this.data.columns;
     if (card.column_id === columnId && card.position === position) return;
     this.data = { ...this.data, columns: moveLocally(before, card.id, columnId, position) };
+    this.windows.reveal(columnId, position + 1);
     const column = this.data.columns.find((candidate) => candidate.id === columnId);
     this.announcement = `Moved #${card.number} to ${column?.name ?? "column"}, position ${position + 1}.`;
     try {
@@ -194,6 +198,15 @@ export class BoardBoardView extends LitElement implements ColumnActions, DragHos
     void this.moveColumn(column, to).then(() =>
       this.focusAfterMove(`section[data-column-id="${column.id}"] .grip`),
     );
+  }
+
+  cardFocused(column: BoardColumn, index: number) {
+    // Tab and Shift+Tab walk the cards: the next few are rendered before the focus gets there.
+    this.windows.reveal(column.id, index + 10);
+  }
+
+  cardsScrolled(list: HTMLElement) {
+    this.windows.scrolled(list);
   }
 
   // ---- dragging (board-drag.ts): the board computes where a drop lands and draws the placeholder ----
@@ -263,6 +276,16 @@ export class BoardBoardView extends LitElement implements ColumnActions, DragHos
     if (await attempt(() => api.delete(`/columns/${column.id}`))) await this.reload();
   }
 
+  async toggleDone(column: BoardColumn) {
+    const done = !column.done;
+    const ok = await attempt(() => api.patch(`/columns/${column.id}`, { done }));
+    if (!ok) return;
+    this.announcement = done
+      ? `${column.name} is a done column: its cards are finished.`
+      : `${column.name} is no longer a done column.`;
+    await this.reload();
+  }
+
   private renderColumns(data: ProjectData) {
     const tiles = tileContext(data.members, data.priorities);
     const drag = this.drag;
@@ -281,6 +304,7 @@ export class BoardBoardView extends LitElement implements ColumnActions, DragHos
           renaming: this.renaming === column.id,
           adding: this.adding === column.id,
           menuOpen: this.menuFor === column.id,
+          limit: this.windows.limit(column.id),
         },
         this,
       ),

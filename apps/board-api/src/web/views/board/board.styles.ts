@@ -56,9 +56,10 @@ export const boardStyles = css`
     background: var(--column);
     scroll-snap-align: start;
   }
-  section.column.done-column .column-head h2::after {
-    content: " ✓";
+  .done-mark {
     color: var(--ok);
+    font-size: 0.85rem;
+    font-weight: 700;
   }
   .column-head {
     display: flex;
@@ -68,7 +69,7 @@ export const boardStyles = css`
     touch-action: pan-y;
   }
   .column-head h2 {
-    flex: 1;
+    flex: 0 1 auto;
     min-width: 0;
     font-size: 0.92rem;
     overflow-wrap: anywhere;
@@ -100,7 +101,9 @@ export const boardStyles = css`
     background: var(--code-bg);
     color: var(--text);
   }
+  /* After the name (and its done tick): pushed to the end of the head, before the menu. */
   .count {
+    margin-left: auto;
     color: var(--faint);
     font-size: 0.8rem;
     font-weight: 700;
@@ -123,6 +126,11 @@ export const boardStyles = css`
     /* Cards out of view are not laid out or painted: a long column scrolls smoothly. */
     content-visibility: auto;
     contain-intrinsic-size: auto 64px;
+  }
+  /* The room of the cards a long column has not rendered yet (column-window.ts). */
+  ol.cards > li.unrendered {
+    content-visibility: visible;
+    cursor: default;
   }
   ol.cards > li:focus-visible {
     outline: 3px solid var(--focus);
@@ -224,6 +232,17 @@ export const menuStyles = css`
   .menu-item:hover:not(:disabled),
   .menu-item:focus-visible {
     background: var(--code-bg);
+  }
+  /* A checkbox item: its tick before the label, room for it when off. */
+  .menu-item.check::before {
+    display: inline-block;
+    width: 1.2em;
+    content: "";
+  }
+  .menu-item.check[aria-checked="true"]::before {
+    /* The tick says it to the eye; the item's checked state says it to a screen reader. */
+    content: "✓" / "";
+    color: var(--ok);
   }
   .menu-item.danger {
     color: var(--bad);

@@ -1,7 +1,9 @@
-// Adding a column: at the end of the board (the form after the last column, where the person picks
-// the place), or where a column's menu asked ("Add a column before / after", a form in that place).
+// Adding a column: from the form after the last column, where the person picks the place (by
+// default before the done columns at the end, as work flows into them), or where a column's menu
+// asked ("Add a column before / after", a form in that place).
 import type { BoardColumn } from "@org/contracts";
 import { html, nothing } from "lit";
+import { newColumnPosition } from "./board-data.ts";
 
 export interface NewColumnForm {
   columns: BoardColumn[];
@@ -13,14 +15,9 @@ export interface NewColumnForm {
   cancel?(): void;
 }
 
-/** Where the end-of-board form puts a new column by default: at the end. */
-export function defaultPosition(columns: BoardColumn[]): number {
-  return columns.length;
-}
-
 function positionSelect(columns: BoardColumn[]) {
   if (columns.length === 0) return nothing;
-  const chosen = defaultPosition(columns);
+  const chosen = newColumnPosition(columns);
   return html`<label class="sr-only" for="new-column-position">Place of the new column</label>
     <select id="new-column-position" name="position">
       <option value="0" ?selected=${chosen === 0}>At the start</option>

@@ -57,7 +57,7 @@ export class BoardNotificationsView extends LitElement {
     return html`<div class="head">
         <div>
           <h1>Notifications</h1>
-          <p class="muted">When someone mentions you with your @handle.</p>
+          <p class="muted">When someone mentions you with your @handle or hands you a card.</p>
         </div>
         ${unread ? html`<button class="button" @click=${this.readAll}>Mark all read</button>` : nothing}
       </div>

@@ -1,29 +1,33 @@
 // A new project: its name, a starting set of columns (a template) and, offered by default, the
 // priority ladder Urgent / High / Medium / Low. The name field has the focus when the form opens.
+// Should the set-up fail half-way, the form says what exists and what is missing, and offers to
+// finish it (Try again) or to open the project as it is.
 import type { Project } from "@org/contracts";
 import { html, LitElement, nothing } from "lit";
 import { api } from "../../api.ts";
 import { PRIORITY_LADDER } from "../../palette.ts";
 import { base } from "../../styles.ts";
 import { styleProps } from "../../ui/style-props.ts";
+import { SetupError, setUpProject, templateBody, TEMPLATES, type Template } from "./project-setup.ts";
 import { newProjectStyles } from "./projects.styles.ts";
 
-/** Starting columns: made by the page, one after the other, once the project exists. */
-const TEMPLATES = {
-  simple: { label: "To do, In progress, Done", columns: ["To do", "In progress", "Done"] },
-  empty: { label: "No columns", columns: [] },
-} as const;
-type Template = keyof typeof TEMPLATES;
-
 /**
+ * @event made - `Project`, as soon as it exists (its set-up may still fail).
  * @event created - `Project`, once it exists with its columns and priorities.
  */
 export class BoardNewProject extends LitElement {
   static override styles = [base, newProjectStyles];
-  static override properties = { error: { state: true }, busy: { state: true } };
+  static override properties = {
+    error: { state: true },
+    busy: { state: true },
+    made: { state: true },
+  };
 
   error = "";
   busy = false;
+  /** The project, once made, while its set-up is unfinished (after a failure). */
+  made: Project | null = null;
+  private setup: { template: Template; priorities: boolean } = { template: "simple", priorities: true };
 
   protected override firstUpdated(): void {
     this.renderRoot.querySelector<HTMLInputElement>("input[name=name]")?.focus();
@@ -31,67 +35,99 @@ export class BoardNewProject extends LitElement {
 
   private async create(event: SubmitEvent) {
     event.preventDefault();
+    if (this.made) return this.finish();
     const values = new FormData(event.target as HTMLFormElement);
     const repo = String(values.get("repo_url") ?? "").trim();
-    const template = TEMPLATES[(values.get("template") as Template | null) ?? "simple"];
+    this.setup = {
+      template: (values.get("template") as Template | null) ?? "simple",
+      priorities: values.get("priorities") !== null,
+    };
     this.busy = true;
     this.error = "";
     try {
-      const project = await api.post<Project>("/projects", {
+      this.made = await api.post<Project>("/projects", {
         name: String(values.get("name") ?? ""),
         ...(repo ? { repo_url: repo } : {}),
+        ...templateBody(this.setup.template),
       });
-      for (const name of template.columns) await api.post(`/projects/${project.id}/columns`, { name });
-      if (values.get("priorities")) {
-        for (const rung of PRIORITY_LADDER) await api.post(`/projects/${project.id}/priorities`, rung);
-      }
-      this.dispatchEvent(new CustomEvent("created", { detail: project }));
+      this.dispatchEvent(new CustomEvent("made", { detail: this.made }));
     } catch (error) {
       this.error = (error as Error).message;
+      this.busy = false;
+      return;
+    }
+    await this.finish();
+  }
+
+  /** Sets the made project up (again: only what is missing), then hands it on. */
+  private async finish() {
+    const project = this.made!;
+    this.busy = true;
+    this.error = "";
+    try {
+      await setUpProject(project.id, this.setup);
+      this.dispatchEvent(new CustomEvent("created", { detail: project }));
+    } catch (error) {
+      const missing = error instanceof SetupError && error.step === "priorities" ? "priorities" : "columns";
+      this.error = `“${project.name}” was created, but not all of its ${missing}: ${(error as Error).message}`;
     } finally {
       this.busy = false;
     }
   }
 
-  protected override render() {
-    return html`<form class="panel" @submit=${this.create} aria-label="New project">
-      <label class="field">Name <input name="name" required maxlength="200" /></label>
-      <label class="field"
-        >Repository URL (optional) <input name="repo_url" type="url" placeholder="https://…"
-      /></label>
-      <label class="field"
-        >Columns
-        <select name="template">
-          ${Object.entries(TEMPLATES).map(
-            ([value, template]) => html`<option value=${value}>${template.label}</option>`,
-          )}
-        </select></label
-      >
-      <label class="check"
-        ><input type="checkbox" name="priorities" value="1" checked />
-        <span
-          >Priorities
-          <span class="ladder"
-            >${PRIORITY_LADDER.map(
-              (rung) =>
-                html`<span class="chip"
-                  ><span class="dot" ${styleProps({ background: rung.color })}></span>${rung.name}</span
-                >`,
-            )}</span
-          ></span
-        ></label
-      >
-      ${this.error ? html`<p class="error wide" role="alert">${this.error}</p>` : nothing}
-      <div class="row wide">
-        <button class="button primary" ?disabled=${this.busy}>Create project</button>
+  private renderLadder() {
+    return html`<span class="ladder"
+      >${PRIORITY_LADDER.map(
+        (rung) =>
+          html`<span class="chip"
+            ><span class="dot" ${styleProps({ background: rung.color })}></span>${rung.name}</span
+          >`,
+      )}</span
+    >`;
+  }
+
+  private renderActions() {
+    const cancel = () => this.dispatchEvent(new CustomEvent("cancel"));
+    if (this.made)
+      return html`<div class="row wide">
+        <button class="button primary" ?disabled=${this.busy}>Try again</button>
         <button
           type="button"
           class="button ghost"
-          @click=${() => this.dispatchEvent(new CustomEvent("cancel"))}
+          @click=${() => this.dispatchEvent(new CustomEvent("created", { detail: this.made }))}
         >
-          Cancel
+          Open it as it is
         </button>
-      </div>
+      </div>`;
+    return html`<div class="row wide">
+      <button class="button primary" ?disabled=${this.busy}>Create project</button>
+      <button type="button" class="button ghost" @click=${cancel}>Cancel</button>
+    </div>`;
+  }
+
+  protected override render() {
+    const made = this.made !== null;
+    return html`<form class="panel" @submit=${this.create} aria-label="New project">
+      <fieldset class="fields" ?disabled=${made}>
+        <label class="field">Name <input name="name" required maxlength="200" /></label>
+        <label class="field"
+          >Repository URL (optional) <input name="repo_url" type="url" placeholder="https://…"
+        /></label>
+        <label class="field"
+          >Columns
+          <select name="template">
+            ${Object.entries(TEMPLATES).map(
+              ([value, template]) => html`<option value=${value}>${template.label}</option>`,
+            )}
+          </select></label
+        >
+        <label class="check"
+          ><input type="checkbox" name="priorities" value="1" checked />
+          <span>Priorities ${this.renderLadder()}</span></label
+        >
+      </fieldset>
+      ${this.error ? html`<p class="error wide" role="alert">${this.error}</p>` : nothing}
+      ${this.renderActions()}
     </form>`;
   }
 }

@@ -70,6 +70,7 @@ export class BoardProjectsView extends LitElement {
       ${
         this.creating
           ? html`<board-new-project
+              @made=${() => void this.load()}
               @created=${(event: CustomEvent<Project>) => navigate(`/app/projects/${event.detail.id}`)}
               @cancel=${() => (this.creating = false)}
             ></board-new-project>`

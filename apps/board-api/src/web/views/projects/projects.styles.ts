@@ -79,6 +79,10 @@ export const newProjectStyles = css`
     gap: 12px 14px;
     align-items: end;
   }
+  /* Only there to disable the fields once the project exists; its fields sit in the form's grid. */
+  fieldset.fields {
+    display: contents;
+  }
   .wide {
     grid-column: 1 / -1;
   }
