@@ -176,8 +176,11 @@ export class BoardAccountView extends LitElement {
                     : passkey.name,
                 createdAt: passkey.created_at,
                 lastUsed: passkey.last_used,
-                action: "Delete",
-                onAction: () => void this.deletePasskey(passkey),
+                // The last one cannot go (the account would be locked out): the page says so above.
+                action:
+                  (this.passkeys?.length ?? 0) > 1
+                    ? { label: "Delete", run: () => void this.deletePasskey(passkey) }
+                    : undefined,
               })),
             )
           : nothing
@@ -229,8 +232,7 @@ export class BoardAccountView extends LitElement {
                 name: token.name || "(unnamed)",
                 createdAt: token.created_at,
                 lastUsed: token.last_used_at,
-                action: "Revoke",
-                onAction: () => void this.revoke(token),
+                action: { label: "Revoke", run: () => void this.revoke(token) },
               })),
             )
           : html`<p class="faint">No tokens yet.</p>`
