@@ -92,4 +92,42 @@ describe("Account → Passkeys", () => {
     ]);
     expect(ada.problems).toEqual([]);
   });
+
+  it("adds the laptop's built-in authenticator and signs up on it when the tenant leaves the kind to the page (auto, as `cli tenant create` makes it)", async () => {
+    const db = suite.services.auth.database.db;
+    const tenant = await db.tenant.findFirstOrThrow({
+      where: { origins: { has: suite.services.board.url } },
+    });
+    await updateTenant({ db, id: tenant.id, registrationAttachment: "auto" });
+    try {
+      // Grace signed up with her security key; today she adds her laptop's Touch ID.
+      const grace = await suite.person();
+      const { page } = grace;
+      await grace.authenticator.remove();
+      const key = await addVirtualAuthenticator(page, { transport: "usb" });
+      await signUp(page, suite.services.board.url, { email: "grace@example.com", name: "Grace Hopper" });
+      await openAccount(page, "Grace Hopper");
+      await key.remove();
+      const laptop = await addVirtualAuthenticator(page);
+      await addPasskey(page).click();
+      // Never a prompt for a security key or a phone that this laptop's authenticator cannot answer.
+      await passkeys(page).getByText("Passkey created. You can now sign in with it.").waitFor();
+      expect(
+        await passkeys(page)
+          .getByText(/security key or phone|Nothing happening/)
+          .count(),
+      ).toBe(0);
+      await passkeys(page).locator("tbody tr").nth(1).waitFor();
+      expect(await laptop.credentials()).toHaveLength(1);
+      expect(grace.problems).toEqual([]);
+
+      // A fresh browser on a laptop with only its built-in authenticator signs up too.
+      const alan = await suite.person();
+      await signUp(alan.page, suite.services.board.url, { email: "alan@example.com", name: "Alan Turing" });
+      expect(await alan.authenticator.credentials()).toHaveLength(1);
+      expect(alan.problems).toEqual([]);
+    } finally {
+      await updateTenant({ db, id: tenant.id, registrationAttachment: "any" });
+    }
+  });
 });

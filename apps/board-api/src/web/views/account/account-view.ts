@@ -186,10 +186,14 @@ export class BoardAccountView extends LitElement {
           : nothing
       }
       ${
+        // authenticator-attachment any: the laptop's own authenticator, a security key or a phone,
+        // whatever the tenant's registration policy (the SDK's detection asks a desktop for a
+        // security key or a phone only, which a laptop with Touch ID alone never answers).
         this.sdkReady && this.authServerUrl
           ? html`<authkit-register
               api-base-url=${this.authServerUrl}
               assertion-url="/app/account/passkeys/token"
+              authenticator-attachment="any"
               label="Add a passkey"
               name=${deviceName(navigator.userAgent)}
               theme="class"
