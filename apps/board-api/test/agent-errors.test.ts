@@ -1,7 +1,7 @@
 // Errors an agent can act on: a refusal because of someone else's claim names the holder and when
 // the lease ends; a not_found names the operation (MCP tool and HTTP route) that gives such ids.
 import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { addMember, makeBoard, makeCard, makeUser } from "./helpers/fixtures.ts";
+import { addMember, makeBoard, makeCard, makeColumn, makeProject, makeUser } from "./helpers/fixtures.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -84,5 +84,46 @@ describe("not_found names where the ids come from", () => {
     expect(label.body.error.message).toBe(
       "Label not found. Use list_labels to get a label_id (HTTP: GET /projects/{project_id}/labels).",
     );
+  });
+});
+
+describe("a body id of the wrong object names where the right ones come from", () => {
+  it("members, priorities, columns and labels", async () => {
+    const { owner, column } = await makeBoard(t);
+    const stranger = await makeUser(t);
+    const elsewhere = await makeProject(owner.api, { name: "Elsewhere" });
+    const foreignColumn = await makeColumn(owner.api, elsewhere.id);
+    const foreignLabel = (await owner.api.post(`/projects/${elsewhere.id}/labels`, { name: "x" })).body;
+    const foreignPriority = (await owner.api.post(`/projects/${elsewhere.id}/priorities`, { name: "P0" }))
+      .body;
+    const details = async (res: Promise<{ status: number; body: { error: { details: unknown } } }>) => {
+      const { status, body } = await res;
+      expect(status).toBe(422);
+      return body.error.details;
+    };
+    expect(
+      await details(
+        owner.api.post(`/columns/${column.id}/cards`, {
+          title: "x",
+          assignee_id: stranger.user.id,
+          priority_id: foreignPriority.id,
+        }),
+      ),
+    ).toEqual([
+      { path: "assignee_id", message: "Not a member of the project (list_members has them)." },
+      { path: "priority_id", message: "Not a priority of the project (list_priorities has them)." },
+    ]);
+    const card = await makeCard(owner.api, column.id);
+    expect(
+      await details(owner.api.post(`/cards/${card.id}/move`, { to_column_id: foreignColumn.id })),
+    ).toEqual([
+      { path: "to_column_id", message: "Not a column of the card's project (list_columns has them)." },
+    ]);
+    expect(await details(owner.api.post(`/cards/${card.id}/labels`, { label_id: foreignLabel.id }))).toEqual([
+      { path: "label_id", message: "Not a label of the card's project (list_labels has them)." },
+    ]);
+    expect(
+      await details(owner.api.post(`/cards/${card.id}/handoff`, { note: "x", to_user_id: stranger.user.id })),
+    ).toEqual([{ path: "to_user_id", message: "Not a member of the project (list_members has them)." }]);
   });
 });

@@ -160,7 +160,7 @@ describe("GET /projects/{id}/cards (find_cards)", () => {
 
 describe("GET /me/cards (list_my_cards)", () => {
   it("lists the cards the caller holds a claim on or is assigned, across projects", async () => {
-    const { owner, column, agent } = await teamBoard();
+    const { owner, project, column, agent } = await teamBoard();
     const second = await makeProject(owner.api, { name: "Second" });
     const secondColumn = await makeColumn(owner.api, second.id);
     await addMember(owner.api, second.id, agent, "member");
@@ -183,6 +183,14 @@ describe("GET /me/cards (list_my_cards)", () => {
     expect(titles(await agent.api.get(`/me/cards?limit=1&cursor=${page.body.next_cursor}`))).toEqual([
       "claimed",
     ]);
+    // Finished (in a done column): no longer the caller's work.
+    const done = await makeColumn(owner.api, project.id, { name: "Done" });
+    await owner.api.patch(`/columns/${done.id}`, { done: true });
+    const finished = await makeCard(owner.api, done.id, { title: "finished", assignee_id: agent.user.id });
+    expect(titles(await agent.api.get("/me/cards"))).toEqual(["assigned", "claimed"]);
+    expect(titles(await agent.api.get(`/projects/${project.id}/cards?assignee_id=${agent.user.id}`))).toEqual(
+      ["assigned", finished.title],
+    );
     // Released: no longer the caller's.
     await agent.api.delete(`/cards/${claimed.id}/claim`);
     expect(titles(await agent.api.get("/me/cards?claimed=true"))).toEqual([]);

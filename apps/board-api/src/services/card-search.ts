@@ -67,8 +67,9 @@ export async function findCards(
 }
 
 /**
- * `GET /me/cards`: unarchived cards of the caller's projects that they hold a live claim on, are
- * assigned to, or (neither flag, or both) either; oldest first (ids are UUIDv7).
+ * `GET /me/cards`: the caller's work: unarchived cards outside done columns, in the caller's
+ * projects, that they hold a live claim on, are assigned to, or (neither flag, or both) either;
+ * oldest first (ids are UUIDv7). Finished cards (in a done column) are no one's work any more.
  */
 export async function listMyCards(
   ctx: ServiceContext & { query: z.output<typeof MyCardsQuery> },
@@ -84,7 +85,7 @@ export async function listMyCards(
         : Prisma.sql`((${claimed}) OR ${assigned})`;
   const where = [
     mine,
-    Prisma.sql`c.archived_at IS NULL`,
+    Prisma.sql`c.archived_at IS NULL AND NOT c.column_done`,
     Prisma.sql`EXISTS (SELECT 1 FROM project_members m
       WHERE m.project_id = c.project_id AND m.user_id = ${actor.id}::uuid)`,
   ];

@@ -12,6 +12,9 @@ import { authorize, loadAuthorized, NEEDS } from "./permissions.ts";
 import { notFoundMessage } from "./not-found.ts";
 
 export const CARD_NOT_FOUND = notFoundMessage("card_id");
+/** Reference checks of card fields: what is wrong, and which operation lists the right ids. */
+export const NOT_A_MEMBER = "Not a member of the project (list_members has them).";
+export const NOT_A_PRIORITY = "Not a priority of the project (list_priorities has them).";
 
 /** Reads a card as the caller sees it; checks `needed` against the caller's role. */
 export async function readCard(ctx: ServiceContext & { cardId: string }, needed = NEEDS.read): Promise<Card> {
@@ -68,11 +71,10 @@ export async function checkReferences(tx: Tx, projectId: string, input: CardFiel
     });
     const memberIds = new Set(members.map((member) => member.userId));
     if (input.assignee_id && !memberIds.has(input.assignee_id)) {
-      details.push({ path: "assignee_id", message: "Not a member of the project." });
+      details.push({ path: "assignee_id", message: NOT_A_MEMBER });
     }
     input.shepherds?.forEach((id, index) => {
-      if (!memberIds.has(id))
-        details.push({ path: `shepherds.${index}`, message: "Not a member of the project." });
+      if (!memberIds.has(id)) details.push({ path: `shepherds.${index}`, message: NOT_A_MEMBER });
     });
   }
   if (input.priority_id) {
@@ -81,7 +83,7 @@ export async function checkReferences(tx: Tx, projectId: string, input: CardFiel
       select: { projectId: true },
     });
     if (priority?.projectId !== projectId) {
-      details.push({ path: "priority_id", message: "Not a priority of the project." });
+      details.push({ path: "priority_id", message: NOT_A_PRIORITY });
     }
   }
   if (details.length > 0) throw new ValidationError("Request is invalid.", details);
@@ -254,7 +256,7 @@ export async function moveCard(
   });
   if (target?.projectId !== card.projectId) {
     throw new ValidationError("Request is invalid.", [
-      { path: "to_column_id", message: "Not a column of the card's project." },
+      { path: "to_column_id", message: "Not a column of the card's project (list_columns has them)." },
     ]);
   }
   const from = await withCardColumnsLocked(ctx, ctx.cardId, [ctx.toColumnId], async (tx, current) => {

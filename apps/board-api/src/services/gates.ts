@@ -47,7 +47,7 @@ async function checkColumn(ctx: ServiceContext, projectId: string, columnId: str
   const column = await ctx.db.column.findUnique({ where: { id: columnId }, select: { projectId: true } });
   if (column?.projectId !== projectId) {
     throw new ValidationError("Request is invalid.", [
-      { path: "column_id", message: "Not a column of the project." },
+      { path: "column_id", message: "Not a column of the project (list_columns has them)." },
     ]);
   }
 }
@@ -147,7 +147,10 @@ export async function ackGateCriterion(
     (criterion.columnId !== null && criterion.columnId !== card.columnId)
   ) {
     throw new ValidationError("Request is invalid.", [
-      { path: "criterion_id", message: "Not a criterion of this card's entry gate." },
+      {
+        path: "criterion_id",
+        message: "Not a criterion of this card's entry gate (get_card_gate has them).",
+      },
     ]);
   }
   const data = { ackedById: ctx.actor.id, note: ctx.note ?? null, ackedAt: new Date() };

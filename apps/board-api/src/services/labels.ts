@@ -88,7 +88,7 @@ export async function attachLabel(ctx: ServiceContext & { cardId: string; labelI
   const label = await ctx.db.label.findUnique({ where: { id: ctx.labelId } });
   if (label?.projectId !== card.projectId) {
     throw new ValidationError("Request is invalid.", [
-      { path: "label_id", message: "Not a label of the card's project." },
+      { path: "label_id", message: "Not a label of the card's project (list_labels has them)." },
     ]);
   }
   await ctx.db.cardLabel.upsert({

@@ -3,7 +3,14 @@
 import type { Card, DecomposeBody, HandoffBody, Plan, PublishPlanBody, z } from "@org/contracts";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "@org/service-kit";
 import { loadCardsByIds, toPlanWire } from "./card-loader.ts";
-import { activeCardIds, authorizeCard, CARD_NOT_FOUND, readCard } from "./cards.ts";
+import {
+  activeCardIds,
+  authorizeCard,
+  CARD_NOT_FOUND,
+  NOT_A_MEMBER,
+  NOT_A_PRIORITY,
+  readCard,
+} from "./cards.ts";
 import { claimHolder, lockClaimState, mayOverrideClaim, releaseClaim } from "./claims.ts";
 import { toCommentWire } from "./comments.ts";
 import { TX_OPTIONS, type ServiceContext, type Tx } from "./context.ts";
@@ -67,7 +74,7 @@ export async function decomposeCard(
     const known = new Set(found.map((row) => row.id));
     const details = specs.flatMap((spec, index) =>
       spec.priority_id && !known.has(spec.priority_id)
-        ? [{ path: `cards.${index}.priority_id`, message: "Not a priority of the project." }]
+        ? [{ path: `cards.${index}.priority_id`, message: NOT_A_PRIORITY }]
         : [],
     );
     if (details.length > 0) throw new ValidationError("Request is invalid.", details);
@@ -166,9 +173,7 @@ export async function handoffCard(
       select: { id: true },
     });
     if (!member) {
-      throw new ValidationError("Request is invalid.", [
-        { path: "to_user_id", message: "Not a member of the project." },
-      ]);
+      throw new ValidationError("Request is invalid.", [{ path: "to_user_id", message: NOT_A_MEMBER }]);
     }
   }
   const comment = await ctx.db.$transaction(async (tx) => {

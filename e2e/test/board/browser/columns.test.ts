@@ -102,6 +102,11 @@ describe("columns", () => {
     await ada.page.reload();
     await column(ada.page, "Review").waitFor();
     expect(await columnOrder(ada.page)).toEqual(inserted);
+
+    // Review becomes a done column from its menu; Bob's open board ticks it live.
+    await ada.page.getByRole("button", { name: "Actions for Review" }).click();
+    await ada.page.getByRole("menuitemcheckbox", { name: "Done column" }).click();
+    await column(bob.page, "Review").getByRole("img", { name: "done column" }).waitFor();
     expect([...ada.problems, ...bob.problems]).toEqual([]);
   });
 

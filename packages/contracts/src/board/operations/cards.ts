@@ -63,7 +63,7 @@ export const cardOperations = defineOperations({
     path: "/me/cards",
     summary: "Your cards",
     description:
-      "Unarchived cards of your projects that you hold a live claim on (`claimed`), are assigned to " +
+      "Your work: unarchived cards outside done columns that you hold a live claim on (`claimed`), are assigned to " +
       `(\`assigned\`), or either (neither flag, or both), oldest first. ${LIST_NOTE}`,
     group: "cards",
     query: MyCardsQuery,
