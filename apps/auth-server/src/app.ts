@@ -107,7 +107,7 @@ export function createApp({
   // The admin dashboard: sign-in at /, pages and session under /admin, its JSON API at /admin/api.
   app.use(["/admin"], cookieParser(), limits.perIp);
   app.get("/", limits.perIp);
-  app.use("/admin/api", adminApiRouter(ctx));
+  app.use(adminApiRouter(ctx));
   app.use(adminPagesRouter(ctx));
   return finishHttpApp(app, authErrors);
 }

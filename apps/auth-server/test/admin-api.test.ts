@@ -1,4 +1,5 @@
 // /admin/api: the dashboard's JSON API, through HTTP with a real dashboard session.
+import { authAdminOperations } from "@org/contracts";
 import request from "supertest";
 import type TestAgent from "supertest/lib/agent";
 import { adminTenant } from "../src/services/admin-tenant.ts";
@@ -65,29 +66,16 @@ async function userWithPasskey(apiKey: string, externalId: string, displayName?:
 }
 
 const ID = "0190c1d2-5b1e-7c3a-9f00-1a2b3c4d5e6f";
-const routes: [string, string][] = [
-  ["get", "/csrf"],
-  ["get", "/tenants"],
-  ["post", "/tenants"],
-  ["get", `/tenants/${ID}`],
-  ["patch", `/tenants/${ID}`],
-  ["post", `/tenants/${ID}/disable`],
-  ["post", `/tenants/${ID}/enable`],
-  ["post", `/tenants/${ID}/rotate-key`],
-  ["get", `/tenants/${ID}/users`],
-  ["post", `/tenants/${ID}/users/u-1/disable`],
-  ["post", `/tenants/${ID}/users/u-1/enable`],
-  ["get", `/tenants/${ID}/users/u-1/passkeys`],
-  ["delete", `/passkeys/${ID}`],
-  ["get", "/audit"],
-  ["get", "/admins"],
-  ["post", "/admins"],
-  ["delete", `/admins/${ID}`],
-  ["get", "/me/passkeys"],
-  ["post", "/me/passkeys/register/start"],
-  ["post", "/me/passkeys/register/finish"],
-  ["delete", `/me/passkeys/${ID}`],
-];
+/** Every `/admin/api` operation of the contracts' list, its path parameters filled in. */
+const routes: [string, string][] = authAdminOperations
+  .filter((op) => op.path.startsWith("/admin/api/"))
+  .map((op) => [
+    op.method,
+    op.path
+      .slice("/admin/api".length)
+      .replace("{externalId}", "u-1")
+      .replace(/\{\w+\}/g, ID),
+  ]);
 
 describe("/admin/api access", () => {
   it.each(routes)("%s %s without a session is 401", async (method, path) => {

@@ -42,7 +42,7 @@ function agent(client: Client, offered: Set<string>) {
   };
 }
 
-it("two agents find, claim, plan, tick, gate, move, comment, label, hand off and release on core alone", async () => {
+it("two agents find, claim, plan, tick, gate, move, comment, label, hand off (noticed in notifications) and release on core alone", async () => {
   // The person: a project from the kanban template, two labels, a gate on Review, two agents.
   const owner = await makeUser(t, { name: "Owner" });
   const ada = await makeUser(t, { name: "Ada" });
@@ -141,7 +141,20 @@ it("two agents find, claim, plan, tick, gate, move, comment, label, hand off and
   expect(handedOver.labels.map((attached) => attached.name).sort()).toEqual(["bug", "docs"]);
   const bobsWork = await b<Page<Card>>("list_my_cards", {});
   expect(bobsWork.data.map((card) => card.id).sort()).toEqual([first.id, second.id].sort());
-  await b<Page<unknown>>("list_notifications", {});
+  // Bob notices the handoff among his notifications, from Ada, with her note.
+  const notifications = await b<Page<{ kind: string; card_id: string; actor_id: string; excerpt: string }>>(
+    "list_notifications",
+    { unread: true },
+  );
+  expect(notifications.data).toEqual([
+    expect.objectContaining({
+      kind: "handoff",
+      card_id: first.id,
+      actor_id: me.id,
+      excerpt: expect.stringContaining("Please review"),
+    }),
+  ]);
+  expect((await a<Page<unknown>>("list_notifications", {})).data).toEqual([]);
   const found = await b<Page<Card>>("find_cards", { project_id: projectId, number: first.number });
   expect(found.data.map((card) => card.id)).toEqual([first.id]);
   const comments = await b<Page<{ kind: string; body: string }>>("list_comments", { card_id: first.id });

@@ -12,7 +12,8 @@ let t: TestApp;
 let mcp: Awaited<ReturnType<typeof listenMcp>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The catalog-wide loops below make thousands of calls as one user.
+  t = await createTestApp({ RATE_LIMIT_PER_MINUTE: "100000" });
   mcp = await listenMcp(t);
 });
 afterAll(async () => {
@@ -175,6 +176,31 @@ describe("calls an agent gets wrong", () => {
     });
   });
 
+  it("refuses what is not a JSON-RPC POST as the transport says: 406, 415, 400", async () => {
+    const { owner } = await makeBoard(t);
+    const auth = { Authorization: `Bearer ${owner.token}` };
+    const list = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
+    const send = (headers: Record<string, string>, body = list) =>
+      fetch(`${mcp.base}/mcp`, { method: "POST", headers: { ...auth, ...headers }, body });
+    const json = { "Content-Type": "application/json" };
+    const accept = { Accept: "application/json, text/event-stream" };
+    expect((await send({ ...json, Accept: "application/json" })).status).toBe(406);
+    expect((await send({ ...accept, "Content-Type": "text/plain" })).status).toBe(415);
+    const version = await send({ ...json, ...accept, "MCP-Protocol-Version": "1999-01-01" });
+    expect(version.status).toBe(400);
+    expect(await version.json()).toMatchObject({ error: { message: expect.stringContaining("1999-01-01") } });
+    const garbage = await send({ ...json, ...accept }, JSON.stringify({ hello: "world" }));
+    expect(garbage.status).toBe(400);
+    expect(await garbage.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32700 }, id: null });
+    // A notification alone gets 202 and no body.
+    const note = await send(
+      { ...json, ...accept },
+      JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+    );
+    expect(note.status).toBe(202);
+    expect(await note.text()).toBe("");
+  });
+
   it("every id given a number, null, an object or an array is validation_failed naming the field", async () => {
     const { owner } = await makeBoard(t);
     const client = await mcp.connect(owner.token, { query: "?toolsets=all" });
@@ -204,6 +230,30 @@ describe("calls an agent gets wrong", () => {
     }
     // Path ids, query ids and body ids across the catalog.
     expect(checked).toBeGreaterThan(150);
+  });
+
+  it("any field of any tool given a value of the wrong JSON type is never internal", async () => {
+    const { owner } = await makeBoard(t);
+    const client = await mcp.connect(owner.token, { query: "?toolsets=all" });
+    const failures: string[] = [];
+    let calls = 0;
+    for (const tool of await allTools(client)) {
+      const properties = (tool.inputSchema.properties ?? {}) as Record<string, unknown>;
+      const valid = Object.fromEntries(
+        (tool.inputSchema.required ?? []).map((field) => [field, randomUUID()]),
+      );
+      for (const field of Object.keys(properties)) {
+        for (const wrong of [8, null, { a: 1 }, [1], true]) {
+          const result = await callTool(client, tool.name, { ...valid, [field]: wrong });
+          calls += 1;
+          if (!result.isError) continue;
+          const { code } = toolError(result);
+          if (code === "internal") failures.push(`${tool.name} ${field}=${JSON.stringify(wrong)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(calls).toBeGreaterThan(500);
   });
 
   it("a body of the wrong JSON type elsewhere is validation_failed too, never internal", async () => {

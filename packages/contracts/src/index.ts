@@ -7,6 +7,11 @@ export * from "./health.ts";
 export { buildOpenApiDocument, OpenAPIRegistry, registerHealth, type OpenApiInfo } from "./openapi.ts";
 export * from "./board/index.ts";
 export { authServerRegistry, authOpenApiDocument } from "./auth/openapi.ts";
-export { authOperationList, authPublicOperations, type AuthOperation } from "./auth/operations/index.ts";
+export {
+  authAdminOperations,
+  authOperationList,
+  authPublicOperations,
+  type AuthOperation,
+} from "./auth/operations/index.ts";
 export * from "./auth/schemas.ts";
 export * from "./auth/admin.ts";

@@ -1,5 +1,6 @@
 import {
   AddOwnPasskeyStartRequestSchema,
+  authAdminOperations,
   AdminIdParams,
   AdminPasskeyParams,
   AuditQuery,
@@ -13,7 +14,7 @@ import {
   UsersQuery,
 } from "@org/contracts";
 import { AppError, clientIpKey, parseWith } from "@org/service-kit";
-import { Router, type NextFunction, type Request, type Response } from "express";
+import { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from "express";
 import type { AuthContext } from "../context.ts";
 import { adminOf, requireAdminSession, requireCsrf } from "../http/admin-session.ts";
 import { noStore } from "../http/cookies.ts";
@@ -39,187 +40,264 @@ import {
   type Tenant,
 } from "../services/tenants.ts";
 import { listUsers, setUserDisabled } from "../services/users.ts";
+import { adminSessionRoutes } from "./admin-session.ts";
+import { operationsRouter, type OperationRoute, type OperationRoutes } from "./operation-routes.ts";
 
 const actorOf = (req: Request): Actor => ({ adminId: adminOf(req).admin.id, ip: req.ip });
-/** The tenant that `/tenants/:id` resolved (built-in tenants are not_found). */
+/** The tenant that `/tenants/{id}` resolved (built-in tenants are not_found). */
 const tenantOf = (res: Response) => res.locals.tenant as Tenant;
 
-/**
- * `/admin/api`: the dashboard's JSON API. A session cookie (401 without), the session's CSRF token
- * on every state change (403 without), nothing cached; every change is audited with the admin's id.
- */
-export function adminApiRouter(ctx: AuthContext): Router {
-  const { db } = ctx;
-  const router = Router();
-  router.use(requireAdminSession(ctx), requireCsrf, (_req, res, next) => {
-    noStore(res);
+/** Loads the tenant of `/tenants/{id}` into res.locals (built-in tenants are not_found). */
+function tenantLoader(ctx: AuthContext): RequestHandler {
+  return async (req, res, next) => {
+    res.locals.tenant = await dashboardTenant({ db: ctx.db, id: parseWith(TenantIdParams, req.params).id });
     next();
-  });
+  };
+}
 
-  router.get("/csrf", (req, res) => {
-    res.json({ token: adminOf(req).csrfToken });
-  });
-
-  // ---- tenants ----
-  router.get("/tenants", async (req, res) => {
-    res.json(await pageTenants({ db, query: parseWith(ListQuery, req.query) }));
-  });
-
-  router.post("/tenants", async (req, res) => {
-    const input = parseWith(CreateTenantRequestSchema, req.body);
-    const { tenant, apiKey } = await createTenant({
-      db,
-      name: input.name,
-      rpId: input.rp_id,
-      origins: input.origins,
-      registrationAttachment: input.registration_attachment,
-      qrLogin: input.qr_login,
-      actor: actorOf(req),
-    });
-    res.status(201).json({ tenant: tenantView(tenant), apiKey });
-  });
-
-  const tenant = Router({ mergeParams: true });
-  router.use(
-    "/tenants/:id",
-    async (req, res, next) => {
-      res.locals.tenant = await dashboardTenant({ db, id: parseWith(TenantIdParams, req.params).id });
+/**
+ * What every path under `/admin/api` goes through first: a session cookie (401 without), the
+ * session's CSRF token on every state change (403 without), nothing cached.
+ */
+function adminApiGuard(ctx: AuthContext): RequestHandler[] {
+  return [
+    requireAdminSession(ctx),
+    requireCsrf,
+    (_req, res, next) => {
+      noStore(res);
       next();
     },
-    tenant,
-  );
+  ];
+}
 
-  tenant.get("/", (_req, res) => {
-    res.json(tenantView(tenantOf(res)));
-  });
+/**
+ * `/admin/api`: the dashboard's JSON API, one route per operation of the contracts' admin list,
+ * behind `adminApiGuard`; every change is audited with the admin's id.
+ */
+function adminApiRoutes(ctx: AuthContext): OperationRoutes {
+  const { db } = ctx;
+  const tenant = [tenantLoader(ctx)];
+  const tenantActions = (["disable", "enable"] as const).map((action) => [
+    `post /admin/api/tenants/{id}/${action}`,
+    {
+      guard: tenant,
+      handle: async (req: Request, res: Response) => {
+        const id = tenantOf(res).id;
+        res.json(
+          tenantView(
+            await setTenantDisabled({ db, id, disabled: action === "disable", actor: actorOf(req) }),
+          ),
+        );
+      },
+    } satisfies OperationRoute,
+  ]);
+  const userActions = (["disable", "enable"] as const).map((action) => [
+    `post /admin/api/tenants/{id}/users/{externalId}/${action}`,
+    {
+      guard: tenant,
+      handle: async (req: Request, res: Response) => {
+        const { externalId } = parseWith(TenantUserParams, req.params);
+        const { adminId, ip } = actorOf(req);
+        res.json(
+          await setUserDisabled({
+            ctx,
+            tenant: tenantOf(res),
+            externalId,
+            disabled: action === "disable",
+            ip,
+            adminId,
+          }),
+        );
+      },
+    } satisfies OperationRoute,
+  ]);
 
-  tenant.patch("/", async (req, res) => {
-    const { name, origins, registration_attachment, qr_login } = parseWith(
-      UpdateTenantRequestSchema,
-      req.body,
-    );
-    const id = tenantOf(res).id;
-    const tenant = await updateTenant({
-      db,
-      id,
-      name,
-      origins,
-      registrationAttachment: registration_attachment,
-      qrLogin: qr_login,
-      actor: actorOf(req),
-    });
-    res.json(tenantView(tenant));
-  });
+  return {
+    "get /admin/api/csrf": {
+      handle: (req, res) => {
+        res.json({ token: adminOf(req).csrfToken });
+      },
+    },
 
-  for (const action of ["disable", "enable"] as const) {
-    tenant.post(`/${action}`, async (req, res) => {
-      const id = tenantOf(res).id;
-      res.json(
-        tenantView(await setTenantDisabled({ db, id, disabled: action === "disable", actor: actorOf(req) })),
-      );
-    });
-  }
+    // ---- tenants ----
+    "get /admin/api/tenants": {
+      handle: async (req, res) => {
+        res.json(await pageTenants({ db, query: parseWith(ListQuery, req.query) }));
+      },
+    },
 
-  tenant.post("/rotate-key", async (req, res) => {
-    const { tenant: rotated, apiKey } = await rotateTenantKey({
-      db,
-      id: tenantOf(res).id,
-      actor: actorOf(req),
-    });
-    res.json({ tenant: tenantView(rotated), apiKey });
-  });
+    "post /admin/api/tenants": {
+      handle: async (req, res) => {
+        const input = parseWith(CreateTenantRequestSchema, req.body);
+        const { tenant, apiKey } = await createTenant({
+          db,
+          name: input.name,
+          rpId: input.rp_id,
+          origins: input.origins,
+          registrationAttachment: input.registration_attachment,
+          qrLogin: input.qr_login,
+          actor: actorOf(req),
+        });
+        res.status(201).json({ tenant: tenantView(tenant), apiKey });
+      },
+    },
 
-  // ---- users and passkeys of a tenant ----
-  tenant.get("/users", async (req, res) => {
-    res.json(await listUsers({ ctx, tenant: tenantOf(res), query: parseWith(UsersQuery, req.query) }));
-  });
+    "get /admin/api/tenants/{id}": {
+      guard: tenant,
+      handle: (_req, res) => {
+        res.json(tenantView(tenantOf(res)));
+      },
+    },
 
-  for (const action of ["disable", "enable"] as const) {
-    tenant.post(`/users/:externalId/${action}`, async (req, res) => {
-      const { externalId } = parseWith(TenantUserParams, req.params);
-      const { adminId, ip } = actorOf(req);
-      res.json(
-        await setUserDisabled({
-          ctx,
-          tenant: tenantOf(res),
-          externalId,
-          disabled: action === "disable",
-          ip,
-          adminId,
-        }),
-      );
-    });
-  }
+    "patch /admin/api/tenants/{id}": {
+      guard: tenant,
+      handle: async (req, res) => {
+        const { name, origins, registration_attachment, qr_login } = parseWith(
+          UpdateTenantRequestSchema,
+          req.body,
+        );
+        const updated = await updateTenant({
+          db,
+          id: tenantOf(res).id,
+          name,
+          origins,
+          registrationAttachment: registration_attachment,
+          qrLogin: qr_login,
+          actor: actorOf(req),
+        });
+        res.json(tenantView(updated));
+      },
+    },
 
-  tenant.get("/users/:externalId/passkeys", async (req, res) => {
-    const { externalId } = parseWith(TenantUserParams, req.params);
-    res.json(await listPasskeysForAdmin({ ctx, tenant: tenantOf(res), externalId }));
-  });
+    ...Object.fromEntries(tenantActions),
 
-  router.delete("/passkeys/:id", async (req, res) => {
-    const { id } = parseWith(AdminPasskeyParams, req.params);
-    await deletePasskeyAsAdmin({ ctx, passkeyId: id, actor: actorOf(req) });
-    res.status(204).end();
-  });
+    "post /admin/api/tenants/{id}/rotate-key": {
+      guard: tenant,
+      handle: async (req, res) => {
+        const { tenant: rotated, apiKey } = await rotateTenantKey({
+          db,
+          id: tenantOf(res).id,
+          actor: actorOf(req),
+        });
+        res.json({ tenant: tenantView(rotated), apiKey });
+      },
+    },
 
-  // ---- the signed-in administrator's own passkeys ----
-  router.get("/me/passkeys", async (req, res) => {
-    res.json(await listOwnPasskeys({ ctx, session: adminOf(req) }));
-  });
+    // ---- users and passkeys of a tenant ----
+    "get /admin/api/tenants/{id}/users": {
+      guard: tenant,
+      handle: async (req, res) => {
+        res.json(await listUsers({ ctx, tenant: tenantOf(res), query: parseWith(UsersQuery, req.query) }));
+      },
+    },
 
-  router.post("/me/passkeys/register/start", async (req, res) => {
-    const { name } = parseWith(AddOwnPasskeyStartRequestSchema, req.body ?? {});
-    res.json(await startOwnPasskey({ ctx, session: adminOf(req), name }));
-  });
+    ...Object.fromEntries(userActions),
 
-  router.post("/me/passkeys/register/finish", async (req, res) => {
-    const input = parseWith(RegisterFinishRequestSchema, req.body);
-    res.status(201).json(await finishOwnPasskey({ ctx, session: adminOf(req), input, ip: req.ip }));
-  });
+    "get /admin/api/tenants/{id}/users/{externalId}/passkeys": {
+      guard: tenant,
+      handle: async (req, res) => {
+        const { externalId } = parseWith(TenantUserParams, req.params);
+        res.json(await listPasskeysForAdmin({ ctx, tenant: tenantOf(res), externalId }));
+      },
+    },
 
-  router.delete("/me/passkeys/:id", async (req, res) => {
-    const { id } = parseWith(AdminPasskeyParams, req.params);
-    await deleteOwnPasskey({ ctx, session: adminOf(req), passkeyId: id, ip: req.ip });
-    res.status(204).end();
-  });
+    "delete /admin/api/passkeys/{id}": {
+      handle: async (req, res) => {
+        const { id } = parseWith(AdminPasskeyParams, req.params);
+        await deletePasskeyAsAdmin({ ctx, passkeyId: id, actor: actorOf(req) });
+        res.status(204).end();
+      },
+    },
 
-  // ---- audit log ----
-  router.get("/audit", async (req, res) => {
-    const query = parseWith(AuditQuery, req.query);
-    res.json(
-      await listAudit({
-        db,
-        filter: {
-          tenantId: query.tenant_id,
-          type: query.type,
-          from: query.from ? new Date(query.from) : undefined,
-          to: query.to ? new Date(query.to) : undefined,
-        },
-        limit: query.limit,
-        cursor: query.cursor,
-      }),
-    );
-  });
+    // ---- the signed-in administrator's own passkeys ----
+    "get /admin/api/me/passkeys": {
+      handle: async (req, res) => {
+        res.json(await listOwnPasskeys({ ctx, session: adminOf(req) }));
+      },
+    },
 
-  // ---- administrators ----
-  router.get("/admins", async (req, res) => {
-    res.json(await listAdmins({ ctx, query: parseWith(ListQuery, req.query) }));
-  });
+    "post /admin/api/me/passkeys/register/start": {
+      handle: async (req, res) => {
+        const { name } = parseWith(AddOwnPasskeyStartRequestSchema, req.body ?? {});
+        res.json(await startOwnPasskey({ ctx, session: adminOf(req), name }));
+      },
+    },
 
-  router.post("/admins", async (req, res) => {
-    const input = parseWith(InviteAdminRequestSchema, req.body);
-    res.status(201).json(await inviteAdmin({ ctx, ...input, actor: actorOf(req) }));
-  });
+    "post /admin/api/me/passkeys/register/finish": {
+      handle: async (req, res) => {
+        const input = parseWith(RegisterFinishRequestSchema, req.body);
+        res.status(201).json(await finishOwnPasskey({ ctx, session: adminOf(req), input, ip: req.ip }));
+      },
+    },
 
-  router.delete("/admins/:id", async (req, res) => {
-    const { id } = parseWith(AdminIdParams, req.params);
-    await removeAdmin({ ctx, idOrEmail: id, actor: actorOf(req) });
-    res.status(204).end();
-  });
+    "delete /admin/api/me/passkeys/{id}": {
+      handle: async (req, res) => {
+        const { id } = parseWith(AdminPasskeyParams, req.params);
+        await deleteOwnPasskey({ ctx, session: adminOf(req), passkeyId: id, ip: req.ip });
+        res.status(204).end();
+      },
+    },
 
-  // Refusals (no session, no CSRF token) are audited, sparingly (see RefusalAudit).
+    // ---- audit log ----
+    "get /admin/api/audit": {
+      handle: async (req, res) => {
+        const query = parseWith(AuditQuery, req.query);
+        res.json(
+          await listAudit({
+            db,
+            filter: {
+              tenantId: query.tenant_id,
+              type: query.type,
+              from: query.from ? new Date(query.from) : undefined,
+              to: query.to ? new Date(query.to) : undefined,
+            },
+            limit: query.limit,
+            cursor: query.cursor,
+          }),
+        );
+      },
+    },
+
+    // ---- administrators ----
+    "get /admin/api/admins": {
+      handle: async (req, res) => {
+        res.json(await listAdmins({ ctx, query: parseWith(ListQuery, req.query) }));
+      },
+    },
+
+    "post /admin/api/admins": {
+      handle: async (req, res) => {
+        const input = parseWith(InviteAdminRequestSchema, req.body);
+        res.status(201).json(await inviteAdmin({ ctx, ...input, actor: actorOf(req) }));
+      },
+    },
+
+    "delete /admin/api/admins/{id}": {
+      handle: async (req, res) => {
+        const { id } = parseWith(AdminIdParams, req.params);
+        await removeAdmin({ ctx, idOrEmail: id, actor: actorOf(req) });
+        res.status(204).end();
+      },
+    },
+  };
+}
+
+/**
+ * The dashboard's operations: its session, the invite's user token, and `/admin/api` behind
+ * `adminApiGuard`, whose refusals are audited.
+ */
+export function adminApiRouter(ctx: AuthContext): Router {
+  const router = Router();
+  router.use("/admin/api", ...adminApiGuard(ctx));
+  router.use(operationsRouter(authAdminOperations, { ...adminSessionRoutes(ctx), ...adminApiRoutes(ctx) }));
+  router.use("/admin/api", adminRefusalAudit(ctx));
+  return router;
+}
+
+/** Refusals under `/admin/api` (no session, no CSRF token) are audited, sparingly (see RefusalAudit). */
+function adminRefusalAudit(ctx: AuthContext): ErrorRequestHandler {
   const refusals = new RefusalAudit(ctx);
-  router.use((error: unknown, req: Request, _res: Response, next: NextFunction) => {
+  return (error: unknown, req, _res, next) => {
     const status = error instanceof AppError ? REFUSED[error.code] : undefined;
     if (!status || !(error instanceof AppError)) return next(error);
     refusals
@@ -236,8 +314,7 @@ export function adminApiRouter(ctx: AuthContext): Router {
         ctx.logger.error({ err: auditError }, "audit of a refused request failed"),
       )
       .finally(() => next(error));
-  });
-  return router;
+  };
 }
 
 const REFUSED: Partial<Record<string, 401 | 403>> = { unauthenticated: 401, forbidden: 403 };

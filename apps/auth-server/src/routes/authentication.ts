@@ -4,7 +4,7 @@ import {
   PasswordLoginRequestSchema,
 } from "@org/contracts";
 import { parseWith } from "@org/service-kit";
-import type { Response } from "express";
+import type { ZodType } from "zod";
 import type { AuthContext } from "../context.ts";
 import { authOf, requireSessionToken } from "../http/auth.ts";
 import { noStore, sessionCookie, setSessionCookie } from "../http/cookies.ts";
@@ -12,20 +12,41 @@ import type { RateLimits } from "../http/rate-limits.ts";
 import { finishAuthentication, startAuthentication } from "../services/authentication.ts";
 import type { CompletedLogin } from "../services/logins.ts";
 import { passwordLogin } from "../services/password.ts";
-import type { OperationRoutes } from "./operation-routes.ts";
+import type { Tenant } from "../services/tenants.ts";
+import type { OperationRoute, OperationRoutes } from "./operation-routes.ts";
 
-function sendLogin(ctx: AuthContext, res: Response, login: CompletedLogin) {
-  if (login.session) setSessionCookie(ctx, res, login.session);
-  noStore(res);
-  res.json(login.response);
+/** What a login needs besides its input: the tenant, the cookie session it replaces, the IP. */
+type Login<T> = (args: {
+  ctx: AuthContext;
+  tenant: Tenant;
+  input: T;
+  previousSessionToken?: string | undefined;
+  ip?: string | undefined;
+}) => Promise<CompletedLogin>;
+
+/** A login with the session token: its input parsed, the login run, the cookie session set. */
+function loginHandler<T>(ctx: AuthContext, schema: ZodType<T>, login: Login<T>): OperationRoute["handle"] {
+  return async (req, res) => {
+    const { tenant } = authOf(req, "session");
+    const input = parseWith(schema, req.body);
+    const completed = await login({
+      ctx,
+      tenant,
+      input,
+      previousSessionToken: sessionCookie(ctx, req),
+      ip: req.ip,
+    });
+    if (completed.session) setSessionCookie(ctx, res, completed.session);
+    noStore(res);
+    res.json(completed.response);
+  };
 }
 
 /** /auth/v1 logins with a session token: passkey (start/finish) and password. */
 export function authenticationRoutes(ctx: AuthContext, limits: RateLimits): OperationRoutes {
   const session = requireSessionToken(ctx);
-
-  /** The page's check of its token (expiry, origin, tenant) before a person clicks. */
   return {
+    /** The page's check of its token (expiry, origin, tenant) before a person clicks. */
     "get /auth/v1/session-token": {
       guard: [session],
       handle: (req, res) => {
@@ -47,34 +68,12 @@ export function authenticationRoutes(ctx: AuthContext, limits: RateLimits): Oper
 
     "post /auth/v1/authenticate/finish": {
       guard: [session],
-      handle: async (req, res) => {
-        const { tenant } = authOf(req, "session");
-        const input = parseWith(AuthenticateFinishRequestSchema, req.body);
-        const login = await finishAuthentication({
-          ctx,
-          tenant,
-          input,
-          previousSessionToken: sessionCookie(ctx, req),
-          ip: req.ip,
-        });
-        sendLogin(ctx, res, login);
-      },
+      handle: loginHandler(ctx, AuthenticateFinishRequestSchema, finishAuthentication),
     },
 
     "post /auth/v1/password/login": {
       guard: [session, ...limits.passwordGuesses],
-      handle: async (req, res) => {
-        const { tenant } = authOf(req, "session");
-        const input = parseWith(PasswordLoginRequestSchema, req.body);
-        const login = await passwordLogin({
-          ctx,
-          tenant,
-          input,
-          previousSessionToken: sessionCookie(ctx, req),
-          ip: req.ip,
-        });
-        sendLogin(ctx, res, login);
-      },
+      handle: loginHandler(ctx, PasswordLoginRequestSchema, passwordLogin),
     },
   };
 }

@@ -1,7 +1,7 @@
 // The MCP tool catalog: each operation's tool definition (input and output JSON schemas from the
 // registry's zod schemas) is built once per process, and each toolset selection's list once too,
 // so tools/list and tools/call do no schema work per request.
-import { boardToolDefinition, type BoardOperation } from "@org/contracts";
+import { boardToolDefinition, resolveToolsets, type BoardOperation } from "@org/contracts";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 
 export interface ToolCatalog {
@@ -25,6 +25,22 @@ function definitionOf(op: BoardOperation): Tool {
     definitions.set(op.name, tool);
   }
   return tool;
+}
+
+const selections = new Map<string, ToolCatalog>();
+
+/**
+ * The catalog of a session's choice, as the client wrote it (`?toolsets=` or X-MCP-Toolsets, and
+ * read-only): resolved once per distinct choice, so a request does no toolset work. Throws
+ * UnknownToolsetError for an unknown name (and remembers nothing then).
+ */
+export function catalogFor(toolsets: string | undefined, readOnly: boolean): ToolCatalog {
+  const key = `${readOnly ? "ro" : "rw"}|${toolsets ?? ""}`;
+  const cached = selections.get(key);
+  if (cached) return cached;
+  const catalog = toolCatalog(resolveToolsets(toolsets, { readOnly }), { readOnly });
+  if (selections.size < MAX_CATALOGS) selections.set(key, catalog);
+  return catalog;
 }
 
 /** The catalog of a resolved selection of operations (see resolveToolsets). */

@@ -1,26 +1,16 @@
 // POST /mcp: MCP Streamable HTTP, stateless, answering in JSON, behind the same bearer auth and
 // rate limit as /api/v1, where every tool call counts, batched or not. One MCP server per toolset
 // selection serves every request (transport.ts). GET and DELETE (SSE streams, sessions) are 405.
-import {
-  MCP_MAX_BATCH,
-  MCP_READONLY_HEADER,
-  MCP_TOOLSETS_HEADER,
-  resolveToolsets,
-  UnknownToolsetError,
-} from "@org/contracts";
+import { MCP_MAX_BATCH } from "@org/contracts";
 import { ValidationError, type RateLimiter } from "@org/service-kit";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import {
-  isInitializeRequest,
-  JSONRPCMessageSchema,
-  SUPPORTED_PROTOCOL_VERSIONS,
-  type JSONRPCMessage,
-} from "@modelcontextprotocol/sdk/types.js";
-import { Router, type Request, type RequestHandler, type Response } from "express";
+import { Router, type Request, type RequestHandler } from "express";
 import { actorOf } from "../http/auth.ts";
 import type { Operations } from "../operations/index.ts";
 import type { Actor } from "../services/context.ts";
-import { toolCatalog, type ToolCatalog } from "./catalog.ts";
+import type { ToolCatalog } from "./catalog.ts";
+import { messagesOf } from "./post-messages.ts";
+import { catalogOf } from "./selection.ts";
 import { createBoardMcpServer } from "./server.ts";
 import { StatelessJsonTransport } from "./transport.ts";
 
@@ -38,41 +28,6 @@ function toolCallsOf(body: unknown): number {
   }
   return messages.filter((message) => (message as { method?: unknown } | null)?.method === "tools/call")
     .length;
-}
-
-/** A query parameter (repeated: joined by commas), else the header. */
-function queryOrHeader(req: Request, param: string, header: string): string | undefined {
-  const raw = req.query[param];
-  if (Array.isArray(raw)) return raw.join(",");
-  if (typeof raw === "string") return raw;
-  return req.get(header);
-}
-
-/** `?read_only=true` or `X-MCP-Readonly: true`; false when absent. */
-function readOnlyOf(req: Request): boolean {
-  const raw = queryOrHeader(req, "read_only", MCP_READONLY_HEADER)?.trim().toLowerCase();
-  if (raw === undefined || raw === "" || raw === "false") return false;
-  if (raw === "true") return true;
-  const message = `read_only is true or false (query read_only or header ${MCP_READONLY_HEADER}).`;
-  throw new ValidationError(message, [{ path: "read_only", message }]);
-}
-
-/**
- * The tools to offer: `?toolsets=core,cards` (or repeated) or the X-MCP-Toolsets header, default
- * core; unknown names are validation_failed. Read-only mode keeps the tools that change nothing.
- */
-function catalogOf(req: Request): ToolCatalog {
-  const readOnly = readOnlyOf(req);
-  try {
-    return toolCatalog(resolveToolsets(queryOrHeader(req, "toolsets", MCP_TOOLSETS_HEADER), { readOnly }), {
-      readOnly,
-    });
-  } catch (error) {
-    if (error instanceof UnknownToolsetError) {
-      throw new ValidationError(error.message, [{ path: "toolsets", message: error.message }]);
-    }
-    throw error;
-  }
 }
 
 /** Who sends an exchange's requests, and the HTTP request they came in (for its logger). */
@@ -104,45 +59,6 @@ async function connectEndpoint(operations: Operations, catalog: ToolCatalog): Pr
   return { server, transport };
 }
 
-/** A JSON-RPC error about the HTTP request itself (no message of it is answered). */
-function refuse(res: Response, status: number, code: number, message: string): undefined {
-  res.status(status).json({ jsonrpc: "2.0", error: { code, message }, id: null });
-  return undefined;
-}
-
-/**
- * The POST's JSON-RPC messages, after the checks the Streamable HTTP transport makes (Accept,
- * Content-Type, MCP-Protocol-Version, message shape, a lone initialize); otherwise the refusal is
- * sent and the result is undefined.
- */
-function messagesOf(req: Request, res: Response): JSONRPCMessage[] | undefined {
-  const accept = req.get("accept") ?? "";
-  if (!accept.includes("application/json") || !accept.includes("text/event-stream")) {
-    const message = "Not Acceptable: Client must accept both application/json and text/event-stream";
-    return refuse(res, 406, -32000, message);
-  }
-  if (!req.is("application/json")) {
-    return refuse(res, 415, -32000, "Unsupported Media Type: Content-Type must be application/json");
-  }
-  const version = req.get("mcp-protocol-version");
-  if (version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
-    const supported = SUPPORTED_PROTOCOL_VERSIONS.join(", ");
-    const message = `Bad Request: Unsupported protocol version: ${version} (supported versions: ${supported})`;
-    return refuse(res, 400, -32000, message);
-  }
-  const raw: unknown[] = Array.isArray(req.body) ? req.body : [req.body];
-  const messages: JSONRPCMessage[] = [];
-  for (const message of raw) {
-    const parsed = JSONRPCMessageSchema.safeParse(message);
-    if (!parsed.success) return refuse(res, 400, -32700, "Parse error: Invalid JSON-RPC message");
-    messages.push(parsed.data);
-  }
-  if (messages.some(isInitializeRequest) && messages.length > 1) {
-    return refuse(res, 400, -32600, "Invalid Request: Only one initialization request is allowed");
-  }
-  return messages;
-}
-
 export function mcpRouter({
   operations,
   guard,
@@ -155,11 +71,12 @@ export function mcpRouter({
   limiter: RateLimiter;
 }): Router {
   const router = Router();
-  const endpoints = new Map<ToolCatalog, Endpoint>();
-  const endpointOf = async (catalog: ToolCatalog): Promise<Endpoint> => {
+  // The promise, so that concurrent first requests of a selection share one server.
+  const endpoints = new Map<ToolCatalog, Promise<Endpoint>>();
+  const endpointOf = (catalog: ToolCatalog): Promise<Endpoint> => {
     let endpoint = endpoints.get(catalog);
     if (!endpoint) {
-      endpoint = await connectEndpoint(operations, catalog);
+      endpoint = connectEndpoint(operations, catalog);
       endpoints.set(catalog, endpoint);
     }
     return endpoint;

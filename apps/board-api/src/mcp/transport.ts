@@ -5,13 +5,20 @@
 // straight to the shared server under ids of their own (two clients may both send id 1) and the
 // answers come back under the client's ids, as one JSON body.
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import {
-  isJSONRPCErrorResponse,
-  isJSONRPCRequest,
-  isJSONRPCResultResponse,
-  type JSONRPCMessage,
-  type RequestId,
+import type {
+  JSONRPCMessage,
+  JSONRPCRequest,
+  JSONRPCResponse,
+  RequestId,
 } from "@modelcontextprotocol/sdk/types.js";
+
+// The messages are valid JSON-RPC already (the router parsed them with the SDK's schema), and the
+// server's answers are its own: telling them apart needs no second schema parse (the SDK's
+// isJSONRPC* guards parse the whole message, result included).
+const isRequest = (message: JSONRPCMessage): message is JSONRPCRequest =>
+  "method" in message && "id" in message;
+const isResponse = (message: JSONRPCMessage): message is JSONRPCResponse =>
+  "id" in message && ("result" in message || "error" in message);
 
 interface Pending<C> {
   /** The id the client gave the request. */
@@ -49,14 +56,14 @@ export class StatelessJsonTransport<C> implements Transport {
    * in request order. Notifications and responses from the client get no answer.
    */
   exchange(messages: JSONRPCMessage[], context: C): Promise<JSONRPCMessage[]> {
-    const requests = messages.filter(isJSONRPCRequest);
+    const requests = messages.filter(isRequest);
     const answers: JSONRPCMessage[] = new Array(requests.length);
     let missing = requests.length;
     return new Promise((resolve) => {
       if (missing === 0) resolve([]);
       let index = 0;
       for (const message of messages) {
-        if (!isJSONRPCRequest(message)) {
+        if (!isRequest(message)) {
           this.onmessage?.(message);
           continue;
         }
@@ -77,8 +84,7 @@ export class StatelessJsonTransport<C> implements Transport {
 
   /** The server's answers; anything else (notifications to the client) has no stream to go to. */
   async send(message: JSONRPCMessage): Promise<void> {
-    if (!isJSONRPCResultResponse(message) && !isJSONRPCErrorResponse(message)) return;
-    if (message.id === undefined) return;
+    if (!isResponse(message) || message.id === undefined) return;
     const pending = this.pending.get(message.id);
     if (!pending) return;
     this.pending.delete(message.id);

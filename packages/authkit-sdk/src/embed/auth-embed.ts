@@ -8,7 +8,6 @@ import type { AuthkitPasskey } from "../components/passkey/index.ts";
 import type { AuthkitQr } from "../components/qr/index.ts";
 import type { ComponentErrorDetail, PasskeySuccessDetail } from "../components/events.ts";
 import { toAuthKitError } from "../core/errors.ts";
-import type { QRStatus } from "../core/types.ts";
 import { WebAuthnAbortService } from "@simplewebauthn/browser";
 import { browserEnvironment } from "../detection/environment.ts";
 import { detectMode } from "../detection/mode.ts";
@@ -20,6 +19,8 @@ import {
   forwardEvents,
   mountPoint,
   relayError,
+  relayQrStatus,
+  setToken,
   styleEmbedPage,
   themeOf,
 } from "./embed-page.ts";
@@ -62,11 +63,7 @@ function offerPhone(init: InitMessage): void {
 function qrCode(): AuthkitQr {
   const qr = document.createElement("authkit-qr");
   qr.autoStart = true;
-  qr.addEventListener("status-change", (event) => {
-    const { status, message } = (event as CustomEvent<{ status: QRStatus; message?: string }>).detail;
-    channel.post({ type: "status", status, ...(message ? { message } : {}) });
-  });
-  qr.addEventListener("expired", () => channel.post({ type: "expired", reason: "qr" }));
+  relayQrStatus(channel, qr);
   return qr;
 }
 
@@ -99,15 +96,6 @@ function render(init: InitMessage, mode: "passkey" | "qr"): void {
   });
   mountPoint().append(element);
   applyTheme(themeOf(init), init.vars);
-}
-
-/** A fresh token for the elements shown; a ceremony under way is not disturbed. */
-function setToken(token: string): void {
-  for (const element of document.querySelectorAll<HTMLElement & { token: string }>(
-    "authkit-passkey, authkit-qr",
-  )) {
-    element.token = token;
-  }
 }
 
 /** While the browser's prompt is open, the phone is offered too: never only a spinner. */

@@ -2,6 +2,7 @@ import { toAuthKitError } from "../core/errors.ts";
 import { AuthKitEvents } from "../core/events.ts";
 import { isSafeCssValue, THEME_VARIABLES, type ResolvedTheme } from "../components/base/theme.ts";
 import type { ComponentErrorDetail } from "../components/events.ts";
+import type { QRStatus } from "../core/types.ts";
 import type { ParentChannel } from "./parent-channel.ts";
 import { serializeDetail, serializeError, type InitMessage } from "./protocol.ts";
 
@@ -83,4 +84,22 @@ export function mountPoint(): HTMLElement {
   const root = document.getElementById("embed") ?? document.body;
   root.replaceChildren();
   return root;
+}
+
+/** Relays a QR code's statuses (scanned, cancelled, …) and its expiry to the parent. */
+export function relayQrStatus(channel: ParentChannel, qr: HTMLElement): void {
+  qr.addEventListener("status-change", (event) => {
+    const { status, message } = (event as CustomEvent<{ status: QRStatus; message?: string }>).detail;
+    channel.post({ type: "status", status, ...(message ? { message } : {}) });
+  });
+  qr.addEventListener("expired", () => channel.post({ type: "expired", reason: "qr" }));
+}
+
+/** A fresh token for the elements shown; a ceremony under way is not disturbed. */
+export function setToken(token: string): void {
+  for (const element of document.querySelectorAll<HTMLElement & { token: string }>(
+    "authkit-passkey, authkit-qr",
+  )) {
+    element.token = token;
+  }
 }

@@ -3,7 +3,7 @@
 // from the parent (its origin checked), shows the registration QR and relays its statuses
 // (scanned, cancelled, …), success, error and expiry to the parent.
 import "../components/qr/index.ts";
-import type { QRStatus, QRSuccessDetail } from "../core/types.ts";
+import type { QRSuccessDetail } from "../core/types.ts";
 import type { InitMessage } from "./protocol.ts";
 import {
   applyTheme,
@@ -11,6 +11,8 @@ import {
   forwardEvents,
   mountPoint,
   relayError,
+  relayQrStatus,
+  setToken,
   styleEmbedPage,
   themeOf,
 } from "./embed-page.ts";
@@ -29,10 +31,7 @@ function render(init: InitMessage): void {
   qr.name = typeof init.name === "string" ? init.name : "";
   qr.token = init.token;
   qr.autoStart = true;
-  qr.addEventListener("status-change", (event) => {
-    const { status, message } = (event as CustomEvent<{ status: QRStatus; message?: string }>).detail;
-    channel.post({ type: "status", status, ...(message ? { message } : {}) });
-  });
+  relayQrStatus(channel, qr);
   qr.addEventListener("success", (event) => {
     const { passkeyId, user, redirectUrl } = (event as CustomEvent<QRSuccessDetail>).detail;
     channel.post({
@@ -44,19 +43,9 @@ function render(init: InitMessage): void {
       },
     });
   });
-  qr.addEventListener("expired", () => channel.post({ type: "expired", reason: "qr" }));
   qr.addEventListener("error", (event) => relayError(channel, event));
   mountPoint().append(qr);
   applyTheme(themeOf(init), init.vars);
-}
-
-/** A fresh token for the elements shown; a ceremony under way is not disturbed. */
-function setToken(token: string): void {
-  for (const element of document.querySelectorAll<HTMLElement & { token: string }>(
-    "authkit-passkey, authkit-qr",
-  )) {
-    element.token = token;
-  }
 }
 
 channel.listen((message) => {

@@ -232,14 +232,37 @@ export interface SplitToolInput {
   problems: ErrorDetail[];
 }
 
+/** Where each input field of a tool goes: worked out once per operation, used on every call. */
+interface InputLayout {
+  pathIds: PathId[];
+  paramKeys: Set<string>;
+  queryKeys: Set<string>;
+  bodyKeys: Set<string>;
+  nested: boolean;
+}
+
+const layouts = new WeakMap<BoardOperation, InputLayout>();
+
+function inputLayout(op: BoardOperation): InputLayout {
+  let layout = layouts.get(op);
+  if (!layout) {
+    const nested = bodyIsNested(op);
+    layout = {
+      pathIds: pathIdsOf(op),
+      paramKeys: new Set(keysOf(op.params)),
+      queryKeys: new Set(keysOf(op.query)),
+      // A merged body is always an object schema (bodyIsNested): its fields are known.
+      bodyKeys: new Set(op.body && !nested ? keysOf(op.body as z.ZodObject) : []),
+      nested,
+    };
+    layouts.set(op, layout);
+  }
+  return layout;
+}
+
 /** Splits a tool call's arguments back into path parameters, query and body (not yet parsed). */
 export function splitToolInput(op: BoardOperation, args: Record<string, unknown>): SplitToolInput {
-  const pathIds = pathIdsOf(op);
-  const paramKeys = new Set(keysOf(op.params));
-  const queryKeys = new Set(keysOf(op.query));
-  const nested = bodyIsNested(op);
-  // A merged body is always an object schema (bodyIsNested): its fields are known.
-  const bodyKeys = new Set(op.body && !nested ? keysOf(op.body as z.ZodObject) : []);
+  const { pathIds, paramKeys, queryKeys, bodyKeys, nested } = inputLayout(op);
   const params: Record<string, unknown> = {};
   const query: Record<string, unknown> = {};
   const body: Record<string, unknown> = {};

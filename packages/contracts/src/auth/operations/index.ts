@@ -21,5 +21,8 @@ export const authPublicOperations: readonly AuthOperation[] = [
   ...qrOperations,
 ];
 
+/** The admin dashboard's: its session, its invite link's user token, /admin/api. */
+export const authAdminOperations: readonly AuthOperation[] = adminOperations;
+
 /** The public operations, then the admin dashboard's. */
-export const authOperationList: readonly AuthOperation[] = [...authPublicOperations, ...adminOperations];
+export const authOperationList: readonly AuthOperation[] = [...authPublicOperations, ...authAdminOperations];
