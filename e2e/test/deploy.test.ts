@@ -20,6 +20,9 @@ import { deploy, deployedCli, freePort, REPO_ROOT, startDeployed, type AppName }
 import { deployedPackages, lockedClosure } from "../src/lockfile.ts";
 import { checkPage } from "../src/pages.ts";
 
+// Services run as real processes (deployed folders, several instances): slower than in-process apps.
+jest.setTimeout(180_000);
+
 const APPS: AppName[] = ["board-api", "auth-server"];
 const METRICS_TOKEN = "deploy-test-metrics-token";
 const redisUrl = process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";

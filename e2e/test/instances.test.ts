@@ -15,6 +15,9 @@ import { io, type Socket } from "socket.io-client";
 import { freePort, REPO_ROOT, type AppName } from "../src/deployed.ts";
 import { roundRobinProxy, type RoundRobinProxy } from "../src/round-robin-proxy.ts";
 
+// Services run as real processes (deployed folders, several instances): slower than in-process apps.
+jest.setTimeout(180_000);
+
 const redisUrl = process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";
 const METRICS_TOKEN = "instances-test-metrics-token";
 

@@ -223,4 +223,38 @@ describe("the web app", () => {
     expect(ada.problems).toEqual([]);
     expect(bob.problems).toEqual([]);
   });
+
+  it("asks before revoking a token: focus on Revoke, Escape keeps it, Revoke removes it", async () => {
+    const { page } = ada;
+    await page.goto(`${suite.services.board.url}/app/account`);
+    await page.getByLabel("Token name").fill("old script");
+    await page.getByRole("button", { name: "Create token" }).click();
+    const row = page.getByRole("row", { name: /old script/ });
+    await row.waitFor();
+
+    await row.getByRole("button", { name: "Revoke" }).click();
+    const confirm = page.getByRole("dialog", { name: "Revoke “old script”?" });
+    await confirm.waitFor();
+    // Its message and buttons are slotted (light DOM of the dialog's host), so found from the page.
+    const asking = page.locator("kit-confirm");
+    await asking.getByText("Every script or agent using it stops working at once.").waitFor();
+    const focused = () =>
+      page.evaluate(() => {
+        let active = document.activeElement;
+        while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+        return active?.textContent?.trim();
+      });
+    await expect(focused()).resolves.toBe("Revoke");
+    await shootPage(page, "confirm", () => confirm.waitFor());
+    await page.keyboard.press("Escape");
+    await confirm.waitFor({ state: "detached" });
+    await expect(row.isVisible()).resolves.toBe(true);
+
+    await row.getByRole("button", { name: "Revoke" }).click();
+    await asking.getByRole("button", { name: "Revoke" }).click();
+    await page.getByRole("status").getByText("“old script” revoked.").waitFor();
+    await row.waitFor({ state: "detached" });
+    await page.getByRole("row", { name: /laptop agent/ }).waitFor();
+    expect(ada.problems).toEqual([]);
+  });
 });

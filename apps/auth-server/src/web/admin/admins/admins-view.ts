@@ -1,4 +1,4 @@
-import { css, html, LitElement, nothing, type PropertyDeclarations } from "lit";
+import { html, LitElement, nothing, type PropertyDeclarations } from "lit";
 import { api, errorMessage, type Admin } from "../api.ts";
 import { formatDate, formatDateTime } from "../format.ts";
 import { PagedList } from "../paged.ts";
@@ -9,6 +9,7 @@ import { FormDialog } from "../ui/form-dialog.ts";
 import { shieldIcon } from "../ui/icons.ts";
 import { emptyState, pagedTable } from "../ui/paged-table.ts";
 import "../ui/secret-value.ts";
+import { adminsViewStyles } from "./admins-view.styles.ts";
 
 /** `#/admins`: the administrators; invite one (a one-time link), remove one. */
 export class AdminsView extends LitElement {
@@ -16,14 +17,7 @@ export class AdminsView extends LitElement {
     currentAdminId: { attribute: false },
     removing: { state: true },
   };
-  static override styles = [
-    shared,
-    css`
-      .you {
-        margin-left: 8px;
-      }
-    `,
-  ];
+  static override styles = [shared, adminsViewStyles];
 
   /** The signed-in administrator (who cannot remove themselves). */
   currentAdminId = "";

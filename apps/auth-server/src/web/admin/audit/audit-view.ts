@@ -1,10 +1,11 @@
-import { css, html, LitElement, nothing, type PropertyDeclarations } from "lit";
+import { html, LitElement, nothing, type PropertyDeclarations } from "lit";
 import { api, type AuditEvent, type AuditEventType, type AuditFilter, type TenantView } from "../api.ts";
 import { EVENT_LABELS, eventTone, formatDateTime, fromLocalInput } from "../format.ts";
 import { PagedList } from "../paged.ts";
 import { shared } from "../styles.ts";
 import { listIcon } from "../ui/icons.ts";
 import { emptyState, pagedTable } from "../ui/paged-table.ts";
+import { auditViewStyles } from "./audit-view.styles.ts";
 
 /** `#/audit`: the audit log, newest first, filtered by tenant, event type and time range. */
 export class AuditView extends LitElement {
@@ -13,65 +14,7 @@ export class AuditView extends LitElement {
     filterError: { state: true },
     filtered: { state: true },
   };
-  static override styles = [
-    shared,
-    css`
-      .filters {
-        display: grid;
-        grid-template-columns: repeat(4, minmax(0, 1fr)) auto;
-        gap: 12px 16px;
-        align-items: end;
-        padding: 16px 20px;
-        border-bottom: 1px solid var(--border);
-      }
-      .filters .field {
-        margin: 0;
-      }
-      .filters .actions {
-        flex-wrap: nowrap;
-      }
-      .filters .alert {
-        grid-column: 1 / -1;
-      }
-      .event time {
-        display: block;
-        margin-top: 4px;
-        color: var(--faint);
-        font-size: 0.82rem;
-        white-space: nowrap;
-      }
-      .detail {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 4px 10px;
-        color: var(--muted);
-        font-size: 0.82rem;
-      }
-      .detail span span {
-        color: var(--faint);
-      }
-      .none {
-        color: var(--faint);
-      }
-      td.who {
-        white-space: nowrap;
-      }
-      @media (max-width: 1000px) {
-        .filters {
-          grid-template-columns: repeat(2, minmax(0, 1fr));
-        }
-        .filters .actions {
-          grid-column: 1 / -1;
-        }
-      }
-      @media (max-width: 520px) {
-        .filters {
-          grid-template-columns: 1fr;
-          padding: 16px;
-        }
-      }
-    `,
-  ];
+  static override styles = [shared, auditViewStyles];
 
   tenants: TenantView[] = [];
   filterError = "";

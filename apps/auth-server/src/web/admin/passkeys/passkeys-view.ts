@@ -1,5 +1,5 @@
 import { startRegistration, WebAuthnError } from "@simplewebauthn/browser";
-import { css, html, LitElement, nothing, type PropertyDeclarations } from "lit";
+import { html, LitElement, nothing, type PropertyDeclarations } from "lit";
 import { api, ApiError, errorMessage, type OwnPasskey } from "../api.ts";
 import { formatDateTime } from "../format.ts";
 import { shared } from "../styles.ts";
@@ -8,6 +8,7 @@ import { confirmAction, notify } from "../ui/confirm.ts";
 import { FormDialog } from "../ui/form-dialog.ts";
 import { keyIcon } from "../ui/icons.ts";
 import { emptyState } from "../ui/paged-table.ts";
+import { passkeysViewStyles } from "./passkeys-view.styles.ts";
 
 const CREATED_VIA: Record<NonNullable<OwnPasskey["created_via"]>, string> = {
   invite: "Invite link",
@@ -37,26 +38,7 @@ export class PasskeysView extends LitElement {
     error: { state: true },
     removing: { state: true },
   };
-  static override styles = [
-    shared,
-    css`
-      .meta {
-        display: block;
-        margin-top: 2px;
-        color: var(--faint);
-        font-size: 0.84rem;
-      }
-      .state {
-        padding: 24px;
-      }
-      .last-note {
-        margin: 0;
-        padding: 12px 16px 14px;
-        border-top: 1px solid var(--border);
-        font-size: 0.92rem;
-      }
-    `,
-  ];
+  static override styles = [shared, passkeysViewStyles];
 
   passkeys: OwnPasskey[] | undefined;
   error = "";

@@ -1,18 +1,18 @@
-import { css, html, LitElement, nothing, type PropertyDeclarations, type PropertyValues } from "lit";
+import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues } from "lit";
 import { api, ApiError, errorMessage, type TenantUser, type TenantView } from "../api.ts";
-import { formatDate } from "../format.ts";
 import { PagedList } from "../paged.ts";
 import { shared } from "../styles.ts";
-import { ATTACHMENT_LABELS, readTenantForm, tenantFields } from "../tenants/tenant-form.ts";
+import { readTenantForm, tenantFields } from "../tenants/tenant-form.ts";
 import "@org/web-kit/dialog";
 import type { KitDialog } from "@org/web-kit/dialog";
 import { confirmAction, notify } from "../ui/confirm.ts";
 import { searchIcon, usersIcon } from "../ui/icons.ts";
 import { emptyState, pagedTable } from "../ui/paged-table.ts";
-import { statusBadge } from "../ui/status-badge.ts";
 import "../ui/secret-value.ts";
+import { loadFailed, loading, tenantDetails, tenantHeader, userRow } from "./tenant-parts.ts";
 import "./user-passkeys.ts";
 import type { UserPasskeys } from "./user-passkeys.ts";
+import { tenantViewStyles } from "./tenant-view.styles.ts";
 
 /**
  * `#/tenants/<id>`: a tenant's details and actions (edit, rotate the key, disable or enable), and
@@ -28,95 +28,7 @@ export class TenantDetailView extends LitElement {
     rotatedKey: { state: true },
     passkeyUser: { state: true },
   };
-  static override styles = [
-    shared,
-    css`
-      .breadcrumb {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 8px;
-        margin-bottom: 12px;
-        color: var(--faint);
-        font-size: 0.9rem;
-      }
-      .breadcrumb a {
-        color: var(--muted);
-        text-decoration: none;
-      }
-      .breadcrumb a:hover {
-        color: var(--accent);
-        text-decoration: underline;
-      }
-      .title-row {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 12px;
-        align-items: center;
-      }
-      .details {
-        display: grid;
-        grid-template-columns: repeat(auto-fit, minmax(220px, 1fr));
-        gap: 20px 32px;
-        margin: 0;
-        padding: 20px;
-      }
-      dt {
-        margin-bottom: 4px;
-        color: var(--faint);
-        font-size: 0.75rem;
-        font-weight: 700;
-        letter-spacing: 0.05em;
-        text-transform: uppercase;
-      }
-      dd {
-        margin: 0;
-        word-break: break-word;
-      }
-      dd ul {
-        margin: 0;
-        padding: 0;
-        list-style: none;
-      }
-      .search {
-        position: relative;
-        flex: 1;
-        max-width: 340px;
-        min-width: 200px;
-      }
-      .search svg {
-        position: absolute;
-        top: 50%;
-        left: 10px;
-        width: 18px;
-        height: 18px;
-        color: var(--faint);
-        transform: translateY(-50%);
-        pointer-events: none;
-      }
-      .search input {
-        padding-left: 36px;
-      }
-      .placeholder {
-        height: 28px;
-        width: 220px;
-        border-radius: 8px;
-        background: var(--code-bg);
-      }
-      @media (max-width: 640px) {
-        .search {
-          flex-basis: 100%;
-          max-width: none;
-        }
-        td.actions-cell .button {
-          display: flex;
-          width: 100%;
-        }
-        td.actions-cell .button + .button {
-          margin: 6px 0 0;
-        }
-      }
-    `,
-  ];
+  static override styles = [shared, tenantViewStyles];
 
   /** The tenant shown. */
   tenantId = "";
@@ -298,40 +210,11 @@ export class TenantDetailView extends LitElement {
   }
 
   // ---- rendering ----
-  #userRow = (user: TenantUser) => {
-    const who = user.displayName ?? user.externalId;
-    const busy = this.busy === `user:${user.externalId}`;
-    return html`<tr>
-      <td>
-        <span class="primary-text">${who}</span>
-        <span class="secondary-text">${user.externalId}</span>
-      </td>
-      <td class="hide-narrow">${user.passkeyCount}</td>
-      <td class="hide-narrow">${user.hasPassword ? "Yes" : html`<span class="faint">No</span>`}</td>
-      <td>${statusBadge(user.disabled)}</td>
-      <td class="hide-narrow nowrap">${formatDate(user.createdAt)}</td>
-      <td class="actions-cell">
-        <button
-          class="button secondary small"
-          type="button"
-          aria-label=${`Passkeys of ${who}`}
-          @click=${() => this.#openPasskeys(user)}
-        >
-          Passkeys
-        </button>
-        <!-- One button whose action flips, so focus stays on it after the change. -->
-        <button
-          class="button small ${user.disabled ? "secondary" : "danger-outline"}"
-          type="button"
-          aria-disabled=${busy ? "true" : "false"}
-          aria-label=${`${user.disabled ? "Enable" : "Disable"} ${who}`}
-          @click=${() => this.#setUserDisabled(user, !user.disabled)}
-        >
-          ${user.disabled ? "Enable" : "Disable"}
-        </button>
-      </td>
-    </tr>`;
-  };
+  #userRow = (user: TenantUser) =>
+    userRow(user, this.busy === `user:${user.externalId}`, {
+      passkeys: () => this.#openPasskeys(user),
+      toggle: () => this.#setUserDisabled(user, !user.disabled),
+    });
 
   #usersCard() {
     return html`<section class="card" aria-labelledby="users-title">
@@ -385,125 +268,20 @@ export class TenantDetailView extends LitElement {
   }
 
   protected override render() {
-    if (this.loadError) {
-      const missing = this.loadError.code === "not_found";
-      return html`<nav class="breadcrumb" aria-label="Breadcrumb"><a href="#/tenants">Tenants</a></nav>
-        <h1 tabindex="-1">${missing ? "Tenant not found" : "Couldn't load the tenant"}</h1>
-        <div class="card state">
-          <div class="alert" role="alert">
-            <span
-              >${missing ? "There is no tenant with this id. It may have been removed." : this.loadError.message}</span
-            >
-            ${
-              missing
-                ? html`<a class="button secondary small" href="#/tenants">All tenants</a>`
-                : html`<button class="button secondary small" type="button" @click=${() => this.#load()}>
-                    Try again
-                  </button>`
-            }
-          </div>
-        </div>`;
-    }
+    if (this.loadError) return loadFailed(this.loadError, () => this.#load());
     const tenant = this.tenant;
-    if (!tenant) {
-      return html`<nav class="breadcrumb" aria-label="Breadcrumb"><a href="#/tenants">Tenants</a></nav>
-        <h1 tabindex="-1" aria-busy="true"><span class="sr-only">Loading the tenant…</span></h1>
-        <div class="placeholder" aria-hidden="true"></div>`;
-    }
-    return html`<nav class="breadcrumb" aria-label="Breadcrumb">
-        <a href="#/tenants">Tenants</a><span aria-hidden="true">/</span
-        ><span aria-current="page">${tenant.name}</span>
-      </nav>
-      <header class="view-header">
-        <div>
-          <div class="title-row">
-            <h1 tabindex="-1">${tenant.name}</h1>
-            ${statusBadge(tenant.disabled)}
-          </div>
-          <p class="subtitle">Relying-party ID <span class="mono">${tenant.rp_id}</span></p>
-        </div>
-        <div class="actions">
-          <button
-            class="button secondary"
-            type="button"
-            aria-disabled=${this.busy ? "true" : "false"}
-            @click=${this.#openEdit}
-          >
-            Edit
-          </button>
-          <button
-            class="button secondary"
-            type="button"
-            aria-disabled=${this.busy ? "true" : "false"}
-            @click=${this.#rotate}
-          >
-            ${this.busy === "rotate" ? "Rotating…" : "Rotate API key"}
-          </button>
-          <button
-            class="button ${tenant.disabled ? "secondary" : "danger-outline"}"
-            type="button"
-            aria-disabled=${this.busy ? "true" : "false"}
-            @click=${() => this.#setDisabled(!tenant.disabled)}
-          >
-            ${
-              this.busy === "enable"
-                ? "Enabling…"
-                : this.busy === "disable"
-                  ? "Disabling…"
-                  : tenant.disabled
-                    ? "Enable tenant"
-                    : "Disable tenant"
-            }
-          </button>
-        </div>
-      </header>
-      ${
-        tenant.disabled
-          ? html`<p class="alert warning" role="note">
-              This tenant is disabled: its API key and tokens are refused and its users cannot sign in.
-            </p>`
-          : nothing
-      }
-      <section class="card" aria-labelledby="details-title">
-        <div class="card-header"><h2 id="details-title">Details</h2></div>
-        <dl class="details">
-          <div>
-            <dt>Allowed origins</dt>
-            <dd>
-              ${
-                tenant.origins.length
-                  ? html`<ul>
-                      ${tenant.origins.map((origin) => html`<li class="mono">${origin}</li>`)}
-                    </ul>`
-                  : html`<span class="faint">None: only this server's own pages can sign in.</span>`
-              }
-            </dd>
-          </div>
-          <div>
-            <dt>Relying-party ID</dt>
-            <dd class="mono">${tenant.rp_id}</dd>
-          </div>
-          <div>
-            <dt>New passkeys</dt>
-            <dd>${ATTACHMENT_LABELS[tenant.registration_attachment]}</dd>
-          </div>
-          <div>
-            <dt>QR sign-in</dt>
-            <dd>${tenant.qr_login === "on" ? "On" : "Off"}</dd>
-          </div>
-          <div>
-            <dt>Tenant ID</dt>
-            <dd class="mono">${tenant.id}</dd>
-          </div>
-          <div>
-            <dt>Created</dt>
-            <dd>${formatDate(tenant.created_at)}</dd>
-          </div>
-        </dl>
-      </section>
-      ${this.#usersCard()}
+    if (!tenant) return loading();
+    return html`${tenantHeader(tenant, this.busy, {
+      edit: this.#openEdit,
+      rotate: () => this.#rotate(),
+      toggle: () => this.#setDisabled(!tenant.disabled),
+    })}
+    ${tenantDetails(tenant)} ${this.#usersCard()} ${this.#dialogs(tenant)}`;
+  }
 
-      <kit-dialog id="edit" heading="Edit tenant">
+  /** Editing the tenant, its new key (once), a user's passkeys. */
+  #dialogs(tenant: TenantView) {
+    return html`<kit-dialog id="edit" heading="Edit tenant">
         <form id="edit-form" @submit=${this.#save} novalidate>
           ${this.editError ? html`<p class="alert" role="alert">${this.editError}</p>` : nothing}
           ${tenantFields({ mode: "edit", tenant })}

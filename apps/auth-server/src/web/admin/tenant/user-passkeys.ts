@@ -1,10 +1,11 @@
-import { css, html, LitElement, type PropertyDeclarations } from "lit";
+import { html, LitElement, type PropertyDeclarations } from "lit";
 import { api, errorMessage, type AdminPasskey, type TenantUser } from "../api.ts";
 import { formatDateTime } from "../format.ts";
 import { shared } from "../styles.ts";
 import { confirmAction, notify } from "../ui/confirm.ts";
 import { keyIcon } from "../ui/icons.ts";
 import { emptyState } from "../ui/paged-table.ts";
+import { userPasskeysStyles } from "./user-passkeys.styles.ts";
 
 /**
  * A user's passkeys (in the tenant view's dialog): name, authenticator (from the AAGUID), created,
@@ -20,24 +21,7 @@ export class UserPasskeys extends LitElement {
     error: { state: true },
     deleting: { state: true },
   };
-  static override styles = [
-    shared,
-    css`
-      .state {
-        padding: 8px 0 16px;
-      }
-      .table-wrap {
-        border: 1px solid var(--border);
-        border-radius: var(--radius);
-      }
-      .meta {
-        display: block;
-        margin-top: 2px;
-        color: var(--faint);
-        font-size: 0.84rem;
-      }
-    `,
-  ];
+  static override styles = [shared, userPasskeysStyles];
 
   tenantId = "";
   user: TenantUser | undefined;

@@ -12,7 +12,7 @@ import { SetupError, setUpProject, templateBody, TEMPLATES, type Template } from
 import { newProjectStyles } from "./projects.styles.ts";
 
 /**
- * @event made - `Project`, as soon as it exists (its set-up may still fail).
+ * @event made - `Project`, when it exists but its set-up failed (the list shows it beside the message).
  * @event created - `Project`, once it exists with its columns and priorities.
  */
 export class BoardNewProject extends LitElement {
@@ -50,7 +50,6 @@ export class BoardNewProject extends LitElement {
         ...(repo ? { repo_url: repo } : {}),
         ...templateBody(this.setup.template),
       });
-      this.dispatchEvent(new CustomEvent("made", { detail: this.made }));
     } catch (error) {
       this.error = (error as Error).message;
       this.busy = false;
@@ -68,6 +67,8 @@ export class BoardNewProject extends LitElement {
       await setUpProject(project.id, this.setup);
       this.dispatchEvent(new CustomEvent("created", { detail: project }));
     } catch (error) {
+      // The project exists without all of its set-up: the list shows it beside the message.
+      this.dispatchEvent(new CustomEvent("made", { detail: project }));
       const missing = error instanceof SetupError && error.step === "priorities" ? "priorities" : "columns";
       this.error = `“${project.name}” was created, but not all of its ${missing}: ${(error as Error).message}`;
     } finally {
