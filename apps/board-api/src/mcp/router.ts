@@ -72,7 +72,9 @@ export function mcpRouter({
 }): Router {
   const router = Router();
   // The promise, so that concurrent first requests of a selection share one server.
-  const endpoints = new Map<ToolCatalog, Promise<Endpoint>>();
+  // Weak: the catalogs cached in catalog.ts keep their servers for the process; one past that cache's
+  // bound (a client naming ever new toolset mixes) is built for its request and collected after it.
+  const endpoints = new WeakMap<ToolCatalog, Promise<Endpoint>>();
   const endpointOf = (catalog: ToolCatalog): Promise<Endpoint> => {
     let endpoint = endpoints.get(catalog);
     if (!endpoint) {
