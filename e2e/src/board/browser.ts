@@ -13,6 +13,7 @@ import {
   type Browser,
   type BrowserContext,
   type Page,
+  type VirtualAuthenticator,
 } from "@org/browser-testing";
 import { createTestDatabase, type TestDatabase } from "@org/db/testing";
 import { createLogger } from "@org/service-kit";
@@ -116,6 +117,8 @@ export interface Person {
   page: Page;
   /** Console errors, uncaught exceptions and CSP violations seen so far: tests expect none. */
   problems: string[];
+  /** The laptop's built-in authenticator (a test takes it away to use a security key only). */
+  authenticator: VirtualAuthenticator;
 }
 
 /** A browser of its own (cookies, passkeys) on the web app, with its laptop's authenticator. */
@@ -134,8 +137,8 @@ export async function person(
   const page = await context.newPage();
   const problems = await watchProblems(page);
   // A laptop's built-in authenticator (Touch ID, Windows Hello): the default transport, internal.
-  await addVirtualAuthenticator(page);
-  return { context, page, problems };
+  const authenticator = await addVirtualAuthenticator(page);
+  return { context, page, problems, authenticator };
 }
 
 /**

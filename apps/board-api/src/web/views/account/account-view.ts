@@ -176,17 +176,24 @@ export class BoardAccountView extends LitElement {
                     : passkey.name,
                 createdAt: passkey.created_at,
                 lastUsed: passkey.last_used,
-                action: "Delete",
-                onAction: () => void this.deletePasskey(passkey),
+                // The last one cannot go (the account would be locked out): the page says so above.
+                action:
+                  (this.passkeys?.length ?? 0) > 1
+                    ? { label: "Delete", run: () => void this.deletePasskey(passkey) }
+                    : undefined,
               })),
             )
           : nothing
       }
       ${
+        // authenticator-attachment any: the laptop's own authenticator, a security key or a phone,
+        // whatever the tenant's registration policy (the SDK's detection asks a desktop for a
+        // security key or a phone only, which a laptop with Touch ID alone never answers).
         this.sdkReady && this.authServerUrl
           ? html`<authkit-register
               api-base-url=${this.authServerUrl}
               assertion-url="/app/account/passkeys/token"
+              authenticator-attachment="any"
               label="Add a passkey"
               name=${deviceName(navigator.userAgent)}
               theme="class"
@@ -229,8 +236,7 @@ export class BoardAccountView extends LitElement {
                 name: token.name || "(unnamed)",
                 createdAt: token.created_at,
                 lastUsed: token.last_used_at,
-                action: "Revoke",
-                onAction: () => void this.revoke(token),
+                action: { label: "Revoke", run: () => void this.revoke(token) },
               })),
             )
           : html`<p class="faint">No tokens yet.</p>`

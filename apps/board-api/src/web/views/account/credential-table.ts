@@ -1,13 +1,13 @@
-// Passkeys and API tokens alike: name, created, last used and one destructive action.
-import { html } from "lit";
+// Passkeys and API tokens alike: name, created, last used and one destructive action (absent when
+// the row cannot be removed, as an account's last passkey).
+import { html, nothing } from "lit";
 import { formatDateTime, timeAgo } from "../../format.ts";
 
 export interface CredentialRow {
   name: string;
   createdAt: string;
   lastUsed: string | null | undefined;
-  action: string;
-  onAction: () => void;
+  action?: { label: string; run: () => void } | undefined;
 }
 
 export function credentialTable(rows: CredentialRow[]) {
@@ -27,7 +27,15 @@ export function credentialTable(rows: CredentialRow[]) {
             <td>${row.name}</td>
             <td class="wide">${formatDateTime(row.createdAt)}</td>
             <td>${row.lastUsed ? timeAgo(row.lastUsed) : "never"}</td>
-            <td><button class="button small danger" @click=${row.onAction}>${row.action}</button></td>
+            <td>
+              ${
+                row.action
+                  ? html`<button class="button small danger" @click=${row.action.run}>
+                      ${row.action.label}
+                    </button>`
+                  : nothing
+              }
+            </td>
           </tr>`,
       )}
     </tbody>

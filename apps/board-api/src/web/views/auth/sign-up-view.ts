@@ -153,10 +153,12 @@ export class BoardSignUp extends LitElement {
       </p>
       <p class="handle">People mention you as <strong>@${signup.handle}</strong>.</p>
       ${
+        // any: this device first, as the text says, whatever the tenant's policy (see the Account view).
         this.sdkReady
           ? html`<authkit-register
               api-base-url=${this.authServerUrl}
               assertion-url="/app/auth/signup/token"
+              authenticator-attachment="any"
               name=${deviceName(navigator.userAgent)}
               label="Create passkey"
               theme="class"
