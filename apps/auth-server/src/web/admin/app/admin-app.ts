@@ -1,4 +1,5 @@
 import { html, LitElement, nothing, type PropertyDeclarations } from "lit";
+import { ToastController } from "@org/web-kit/toast";
 import { api } from "../api.ts";
 import { shared } from "../styles.ts";
 import { logoIcon } from "../ui/icons.ts";
@@ -46,7 +47,6 @@ export class AdminApp extends LitElement {
     adminName: { attribute: "admin-name" },
     adminEmail: { attribute: "admin-email" },
     route: { state: true },
-    notice: { state: true },
     signingOut: { state: true },
   };
   static override styles = [shared, adminAppStyles];
@@ -56,29 +56,21 @@ export class AdminApp extends LitElement {
   adminName = "";
   adminEmail = "";
   route: Route = parseRoute(location.hash);
-  notice = "";
   signingOut = false;
-  #noticeTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The status line: the latest notice, for 6 s. */
+  readonly #notices = new ToastController(this, { duration: 6000, max: 1 });
 
   #onHash = () => void this.#navigate();
-  #onNotice = (event: Event) => {
-    this.notice = (event as CustomEvent<string>).detail;
-    clearTimeout(this.#noticeTimer);
-    this.#noticeTimer = setTimeout(() => (this.notice = ""), 6000);
-  };
 
   override connectedCallback(): void {
     super.connectedCallback();
     window.addEventListener("hashchange", this.#onHash);
-    window.addEventListener("admin-notice", this.#onNotice);
     this.#setTitle();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     window.removeEventListener("hashchange", this.#onHash);
-    window.removeEventListener("admin-notice", this.#onNotice);
-    clearTimeout(this.#noticeTimer);
   }
 
   /** A new view: its title, then focus on its heading (where a screen reader user expects to be). */
@@ -119,7 +111,7 @@ export class AdminApp extends LitElement {
       location.assign("/");
     } catch {
       this.signingOut = false;
-      this.notice = "Signing out failed. Check your connection and try again.";
+      this.#notices.show("Signing out failed. Check your connection and try again.", "error");
     }
   }
 
@@ -180,7 +172,7 @@ export class AdminApp extends LitElement {
         </div>
       </header>
       <main id="main" tabindex="-1">${this.#view()}</main>
-      <div class="toast" role="status" aria-live="polite">${this.notice}</div>`;
+      <div class="toast" role="status" aria-live="polite">${this.#notices.items[0]?.message ?? ""}</div>`;
   }
 }
 customElements.define("admin-app", AdminApp);

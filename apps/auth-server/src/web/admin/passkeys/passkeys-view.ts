@@ -7,7 +7,8 @@ import "@org/web-kit/dialog";
 import { confirmAction, notify } from "../ui/confirm.ts";
 import { FormDialog } from "../ui/form-dialog.ts";
 import { keyIcon } from "../ui/icons.ts";
-import { emptyState } from "../ui/paged-table.ts";
+import { lastUsedCell, passkeyNameCell } from "../ui/passkey-cells.ts";
+import { emptyState, loadFailed } from "../ui/paged-table.ts";
 import { passkeysViewStyles } from "./passkeys-view.styles.ts";
 
 const CREATED_VIA: Record<NonNullable<OwnPasskey["created_via"]>, string> = {
@@ -112,19 +113,12 @@ export class PasskeysView extends LitElement {
             ${passkeys.map(
               (passkey) =>
                 html`<tr>
-                  <td>
-                    <span class="primary-text">${passkey.name}</span>
-                    <span class="meta" title=${`AAGUID ${passkey.aaguid}`}
-                      >${passkey.authenticator ?? "Unknown authenticator"}${passkey.synced ? " · synced" : ""}</span
-                    >
-                  </td>
+                  ${passkeyNameCell(passkey)}
                   <td class="hide-narrow">
                     ${passkey.created_via ? CREATED_VIA[passkey.created_via] : html`<span class="faint">—</span>`}
                   </td>
                   <td class="hide-narrow nowrap">${formatDateTime(passkey.created_at)}</td>
-                  <td class="nowrap">
-                    ${passkey.last_used ? formatDateTime(passkey.last_used) : html`<span class="faint">Never</span>`}
-                  </td>
+                  ${lastUsedCell(passkey)}
                   <td class="actions-cell">
                     ${
                       onlyOne
@@ -157,12 +151,7 @@ export class PasskeysView extends LitElement {
 
   #content() {
     if (this.error) {
-      return html`<div class="state">
-        <div class="alert" role="alert">
-          <span>Couldn't load your passkeys: ${this.error}</span>
-          <button class="button secondary small" type="button" @click=${() => this.load()}>Try again</button>
-        </div>
-      </div>`;
+      return loadFailed("your passkeys", this.error, () => this.load());
     }
     if (!this.passkeys) return html`<p class="state muted" role="status">Loading passkeys…</p>`;
     if (this.passkeys.length === 0) return emptyState(keyIcon, "No passkeys", "Add one to sign in here.");

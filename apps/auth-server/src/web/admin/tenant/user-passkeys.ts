@@ -4,7 +4,8 @@ import { formatDateTime } from "../format.ts";
 import { shared } from "../styles.ts";
 import { confirmAction, notify } from "../ui/confirm.ts";
 import { keyIcon } from "../ui/icons.ts";
-import { emptyState } from "../ui/paged-table.ts";
+import { lastUsedCell, passkeyNameCell } from "../ui/passkey-cells.ts";
+import { emptyState, loadFailed } from "../ui/paged-table.ts";
 import { userPasskeysStyles } from "./user-passkeys.styles.ts";
 
 /**
@@ -65,12 +66,7 @@ export class UserPasskeys extends LitElement {
 
   protected override render() {
     if (this.error) {
-      return html`<div class="state">
-        <div class="alert" role="alert">
-          <span>Couldn't load the passkeys: ${this.error}</span>
-          <button class="button secondary small" type="button" @click=${() => this.load()}>Try again</button>
-        </div>
-      </div>`;
+      return loadFailed("the passkeys", this.error, () => this.load());
     }
     if (!this.passkeys) return html`<p class="state muted" role="status">Loading passkeys…</p>`;
     if (this.passkeys.length === 0) {
@@ -96,16 +92,9 @@ export class UserPasskeys extends LitElement {
           ${this.passkeys.map(
             (passkey) =>
               html`<tr>
-                <td>
-                  <span class="primary-text">${passkey.name}</span>
-                  <span class="meta" title=${`AAGUID ${passkey.aaguid}`}
-                    >${passkey.authenticator ?? "Unknown authenticator"}${passkey.synced ? " · synced" : ""}</span
-                  >
-                </td>
+                ${passkeyNameCell(passkey)}
                 <td class="hide-narrow nowrap">${formatDateTime(passkey.created_at)}</td>
-                <td class="nowrap">
-                  ${passkey.last_used ? formatDateTime(passkey.last_used) : html`<span class="faint">Never</span>`}
-                </td>
+                ${lastUsedCell(passkey)}
                 <td class="actions-cell">
                   <button
                     class="button danger-outline small"

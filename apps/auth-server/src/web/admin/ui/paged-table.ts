@@ -29,12 +29,7 @@ const skeleton = (columns: number) =>
  */
 export function pagedTable<T>({ list, label, head, columns, row, empty, noun }: PagedTableOptions<T>) {
   if (list.state === "error" && list.items.length === 0) {
-    return html`<div class="state">
-      <div class="alert" role="alert">
-        <span>Couldn't load the ${noun[1]}: ${list.error}</span>
-        <button class="button secondary small" type="button" @click=${() => list.reload()}>Try again</button>
-      </div>
-    </div>`;
+    return loadFailed(`the ${noun[1]}`, list.error, () => list.reload());
   }
   if (list.state === "ready" && list.items.length === 0) return empty;
   const loading = list.state === "loading";
@@ -88,3 +83,12 @@ export function emptyState(icon: TemplateResult, title: string, text: string, ac
     ${action ?? nothing}
   </div>`;
 }
+
+/** A list that could not be loaded: the reason and a retry. */
+export const loadFailed = (what: string, error: string, retry: () => void) =>
+  html`<div class="state">
+    <div class="alert" role="alert">
+      <span>Couldn't load ${what}: ${error}</span>
+      <button class="button secondary small" type="button" @click=${retry}>Try again</button>
+    </div>
+  </div>`;
