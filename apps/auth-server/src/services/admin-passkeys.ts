@@ -2,26 +2,18 @@ import type { ListPage, OwnPasskey, RegisterFinishRequest, RegisterStartResponse
 import type { Prisma } from "@org/db";
 import { ConflictError, NotFoundError, UnauthenticatedError } from "@org/service-kit";
 import type { AuthContext } from "../context.ts";
-import { knownAuthenticator } from "../webauthn/aaguids.ts";
 import type { AdminSession } from "./admin-sessions.ts";
 import { serverAdminTenant } from "./admin-tenant.ts";
 import { audit } from "./audit.ts";
+import { adminPasskeyOf, type CredentialRow } from "./passkeys.ts";
 import { finishRegistration, startRegistration } from "./registration.ts";
 
 // The signed-in administrator's own passkeys (the dashboard's Passkeys page). These are the only
 // way to add a passkey to an administrator's account once it has its first: nobody else's session,
 // token or invite link can.
 
-type CredentialRow = Prisma.AuthCredentialGetPayload<object>;
-
 const ownPasskey = (row: CredentialRow): OwnPasskey => ({
-  id: row.id,
-  name: row.name,
-  aaguid: row.aaguid,
-  authenticator: knownAuthenticator(row.aaguid) ?? null,
-  synced: row.backedUp,
-  created_at: row.createdAt.toISOString(),
-  ...(row.lastUsedAt ? { last_used: row.lastUsedAt.toISOString() } : {}),
+  ...adminPasskeyOf(row),
   created_via: row.createdVia,
 });
 

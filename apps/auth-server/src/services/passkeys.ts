@@ -21,7 +21,7 @@ export async function listPasskeys({
   return rows.map(passkeyInfo);
 }
 
-type CredentialRow = Awaited<ReturnType<AuthContext["db"]["authCredential"]["findFirstOrThrow"]>>;
+export type CredentialRow = Awaited<ReturnType<AuthContext["db"]["authCredential"]["findFirstOrThrow"]>>;
 
 /** A passkey as its owner sees it: with the authenticator named from its AAGUID. */
 const passkeyInfo = (row: CredentialRow): PasskeyInfo => ({
@@ -74,6 +74,17 @@ export async function deletePasskey({
   await audit(ctx, { type: "passkey_deleted", tenantId, userId, ip, detail: { passkeyId } });
 }
 
+/** A passkey as the dashboard shows it (the admin's own Passkeys page adds created_via). */
+export const adminPasskeyOf = (row: CredentialRow): AdminPasskey => ({
+  id: row.id,
+  name: row.name,
+  aaguid: row.aaguid,
+  authenticator: knownAuthenticator(row.aaguid) ?? null,
+  synced: row.backedUp,
+  created_at: row.createdAt.toISOString(),
+  ...(row.lastUsedAt ? { last_used: row.lastUsedAt.toISOString() } : {}),
+});
+
 /** A user's passkeys as an administrator sees them: with the authenticator named from its AAGUID. */
 export async function listPasskeysForAdmin({
   ctx,
@@ -89,15 +100,7 @@ export async function listPasskeysForAdmin({
     where: { userId: user.id },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
-  const data = rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    aaguid: row.aaguid,
-    authenticator: knownAuthenticator(row.aaguid) ?? null,
-    synced: row.backedUp,
-    created_at: row.createdAt.toISOString(),
-    ...(row.lastUsedAt ? { last_used: row.lastUsedAt.toISOString() } : {}),
-  }));
+  const data = rows.map(adminPasskeyOf);
   // A user has a handful of passkeys: one page holds them all.
   return { data, next_cursor: null };
 }
