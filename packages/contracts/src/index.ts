@@ -11,6 +11,7 @@ export {
   authAdminOperations,
   authOperationList,
   authPublicOperations,
+  type AuthAdminOperations,
   type AuthOperation,
 } from "./auth/operations/index.ts";
 export * from "./auth/schemas.ts";

@@ -73,8 +73,34 @@ export function createApiClient(options: ApiClientOptions): Send {
   };
 }
 
+/** The paths an API takes for each method: `BoardPaths`, `AdminApiPaths` (@org/web-kit/registry-paths). */
+export interface PathsByMethod {
+  get: string;
+  post: string;
+  patch: string;
+  delete: string;
+}
+
+/** One call per method, each taking only the paths the API has for that method. */
+export interface MethodCalls<P extends PathsByMethod> {
+  get<T>(path: P["get"]): Promise<T>;
+  post<T>(path: P["post"], body?: unknown): Promise<T>;
+  patch<T>(path: P["patch"], body: unknown): Promise<T>;
+  delete(path: P["delete"]): Promise<void>;
+}
+
+/** `send` as typed calls: a path the registry does not have for the method does not compile. */
+export function methodCalls<P extends PathsByMethod>(send: Send): MethodCalls<P> {
+  return {
+    get: (path) => send("GET", path),
+    post: (path, body) => send("POST", path, body),
+    patch: (path, body) => send("PATCH", path, body),
+    delete: (path) => send("DELETE", path),
+  };
+}
+
 /** `?a=1&b=2` from the parameters that have a value ("" when none has). */
-export function queryString(params: Record<string, string | number | undefined>): string {
+export function queryString(params: Record<string, string | number | undefined>): "" | `?${string}` {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value !== undefined && value !== "") search.set(key, String(value));

@@ -2,7 +2,14 @@
 // multipart bodies) and what it makes of the answers (body, nothing, ApiError, 401, no server).
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { ApiError, createApiClient, errorMessage, queryString, type Send } from "../src/api-client.ts";
+import {
+  ApiError,
+  createApiClient,
+  errorMessage,
+  methodCalls,
+  queryString,
+  type Send,
+} from "../src/api-client.ts";
 
 interface Seen {
   method: string;
@@ -135,5 +142,28 @@ describe("createApiClient", () => {
       status: 0,
       code: "network",
     });
+  });
+});
+
+describe("methodCalls", () => {
+  beforeEach(() => (seen.length = 0));
+
+  it("sends each call with its method, path and body", async () => {
+    const calls = methodCalls<{
+      get: "/things";
+      post: "/things";
+      patch: `/things/${string}`;
+      delete: "/empty";
+    }>(client());
+    await expect(calls.get("/things")).resolves.toEqual({ id: "1", name: "Thing" });
+    await calls.post("/things", { name: "Thing" });
+    await calls.patch("/things/1", { name: "Renamed" });
+    await expect(calls.delete("/empty")).resolves.toBeUndefined();
+    expect(seen.map(({ method, url, body }) => [method, url, body])).toEqual([
+      ["GET", "/api/things", ""],
+      ["POST", "/api/things", '{"name":"Thing"}'],
+      ["PATCH", "/api/things/1", '{"name":"Renamed"}'],
+      ["DELETE", "/api/empty", ""],
+    ]);
   });
 });

@@ -2,8 +2,14 @@
 // operations as every client, with the session cookie; paths checked against the registry) and the
 // web endpoints (/app/auth, /app/account). Every change carries the session's CSRF token.
 import type { User } from "@org/contracts";
-import { ApiError, createApiClient, type ApiClientOptions, type ErrorDetail } from "@org/web-kit/api-client";
-import type { BoardPath } from "@org/web-kit/board-paths";
+import {
+  ApiError,
+  createApiClient,
+  methodCalls,
+  type ApiClientOptions,
+  type ErrorDetail,
+} from "@org/web-kit/api-client";
+import type { BoardPath, BoardPaths } from "@org/web-kit/registry-paths";
 
 export { ApiError };
 
@@ -40,18 +46,19 @@ const boardClient: Omit<ApiClientOptions, "base"> = {
 };
 
 const v1 = createApiClient({ ...boardClient, base: "/api/v1" });
+const operations = methodCalls<BoardPaths>(v1);
 const app = createApiClient({ ...boardClient, base: "/app" });
 
 /** /api/v1 operations. */
 export const api = {
-  get: <T>(path: BoardPath<"get">) => v1<T>("GET", path),
-  post: <T>(path: BoardPath<"post">, body?: unknown) => v1<T>("POST", path, body ?? {}),
-  patch: <T>(path: BoardPath<"patch">, body: unknown) => v1<T>("PATCH", path, body),
-  delete: (path: BoardPath<"delete">) => v1<void>("DELETE", path),
+  get: operations.get,
+  post: <T>(path: BoardPath<"post">, body?: unknown) => operations.post<T>(path, body ?? {}),
+  patch: operations.patch,
+  delete: operations.delete,
   upload: <T>(path: BoardPath<"post">, file: File) => {
     const form = new FormData();
     form.append("file", file);
-    return v1<T>("POST", path, form);
+    return operations.post<T>(path, form);
   },
   /** Every page of a list (boards have few members, labels, priorities). */
   async all<T>(path: BoardPath<"get">): Promise<T[]> {

@@ -28,7 +28,7 @@ import {
   UpdateTenantRequestSchema,
   UsersQuery,
 } from "./admin.ts";
-import type { AuthOperation } from "./openapi.ts";
+import { defineAuthOperations, type AuthOperation, type Security } from "./operations/spec.ts";
 import { RegisterFinishRequestSchema, RegisterStartResponseSchema, TenantUserSchema } from "./schemas.ts";
 
 /** Every state change under /admin needs the session's CSRF token (GET /admin/api/csrf). */
@@ -40,14 +40,23 @@ const Csrf = z.object({
 const read = ["unauthenticated"];
 const write = ["unauthenticated", "forbidden"];
 
-const api = (op: Omit<AuthOperation, "security">): AuthOperation => ({
-  ...op,
-  path: `/admin/api${op.path}`,
-  security: ["adminSession"],
-  ...(op.method === "get" ? {} : { headers: Csrf }),
-});
+/** An operation of /admin/api, its path (relative to /admin/api) kept literal under the prefix. */
+type AdminApiOperation<Op extends Omit<AuthOperation, "security">> = Omit<Op, "path"> & {
+  path: `/admin/api${Op["path"]}`;
+  security: readonly Security[];
+  headers?: typeof Csrf;
+};
 
-export const adminOperations: AuthOperation[] = [
+function api<const Op extends Omit<AuthOperation, "security">>(op: Op): AdminApiOperation<Op> {
+  return {
+    ...op,
+    path: `/admin/api${op.path}` as const,
+    security: ["adminSession"],
+    ...(op.method === "get" ? {} : { headers: Csrf }),
+  };
+}
+
+export const adminOperations = defineAuthOperations([
   {
     method: "post",
     path: "/admin/session",
@@ -252,4 +261,7 @@ export const adminOperations: AuthOperation[] = [
     status: 204,
     errors: [...write, "not_found", "conflict"],
   }),
-];
+]);
+
+/** The admin dashboard's operations, each with its literal method and path. */
+export type AuthAdminOperations = typeof adminOperations;

@@ -1,6 +1,13 @@
 // The dashboard's client of /admin/api, on the web kit's fetch client: the session's CSRF token on
 // every change, the auth server's error envelope turned into ApiError, a 401 back to sign-in.
-import { ApiError, createApiClient, queryString, type ErrorDetail } from "@org/web-kit/api-client";
+import {
+  ApiError,
+  createApiClient,
+  methodCalls,
+  queryString,
+  type ErrorDetail,
+} from "@org/web-kit/api-client";
+import type { AdminApiPaths } from "@org/web-kit/registry-paths";
 import type {
   Admin,
   AdminInvite,
@@ -43,28 +50,31 @@ interface AuthErrorBody {
 
 let csrfToken: Promise<string> | undefined;
 
-const call = createApiClient({
-  base: "/admin/api",
-  headers: { Accept: "application/json" },
-  csrfToken: () => csrf(),
-  // The session ended (idle, expired, revoked): back to the sign-in page.
-  onUnauthorized: () => location.assign("/?signed-out=expired"),
-  readError(status, body) {
-    if (status === 401) return new ApiError(401, "unauthenticated", "Your session ended. Sign in again.");
-    const data = body as AuthErrorBody | undefined;
-    return new ApiError(
-      status,
-      data?.error_code ?? "server_error",
-      data?.error ?? `The server answered ${status}.`,
-      data?.details ?? [],
-    );
-  },
-  unreachable: () =>
-    new ApiError(0, "server_unreachable", "Can't reach the server. Check your connection and try again."),
-});
+/** Calls of /admin/api: only paths the admin operations in @org/contracts have for the method compile. */
+const call = methodCalls<AdminApiPaths>(
+  createApiClient({
+    base: "/admin/api",
+    headers: { Accept: "application/json" },
+    csrfToken: () => csrf(),
+    // The session ended (idle, expired, revoked): back to the sign-in page.
+    onUnauthorized: () => location.assign("/?signed-out=expired"),
+    readError(status, body) {
+      if (status === 401) return new ApiError(401, "unauthenticated", "Your session ended. Sign in again.");
+      const data = body as AuthErrorBody | undefined;
+      return new ApiError(
+        status,
+        data?.error_code ?? "server_error",
+        data?.error ?? `The server answered ${status}.`,
+        data?.details ?? [],
+      );
+    },
+    unreachable: () =>
+      new ApiError(0, "server_unreachable", "Can't reach the server. Check your connection and try again."),
+  }),
+);
 
 function csrf(): Promise<string> {
-  csrfToken ??= call<{ token: string }>("GET", "/csrf").then(
+  csrfToken ??= call.get<{ token: string }>("/csrf").then(
     ({ token }) => token,
     (error: unknown) => {
       csrfToken = undefined;
@@ -87,45 +97,44 @@ export interface AuditFilter {
 export const api = {
   tenants: {
     list: (cursor?: string, limit = 50) =>
-      call<ListPage<TenantView>>("GET", `/tenants${query({ cursor, limit })}`),
-    create: (body: CreateTenantRequest) => call<TenantWithKey>("POST", "/tenants", body),
-    get: (id: string) => call<TenantView>("GET", `/tenants/${seg(id)}`),
-    update: (id: string, body: UpdateTenantRequest) => call<TenantView>("PATCH", `/tenants/${seg(id)}`, body),
+      call.get<ListPage<TenantView>>(`/tenants${query({ cursor, limit })}`),
+    create: (body: CreateTenantRequest) => call.post<TenantWithKey>("/tenants", body),
+    get: (id: string) => call.get<TenantView>(`/tenants/${seg(id)}`),
+    update: (id: string, body: UpdateTenantRequest) => call.patch<TenantView>(`/tenants/${seg(id)}`, body),
     setDisabled: (id: string, disabled: boolean) =>
-      call<TenantView>("POST", `/tenants/${seg(id)}/${disabled ? "disable" : "enable"}`),
-    rotateKey: (id: string) => call<TenantWithKey>("POST", `/tenants/${seg(id)}/rotate-key`),
+      call.post<TenantView>(`/tenants/${seg(id)}/${disabled ? "disable" : "enable"}`),
+    rotateKey: (id: string) => call.post<TenantWithKey>(`/tenants/${seg(id)}/rotate-key`),
   },
   users: {
     list: (tenantId: string, q?: string, cursor?: string) =>
-      call<ListPage<TenantUser>>("GET", `/tenants/${seg(tenantId)}/users${query({ q, cursor, limit: 25 })}`),
+      call.get<ListPage<TenantUser>>(`/tenants/${seg(tenantId)}/users${query({ q, cursor, limit: 25 })}`),
     setDisabled: (tenantId: string, externalId: string, disabled: boolean) =>
-      call<TenantUser>(
-        "POST",
+      call.post<TenantUser>(
         `/tenants/${seg(tenantId)}/users/${seg(externalId)}/${disabled ? "disable" : "enable"}`,
       ),
     passkeys: (tenantId: string, externalId: string) =>
-      call<ListPage<AdminPasskey>>("GET", `/tenants/${seg(tenantId)}/users/${seg(externalId)}/passkeys`),
+      call.get<ListPage<AdminPasskey>>(`/tenants/${seg(tenantId)}/users/${seg(externalId)}/passkeys`),
   },
   passkeys: {
-    delete: (id: string) => call<void>("DELETE", `/passkeys/${seg(id)}`),
+    delete: (id: string) => call.delete(`/passkeys/${seg(id)}`),
   },
   audit: {
     list: (filter: AuditFilter, cursor?: string) =>
-      call<ListPage<AuditEvent>>("GET", `/audit${query({ ...filter, cursor, limit: 50 })}`),
+      call.get<ListPage<AuditEvent>>(`/audit${query({ ...filter, cursor, limit: 50 })}`),
   },
   admins: {
-    list: (cursor?: string) => call<ListPage<Admin>>("GET", `/admins${query({ cursor })}`),
-    invite: (email: string, name: string) => call<AdminInvite>("POST", "/admins", { email, name }),
-    remove: (id: string) => call<void>("DELETE", `/admins/${seg(id)}`),
+    list: (cursor?: string) => call.get<ListPage<Admin>>(`/admins${query({ cursor })}`),
+    invite: (email: string, name: string) => call.post<AdminInvite>("/admins", { email, name }),
+    remove: (id: string) => call.delete(`/admins/${seg(id)}`),
   },
   /** The signed-in administrator's own passkeys. */
   me: {
-    passkeys: () => call<ListPage<OwnPasskey>>("GET", "/me/passkeys"),
+    passkeys: () => call.get<ListPage<OwnPasskey>>("/me/passkeys"),
     startPasskey: (name?: string) =>
-      call<RegisterStartResponse>("POST", "/me/passkeys/register/start", name ? { name } : {}),
+      call.post<RegisterStartResponse>("/me/passkeys/register/start", name ? { name } : {}),
     finishPasskey: (body: { challengeId: string; credential: unknown }) =>
-      call<OwnPasskey>("POST", "/me/passkeys/register/finish", body),
-    removePasskey: (id: string) => call<void>("DELETE", `/me/passkeys/${seg(id)}`),
+      call.post<OwnPasskey>("/me/passkeys/register/finish", body),
+    removePasskey: (id: string) => call.delete(`/me/passkeys/${seg(id)}`),
   },
   /** Ends the session server-side; the caller then leaves the dashboard. */
   async signOut(): Promise<void> {

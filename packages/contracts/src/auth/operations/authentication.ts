@@ -7,9 +7,9 @@ import {
   PasswordLoginRequestSchema,
 } from "../schemas/authentication.ts";
 import { SessionTokenCheckSchema } from "../schemas/tokens.ts";
-import type { AuthOperation } from "./spec.ts";
+import { defineAuthOperations } from "./spec.ts";
 
-export const authenticationOperations: AuthOperation[] = [
+export const authenticationOperations = defineAuthOperations([
   {
     method: "post",
     path: "/auth/v1/authenticate/start",
@@ -75,4 +75,4 @@ export const authenticationOperations: AuthOperation[] = [
     status: 204,
     errors: ["forbidden"],
   },
-];
+]);

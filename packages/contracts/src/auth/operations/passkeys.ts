@@ -1,9 +1,9 @@
 // The signed-in user's own passkeys (a manage-scoped user token or the session cookie).
 import { z } from "../../zod.ts";
 import { PasskeyIdParams, PasskeyInfoSchema, RenamePasskeyRequestSchema } from "../schemas/passkeys.ts";
-import type { AuthOperation } from "./spec.ts";
+import { defineAuthOperations } from "./spec.ts";
 
-export const passkeyOperations: AuthOperation[] = [
+export const passkeyOperations = defineAuthOperations([
   {
     method: "get",
     path: "/auth/v1/passkeys",
@@ -33,4 +33,4 @@ export const passkeyOperations: AuthOperation[] = [
     status: 204,
     errors: ["unauthenticated", "token_expired", "configuration_error", "forbidden", "not_found"],
   },
-];
+]);

@@ -10,9 +10,9 @@ import {
   QrStartResponseSchema,
   QrStatusResponseSchema,
 } from "../schemas/qr.ts";
-import type { AuthOperation } from "./spec.ts";
+import { defineAuthOperations } from "./spec.ts";
 
-export const qrOperations: AuthOperation[] = [
+export const qrOperations = defineAuthOperations([
   {
     method: "post",
     path: "/auth/v1/qr/start",
@@ -75,4 +75,4 @@ export const qrOperations: AuthOperation[] = [
     response: QrPhoneResultSchema,
     errors: ["unauthenticated", "challenge_expired"],
   },
-];
+]);

@@ -5,9 +5,9 @@ import {
   RegisterStartRequestSchema,
   RegisterStartResponseSchema,
 } from "../schemas/registration.ts";
-import type { AuthOperation } from "./spec.ts";
+import { defineAuthOperations } from "./spec.ts";
 
-export const registrationOperations: AuthOperation[] = [
+export const registrationOperations = defineAuthOperations([
   {
     method: "post",
     path: "/auth/v1/register/start",
@@ -48,4 +48,4 @@ export const registrationOperations: AuthOperation[] = [
       "challenge_expired",
     ],
   },
-];
+]);

@@ -10,7 +10,7 @@ export interface AuthOperation {
   method: "get" | "post" | "patch" | "delete";
   path: string;
   summary: string;
-  security: Security[];
+  security: readonly Security[];
   params?: z.ZodObject;
   query?: z.ZodObject;
   /** Request headers (the admin API's X-CSRF-Token). */
@@ -19,5 +19,13 @@ export interface AuthOperation {
   status?: number;
   response?: ZodType;
   /** Failure codes this operation can answer, besides bad_request, rate_limited and server_error. */
-  errors: string[];
+  errors: readonly string[];
+}
+
+/**
+ * The list as written, each operation's literal method and path kept in its type: the pages'
+ * fetch clients are typed from them (`@org/web-kit/registry-paths`).
+ */
+export function defineAuthOperations<const T extends readonly AuthOperation[]>(operations: T): T {
+  return operations;
 }

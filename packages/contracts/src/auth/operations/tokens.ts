@@ -6,9 +6,9 @@ import {
   VerifyAuthRequestSchema,
   VerifyAuthResponseSchema,
 } from "../schemas/tokens.ts";
-import type { AuthOperation } from "./spec.ts";
+import { defineAuthOperations } from "./spec.ts";
 
-export const tokenOperations: AuthOperation[] = [
+export const tokenOperations = defineAuthOperations([
   {
     method: "post",
     path: "/api/v1/user-token",
@@ -35,4 +35,4 @@ export const tokenOperations: AuthOperation[] = [
     response: VerifyAuthResponseSchema,
     errors: ["unauthenticated", "tenant_disabled", "not_found"],
   },
-];
+]);

@@ -2,9 +2,9 @@
 import { z } from "../../zod.ts";
 import { PasskeyInfoSchema, UserPasskeyParams } from "../schemas/passkeys.ts";
 import { ExternalIdParams, TenantUserSchema, UpsertUserRequestSchema } from "../schemas/users.ts";
-import type { AuthOperation } from "./spec.ts";
+import { defineAuthOperations } from "./spec.ts";
 
-export const userOperations: AuthOperation[] = [
+export const userOperations = defineAuthOperations([
   {
     method: "post",
     path: "/api/v1/users",
@@ -73,4 +73,4 @@ export const userOperations: AuthOperation[] = [
     status: 204,
     errors: ["unauthenticated", "tenant_disabled", "not_found"],
   },
-];
+]);

@@ -16,7 +16,11 @@ import {
 } from "./spec.ts";
 
 /** The two multipart uploads (to a card, to a comment) differ only in path, target and summary. */
-function uploadOperation<P extends z.ZodObject>(path: string, params: P, summary: string) {
+function uploadOperation<const Path extends string, P extends z.ZodObject>(
+  path: Path,
+  params: P,
+  summary: string,
+) {
   return {
     method: "post",
     path,
