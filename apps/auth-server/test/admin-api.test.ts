@@ -73,7 +73,7 @@ const routes: [string, string][] = authAdminOperations
     op.method,
     op.path
       .slice("/admin/api".length)
-      .replace("{externalId}", "u-1")
+      .replace("{external_id}", "u-1")
       .replace(/\{\w+\}/g, ID),
   ]);
 

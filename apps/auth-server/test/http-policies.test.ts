@@ -144,7 +144,7 @@ describe("OpenAPI", () => {
         "/auth/v1/authenticate/finish",
         "/auth/v1/password/login",
         "/auth/v1/passkeys",
-        "/auth/v1/passkeys/{id}",
+        "/auth/v1/passkeys/{passkey_id}",
       ]),
     );
   });

@@ -44,13 +44,16 @@ import { adminSessionRoutes } from "./admin-session.ts";
 import { operationsRouter, type OperationRoute, type OperationRoutes } from "./operation-routes.ts";
 
 const actorOf = (req: Request): Actor => ({ adminId: adminOf(req).admin.id, ip: req.ip });
-/** The tenant that `/tenants/{id}` resolved (built-in tenants are not_found). */
+/** The tenant that `/tenants/{tenant_id}` resolved (built-in tenants are not_found). */
 const tenantOf = (res: Response) => res.locals.tenant as Tenant;
 
-/** Loads the tenant of `/tenants/{id}` into res.locals (built-in tenants are not_found). */
+/** Loads the tenant of `/tenants/{tenant_id}` into res.locals (built-in tenants are not_found). */
 function tenantLoader(ctx: AuthContext): RequestHandler {
   return async (req, res, next) => {
-    res.locals.tenant = await dashboardTenant({ db: ctx.db, id: parseWith(TenantIdParams, req.params).id });
+    res.locals.tenant = await dashboardTenant({
+      db: ctx.db,
+      id: parseWith(TenantIdParams, req.params).tenant_id,
+    });
     next();
   };
 }
@@ -78,7 +81,7 @@ function adminApiRoutes(ctx: AuthContext): OperationRoutes {
   const { db } = ctx;
   const tenant = [tenantLoader(ctx)];
   const tenantActions = (["disable", "enable"] as const).map((action) => [
-    `post /admin/api/tenants/{id}/${action}`,
+    `post /admin/api/tenants/{tenant_id}/${action}`,
     {
       guard: tenant,
       handle: async (req: Request, res: Response) => {
@@ -92,11 +95,11 @@ function adminApiRoutes(ctx: AuthContext): OperationRoutes {
     } satisfies OperationRoute,
   ]);
   const userActions = (["disable", "enable"] as const).map((action) => [
-    `post /admin/api/tenants/{id}/users/{externalId}/${action}`,
+    `post /admin/api/tenants/{tenant_id}/users/{external_id}/${action}`,
     {
       guard: tenant,
       handle: async (req: Request, res: Response) => {
-        const { externalId } = parseWith(TenantUserParams, req.params);
+        const { external_id: externalId } = parseWith(TenantUserParams, req.params);
         const { adminId, ip } = actorOf(req);
         res.json(
           await setUserDisabled({
@@ -142,14 +145,14 @@ function adminApiRoutes(ctx: AuthContext): OperationRoutes {
       },
     },
 
-    "get /admin/api/tenants/{id}": {
+    "get /admin/api/tenants/{tenant_id}": {
       guard: tenant,
       handle: (_req, res) => {
         res.json(tenantView(tenantOf(res)));
       },
     },
 
-    "patch /admin/api/tenants/{id}": {
+    "patch /admin/api/tenants/{tenant_id}": {
       guard: tenant,
       handle: async (req, res) => {
         const { name, origins, registration_attachment, qr_login } = parseWith(
@@ -171,7 +174,7 @@ function adminApiRoutes(ctx: AuthContext): OperationRoutes {
 
     ...Object.fromEntries(tenantActions),
 
-    "post /admin/api/tenants/{id}/rotate-key": {
+    "post /admin/api/tenants/{tenant_id}/rotate-key": {
       guard: tenant,
       handle: async (req, res) => {
         const { tenant: rotated, apiKey } = await rotateTenantKey({
@@ -184,7 +187,7 @@ function adminApiRoutes(ctx: AuthContext): OperationRoutes {
     },
 
     // ---- users and passkeys of a tenant ----
-    "get /admin/api/tenants/{id}/users": {
+    "get /admin/api/tenants/{tenant_id}/users": {
       guard: tenant,
       handle: async (req, res) => {
         res.json(await listUsers({ ctx, tenant: tenantOf(res), query: parseWith(UsersQuery, req.query) }));
@@ -193,18 +196,18 @@ function adminApiRoutes(ctx: AuthContext): OperationRoutes {
 
     ...Object.fromEntries(userActions),
 
-    "get /admin/api/tenants/{id}/users/{externalId}/passkeys": {
+    "get /admin/api/tenants/{tenant_id}/users/{external_id}/passkeys": {
       guard: tenant,
       handle: async (req, res) => {
-        const { externalId } = parseWith(TenantUserParams, req.params);
+        const { external_id: externalId } = parseWith(TenantUserParams, req.params);
         res.json(await listPasskeysForAdmin({ ctx, tenant: tenantOf(res), externalId }));
       },
     },
 
-    "delete /admin/api/passkeys/{id}": {
+    "delete /admin/api/passkeys/{passkey_id}": {
       handle: async (req, res) => {
-        const { id } = parseWith(AdminPasskeyParams, req.params);
-        await deletePasskeyAsAdmin({ ctx, passkeyId: id, actor: actorOf(req) });
+        const { passkey_id } = parseWith(AdminPasskeyParams, req.params);
+        await deletePasskeyAsAdmin({ ctx, passkeyId: passkey_id, actor: actorOf(req) });
         res.status(204).end();
       },
     },
@@ -230,10 +233,10 @@ function adminApiRoutes(ctx: AuthContext): OperationRoutes {
       },
     },
 
-    "delete /admin/api/me/passkeys/{id}": {
+    "delete /admin/api/me/passkeys/{passkey_id}": {
       handle: async (req, res) => {
-        const { id } = parseWith(AdminPasskeyParams, req.params);
-        await deleteOwnPasskey({ ctx, session: adminOf(req), passkeyId: id, ip: req.ip });
+        const { passkey_id } = parseWith(AdminPasskeyParams, req.params);
+        await deleteOwnPasskey({ ctx, session: adminOf(req), passkeyId: passkey_id, ip: req.ip });
         res.status(204).end();
       },
     },
@@ -272,10 +275,10 @@ function adminApiRoutes(ctx: AuthContext): OperationRoutes {
       },
     },
 
-    "delete /admin/api/admins/{id}": {
+    "delete /admin/api/admins/{admin_id}": {
       handle: async (req, res) => {
-        const { id } = parseWith(AdminIdParams, req.params);
-        await removeAdmin({ ctx, idOrEmail: id, actor: actorOf(req) });
+        const { admin_id } = parseWith(AdminIdParams, req.params);
+        await removeAdmin({ ctx, idOrEmail: admin_id, actor: actorOf(req) });
         res.status(204).end();
       },
     },

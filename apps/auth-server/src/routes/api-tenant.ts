@@ -88,12 +88,12 @@ export function tenantApiRoutes(ctx: AuthContext, limits: RateLimits): Operation
       },
     },
 
-    "delete /api/v1/users/{external_id}/passkeys/{id}": {
+    "delete /api/v1/users/{external_id}/passkeys/{passkey_id}": {
       guard: apiKeyAuth,
       handle: async (req, res) => {
         const { tenant } = authOf(req, "tenant");
-        const { external_id, id } = parseWith(UserPasskeyParams, req.params);
-        await deleteUserPasskey({ ctx, tenant, externalId: external_id, passkeyId: id, ip: req.ip });
+        const { external_id, passkey_id } = parseWith(UserPasskeyParams, req.params);
+        await deleteUserPasskey({ ctx, tenant, externalId: external_id, passkeyId: passkey_id, ip: req.ip });
         res.status(204).end();
       },
     },

@@ -28,24 +28,24 @@ export function passkeysRoutes(ctx: AuthContext): OperationRoutes {
       },
     },
 
-    "patch /auth/v1/passkeys/{id}": {
+    "patch /auth/v1/passkeys/{passkey_id}": {
       guard: [manager],
       handle: async (req, res) => {
         const { tenant, userId } = authOf(req, "user");
-        const { id } = parseWith(PasskeyIdParams, req.params);
+        const { passkey_id } = parseWith(PasskeyIdParams, req.params);
         const { name } = parseWith(RenamePasskeyRequestSchema, req.body);
         await activeUser({ ctx, tenant, userId });
-        res.json(await renamePasskey({ ctx, userId, passkeyId: id, name }));
+        res.json(await renamePasskey({ ctx, userId, passkeyId: passkey_id, name }));
       },
     },
 
-    "delete /auth/v1/passkeys/{id}": {
+    "delete /auth/v1/passkeys/{passkey_id}": {
       guard: [manager],
       handle: async (req, res) => {
         const { tenant, userId } = authOf(req, "user");
-        const { id } = parseWith(PasskeyIdParams, req.params);
+        const { passkey_id } = parseWith(PasskeyIdParams, req.params);
         await activeUser({ ctx, tenant, userId });
-        await deletePasskey({ ctx, tenantId: tenant.id, userId, passkeyId: id, ip: req.ip });
+        await deletePasskey({ ctx, tenantId: tenant.id, userId, passkeyId: passkey_id, ip: req.ip });
         res.status(204).end();
       },
     },

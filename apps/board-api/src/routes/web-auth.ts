@@ -147,9 +147,9 @@ export function webAuthRouter({
     res.json(await myPasskeyUserToken({ tenant: auth(), actor: actorOf(req) }));
   });
 
-  router.delete("/app/account/passkeys/:id", session, async (req, res) => {
-    const { id } = parseWith(PasskeyIdParams, req.params);
-    await deleteMyPasskey({ tenant: auth(), actor: actorOf(req), passkeyId: id });
+  router.delete("/app/account/passkeys/:passkey_id", session, async (req, res) => {
+    const { passkey_id } = parseWith(PasskeyIdParams, req.params);
+    await deleteMyPasskey({ tenant: auth(), actor: actorOf(req), passkeyId: passkey_id });
     res.status(204).end();
   });
   return router;

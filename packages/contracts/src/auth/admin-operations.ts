@@ -115,7 +115,7 @@ export const adminOperations = defineAuthOperations([
   }),
   api({
     method: "get",
-    path: "/tenants/{id}",
+    path: "/tenants/{tenant_id}",
     summary: "A tenant.",
     params: TenantIdParams,
     response: TenantViewSchema,
@@ -123,7 +123,7 @@ export const adminOperations = defineAuthOperations([
   }),
   api({
     method: "patch",
-    path: "/tenants/{id}",
+    path: "/tenants/{tenant_id}",
     summary: "Rename a tenant, replace its allowed origins, or set its registration_attachment.",
     params: TenantIdParams,
     body: UpdateTenantRequestSchema,
@@ -133,7 +133,7 @@ export const adminOperations = defineAuthOperations([
   ...(["disable", "enable"] as const).map((action) =>
     api({
       method: "post",
-      path: `/tenants/{id}/${action}`,
+      path: `/tenants/{tenant_id}/${action}`,
       summary:
         action === "disable"
           ? "Disable a tenant: its API key and tokens answer tenant_disabled."
@@ -145,7 +145,7 @@ export const adminOperations = defineAuthOperations([
   ),
   api({
     method: "post",
-    path: "/tenants/{id}/rotate-key",
+    path: "/tenants/{tenant_id}/rotate-key",
     summary: "Issue a new API key (in this response only); the old one stops working at once.",
     params: TenantIdParams,
     response: TenantWithKeySchema,
@@ -153,7 +153,7 @@ export const adminOperations = defineAuthOperations([
   }),
   api({
     method: "get",
-    path: "/tenants/{id}/users",
+    path: "/tenants/{tenant_id}/users",
     summary: "The tenant's users, oldest first; `q` searches externalId and display name.",
     params: TenantIdParams,
     query: UsersQuery,
@@ -163,7 +163,7 @@ export const adminOperations = defineAuthOperations([
   ...(["disable", "enable"] as const).map((action) =>
     api({
       method: "post",
-      path: `/tenants/{id}/users/{externalId}/${action}`,
+      path: `/tenants/{tenant_id}/users/{external_id}/${action}`,
       summary:
         action === "disable"
           ? "Disable a user: passkeys kept, sessions revoked, sign-in answers user_disabled."
@@ -175,7 +175,7 @@ export const adminOperations = defineAuthOperations([
   ),
   api({
     method: "get",
-    path: "/tenants/{id}/users/{externalId}/passkeys",
+    path: "/tenants/{tenant_id}/users/{external_id}/passkeys",
     summary: "A user's passkeys, oldest first, with their authenticator names.",
     params: TenantUserParams,
     response: AdminPasskeyListSchema,
@@ -183,7 +183,7 @@ export const adminOperations = defineAuthOperations([
   }),
   api({
     method: "delete",
-    path: "/passkeys/{id}",
+    path: "/passkeys/{passkey_id}",
     summary: "Delete a passkey of any tenant's user.",
     params: AdminPasskeyParams,
     status: 204,
@@ -218,7 +218,7 @@ export const adminOperations = defineAuthOperations([
   }),
   api({
     method: "delete",
-    path: "/me/passkeys/{id}",
+    path: "/me/passkeys/{passkey_id}",
     summary: "Remove one of the administrator's own passkeys; the last one is a conflict (409).",
     params: AdminPasskeyParams,
     status: 204,
@@ -253,7 +253,7 @@ export const adminOperations = defineAuthOperations([
   }),
   api({
     method: "delete",
-    path: "/admins/{id}",
+    path: "/admins/{admin_id}",
     summary:
       "Remove an administrator, at once on every instance: sessions revoked, passkeys, pending invites and " +
       "the invite links they issued deleted.",

@@ -4,6 +4,7 @@ import { ListQuery, listOf } from "../pagination.ts";
 import { StorableText } from "../text.ts";
 import { z } from "../zod.ts";
 import {
+  ExternalIdParams,
   PasskeyInfoSchema,
   QrLoginSchema,
   RegistrationAttachmentSchema,
@@ -120,10 +121,10 @@ export type TenantWithKey = z.infer<typeof TenantWithKeySchema>;
 
 // Path ids are UUIDs; anything else is simply not found (like every id of the auth server).
 const PathId = StorableText.min(1).max(64).openapi({ description: "Opaque identifier (UUIDv7)." });
-export const TenantIdParams = z.object({ id: PathId });
-export const TenantUserParams = z.object({ id: PathId, externalId: StorableText.min(1).max(255) });
-export const AdminPasskeyParams = z.object({ id: PathId });
-export const AdminIdParams = z.object({ id: PathId });
+export const TenantIdParams = z.object({ tenant_id: PathId });
+export const TenantUserParams = TenantIdParams.extend(ExternalIdParams.shape);
+export const AdminPasskeyParams = z.object({ passkey_id: PathId });
+export const AdminIdParams = z.object({ admin_id: PathId });
 
 // ---- users and passkeys ----
 export const UsersQuery = ListQuery.extend({

@@ -34,7 +34,7 @@ export class ManagementModule {
     return passkeys;
   }
 
-  /** `PATCH /auth/v1/passkeys/{id}`: a new name (1 to 100 characters). */
+  /** `PATCH /auth/v1/passkeys/{passkey_id}`: a new name (1 to 100 characters). */
   rename(passkeyId: string, name: string, options: ManagementOptions = {}): Promise<PasskeyDetails> {
     return this.#call<PasskeyDetails>({
       method: "PATCH",
@@ -44,7 +44,7 @@ export class ManagementModule {
     });
   }
 
-  /** `DELETE /auth/v1/passkeys/{id}`. Emits PASSKEY_DELETED. */
+  /** `DELETE /auth/v1/passkeys/{passkey_id}`. Emits PASSKEY_DELETED. */
   async delete(passkeyId: string, options: ManagementOptions = {}): Promise<void> {
     await this.#call<void>({
       method: "DELETE",

@@ -16,7 +16,7 @@ export const passkeyOperations = defineAuthOperations([
   },
   {
     method: "patch",
-    path: "/auth/v1/passkeys/{id}",
+    path: "/auth/v1/passkeys/{passkey_id}",
     summary: "Rename one of the user's passkeys (manage-scoped user token, or the session cookie).",
     security: ["userToken", "cookie"],
     params: PasskeyIdParams,
@@ -26,7 +26,7 @@ export const passkeyOperations = defineAuthOperations([
   },
   {
     method: "delete",
-    path: "/auth/v1/passkeys/{id}",
+    path: "/auth/v1/passkeys/{passkey_id}",
     summary: "Delete one of the user's passkeys (manage-scoped user token, or the session cookie).",
     security: ["userToken", "cookie"],
     params: PasskeyIdParams,

@@ -66,7 +66,7 @@ export const userOperations = defineAuthOperations([
   },
   {
     method: "delete",
-    path: "/api/v1/users/{external_id}/passkeys/{id}",
+    path: "/api/v1/users/{external_id}/passkeys/{passkey_id}",
     summary: "Delete one of the user's passkeys (audited as passkey_deleted); another user's is not_found.",
     security: ["apiKey"],
     params: UserPasskeyParams,

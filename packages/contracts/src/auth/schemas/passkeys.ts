@@ -22,11 +22,11 @@ export const PasskeyInfoSchema = z
   .openapi("PasskeyInfo");
 export type PasskeyInfo = z.infer<typeof PasskeyInfoSchema>;
 
-/** `PATCH /auth/v1/passkeys/{id}`: a new name for one of the user's passkeys. */
+/** `PATCH /auth/v1/passkeys/{passkey_id}`: a new name for one of the user's passkeys. */
 export const RenamePasskeyRequestSchema = z
   .object({ name: StorableText.trim().min(1).max(100) })
   .openapi("RenamePasskeyRequest");
 export type RenamePasskeyRequest = z.infer<typeof RenamePasskeyRequestSchema>;
 
-export const PasskeyIdParams = z.object({ id: StorableText.min(1).max(64) });
+export const PasskeyIdParams = z.object({ passkey_id: StorableText.min(1).max(64) });
 export const UserPasskeyParams = ExternalIdParams.extend(PasskeyIdParams.shape);
