@@ -13,3 +13,9 @@ export const sqlTimestamp = (ms: number): Prisma.Sql => Prisma.sql`${new Date(ms
  */
 export const sqlIso = (column: string): Prisma.Sql =>
   Prisma.raw(`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/**
+ * `text` with LIKE's wildcards (`%`, `_`) and its escape (`\`) taken literally: for a search
+ * term in a LIKE/ILIKE pattern or Prisma's `contains`, which is one.
+ */
+export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, "\\$&");

@@ -1,6 +1,6 @@
 import { hash } from "@node-rs/argon2";
 import type { TenantUser, UpsertUserRequest, UserInfo, UsersQuery } from "@org/contracts";
-import { pageArgs, toPage, type Page, type Prisma } from "@org/db";
+import { escapeLike, pageArgs, toPage, type Page, type Prisma } from "@org/db";
 import { AppError, ConflictError, NotFoundError } from "@org/service-kit";
 import type { AuthContext } from "../context.ts";
 import { audit } from "./audit.ts";
@@ -93,7 +93,7 @@ export async function listUsers({
   query: UsersQuery;
 }): Promise<Page<TenantUser>> {
   // `contains` is a LIKE pattern: its wildcards in the query are literal characters here.
-  const q = query.q?.trim().replace(/[\\%_]/g, "\\$&");
+  const q = query.q === undefined ? undefined : escapeLike(query.q.trim());
   const rows = await ctx.db.authUser.findMany({
     where: {
       tenantId: tenant.id,

@@ -2,7 +2,7 @@
 // (`GET /projects/{id}/cards`), and the caller's own work across projects (`GET /me/cards`).
 // Both read card payloads in one statement (see card-loader.ts), a page at a time.
 import type { Card, FindCardsQuery, MyCardsQuery, z } from "@org/contracts";
-import { Prisma, queryPrepared } from "@org/db";
+import { escapeLike, Prisma, queryPrepared } from "@org/db";
 import { selectCardsFrom, toCardWire, type CardSqlRow } from "./card-loader.ts";
 import { SQL_NOW, type ServiceContext } from "./context.ts";
 import { toPage, type Page } from "./pagination.ts";
@@ -10,9 +10,7 @@ import { NEEDS, requireRole } from "./permissions.ts";
 import { PROJECT_NOT_FOUND } from "./projects.ts";
 
 /** `text` as a LIKE pattern matching itself anywhere (%, _ and \ taken literally). */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
+const containsPattern = (text: string): string => `%${escapeLike(text)}%`;
 
 /** A live claim by `userId` (an expired lease is no claim). */
 const claimedBy = (userId: string) =>
