@@ -232,6 +232,25 @@ describe("calls an agent gets wrong", () => {
     expect(checked).toBeGreaterThan(150);
   });
 
+  it("a tool called without its required fields is validation_failed naming each missing one", async () => {
+    const { owner } = await makeBoard(t);
+    const client = await mcp.connect(owner.token, { query: "?toolsets=all" });
+    let checked = 0;
+    for (const tool of await allTools(client)) {
+      const required = tool.inputSchema.required ?? [];
+      if (required.length === 0) continue;
+      const error = toolError(await callTool(client, tool.name, {}));
+      const context = { tool: tool.name };
+      expect({ ...context, code: error.code }).toEqual({ ...context, code: "validation_failed" });
+      expect({ ...context, paths: error.details?.map((detail) => detail.path) }).toEqual({
+        ...context,
+        paths: expect.arrayContaining(required),
+      });
+      checked += 1;
+    }
+    expect(checked).toBeGreaterThan(50);
+  });
+
   it("any field of any tool given a value of the wrong JSON type is never internal", async () => {
     const { owner } = await makeBoard(t);
     const client = await mcp.connect(owner.token, { query: "?toolsets=all" });

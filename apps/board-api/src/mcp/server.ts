@@ -12,7 +12,8 @@ import {
   type BoardOperation,
   type ErrorDetail,
 } from "@org/contracts";
-import { toAppError, ValidationError } from "@org/service-kit";
+import { toAppError, validationErrorFrom, ValidationError } from "@org/service-kit";
+import type { ZodType } from "zod";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   CallToolRequestSchema,
@@ -134,15 +135,33 @@ function asQueryStrings(query: Record<string, unknown>): Record<string, unknown>
   );
 }
 
-/** A tool call's arguments as the operation's path parameters, query and body. */
+/** What `schema` finds wrong with `value` (nothing when there is no schema). */
+function schemaProblems(schema: ZodType | undefined, value: unknown): ErrorDetail[] {
+  const result = schema?.safeParse(value ?? {});
+  return result && !result.success ? (validationErrorFrom(result.error).details ?? []) : [];
+}
+
+/**
+ * A tool call's arguments as the operation's path parameters, query and body. When the ids are
+ * wrong or missing, what the query and body lack is said in the same error, so that one retry can
+ * fix every field.
+ */
 function toolInput(op: BoardOperation, args: Record<string, unknown>): RawInput {
   const input = splitToolInput(op, args);
-  if (input.problems.length > 0) throw new ValidationError("Request is invalid.", input.problems);
-  return {
+  const raw = {
     params: input.params,
     query: input.query && asQueryStrings(input.query),
     body: input.body,
   };
+  if (input.problems.length > 0) {
+    const named = new Set(input.problems.map((problem) => problem.path));
+    const more = [...schemaProblems(op.query, raw.query), ...schemaProblems(op.body, raw.body)];
+    throw new ValidationError("Request is invalid.", [
+      ...input.problems,
+      ...more.filter((problem) => !named.has(problem.path)),
+    ]);
+  }
+  return raw;
 }
 
 /**
