@@ -67,8 +67,18 @@ export async function dashboardTenant({ db, id }: { db: AuthContext["db"]; id: s
   return tenant;
 }
 
-/** Whether a tenant is the built-in admin tenant, whose users are the dashboard's administrators. */
+/** The admin tenant's id per database client, once it exists: a tenant's built-in role never changes. */
+const adminTenantIds = new WeakMap<AuthContext["db"], string>();
+
+/**
+ * Whether a tenant is the built-in admin tenant, whose users are the dashboard's administrators.
+ * Asked on every sign-in and every user token, so the admin tenant's id is read once per process.
+ */
 export async function isAdminTenant(db: AuthContext["db"], tenantId: string): Promise<boolean> {
-  const builtIn = await db.authBuiltInTenant.findUnique({ where: { tenantId } });
-  return builtIn?.role === "admin";
+  let adminId = adminTenantIds.get(db);
+  if (adminId === undefined) {
+    adminId = (await db.authBuiltInTenant.findUnique({ where: { role: "admin" } }))?.tenantId;
+    if (adminId !== undefined) adminTenantIds.set(db, adminId);
+  }
+  return adminId === tenantId;
 }
