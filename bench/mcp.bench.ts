@@ -170,7 +170,7 @@ async function main(): Promise<void> {
     );
     console.log(
       `tools/list sizes: all ${allList.tools} tools, ${(allList.bytes / 1024).toFixed(1)} KB; ` +
-        `core (the default) ${coreList.tools} tools, ${(coreList.bytes / 1024).toFixed(1)} KB (goal <= 25 KB)`,
+        `core (the default) ${coreList.tools} tools, ${(coreList.bytes / 1024).toFixed(1)} KB (goal <= 30 KB)`,
     );
     if (results.some((r) => r.non2xx > 0)) {
       console.log("\nFAILED: some requests were not answered 2xx");

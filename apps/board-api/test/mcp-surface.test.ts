@@ -84,7 +84,7 @@ describe("toolsets", () => {
     expect(names(await allTools(all))).toEqual(names(mcpOperations()));
   });
 
-  it("keeps core's tools/list within 25 KB, and core completes an agent's cycle", async () => {
+  it("keeps core's tools/list within 27 KB, and core completes an agent's cycle", async () => {
     const { owner } = await makeBoard(t);
     const res = await post(
       { jsonrpc: "2.0", id: 1, method: "tools/list" },
@@ -94,10 +94,14 @@ describe("toolsets", () => {
     );
     expect(res.status).toBe(200);
     const text = await res.text();
-    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(25 * 1024);
+    // ≤ 30 KB is the promise; 3 KB of it are left for the event tools (wait_for_events,
+    // mark_notification_read).
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(27 * 1024);
     const tools = (JSON.parse(text) as { result: { tools: Tool[] } }).result.tools;
     for (const step of [
       "get_board",
+      "add_blocker",
+      "list_ready_cards",
       "claim_next_card",
       "claim_card",
       "unclaim_card",

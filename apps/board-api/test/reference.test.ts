@@ -222,9 +222,10 @@ describe("the registry, the HTTP routes, OpenAPI, MCP and llms.txt never drift",
           )
           .join(""),
     );
-    // A budget, so core cannot grow unnoticed: at most 25 KB for an agent's whole cycle (finding
-    // cards and columns included), under half the full list.
-    expect(sizes.core!.bytes).toBeLessThanOrEqual(25 * 1024);
+    // A budget, so core cannot grow unnoticed: at most 27 KB for an agent's whole cycle (finding
+    // cards and columns included; 3 KB of the promised 30 are kept for the event tools), under
+    // half the full list.
+    expect(sizes.core!.bytes).toBeLessThanOrEqual(27 * 1024);
     expect(sizes.core!.bytes).toBeLessThan(sizes.all!.bytes / 2);
     expect(sizes.core!.tools).toBeLessThanOrEqual(30);
   });

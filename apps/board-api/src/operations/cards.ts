@@ -23,6 +23,7 @@ export const cardImplementations = {
       cardId: params.card_id,
       toColumnId: body.to_column_id,
       position: body.position,
+      force: body.force ?? false,
     }),
   archive_card: (ctx, { params }) => archiveCard({ ...ctx, cardId: params.card_id }),
   unarchive_card: (ctx, { params }) => unarchiveCard({ ...ctx, cardId: params.card_id }),

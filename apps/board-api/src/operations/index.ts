@@ -16,6 +16,7 @@ import { checklistImplementations } from "./checklist.ts";
 import { claimImplementations } from "./claims.ts";
 import { columnImplementations } from "./columns.ts";
 import { commentImplementations } from "./comments.ts";
+import { dependencyImplementations } from "./dependencies.ts";
 import { findingImplementations } from "./findings.ts";
 import { gateImplementations } from "./gates.ts";
 import { labelImplementations } from "./labels.ts";
@@ -71,6 +72,7 @@ const implementations: Implementations = {
   ...priorityImplementations,
   ...attachmentImplementations,
   ...claimImplementations,
+  ...dependencyImplementations,
   ...planImplementations,
   ...gateImplementations,
   ...rotImplementations,

@@ -136,7 +136,7 @@ export async function loadCardWithPlanForActor(
   db: Db,
   cardId: string,
   actorId: string,
-): Promise<{ card: CardWithPlan; role: Role | null } | null> {
+): Promise<{ card: Omit<CardWithPlan, "blocked_by" | "blocks">; role: Role | null } | null> {
   const rows = await queryPrepared<CardSqlRow & { actor_role: Role | null; plan: Plan | null }>(
     db,
     Prisma.sql`

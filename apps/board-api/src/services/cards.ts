@@ -3,7 +3,9 @@ import type { Prisma } from "@org/db";
 import { ConflictError, NotFoundError, ValidationError } from "@org/service-kit";
 import { changedFields, recordActivity } from "./activity.ts";
 import { loadCardForActor, loadCardWithPlanForActor } from "./card-loader.ts";
+import { releaseClaim } from "./claims.ts";
 import { COLUMN_NOT_FOUND } from "./columns.ts";
+import { loadDependencies } from "./dependencies.ts";
 import { TX_OPTIONS, type ServiceContext, type Tx } from "./context.ts";
 import { publish } from "./events.ts";
 import { notifyMentions } from "./mentions.ts";
@@ -27,7 +29,8 @@ export async function readCard(ctx: ServiceContext & { cardId: string }, needed 
 export async function getCard(ctx: ServiceContext & { cardId: string }): Promise<CardWithPlan> {
   const found = await loadCardWithPlanForActor(ctx.db, ctx.cardId, ctx.actor.id);
   authorize(found?.role, NEEDS.read, CARD_NOT_FOUND);
-  return (found as { card: CardWithPlan }).card;
+  const card = (found as { card: Omit<CardWithPlan, "blocked_by" | "blocks"> }).card;
+  return { ...card, ...(await loadDependencies(ctx.db, ctx.cardId)) };
 }
 
 /** A card's project and column after checking the caller may work on it. */
@@ -199,6 +202,22 @@ export async function updateCard(
   return updated;
 }
 
+/** A parent goes into a done column only when each child is done (in a done column) or archived. */
+async function refuseOpenChildren(tx: Tx, cardId: string): Promise<void> {
+  const open = await tx.card.findMany({
+    where: { parentId: cardId, archivedAt: null, columnDone: false },
+    orderBy: { number: "asc" },
+    select: { number: true, title: true },
+  });
+  if (open.length === 0) return;
+  const shown = open.slice(0, 10).map((child) => `#${child.number} ${JSON.stringify(child.title)}`);
+  const more = open.length > shown.length ? ` and ${open.length - shown.length} more` : "";
+  throw new ConflictError(
+    `The card has ${open.length === 1 ? "a child that is" : `${open.length} children that are`} not done: ` +
+      `${shown.join(", ")}${more}. Move them to a done column (or archive them) first, or pass force: true.`,
+  );
+}
+
 /** Signals that the card changed column between the read and the lock: start again from `columnId`. */
 class MovedMeanwhile extends Error {
   constructor(readonly columnId: string) {
@@ -247,12 +266,17 @@ const MAX_MOVED_RETRIES = 10;
  * for the transaction and rewritten densely, so concurrent moves keep positions 0..n-1 and unique.
  */
 export async function moveCard(
-  ctx: ServiceContext & { cardId: string; toColumnId: string; position?: number | undefined },
+  ctx: ServiceContext & {
+    cardId: string;
+    toColumnId: string;
+    position?: number | undefined;
+    force?: boolean | undefined;
+  },
 ): Promise<Card> {
   const card = await authorizeCard(ctx, ctx.cardId, NEEDS.work);
   const target = await ctx.db.column.findUnique({
     where: { id: ctx.toColumnId },
-    select: { projectId: true },
+    select: { projectId: true, done: true },
   });
   if (target?.projectId !== card.projectId) {
     throw new ValidationError("Request is invalid.", [
@@ -261,6 +285,7 @@ export async function moveCard(
   }
   const from = await withCardColumnsLocked(ctx, ctx.cardId, [ctx.toColumnId], async (tx, current) => {
     if (current.archivedAt) throw new ConflictError("The card is archived; unarchive it first.");
+    if (target.done && !ctx.force) await refuseOpenChildren(tx, ctx.cardId);
     const order = insertAt(await activeCardIds(tx, ctx.toColumnId, ctx.cardId), ctx.cardId, ctx.position);
     await tx.card.update({
       where: { id: ctx.cardId },
@@ -270,6 +295,8 @@ export async function moveCard(
     if (current.columnId !== ctx.toColumnId) {
       await writePositions(tx, "cards", await activeCardIds(tx, current.columnId));
     }
+    // Finished work is nobody's claim any more: a lease left on a done card would only hold it.
+    if (target.done) await releaseClaim(tx, ctx.cardId);
     return current.columnId;
   });
   const moved = await readCard(ctx);

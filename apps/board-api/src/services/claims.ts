@@ -9,6 +9,7 @@ import { authorizeCard, CARD_NOT_FOUND, readCard } from "./cards.ts";
 import { SQL_NOW, TX_OPTIONS, type ServiceContext, type Tx } from "./context.ts";
 import { recordActivity } from "./activity.ts";
 import { publish } from "./events.ts";
+import { READY } from "./dependencies.ts";
 import { GATE_SATISFIED } from "./gate-sql.ts";
 import { authorize, hasRole, loadAuthorized, NEEDS, rolesWith } from "./permissions.ts";
 import { PROJECT_NOT_FOUND } from "./projects.ts";
@@ -146,7 +147,7 @@ export async function claimNextCard(
         AND NOT c.column_done
         AND (c.assignee_id IS NULL OR c.assignee_id = ${ctx.actor.id}::uuid)
         AND (c.claimed_by IS NULL OR c.claim_expires_at < ${SQL_NOW})
-        AND ${GATE_SATISFIED}
+        AND ${GATE_SATISFIED} AND ${READY}
         AND EXISTS (SELECT 1 FROM member WHERE role = ANY(${rolesWith(NEEDS.work)}::project_role[]))
       ORDER BY c.priority_rank, c.column_rank, c.position, c.id
       LIMIT 1
@@ -175,6 +176,7 @@ interface NothingToClaimCounts {
   assigned: number;
   claimed: number;
   gated: number;
+  blocked: number;
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -199,10 +201,14 @@ export async function whyNothingToClaim(ctx: ServiceContext & { projectId: strin
       count(*) FILTER (WHERE c.owner_type = 'agent' AND NOT c.column_done
         AND (c.assignee_id IS NULL OR c.assignee_id = ${ctx.actor.id}::uuid)
         AND (c.claimed_by IS NULL OR c.claim_expires_at < ${SQL_NOW})
-        AND NOT ${GATE_SATISFIED})::int AS gated
+        AND NOT ${READY})::int AS blocked,
+      count(*) FILTER (WHERE c.owner_type = 'agent' AND NOT c.column_done
+        AND (c.assignee_id IS NULL OR c.assignee_id = ${ctx.actor.id}::uuid)
+        AND (c.claimed_by IS NULL OR c.claim_expires_at < ${SQL_NOW})
+        AND ${READY} AND NOT ${GATE_SATISFIED})::int AS gated
     FROM cards c
     WHERE c.project_id = ${ctx.projectId}::uuid AND c.archived_at IS NULL`;
-  const { human = 0, agent = 0, done = 0, assigned = 0, claimed = 0, gated = 0 } = counts ?? {};
+  const { human = 0, agent = 0, done = 0, assigned = 0, claimed = 0, gated = 0, blocked = 0 } = counts ?? {};
   const humans =
     human > 0
       ? ` ${plural(human, "human card is", "human cards are")} never offered: set owner_type to agent (update_card) for work an agent may take.`
@@ -215,6 +221,9 @@ export async function whyNothingToClaim(ctx: ServiceContext & { projectId: strin
   const reasons = [
     assigned > 0 ? `${assigned} assigned to someone else` : "",
     claimed > 0 ? `${claimed} claimed by someone with a live lease` : "",
+    blocked > 0
+      ? `${blocked} blocked by cards not done yet (get_card shows their blocked_by; list_ready_cards what is ready)`
+      : "",
     gated > 0 ? `${gated} waiting for their entry gate (see get_card_gate)` : "",
   ].filter(Boolean);
   // None: every free card was being claimed by another caller at that very moment.

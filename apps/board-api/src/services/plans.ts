@@ -79,6 +79,27 @@ export async function decomposeCard(
     );
     if (details.length > 0) throw new ValidationError("Request is invalid.", details);
   }
+  const labelIds = [...new Set(specs.flatMap((spec) => spec.label_ids ?? []))];
+  if (labelIds.length > 0) {
+    const found = await ctx.db.label.findMany({
+      where: { id: { in: labelIds }, projectId },
+      select: { id: true },
+    });
+    const known = new Set(found.map((row) => row.id));
+    const details = specs.flatMap((spec, index) =>
+      (spec.label_ids ?? []).flatMap((id, at) =>
+        known.has(id)
+          ? []
+          : [
+              {
+                path: `cards.${index}.label_ids.${at}`,
+                message: "Not a label of the project (list_labels has them).",
+              },
+            ],
+      ),
+    );
+    if (details.length > 0) throw new ValidationError("Request is invalid.", details);
+  }
 
   const childIds = await withParentColumnLocked(ctx, projectId, specs.length, async (tx, parent, first) => {
     const created = await tx.card.createManyAndReturn({
@@ -96,6 +117,23 @@ export async function decomposeCard(
       select: { id: true, number: true },
     });
     const ids = created.sort((a, b) => a.number - b.number).map((row) => row.id);
+    // Labels: each child's own, or the parent's; checklist items as given.
+    const parentLabels = specs.some((spec) => spec.label_ids === undefined)
+      ? (await tx.cardLabel.findMany({ where: { cardId: ctx.cardId }, select: { labelId: true } })).map(
+          (row) => row.labelId,
+        )
+      : [];
+    const labelRows = specs.flatMap((spec, index) =>
+      [...new Set(spec.label_ids ?? parentLabels)].map((labelId) => ({
+        cardId: ids[index] as string,
+        labelId,
+      })),
+    );
+    if (labelRows.length > 0) await tx.cardLabel.createMany({ data: labelRows });
+    const items = specs.flatMap((spec, index) =>
+      (spec.checklist ?? []).map((text, position) => ({ cardId: ids[index] as string, text, position })),
+    );
+    if (items.length > 0) await tx.checklistItem.createMany({ data: items });
     const column = await activeCardIds(tx, parent.columnId);
     const rest = column.filter((id) => !ids.includes(id));
     const at = rest.indexOf(ctx.cardId) + 1;

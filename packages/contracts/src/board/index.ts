@@ -13,6 +13,7 @@ export * from "./schemas/labels.ts";
 export * from "./schemas/priorities.ts";
 export * from "./schemas/attachments.ts";
 export * from "./schemas/claims.ts";
+export * from "./schemas/dependencies.ts";
 export * from "./schemas/plans.ts";
 export * from "./schemas/gates.ts";
 export * from "./schemas/rot.ts";

@@ -9,6 +9,7 @@ import { cardOperations } from "./operations/cards.ts";
 import { checklistOperations } from "./operations/checklist.ts";
 import { claimOperations } from "./operations/claims.ts";
 import { columnOperations } from "./operations/columns.ts";
+import { dependencyOperations } from "./operations/dependencies.ts";
 import { commentOperations } from "./operations/comments.ts";
 import { findingOperations } from "./operations/findings.ts";
 import { gateOperations } from "./operations/gates.ts";
@@ -39,6 +40,7 @@ export const boardOperations = {
   ...priorityOperations,
   ...attachmentOperations,
   ...claimOperations,
+  ...dependencyOperations,
   ...planOperations,
   ...gateOperations,
   ...rotOperations,

@@ -46,9 +46,11 @@ export const claimOperations = defineOperations({
     description:
       "Atomically claims the most urgent eligible card of the project for the caller (lease as in claim_card) " +
       "and returns it. When no card is eligible it claims nothing and answers empty, with the reason why " +
-      "(no agent cards, assigned to others, all claimed, or waiting for their entry gate). Eligible: owner_type agent (human cards are never offered), " +
+      "(no agent cards, assigned to others, all claimed, waiting for their entry gate, or blocked by open cards). " +
+      "Eligible: owner_type agent (human cards are never offered), " +
       "not archived, not in a done column, unassigned or assigned to the caller, unclaimed (or its lease ran " +
-      "out), entry gate satisfied. Order: priority rung (most urgent first, cards without a priority last), then " +
+      "out), entry gate satisfied, ready (every blocker, see add_blocker, done or archived). " +
+      "list_ready_cards previews the same queue without claiming. Order: priority rung (most urgent first, cards without a priority last), then " +
       `column position, then card position. Concurrent callers never get the same card. Needs member. ${ROLE_NOTE}`,
     group: "claims",
     params: pathParams({ project_id: "The project to claim the next card of." }),

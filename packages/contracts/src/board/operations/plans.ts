@@ -33,8 +33,9 @@ export const planOperations = defineOperations({
     summary: "Split a card into child cards",
     description:
       "Creates 1..50 child cards in one transaction: each gets a new number, parent_id = the card, the " +
-      "parent's column, and they are placed right after the parent in the given order. owner_type and " +
-      "priority_id default to the parent's. The parent must not be archived (conflict). Returns the parent " +
+      "parent's column, and they are placed right after the parent in the given order. owner_type, " +
+      "priority_id and label_ids default to the parent's; each child may bring a body and checklist items. " +
+      "A parent moves into a done column only when its children are done (see move_card). The parent must not be archived (conflict). Returns the parent " +
       `and the children. Needs member. ${ROLE_NOTE}`,
     group: "plans",
     params: pathParams({ card_id: "The card to split." }),

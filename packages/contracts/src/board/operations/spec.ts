@@ -16,6 +16,7 @@ export type OperationGroup =
   | "priorities"
   | "attachments"
   | "claims"
+  | "dependencies"
   | "plans"
   | "gates"
   | "rot"

@@ -94,6 +94,10 @@ export const MoveCardBody = z
     position: Position.optional().openapi({
       description: "0-based index among the column's non-archived cards; absent or past the end: last.",
     }),
+    force: z.boolean().optional().openapi({
+      description:
+        "true: move a parent into a done column even though some of its children (decompose_card) are not done.",
+    }),
   })
   .openapi("MoveCard");
 

@@ -15,6 +15,8 @@ export const BOARD_EVENT_NAMES = [
   "card.unclaimed",
   "card.decomposed",
   "card.handed_off",
+  "card.blocker_added",
+  "card.blocker_removed",
   "plan.published",
   "column.created",
   "column.updated",

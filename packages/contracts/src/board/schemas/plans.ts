@@ -2,7 +2,9 @@
 import { StorableText } from "../../text.ts";
 import { z } from "../../zod.ts";
 import { CardSchema, OwnerTypeSchema } from "./cards.ts";
+import { ChecklistText } from "./checklist.ts";
 import { IdSchema, Name, TimestampSchema } from "./common.ts";
+import { CardRefSchema } from "./dependencies.ts";
 
 /** Children per decompose call. */
 export const DECOMPOSE_MAX_CHILDREN = 50;
@@ -23,6 +25,11 @@ export type Plan = z.infer<typeof PlanSchema>;
 /** `GET /cards/{id}`: the card payload plus its latest plan. */
 export const CardWithPlanSchema = CardSchema.extend({
   plan: PlanSchema.nullable().openapi({ description: "The latest published plan; null when none." }),
+  blocked_by: z.array(CardRefSchema).openapi({
+    description:
+      "The cards this one waits for (add_blocker), by number. While one is not done the card is not ready: claim_next_card skips it.",
+  }),
+  blocks: z.array(CardRefSchema).openapi({ description: "The cards that wait for this one, by number." }),
 }).openapi("CardWithPlan");
 export type CardWithPlan = z.infer<typeof CardWithPlanSchema>;
 
@@ -48,6 +55,18 @@ export const DecomposeBody = z
           priority_id: IdSchema.nullable()
             .optional()
             .openapi({ description: "A priority of the project; default: the parent's; null: none." }),
+          label_ids: z
+            .array(IdSchema)
+            .max(50)
+            .optional()
+            .openapi({
+              description: "Labels of the project (list_labels); default: the parent's; []: none.",
+            }),
+          checklist: z
+            .array(ChecklistText)
+            .max(100)
+            .optional()
+            .openapi({ description: "Checklist items to create on the child, in order, each not done." }),
         }),
       )
       .min(1)
