@@ -178,8 +178,14 @@ describe("idempotency_key over MCP", () => {
       await callTool(client, "create_card", { ...args, title: "Something else" }),
     );
     expect(reused).toMatchObject({ code: "validation_failed", details: [{ path: "idempotency_key" }] });
-    const bad = toolError(await callTool(client, "create_card", { ...args, idempotency_key: "" }));
-    expect(bad.details?.[0]?.path).toBe("idempotency_key");
+    for (const wrong of ["", "with space", 8, null, { a: 1 }, ["k"], true]) {
+      const bad = toolError(await callTool(client, "create_card", { ...args, idempotency_key: wrong }));
+      expect({ wrong, code: bad.code, path: bad.details?.[0]?.path }).toEqual({
+        wrong,
+        code: "validation_failed",
+        path: "idempotency_key",
+      });
+    }
   });
 });
 
