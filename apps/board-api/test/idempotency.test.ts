@@ -93,9 +93,9 @@ describe("Idempotency-Key over HTTP", () => {
       expect(res.status).toBe(422);
       expect(res.body.error.details[0].path).toBe("Idempotency-Key");
     }
-    expect((await post(owner.token, `/columns/${column.id}/cards`, { title: "x" }, "a".repeat(255))).status).toBe(
-      201,
-    );
+    expect(
+      (await post(owner.token, `/columns/${column.id}/cards`, { title: "x" }, "a".repeat(255))).status,
+    ).toBe(201);
   });
 
   it("a delete replays its 204; a failed request stores nothing and its retry runs", async () => {
@@ -164,19 +164,28 @@ describe("idempotency_key over MCP", () => {
     expect(again.structuredContent).toEqual(first.structuredContent);
     expect(again._meta).toEqual({ idempotent_replayed: true });
     // The same key over HTTP with the same request replays too.
-    const viaHttp = await post(agent.token, `/columns/${column.id}/cards`, { title: "Agent work", owner_type: "agent" }, "mcp-1");
+    const viaHttp = await post(
+      agent.token,
+      `/columns/${column.id}/cards`,
+      { title: "Agent work", owner_type: "agent" },
+      "mcp-1",
+    );
     expect(viaHttp.headers["idempotent-replayed"]).toBe("true");
     await makeCard(owner.api, column.id, { title: "Second", owner_type: "agent" });
 
-    const claimed = await okTool<Card>(client, "claim_next_card", { project_id: project.id, idempotency_key: "claim-1" });
-    const reclaimed = await okTool<Card>(client, "claim_next_card", { project_id: project.id, idempotency_key: "claim-1" });
+    const claimed = await okTool<Card>(client, "claim_next_card", {
+      project_id: project.id,
+      idempotency_key: "claim-1",
+    });
+    const reclaimed = await okTool<Card>(client, "claim_next_card", {
+      project_id: project.id,
+      idempotency_key: "claim-1",
+    });
     expect(reclaimed.id).toBe(claimed.id);
     const cards = (await owner.api.get(`/projects/${project.id}/cards?limit=200`)).body.data as Card[];
     expect(cards.filter((card) => card.claimed_by === agent.user.id)).toHaveLength(1);
 
-    const reused = toolError(
-      await callTool(client, "create_card", { ...args, title: "Something else" }),
-    );
+    const reused = toolError(await callTool(client, "create_card", { ...args, title: "Something else" }));
     expect(reused).toMatchObject({ code: "validation_failed", details: [{ path: "idempotency_key" }] });
     for (const wrong of ["", "with space", 8, null, { a: 1 }, ["k"], true]) {
       const bad = toolError(await callTool(client, "create_card", { ...args, idempotency_key: wrong }));
@@ -204,14 +213,19 @@ describe("unique names", () => {
 
     const label = await owner.api.post(`/projects/${project.id}/labels`, { name: "bug", color: "#ff0000" });
     expect(label.status).toBe(201);
-    const labelTwin = await owner.api.post(`/projects/${project.id}/labels`, { name: "bug", color: "#00ff00" });
+    const labelTwin = await owner.api.post(`/projects/${project.id}/labels`, {
+      name: "bug",
+      color: "#00ff00",
+    });
     expect(labelTwin.status).toBe(409);
     expect(labelTwin.body.error.message).toBe(
       `A label named "bug" already exists in this project (label_id ${label.body.id}): use it or choose another name.`,
     );
     // Another project may use the same names.
     const elsewhere = await makeBoard(t);
-    expect((await makeColumn(elsewhere.owner.api, elsewhere.project.id, { name: "Review" })).name).toBe("Review");
+    expect((await makeColumn(elsewhere.owner.api, elsewhere.project.id, { name: "Review" })).name).toBe(
+      "Review",
+    );
   });
 });
 

@@ -209,7 +209,12 @@ export function createBoardMcpServer({
       const options =
         key === undefined || op.method === "get"
           ? {}
-          : { idempotency: { key: checkIdempotencyKey(key, IDEMPOTENCY_ARGUMENT), field: IDEMPOTENCY_ARGUMENT } };
+          : {
+              idempotency: {
+                key: checkIdempotencyKey(key, IDEMPOTENCY_ARGUMENT),
+                field: IDEMPOTENCY_ARGUMENT,
+              },
+            };
       const result = await operations.invoke(
         op,
         toolInput(op, op.method === "get" ? args : rest),

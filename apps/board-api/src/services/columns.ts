@@ -146,15 +146,19 @@ export async function createColumn(
   const column = await ctx.db.$transaction(async (tx) => {
     await lockRows(tx, "projects", [ctx.projectId]);
     const ids = await columnIds(tx, ctx.projectId);
-    const created = await withUniqueName(tx, "column", { projectId: ctx.projectId, name: ctx.input.name }, () =>
-      tx.column.create({
-        data: {
-          projectId: ctx.projectId,
-          name: ctx.input.name,
-          position: ids.length,
-          done: ctx.input.done ?? false,
-        },
-      }),
+    const created = await withUniqueName(
+      tx,
+      "column",
+      { projectId: ctx.projectId, name: ctx.input.name },
+      () =>
+        tx.column.create({
+          data: {
+            projectId: ctx.projectId,
+            name: ctx.input.name,
+            position: ids.length,
+            done: ctx.input.done ?? false,
+          },
+        }),
     );
     const order = insertAt(ids, created.id, ctx.input.position);
     await writePositions(tx, "columns", order);
