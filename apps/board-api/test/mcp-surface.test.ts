@@ -274,7 +274,8 @@ describe("calls an agent gets wrong", () => {
     }
     expect(failures).toEqual([]);
     expect(calls).toBeGreaterThan(500);
-  });
+    // Hundreds of calls: more than the default 30 s on a loaded 2-core machine.
+  }, 120_000);
 
   it("a body of the wrong JSON type elsewhere is validation_failed too, never internal", async () => {
     const { owner, column } = await makeBoard(t);
