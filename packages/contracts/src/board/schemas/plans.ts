@@ -55,13 +55,9 @@ export const DecomposeBody = z
           priority_id: IdSchema.nullable()
             .optional()
             .openapi({ description: "A priority of the project; default: the parent's; null: none." }),
-          label_ids: z
-            .array(IdSchema)
-            .max(50)
-            .optional()
-            .openapi({
-              description: "Labels of the project (list_labels); default: the parent's; []: none.",
-            }),
+          label_ids: z.array(IdSchema).max(50).optional().openapi({
+            description: "Labels of the project (list_labels); default: the parent's; []: none.",
+          }),
           checklist: z
             .array(ChecklistText)
             .max(100)
