@@ -105,6 +105,14 @@ function withoutSharedNotes(node: unknown): unknown {
   return Object.fromEntries(entries);
 }
 
+/**
+ * The optional argument of every write tool that makes a retry safe: the same key from the same
+ * user within 24 hours answers the first call's result instead of acting again (HTTP: the
+ * `Idempotency-Key` header).
+ */
+export const IDEMPOTENCY_ARGUMENT = "idempotency_key";
+const IDEMPOTENCY_KEY_SCHEMA = { type: "string", minLength: 1, maxLength: 255 } as const;
+
 /** The tool's input: path ids + query + body in one object, no other fields. */
 export function toolInputSchema(op: BoardOperation): ObjectSchema {
   const merged = { properties: {} as Record<string, unknown>, required: [] as string[] };
@@ -118,6 +126,8 @@ export function toolInputSchema(op: BoardOperation): ObjectSchema {
       mergeInto(merged, toJsonSchema(op.body));
     }
   }
+  // Every write takes an idempotency key (explained once in the server's instructions).
+  if (op.method !== "get") merged.properties[IDEMPOTENCY_ARGUMENT] = IDEMPOTENCY_KEY_SCHEMA;
   return {
     type: "object",
     properties: withoutSharedNotes(merged.properties) as Record<string, unknown>,
