@@ -19,7 +19,8 @@ import { registerWithApi, waitForEvent } from "./helpers/page.ts";
 import { tenantPage } from "./helpers/tenant-page.ts";
 
 const SUITE = "admin";
-jest.setTimeout(90_000);
+// Generous: the journey takes ~30 s alone, several times that on a loaded machine.
+jest.setTimeout(240_000);
 
 let browser: Browser;
 let auth: RunningAuthServer;

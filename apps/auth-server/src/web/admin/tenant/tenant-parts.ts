@@ -113,7 +113,7 @@ function declaredNote(tenant: TenantView) {
     registration_attachment: "new passkeys",
   };
   const fields = (Object.keys(words) as (keyof typeof words)[]).filter((field) => declared[field]);
-  return html`<p class="alert" role="note" data-testid="declared-note">
+  return html`<p class="alert info" role="note" data-testid="declared-note">
     <span>
       The auth server's environment declares this tenant (<span class="mono">BOOTSTRAP_TENANT_*</span>): its
       ${fields.map(
