@@ -22,6 +22,7 @@ import { apiAuth, bearerAuth } from "./http/auth.ts";
 import { webConfig } from "./http/web.ts";
 import { boardMailer } from "./mail.ts";
 import { mcpRouter } from "./mcp/router.ts";
+import { oauthMetadataRouter, oauthUrls } from "./oauth/metadata.ts";
 import { createOperations } from "./operations/index.ts";
 import { timeClaimNext } from "./operations/metrics.ts";
 import { apiRouter } from "./routes/api.ts";
@@ -93,8 +94,14 @@ export function createApp({
   // session cookie authenticates /api/v1 too (not /mcp, which is for tokens only). /mcp goes
   // first: its two routes cost an /api/v1 request nothing, while the API's hundred would be
   // matched against every MCP call.
-  app.use(mcpRouter({ operations, guard: [bearerAuth(db), limiter], limiter }));
-  app.use(apiRouter({ operations, files, guard: [apiAuth(db, web), limiter] }));
+  const oauth = oauthUrls(env.PUBLIC_URL);
+  app.use(oauthMetadataRouter(oauth));
+  app.use(
+    mcpRouter({ operations, guard: [bearerAuth(db, { path: "/mcp", urls: oauth }), limiter], limiter }),
+  );
+  app.use(
+    apiRouter({ operations, files, guard: [apiAuth(db, web, { path: "/api/v1", urls: oauth }), limiter] }),
+  );
   const signInLimiter = rateLimiter({
     limit: env.RATE_LIMIT_SIGN_IN_PER_MINUTE,
     windowMs: 60_000,

@@ -308,10 +308,14 @@ describe("authentication", () => {
     };
     const missing = await post(initialize);
     expect(missing.status).toBe(401);
-    expect(missing.headers.get("www-authenticate")).toBe('Bearer realm="board-api"');
+    // PUBLIC_URL (the test app's default), not the address it happens to listen on.
+    const metadata = `resource_metadata="http://localhost:4000/.well-known/oauth-protected-resource/mcp"`;
+    expect(missing.headers.get("www-authenticate")).toBe(`Bearer realm="board-api", ${metadata}`);
     const wrong = await post(initialize, { Authorization: "Bearer not-a-token" });
     expect(wrong.status).toBe(401);
-    expect(wrong.headers.get("www-authenticate")).toBe('Bearer realm="board-api", error="invalid_token"');
+    expect(wrong.headers.get("www-authenticate")).toBe(
+      `Bearer realm="board-api", ${metadata}, error="invalid_token"`,
+    );
     const api = await fetch(`${mcp.base}/api/v1/projects`, { headers: { Authorization: "Bearer nope" } });
     expect(api.status).toBe(401);
     expect(api.headers.get("www-authenticate")).toMatch(/^Bearer /);

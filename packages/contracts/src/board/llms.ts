@@ -242,7 +242,9 @@ export function boardLlmsTxt({ baseUrl = "" }: LlmsTxtOptions = {}): string {
     `- Read-only: \`?read_only=true\` or \`${MCP_READONLY_HEADER}: true\` offers only the tools whose ` +
       "`readOnlyHint` is true; calling another is a JSON-RPC error, as is calling a tool the session " +
       "does not offer (`-32602`). The server's `instructions` say this, and the rules every tool shares.",
-    "- Without a valid token `/mcp` answers `401` with `WWW-Authenticate: Bearer`, like `/api/v1`. " +
+    "- Without a valid token `/mcp` answers `401` with `WWW-Authenticate: Bearer`, like `/api/v1`, whose " +
+      `\`resource_metadata\` points at the OAuth metadata (\`${baseUrl}/.well-known/oauth-protected-resource/mcp\`): ` +
+      "MCP hosts that support OAuth sign in by themselves (see the README). " +
       "`create_token` is not a tool: only a web session mints tokens.",
     "",
     ...sections,
