@@ -36,6 +36,8 @@ export const AUDIT_EVENT_TYPES = [
   "admin_signed_out",
   "admin_invite_spent",
   "admin_request_refused",
+  "admin_passkey_flagged",
+  "backup_eligibility_changed",
 ] as const;
 export const AuditEventTypeSchema = z.enum(AUDIT_EVENT_TYPES).openapi("AuditEventType");
 export type AuditEventType = z.infer<typeof AuditEventTypeSchema>;
@@ -188,6 +190,11 @@ export const AdminSchema = z
     name: z.string(),
     status: z.enum(["invited", "active"]).openapi({ description: "active: has at least one passkey." }),
     passkey_count: z.number().int(),
+    invite_issuer_removed: z.boolean().openapi({
+      description:
+        "Their first passkey was made through an invite link whose issuer has since been removed " +
+        "(audited as admin_passkey_flagged): check with them that the passkey is theirs.",
+    }),
     created_at: Timestamp,
   })
   .openapi("Admin");
