@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { runCli } from "./helpers/cli.ts";
 
 // The restart test starts the server as a process and runs the CLI: seconds each on a busy machine.
-jest.setTimeout(120_000);
+jest.setTimeout(300_000);
 
 let t: TestApp;
 let dir: string;
