@@ -171,8 +171,13 @@ export async function finishRegistration({
   crossDevice?: boolean;
   /** How the passkey was made, stored with it (the dashboard's Passkeys page shows it). */
   createdVia?: PasskeyCreatedVia;
-  /** A last check inside the transaction that stores the passkey; throwing stores nothing. */
-  beforeStore?: (tx: Prisma.TransactionClient) => Promise<void>;
+  /**
+   * A last check inside the transaction that stores the passkey; throwing stores nothing. What it
+   * returns is stored with the passkey (an invite's binding: the invite and its issuer).
+   */
+  beforeStore?: (
+    tx: Prisma.TransactionClient,
+  ) => Promise<{ adminInviteId?: string; inviteIssuerId?: string | null } | void>;
   /** The administrator who added it from their dashboard (audited under them). */
   adminId?: string | undefined;
 }): Promise<RegisterFinishResponse> {
@@ -217,9 +222,10 @@ export async function finishRegistration({
   let passkeyId: string;
   try {
     passkeyId = await ctx.db.$transaction(async (tx) => {
-      await beforeStore?.(tx);
+      const binding = (await beforeStore?.(tx)) ?? {};
       const created = await tx.authCredential.create({
         data: {
+          ...binding,
           tenantId: tenant.id,
           userId: user.id,
           credentialId: info.credential.id,
@@ -248,6 +254,9 @@ export async function finishRegistration({
             aaguid: info.aaguid,
             ...(crossDevice ? { via: "qr" } : {}),
             ...(createdVia === "invite" || createdVia === "dashboard" ? { createdVia } : {}),
+            ...(binding.adminInviteId
+              ? { inviteId: binding.adminInviteId, inviteIssuer: binding.inviteIssuerId ?? null }
+              : {}),
           },
         },
       );
