@@ -79,6 +79,18 @@ export const TenantViewSchema = z
     qr_login: QrLoginSchema,
     disabled: z.boolean(),
     created_at: Timestamp,
+    set_by_environment: z
+      .object({
+        rp_id: z.string().optional(),
+        origins: z.string().optional(),
+        api_key: z.string().optional(),
+        registration_attachment: z.string().optional(),
+      })
+      .optional()
+      .openapi({
+        description:
+          "Only on the tenant the auth server's environment declares (BOOTSTRAP_TENANT_*): for each field it sets, the variable that sets it. Changing those fields (or rotating the key) is refused; the name and the other settings may be edited.",
+      }),
   })
   .openapi("Tenant");
 export type TenantView = z.infer<typeof TenantViewSchema>;
