@@ -13,6 +13,7 @@ import type { AuthContext } from "../context.ts";
 import { authenticatorName } from "../webauthn/aaguids.ts";
 import type { PageOrigin } from "../http/page-origin.ts";
 import { checkFrameBinding, checkTopOrigin, parseClientData } from "../webauthn/client-data.ts";
+import { preflightRegistration } from "../webauthn/preflight.ts";
 import { prfSaltFor } from "../webauthn/prf.ts";
 import { audit } from "./audit.ts";
 import { CHALLENGE_TTL_MS, consumeChallenge, saveChallenge } from "./challenges.ts";
@@ -185,6 +186,11 @@ export async function finishRegistration({
   const clientData = parseClientData(input.credential.response.clientDataJSON);
   checkTopOrigin(clientData, tenant.origins);
   assertCredentialIdSize(input.credential.rawId);
+  // The origin, the RP ID and a packed self-attestation's algorithm, before the challenge is spent.
+  preflightRegistration(
+    { clientData, attestationObject: input.credential.response.attestationObject },
+    { origins: expectedOrigins(tenant, ctx.env.PUBLIC_URL), rpId: tenant.rpId },
+  );
 
   const challenge = await consumeChallenge(ctx, {
     challengeId: input.challengeId,
