@@ -40,8 +40,11 @@ export const authEnvSchema = baseEnvSchema.extend({
   BOOTSTRAP_TENANT_API_KEY: z.string().optional(),
   /** … or a file holding it, created with a random key when missing. */
   BOOTSTRAP_TENANT_API_KEY_FILE: z.string().optional(),
-  /** Its registration_attachment: `any` (default: the board's people sign up on the laptop they have). */
-  BOOTSTRAP_TENANT_REGISTRATION_ATTACHMENT: RegistrationAttachmentSchema.default("any"),
+  /**
+   * Its registration_attachment. Unset: `any` when the tenant is created (the board's people sign up on
+   * the laptop they have), and editable in the dashboard afterwards; set: kept at this value.
+   */
+  BOOTSTRAP_TENANT_REGISTRATION_ATTACHMENT: RegistrationAttachmentSchema.optional(),
 });
 
 type BootstrapKey =
@@ -58,7 +61,20 @@ export interface BootstrapTenantConfig {
   origins: string[];
   apiKey: { value: string } | { file: string };
   registrationAttachment: RegistrationAttachment;
+  /**
+   * The variables that set the tenant's fields (kept in step at every start, refused by the dashboard
+   * API and the CLI). The name, QR sign-in and (unless its variable is set) registration_attachment are
+   * only the tenant's first values: they may be edited.
+   */
+  variables: DeclaredVariable[];
 }
+
+export type DeclaredVariable =
+  | "BOOTSTRAP_TENANT_RP_ID"
+  | "BOOTSTRAP_TENANT_ORIGINS"
+  | "BOOTSTRAP_TENANT_API_KEY"
+  | "BOOTSTRAP_TENANT_API_KEY_FILE"
+  | "BOOTSTRAP_TENANT_REGISTRATION_ATTACHMENT";
 
 /** Development: board-api (http://localhost:4000) as a tenant, its key in a file both services share. */
 const developmentTenant = (dataDir: string) => ({
@@ -97,7 +113,15 @@ function bootstrapTenant(
       .map((origin) => origin.trim())
       .filter(Boolean),
     apiKey,
-    registrationAttachment: env.BOOTSTRAP_TENANT_REGISTRATION_ATTACHMENT,
+    registrationAttachment: env.BOOTSTRAP_TENANT_REGISTRATION_ATTACHMENT ?? "any",
+    variables: [
+      "BOOTSTRAP_TENANT_RP_ID",
+      "BOOTSTRAP_TENANT_ORIGINS",
+      "value" in apiKey ? "BOOTSTRAP_TENANT_API_KEY" : "BOOTSTRAP_TENANT_API_KEY_FILE",
+      ...(env.BOOTSTRAP_TENANT_REGISTRATION_ATTACHMENT
+        ? ["BOOTSTRAP_TENANT_REGISTRATION_ATTACHMENT" as const]
+        : []),
+    ],
   };
 }
 

@@ -417,6 +417,7 @@ describe("administrators", () => {
         name: "Newcomer",
         status: "invited",
         passkey_count: 0,
+        invite_issuer_removed: false,
         created_at: expect.any(String),
       },
       url: expect.stringMatching(/^http:\/\/localhost:4100\/admin\/invite\?code=inv_[\w-]{43}$/),

@@ -38,6 +38,7 @@ describe("cli admin", () => {
           name: "Ops Team",
           status: "invited",
           passkey_count: 0,
+          invite_issuer_removed: false,
           created_at: expect.any(String),
         },
       ],

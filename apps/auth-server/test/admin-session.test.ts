@@ -110,6 +110,7 @@ describe("POST /admin/session", () => {
       name: "Ada Lovelace",
       status: "active",
       passkey_count: 1,
+      invite_issuer_removed: false,
       created_at: expect.any(String),
     });
     expect(cookie).toMatch(/^authkit_admin=adm_[\w-]{43}$/);

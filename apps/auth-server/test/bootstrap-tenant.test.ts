@@ -2,10 +2,16 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { createLogger } from "@org/service-kit";
+import { spawnService } from "@org/service-kit/testing";
 import request from "supertest";
 import { loadAuthEnv } from "../src/env.ts";
 import { ensureBootstrapTenant } from "../src/services/bootstrap-tenant.ts";
+import { ADMIN_ORIGIN, signedInAdmin } from "./helpers/admin.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { runCli } from "./helpers/cli.ts";
+
+// The restart test starts the server as a process and runs the CLI: seconds each on a busy machine.
+jest.setTimeout(300_000);
 
 let t: TestApp;
 let dir: string;
@@ -17,6 +23,14 @@ afterAll(async () => {
   await t.close();
   await rm(dir, { recursive: true, force: true });
 });
+
+// Each test is another deployment, with a declared tenant of its own.
+beforeEach(() =>
+  t.database.db.tenant.updateMany({
+    where: { declaredKey: "BOOTSTRAP_TENANT" },
+    data: { declaredKey: null },
+  }),
+);
 
 const logger = createLogger({ service: "auth-server", level: "silent" });
 const sessionToken = (apiKey: string) =>
@@ -35,6 +49,8 @@ describe("BOOTSTRAP_TENANT_*", () => {
       apiKey: { file: path.join(dir, "board-tenant.key") },
       // The board's people sign up on the laptop they have.
       registrationAttachment: "any",
+      // What the environment sets, read-only in the dashboard (registration_attachment only when set).
+      variables: ["BOOTSTRAP_TENANT_RP_ID", "BOOTSTRAP_TENANT_ORIGINS", "BOOTSTRAP_TENANT_API_KEY_FILE"],
     });
     // Any of it can be changed (board-api on another port), the rest keeps its default.
     expect(
@@ -81,6 +97,12 @@ describe("BOOTSTRAP_TENANT_*", () => {
         origins: ["https://board.example.com", "https://app.example.com"],
         apiKey: { value: "ak_given" },
         registrationAttachment: "platform",
+        variables: [
+          "BOOTSTRAP_TENANT_RP_ID",
+          "BOOTSTRAP_TENANT_ORIGINS",
+          "BOOTSTRAP_TENANT_API_KEY",
+          "BOOTSTRAP_TENANT_REGISTRATION_ATTACHMENT",
+        ],
       },
     });
     expect(again.id).toBe(created.id);
@@ -105,5 +127,145 @@ describe("BOOTSTRAP_TENANT_*", () => {
     expect(new Set(tenants.map((tenant) => tenant.id)).size).toBe(1);
     expect(await t.database.db.tenant.count({ where: { name: "Scaled" } })).toBe(1);
     expect(await sessionToken("ak_scaled")).toBe(200);
+  });
+
+  it("is found by its key, not its name: renamed in the dashboard and the CLI, its environment-set fields refused, a restart starts and undoes no edit", async () => {
+    const variables = {
+      NODE_ENV: "production",
+      BOOTSTRAP_TENANT_NAME: "Declared board",
+      BOOTSTRAP_TENANT_RP_ID: "declared.example.com",
+      BOOTSTRAP_TENANT_ORIGINS: "https://declared.example.com",
+      BOOTSTRAP_TENANT_API_KEY: "ak_declared_board",
+    };
+    const config = loadAuthEnv(variables).bootstrapTenant!;
+    const { id } = await ensureBootstrapTenant({ db: t.database.db, logger, config });
+    const { browser, csrf } = await signedInAdmin(t, { email: "ops@example.test", name: "Ops" });
+    const api = {
+      get: () => browser.get(`/admin/api/tenants/${id}`),
+      patch: (body: object) => browser.patch(`/admin/api/tenants/${id}`).set("X-CSRF-Token", csrf).send(body),
+      rotate: () => browser.post(`/admin/api/tenants/${id}/rotate-key`).set("X-CSRF-Token", csrf).send({}),
+    };
+
+    // The dashboard sees which fields the environment sets.
+    expect((await api.get()).body).toMatchObject({
+      name: "Declared board",
+      set_by_environment: {
+        rp_id: "BOOTSTRAP_TENANT_RP_ID",
+        origins: "BOOTSTRAP_TENANT_ORIGINS",
+        api_key: "BOOTSTRAP_TENANT_API_KEY",
+      },
+    });
+    // Renamed, QR sign-in off, registration_attachment changed (no variable sets it): all accepted,
+    // with the origins sent unchanged as the dashboard's form does.
+    const renamed = await api.patch({
+      name: "Board (renamed)",
+      origins: ["https://declared.example.com"],
+      qr_login: "off",
+      registration_attachment: "platform",
+    });
+    expect(renamed.status).toBe(200);
+    // Another origin, or a key rotation: refused, naming the variable.
+    const origin = await api.patch({
+      origins: ["https://declared.example.com", "https://other.example.com"],
+    });
+    expect(origin.status).toBe(400);
+    expect(origin.body).toMatchObject({
+      error: expect.stringContaining("BOOTSTRAP_TENANT_ORIGINS"),
+      details: [{ path: "origins" }],
+    });
+    const rotate = await api.rotate();
+    expect(rotate.status).toBe(400);
+    expect(rotate.body.error).toContain("BOOTSTRAP_TENANT_API_KEY");
+
+    // The CLI: a rename is accepted, an origin refused naming the variable.
+    const cli = (...args: string[]) =>
+      runCli({ databaseUrl: t.database.url, publicUrl: ADMIN_ORIGIN }, ...args);
+    expect((await cli("tenant", "update", id, "--name", "Board (CLI)")).tenant.name).toBe("Board (CLI)");
+    await expect(
+      cli("tenant", "update", id, "--add-origin", "https://cli.example.com"),
+    ).rejects.toMatchObject({
+      stderr: expect.stringContaining("BOOTSTRAP_TENANT_ORIGINS"),
+    });
+    await expect(cli("tenant", "rotate-key", id)).rejects.toMatchObject({
+      stderr: expect.stringContaining("BOOTSTRAP_TENANT_API_KEY"),
+    });
+
+    // A restart of the real server: it starts, finds the renamed tenant and undoes none of the edits.
+    const server = await spawnService(path.resolve(__dirname, ".."), {
+      ...variables,
+      DATABASE_URL: t.database.url,
+      PUBLIC_URL: ADMIN_ORIGIN,
+      LOG_LEVEL: "info",
+    });
+    try {
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      const session = await fetch(`${server.url}/api/v1/session-token`, {
+        method: "POST",
+        headers: { "X-API-KEY": "ak_declared_board" },
+      });
+      expect(session.status).toBe(200);
+    } finally {
+      server.kill();
+      await server.exited;
+    }
+    const after = await t.database.db.tenant.findUniqueOrThrow({ where: { id } });
+    expect(after).toMatchObject({
+      name: "Board (CLI)",
+      qrLogin: "off",
+      registrationAttachment: "platform",
+      origins: ["https://declared.example.com"],
+    });
+    expect(await t.database.db.tenant.count({ where: { declaredKey: "BOOTSTRAP_TENANT" } })).toBe(1);
+
+    // A changed variable at the next start is applied, and audited as the environment's doing.
+    await ensureBootstrapTenant({
+      db: t.database.db,
+      logger,
+      config: loadAuthEnv({
+        ...variables,
+        BOOTSTRAP_TENANT_ORIGINS: "https://declared.example.com,https://new.example.com",
+      }).bootstrapTenant!,
+    });
+    const events = await t.database.db.authAuditEvent.findMany({
+      where: { tenantId: id, adminId: null },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    });
+    expect(
+      events.filter((e) => (e.detail as { by?: string }).by === "environment").map((e) => [e.type, e.detail]),
+    ).toEqual([
+      [
+        "tenant_created",
+        {
+          by: "environment",
+          variables: "BOOTSTRAP_TENANT_RP_ID,BOOTSTRAP_TENANT_ORIGINS,BOOTSTRAP_TENANT_API_KEY",
+        },
+      ],
+      ["tenant_updated", { by: "environment", changed: "origins" }],
+    ]);
+  });
+
+  it("adopts the tenant of an older deployment that was renamed (found by its key's hash)", async () => {
+    const { tenant } = await import("../src/services/tenants.ts").then(({ createTenant }) =>
+      createTenant({ db: t.database.db, name: "Old board", rpId: "old.example.com", origins: [] }),
+    );
+    // What the old code did: the declared key is the tenant's; then someone renamed it.
+    const { hashSecret } = await import("@org/service-kit");
+    await t.database.db.tenant.update({
+      where: { id: tenant.id },
+      data: { apiKeyHash: hashSecret("ak_old_board"), name: "Renamed old board" },
+    });
+    const config = loadAuthEnv({
+      NODE_ENV: "production",
+      BOOTSTRAP_TENANT_NAME: "Old board",
+      BOOTSTRAP_TENANT_RP_ID: "old.example.com",
+      BOOTSTRAP_TENANT_ORIGINS: "https://old.example.com",
+      BOOTSTRAP_TENANT_API_KEY: "ak_old_board",
+    }).bootstrapTenant!;
+    const adopted = await ensureBootstrapTenant({ db: t.database.db, logger, config });
+    expect(adopted).toMatchObject({
+      id: tenant.id,
+      name: "Renamed old board",
+      declaredKey: "BOOTSTRAP_TENANT",
+    });
   });
 });

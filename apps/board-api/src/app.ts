@@ -124,7 +124,7 @@ export function createApp({
   app.use(
     webAuthRouter({ db, tenant, web, limiter: signInLimiter, json, mailer, publicUrl: env.PUBLIC_URL }),
   );
-  app.use(devMailRouter(mailer));
+  app.use(devMailRouter({ mailer, db, web }));
   app.use(webAppRouter({ origin: web.origin, authServerUrl: tenant?.publicUrl }));
   return finishHttpApp(app, boardErrors);
 }

@@ -125,6 +125,29 @@ describe("GET /projects/{id}/cards (find_cards)", () => {
     expect(titles(await find(`?claimed_by=${agent.user.id}`))).toEqual([]);
   });
 
+  it("finds by priority, any live claim and due window (the web app's search)", async () => {
+    const { owner, project, column, agent } = await teamBoard();
+    const high = (await owner.api.post(`/projects/${project.id}/priorities`, { name: "High" })).body;
+    const day = 24 * 3600 * 1000;
+    const inDays = (days: number) => new Date(Date.now() + days * day).toISOString();
+    await makeCard(owner.api, column.id, { title: "Late", due_at: inDays(-2), priority_id: high.id });
+    const soon = await makeCard(owner.api, column.id, { title: "Soon", due_at: inDays(3) });
+    await makeCard(owner.api, column.id, { title: "Later", due_at: inDays(20), owner_type: "agent" });
+    await makeCard(owner.api, column.id, { title: "Undated" });
+    await owner.api.patch(`/cards/${soon.id}`, { owner_type: "agent" });
+    await agent.api.post(`/cards/${soon.id}/claim`);
+    const find = (query: string) => agent.api.get(`/projects/${project.id}/cards${query}`);
+    expect(titles(await find(`?priority_id=${high.id}`))).toEqual(["Late"]);
+    expect(titles(await find("?due=overdue"))).toEqual(["Late"]);
+    expect(titles(await find("?due=week"))).toEqual(["Soon"]);
+    expect(titles(await find("?claimed=true"))).toEqual(["Soon"]);
+    expect(titles(await find("?claimed=false"))).toEqual(["Late", "Later", "Undated"]);
+    expect(titles(await find("?claimed=false&owner_type=agent"))).toEqual(["Later"]);
+    const bad = await find("?due=tomorrow");
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.details).toEqual([{ path: "due", message: expect.any(String) }]);
+  });
+
   it("pages in number order", async () => {
     const { owner, project, column } = await makeBoard(t);
     for (const title of ["a", "b", "c"]) await makeCard(owner.api, column.id, { title });

@@ -9,7 +9,10 @@ import request from "supertest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { addMember, client, makeBoard, makeUser, type Client } from "./helpers/fixtures.ts";
 import { connect, startLiveInstance } from "./helpers/live.ts";
+import { loadBoardEnv } from "../src/env.ts";
+import { webConfig } from "../src/http/web.ts";
 import { createUser } from "../src/services/users.ts";
+import { startWebSession } from "../src/services/web-sessions.ts";
 
 let smtp: SmtpCatcher;
 let t: TestApp;
@@ -433,9 +436,27 @@ describe("email verification", () => {
     });
     try {
       const ada = await makeUser(dev, { email: unique("dev") });
-      expect((await request(dev.app).get("/app/dev/mail")).text).toContain("No mail yet.");
+      const bob = await makeUser(dev, { email: unique("dev-bob") });
+      const lifetime = webConfig(loadBoardEnv({ PUBLIC_URL: "http://localhost:4000" })).lifetime;
+      const cookieOf = async (userId: string) =>
+        `board_session=${(await startWebSession({ db: dev.database.db, userId, lifetime })).token}`;
+      const adaCookie = await cookieOf(ada.user.id);
+      const outbox = (cookie?: string) => {
+        const get = request(dev.app).get("/app/dev/mail");
+        return cookie ? get.set("Cookie", cookie) : get;
+      };
+      expect((await outbox(adaCookie)).text).toContain("No mail yet.");
       await ada.api.post("/me/email-verification").expect(201);
-      const page = await request(dev.app).get("/app/dev/mail");
+      // Issue 28: loopback alone is not enough (a same-host proxy is loopback too): signed out, the
+      // page shows no mail; another user sees none of Ada's.
+      const signedOut = await outbox();
+      expect(signedOut.status).toBe(401);
+      expect(signedOut.text).not.toContain("verify-email");
+      const other = await outbox(await cookieOf(bob.user.id));
+      expect(other.status).toBe(200);
+      expect(other.text).not.toContain("verify-email");
+      expect(other.text).toContain("No mail yet.");
+      const page = await outbox(adaCookie);
       expect(page.status).toBe(200);
       expect(page.headers["content-security-policy"]).toContain("default-src 'none'");
       expect(page.text).toContain(`To ${ada.user.email}`);

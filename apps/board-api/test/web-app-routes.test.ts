@@ -25,6 +25,8 @@ describe("the web app's URLs", () => {
     "/app/account",
     "/app/account/",
     "/app/notifications",
+    "/app/my-cards",
+    `/app/projects/${id}?q=login&due=overdue`,
     `/app/projects/${id}`,
     `/app/projects/${id}/settings`,
     `/app/projects/${id}/cards/${id}`,

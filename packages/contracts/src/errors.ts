@@ -4,6 +4,8 @@ import { z } from "./zod.ts";
 export const boardErrorStatus = {
   unauthenticated: 401,
   forbidden: 403,
+  /** The web session must prove a passkey again (POST /app/auth/step-up) before this change. */
+  step_up_required: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,

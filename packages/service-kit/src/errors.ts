@@ -27,6 +27,15 @@ export class ForbiddenError extends AppError {
   }
 }
 
+/** An account security change made with a web session that has not proved a passkey lately. */
+export class StepUpRequiredError extends AppError {
+  constructor(
+    message = "Confirm with your passkey first: this change needs a passkey used in the last 5 minutes.",
+  ) {
+    super("step_up_required", message);
+  }
+}
+
 export class NotFoundError extends AppError {
   constructor(message = "Not found.") {
     super("not_found", message);

@@ -11,7 +11,7 @@ import {
 } from "@org/service-kit";
 import type { AuthContext } from "../context.ts";
 import { serverAdminTenant } from "./admin-tenant.ts";
-import { adminView } from "./admins.ts";
+import { adminRowInclude, adminView } from "./admins.ts";
 import { audit } from "./audit.ts";
 import { takeLogin } from "./logins.ts";
 import { issueSessionToken } from "./tokens.ts";
@@ -45,7 +45,7 @@ export async function startAdminSession({
   const { response: login, passkeyId } = await takeLogin({ ctx, tenant, challengeId });
   const admin = await ctx.db.authAdmin.findUnique({
     where: { userId: login.user.id },
-    include: { user: { include: { _count: { select: { credentials: true } } } } },
+    include: adminRowInclude,
   });
   if (!admin || admin.removedAt)
     throw new ForbiddenError("This passkey does not belong to an administrator.");
@@ -53,7 +53,7 @@ export async function startAdminSession({
   const passkey = passkeyId
     ? await ctx.db.authCredential.findFirst({
         where: { id: passkeyId, userId: admin.userId },
-        select: { id: true, credentialId: true, name: true },
+        select: { id: true, credentialId: true, name: true, inviteIssuerRemovedAt: true },
       })
     : null;
   if (!passkey) throw new ForbiddenError("Administrators sign in with a passkey.");
@@ -75,7 +75,13 @@ export async function startAdminSession({
     userId: admin.userId,
     adminId: admin.id,
     ip,
-    detail: { passkeyId: passkey.id, credentialId: passkey.credentialId, passkeyName: passkey.name },
+    detail: {
+      passkeyId: passkey.id,
+      credentialId: passkey.credentialId,
+      passkeyName: passkey.name,
+      // Made through an invite link whose issuer was removed since: flagged for review.
+      ...(passkey.inviteIssuerRemovedAt ? { flagged: "invite_issuer_removed" } : {}),
+    },
   });
   return { token, expiresAt, admin: adminView(admin) };
 }

@@ -14,8 +14,17 @@ export const INVITE_CLAIM_TTL_MS = 10 * 60 * 1000;
 const INVITE_USER_TOKEN_TTL_SECONDS = 120;
 
 type Ctx = Pick<AuthContext, "db" | "env" | "now">;
-const withPasskeyCount = { user: { include: { _count: { select: { credentials: true } } } } } as const;
-type AdminRow = Prisma.AuthAdminGetPayload<{ include: typeof withPasskeyCount }>;
+/** What adminView needs of an administrator's row. */
+export const adminRowInclude = {
+  user: {
+    include: {
+      _count: { select: { credentials: true } },
+      // Passkeys made through a link whose issuer was removed since (flagged for review).
+      credentials: { where: { inviteIssuerRemovedAt: { not: null } }, select: { id: true }, take: 1 },
+    },
+  },
+} as const;
+type AdminRow = Prisma.AuthAdminGetPayload<{ include: typeof adminRowInclude }>;
 
 export function adminView(row: AdminRow): Admin {
   const passkeys = row.user._count.credentials;
@@ -25,8 +34,49 @@ export function adminView(row: AdminRow): Admin {
     name: row.name,
     status: passkeys > 0 ? "active" : "invited",
     passkey_count: passkeys,
+    invite_issuer_removed: row.user.credentials.length > 0,
     created_at: row.createdAt.toISOString(),
   };
+}
+
+/**
+ * The root administrator: the longest-serving one not removed (the first, made with
+ * `cli admin invite`, unless removed since). Besides an invitation's issuer, only they (and the CLI
+ * on the server) may replace or revoke a pending invitation.
+ */
+async function rootAdminId(db: Pick<Prisma.TransactionClient, "authAdmin">): Promise<string | undefined> {
+  const root = await db.authAdmin.findFirst({
+    where: { removedAt: null },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { id: true },
+  });
+  return root?.id;
+}
+
+/**
+ * A pending invitation (an administrator without a passkey yet) is replaced (re-invite) or revoked
+ * (removal) only by the administrator who issued it, or the root administrator; the CLI (no
+ * actor) always may. Otherwise any administrator could take the new link for themselves and make
+ * the colleague's first passkey their own. An invitation whose issuer is gone (removed, or the CLI)
+ * is the root administrator's to replace.
+ */
+async function assertMayReplaceInvitation(
+  tx: Pick<Prisma.TransactionClient, "authAdmin" | "authAdminInvite">,
+  pending: { id: string; email: string },
+  actor: Actor | undefined,
+): Promise<void> {
+  if (!actor?.adminId) return;
+  const latest = await tx.authAdminInvite.findFirst({
+    where: { adminId: pending.id },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: { invitedById: true },
+  });
+  if (latest?.invitedById && latest.invitedById === actor.adminId) return;
+  if ((await rootAdminId(tx)) === actor.adminId) return;
+  throw new ForbiddenError(
+    `${pending.email} has a pending invitation issued by another administrator: only its issuer or ` +
+      "the root administrator (the longest-serving one) may replace or revoke it.",
+  );
 }
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -56,13 +106,14 @@ export async function inviteAdmin({
   const now = ctx.now();
   const expiresAt = new Date(now + INVITE_TTL_MS);
   const admin = await ctx.db.$transaction(async (tx) => {
-    const existing = await tx.authAdmin.findUnique({ where: { email: address }, include: withPasskeyCount });
+    const existing = await tx.authAdmin.findUnique({ where: { email: address }, include: adminRowInclude });
     if (existing && !existing.removedAt && existing.user._count.credentials > 0) {
       throw new ConflictError(
         `${address} is already an administrator. Invite links only create new administrators; ` +
           "they add passkeys from their own dashboard (Passkeys).",
       );
     }
+    if (existing && !existing.removedAt) await assertMayReplaceInvitation(tx, existing, actor);
     const user = await tx.authUser.upsert({
       where: { tenantId_externalId: { tenantId: tenant.id, externalId: address } },
       create: { tenantId: tenant.id, externalId: address, displayName: name.trim() },
@@ -74,7 +125,7 @@ export async function inviteAdmin({
       where: { email: address },
       create: { userId: user.id, email: address, name: name.trim() },
       update: { userId: user.id, name: name.trim(), removedAt: null },
-      include: withPasskeyCount,
+      include: adminRowInclude,
     });
     // One live link per invitee: a re-invite replaces the earlier ones.
     await tx.authAdminInvite.deleteMany({ where: { adminId: row.id, usedAt: null } });
@@ -112,7 +163,7 @@ export async function listAdmins({
 }): Promise<Page<Admin>> {
   const rows = await ctx.db.authAdmin.findMany({
     where: { removedAt: null },
-    include: withPasskeyCount,
+    include: adminRowInclude,
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     ...pageArgs(query),
   });
@@ -136,14 +187,25 @@ export async function removeAdmin({
   actor?: Actor;
 }): Promise<Admin> {
   const where = /^[0-9a-f-]{36}$/i.test(idOrEmail) ? { id: idOrEmail } : { email: normalizeEmail(idOrEmail) };
-  const admin = await ctx.db.authAdmin.findUnique({ where, include: withPasskeyCount });
+  const admin = await ctx.db.authAdmin.findUnique({ where, include: adminRowInclude });
   if (!admin || admin.removedAt) throw new NotFoundError(`No administrator ${idOrEmail}.`);
   if (actor?.adminId === admin.id) {
     throw new ConflictError("You cannot remove yourself; another administrator can.");
   }
+  // Removing a pending administrator revokes their invitation: the issuer's (or the root's) call.
+  if (admin.user._count.credentials === 0) await assertMayReplaceInvitation(ctx.db, admin, actor);
   const now = new Date(ctx.now());
+  // The administrators whose first passkey came through a link this one issued: flagged for review.
+  const flagged = await ctx.db.authCredential.findMany({
+    where: { inviteIssuerId: admin.id, inviteIssuerRemovedAt: null },
+    select: { id: true, userId: true, tenantId: true, adminInviteId: true },
+  });
   await ctx.db.$transaction([
     ctx.db.authAdmin.update({ where: { id: admin.id }, data: { removedAt: now } }),
+    ctx.db.authCredential.updateMany({
+      where: { id: { in: flagged.map((c) => c.id) } },
+      data: { inviteIssuerRemovedAt: now },
+    }),
     ctx.db.authAdminSession.updateMany({
       where: { adminId: admin.id, revokedAt: null },
       data: { revokedAt: now },
@@ -162,9 +224,33 @@ export async function removeAdmin({
     userId: admin.userId,
     adminId: actor?.adminId,
     ip: actor?.ip,
-    detail: { removed: admin.id, email: admin.email },
+    detail: {
+      removed: admin.id,
+      email: admin.email,
+      ...(flagged.length ? { flaggedPasskeys: flagged.length } : {}),
+    },
   });
-  return adminView({ ...admin, user: { ...admin.user, _count: { credentials: 0 } } });
+  for (const passkey of flagged) {
+    const owner = await ctx.db.authAdmin.findUnique({
+      where: { userId: passkey.userId },
+      select: { id: true },
+    });
+    await audit(ctx, {
+      type: "admin_passkey_flagged",
+      tenantId: passkey.tenantId,
+      userId: passkey.userId,
+      adminId: actor?.adminId,
+      ip: actor?.ip,
+      detail: {
+        passkeyId: passkey.id,
+        owner: owner?.id ?? null,
+        inviteId: passkey.adminInviteId,
+        removedIssuer: admin.id,
+        reason: "made through an invite link issued by an administrator since removed",
+      },
+    });
+  }
+  return adminView({ ...admin, user: { ...admin.user, _count: { credentials: 0 }, credentials: [] } });
 }
 
 // ---- the invite link ----
@@ -289,7 +375,7 @@ export async function inviteUserToken({
 export async function assertInvitePasskeyAllowed(
   tx: Prisma.TransactionClient,
   { inviteId, userId }: { inviteId: string; userId: string },
-): Promise<void> {
+): Promise<InviteBinding> {
   const [admin] = await tx.$queryRaw<{ id: string; removed: boolean }[]>`
     SELECT id::text AS id, removed_at IS NOT NULL AS removed FROM auth_admins
     WHERE user_id = ${userId}::uuid FOR UPDATE`;
@@ -301,4 +387,11 @@ export async function assertInvitePasskeyAllowed(
         "Administrators add more passkeys from their own dashboard (Passkeys).",
     );
   }
+  return { adminInviteId: invite.id, inviteIssuerId: invite.invitedById };
+}
+
+/** What a passkey made through an invite stores of it: the invite and its issuer. */
+export interface InviteBinding {
+  adminInviteId: string;
+  inviteIssuerId: string | null;
 }

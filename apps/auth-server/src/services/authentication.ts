@@ -9,6 +9,7 @@ import { generateAuthenticationOptions, verifyAuthenticationResponse } from "@si
 import type { AuthContext } from "../context.ts";
 import type { PageOrigin } from "../http/page-origin.ts";
 import { checkFrameBinding, checkTopOrigin, parseClientData } from "../webauthn/client-data.ts";
+import { preflightAuthentication } from "../webauthn/preflight.ts";
 import { prfSaltFor } from "../webauthn/prf.ts";
 import { audit } from "./audit.ts";
 import { CHALLENGE_TTL_MS, consumeChallenge, saveChallenge } from "./challenges.ts";
@@ -60,6 +61,7 @@ async function passkeyWithUser(ctx: AuthContext, tenantId: string, credentialId:
     publicKey: Buffer;
     counter: string;
     transports: string[];
+    backupEligible: boolean;
     userId: string;
     externalId: string;
     displayName: string | null;
@@ -68,7 +70,8 @@ async function passkeyWithUser(ctx: AuthContext, tenantId: string, credentialId:
     ctx.db,
     Prisma.sql`
     SELECT c.id::text AS id, c.credential_id AS "credentialId", c.public_key AS "publicKey",
-      c.counter::text AS counter, COALESCE(c.transports, '{}') AS transports, u.id::text AS "userId",
+      c.counter::text AS counter, COALESCE(c.transports, '{}') AS transports,
+      c.backup_eligible AS "backupEligible", u.id::text AS "userId",
       u.external_id AS "externalId", u.display_name AS "displayName", u.disabled
     FROM auth_credentials c JOIN auth_users u ON u.id = c.user_id
     WHERE c.tenant_id = ${tenantId}::uuid AND c.credential_id = ${credentialId}`,
@@ -102,6 +105,27 @@ export async function finishAuthentication({
   /** Run on a phone for another device (QR): no cookie session here, audited `via: qr`. */
   crossDevice?: boolean;
 }): Promise<CompletedLogin> {
+  const clientData = parseClientData(input.credential.response.clientDataJSON);
+  // The origin and the RP ID, before the challenge is spent (a wrong one leaves it for a retry).
+  try {
+    preflightAuthentication(
+      { clientData, authenticatorData: input.credential.response.authenticatorData },
+      { origins: expectedOrigins(tenant, ctx.env.PUBLIC_URL), rpId: tenant.rpId },
+    );
+  } catch (error) {
+    // Audited under the passkey's user when the passkey is known, as a failed signature check was.
+    const known = await passkeyWithUser(ctx, tenant.id, input.credential.id);
+    if (known) {
+      await audit(ctx, {
+        type: "login_failure",
+        tenantId: tenant.id,
+        userId: known.user.id,
+        ip,
+        detail: { method: "passkey", reason: "origin_or_rp_id", passkeyId: known.id },
+      });
+    }
+    throw error;
+  }
   const challenge = await consumeChallenge(ctx, {
     challengeId: input.challengeId,
     tenantId: tenant.id,
@@ -124,17 +148,22 @@ export async function finishAuthentication({
     return new AppError(code, message);
   };
   if (user.disabled) throw await fail("user_disabled", "user_disabled", "This user has been disabled.");
-  if (
-    response.response.userHandle &&
-    response.response.userHandle !== userHandleOf(user.id).toString("base64url")
-  ) {
+  // Every login here is discoverable (no allowCredentials): the user handle names the account,
+  // and must be the passkey's (WebAuthn L3 §7.2 step 6).
+  if (!response.response.userHandle) {
+    throw await fail(
+      "verification_failed",
+      "user_handle_missing",
+      "The response has no user handle; a passkey sign-in must name its account.",
+    );
+  }
+  if (response.response.userHandle !== userHandleOf(user.id).toString("base64url")) {
     throw await fail(
       "verification_failed",
       "user_handle",
       "The passkey's user handle does not match its account.",
     );
   }
-  const clientData = parseClientData(response.response.clientDataJSON);
   try {
     checkTopOrigin(clientData, tenant.origins);
     checkFrameBinding(clientData, challenge.embedParent);
@@ -188,7 +217,24 @@ export async function finishAuthentication({
   }
   if (!verified.verified)
     throw await fail("verification_failed", "signature", "The login could not be verified.");
-  const { newCounter, credentialBackedUp } = verified.authenticationInfo;
+  const { newCounter, credentialBackedUp, credentialDeviceType } = verified.authenticationInfo;
+  // The backup-eligible flag is fixed when the credential is made (§6.1.3): a change means another
+  // authenticator, or a forged response. Refused and audited.
+  const backupEligible = credentialDeviceType === "multiDevice";
+  if (backupEligible !== credential.backupEligible) {
+    await audit(ctx, {
+      type: "backup_eligibility_changed",
+      tenantId: tenant.id,
+      userId: user.id,
+      ip,
+      detail: { passkeyId: credential.id, stored: credential.backupEligible, received: backupEligible },
+    });
+    throw await fail(
+      "verification_failed",
+      "backup_eligibility",
+      "The passkey's backup eligibility changed since it was registered; this response is refused.",
+    );
+  }
   if ((newCounter > 0 || storedCounter > 0) && newCounter <= storedCounter)
     throw await counterRegressed(newCounter);
 

@@ -13,6 +13,7 @@ import type { AuthContext } from "../context.ts";
 import { authenticatorName } from "../webauthn/aaguids.ts";
 import type { PageOrigin } from "../http/page-origin.ts";
 import { checkFrameBinding, checkTopOrigin, parseClientData } from "../webauthn/client-data.ts";
+import { preflightRegistration } from "../webauthn/preflight.ts";
 import { prfSaltFor } from "../webauthn/prf.ts";
 import { audit } from "./audit.ts";
 import { CHALLENGE_TTL_MS, consumeChallenge, saveChallenge } from "./challenges.ts";
@@ -171,8 +172,13 @@ export async function finishRegistration({
   crossDevice?: boolean;
   /** How the passkey was made, stored with it (the dashboard's Passkeys page shows it). */
   createdVia?: PasskeyCreatedVia;
-  /** A last check inside the transaction that stores the passkey; throwing stores nothing. */
-  beforeStore?: (tx: Prisma.TransactionClient) => Promise<void>;
+  /**
+   * A last check inside the transaction that stores the passkey; throwing stores nothing. What it
+   * returns is stored with the passkey (an invite's binding: the invite and its issuer).
+   */
+  beforeStore?: (
+    tx: Prisma.TransactionClient,
+  ) => Promise<{ adminInviteId?: string; inviteIssuerId?: string | null } | void>;
   /** The administrator who added it from their dashboard (audited under them). */
   adminId?: string | undefined;
 }): Promise<RegisterFinishResponse> {
@@ -180,6 +186,11 @@ export async function finishRegistration({
   const clientData = parseClientData(input.credential.response.clientDataJSON);
   checkTopOrigin(clientData, tenant.origins);
   assertCredentialIdSize(input.credential.rawId);
+  // The origin, the RP ID and a packed self-attestation's algorithm, before the challenge is spent.
+  preflightRegistration(
+    { clientData, attestationObject: input.credential.response.attestationObject },
+    { origins: expectedOrigins(tenant, ctx.env.PUBLIC_URL), rpId: tenant.rpId },
+  );
 
   const challenge = await consumeChallenge(ctx, {
     challengeId: input.challengeId,
@@ -217,9 +228,10 @@ export async function finishRegistration({
   let passkeyId: string;
   try {
     passkeyId = await ctx.db.$transaction(async (tx) => {
-      await beforeStore?.(tx);
+      const binding = (await beforeStore?.(tx)) ?? {};
       const created = await tx.authCredential.create({
         data: {
+          ...binding,
           tenantId: tenant.id,
           userId: user.id,
           credentialId: info.credential.id,
@@ -248,6 +260,9 @@ export async function finishRegistration({
             aaguid: info.aaguid,
             ...(crossDevice ? { via: "qr" } : {}),
             ...(createdVia === "invite" || createdVia === "dashboard" ? { createdVia } : {}),
+            ...(binding.adminInviteId
+              ? { inviteId: binding.adminInviteId, inviteIssuer: binding.inviteIssuerId ?? null }
+              : {}),
           },
         },
       );

@@ -19,6 +19,7 @@ export const registrationAttachmentOf = (tenant: Pick<Tenant, "registrationAttac
   tenant.registrationAttachment as RegistrationAttachment;
 
 export function tenantView(tenant: Tenant): TenantView {
+  const declared = setByEnvironment(tenant);
   return {
     id: tenant.id,
     name: tenant.name,
@@ -28,7 +29,52 @@ export function tenantView(tenant: Tenant): TenantView {
     qr_login: tenant.qrLogin,
     disabled: tenant.disabled,
     created_at: tenant.createdAt.toISOString(),
+    ...(Object.keys(declared).length > 0 ? { set_by_environment: declared } : {}),
   };
+}
+
+type DeclarableField = keyof NonNullable<TenantView["set_by_environment"]>;
+
+/** Which of the tenant's fields BOOTSTRAP_TENANT_* sets (see bootstrap-tenant.ts), and by which variable. */
+export function setByEnvironment(
+  tenant: Pick<Tenant, "declaredFields">,
+): Partial<Record<DeclarableField, string>> {
+  const fields: Partial<Record<DeclarableField, string>> = {};
+  for (const variable of tenant.declaredFields ?? []) {
+    const field = DECLARED_FIELD[variable];
+    if (field) fields[field] = variable;
+  }
+  return fields;
+}
+
+const DECLARED_FIELD: Record<string, DeclarableField> = {
+  BOOTSTRAP_TENANT_RP_ID: "rp_id",
+  BOOTSTRAP_TENANT_ORIGINS: "origins",
+  BOOTSTRAP_TENANT_API_KEY: "api_key",
+  BOOTSTRAP_TENANT_API_KEY_FILE: "api_key",
+  BOOTSTRAP_TENANT_REGISTRATION_ATTACHMENT: "registration_attachment",
+};
+
+const FIELD_WORDS: Record<DeclarableField, string> = {
+  rp_id: "RP ID",
+  origins: "origins",
+  api_key: "API key",
+  registration_attachment: "registration_attachment",
+};
+
+/** A change of a field the environment sets is refused, naming the variable to change instead. */
+function refuseDeclared(tenant: Tenant, fields: DeclarableField[]): void {
+  const declared = setByEnvironment(tenant);
+  const refused = fields.filter((field) => declared[field]);
+  if (refused.length === 0) return;
+  const details = refused.map((field) => ({
+    path: field,
+    message: `Set by ${declared[field]} in the auth server's environment: change the variable and restart the auth server.`,
+  }));
+  throw new ValidationError(
+    `The ${refused.map((field) => FIELD_WORDS[field]).join(" and ")} of ${tenant.name} ${refused.length > 1 || refused[0] === "origins" ? "are" : "is"} set by ${refused.map((field) => declared[field]).join(" and ")} in the auth server's environment: change ${refused.length > 1 ? "those variables" : "that variable"} and restart the auth server.`,
+    details,
+  );
 }
 
 /** `https://app.example.com` (scheme + host + non-default port), or a validation error. */
@@ -58,7 +104,11 @@ type Db = AuthContext["db"];
 // (see queryPrepared); these columns give the same object as Prisma's.
 const TENANT_COLUMNS = Prisma.sql`id::text AS id, name, rp_id AS "rpId", COALESCE(origins, '{}') AS origins,
   api_key_hash AS "apiKeyHash", disabled, registration_attachment AS "registrationAttachment",
-  qr_login AS "qrLogin", created_at AS "createdAt", updated_at AS "updatedAt"`;
+  qr_login AS "qrLogin", declared_key AS "declaredKey", COALESCE(declared_fields, '{}') AS "declaredFields",
+  created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((value, index) => value === b[index]);
 
 const normalizeOrigins = (origins: string[]) => [...new Set(origins.map(normalizeOrigin))];
 
@@ -168,7 +218,7 @@ export async function setTenantDisabled({
 
 /** A new API key; the old one stops working at once. */
 export async function rotateTenantKey({ db, id, actor }: { db: Db; id: string; actor?: Actor }) {
-  await existing(db, id);
+  refuseDeclared(await existing(db, id), ["api_key"]);
   const apiKey = generateSecret("ak");
   const tenant = await db.tenant.update({ where: { id }, data: { apiKeyHash: hashSecret(apiKey) } });
   await audit({ db }, { type: "tenant_key_rotated", tenantId: id, ...actorFields(actor) });
@@ -217,6 +267,15 @@ export async function updateTenant({
     ...(rpId !== undefined ? { rpId: normalizeRpId(rpId) } : {}),
     ...(qrLogin !== undefined ? { qrLogin } : {}),
   };
+  // Values the environment sets may be sent unchanged (a form sends every field), not changed.
+  refuseDeclared(before, [
+    ...(data.origins && !sameList(data.origins, before.origins) ? (["origins"] as const) : []),
+    ...(data.rpId !== undefined && data.rpId !== before.rpId ? (["rp_id"] as const) : []),
+    ...(data.registrationAttachment !== undefined &&
+    data.registrationAttachment !== before.registrationAttachment
+      ? (["registration_attachment"] as const)
+      : []),
+  ]);
   const tenant = await db.tenant.update({ where: { id }, data });
   await audit(
     { db },

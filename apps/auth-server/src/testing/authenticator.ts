@@ -35,7 +35,20 @@ export interface ClientOverrides {
   topOrigin?: string;
   /** Report user verification (default true). */
   userVerified?: boolean;
+  /** Backup eligibility (BE) to report, whatever the authenticator is (forges a changed flag). */
+  backupEligible?: boolean;
 }
+
+export interface RegistrationOverrides extends ClientOverrides {
+  credentialIdBytes?: number;
+  /**
+   * Packed self-attestation (signed with the credential's own key) instead of "none"; `alg` is the
+   * COSE algorithm the statement claims (default -7, the key's own ES256), and its hash signs.
+   */
+  packed?: { alg?: number };
+}
+
+const HASH_OF_ALG: Record<number, string> = { [-7]: "sha256", [-35]: "sha384", [-36]: "sha512" };
 
 export interface AuthenticatorOptions {
   /** The page origin the "browser" runs on. */
@@ -70,7 +83,9 @@ export class SoftwareAuthenticator {
   private flags(overrides: ClientOverrides, attested: boolean): number {
     let flags = FLAG_UP;
     if (overrides.userVerified ?? true) flags |= FLAG_UV;
-    if (this.options.synced) flags |= FLAG_BE | FLAG_BS;
+    const eligible = overrides.backupEligible ?? this.options.synced ?? false;
+    if (eligible) flags |= FLAG_BE;
+    if (eligible && this.options.synced) flags |= FLAG_BS;
     if (attested) flags |= FLAG_AT;
     return flags;
   }
@@ -78,7 +93,7 @@ export class SoftwareAuthenticator {
   /** navigator.credentials.create() with the server's creation options. */
   register(
     options: RegisterStartResponse["options"],
-    overrides: ClientOverrides & { credentialIdBytes?: number } = {},
+    overrides: RegistrationOverrides = {},
   ): RegistrationResponseJSON {
     const rpId = overrides.rpId ?? options.rp.id ?? new URL(this.options.origin).hostname;
     const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
@@ -108,10 +123,19 @@ export class SoftwareAuthenticator {
       credentialId,
       Buffer.from(cose),
     ]);
+    const clientData = this.clientData("webauthn.create", options.challenge, overrides);
+    const attStmt = new Map<string, number | Uint8Array>();
+    if (overrides.packed) {
+      const alg = overrides.packed.alg ?? -7;
+      const hash = HASH_OF_ALG[alg];
+      if (!hash) throw new Error(`The software authenticator cannot sign with COSE alg ${alg}.`);
+      attStmt.set("alg", alg);
+      attStmt.set("sig", sign(hash, Buffer.concat([authData, sha256(clientData)]), privateKey));
+    }
     const attestationObject = isoCBOR.encode(
-      new Map<string, string | Uint8Array | Map<string, string>>([
-        ["fmt", "none"],
-        ["attStmt", new Map<string, string>()],
+      new Map<string, string | Uint8Array | Map<string, number | Uint8Array>>([
+        ["fmt", overrides.packed ? "packed" : "none"],
+        ["attStmt", attStmt],
         ["authData", authData],
       ]),
     );
@@ -129,9 +153,7 @@ export class SoftwareAuthenticator {
       rawId: id,
       type: "public-key",
       response: {
-        clientDataJSON: this.clientData("webauthn.create", options.challenge, overrides).toString(
-          "base64url",
-        ),
+        clientDataJSON: clientData.toString("base64url"),
         attestationObject: Buffer.from(attestationObject).toString("base64url"),
         transports: ["internal", "hybrid"],
       },
@@ -143,7 +165,12 @@ export class SoftwareAuthenticator {
   /** navigator.credentials.get() with a discoverable credential (the first one, or `credentialId`). */
   authenticate(
     options: AuthenticateStartResponse["options"],
-    overrides: ClientOverrides & { credentialId?: string; counter?: number } = {},
+    overrides: ClientOverrides & {
+      credentialId?: string;
+      counter?: number;
+      /** The user handle to send; null leaves it out (default: the credential's). */
+      userHandle?: string | null;
+    } = {},
   ): AuthenticationResponseJSON {
     const credential = overrides.credentialId
       ? this.credentials.get(overrides.credentialId)
@@ -167,7 +194,9 @@ export class SoftwareAuthenticator {
         clientDataJSON: clientData.toString("base64url"),
         authenticatorData: authData.toString("base64url"),
         signature: signature.toString("base64url"),
-        userHandle: credential.userHandle,
+        ...(overrides.userHandle === null
+          ? {}
+          : { userHandle: overrides.userHandle ?? credential.userHandle }),
       },
       authenticatorAttachment: "platform",
       clientExtensionResults: {},

@@ -3,6 +3,7 @@ export {
   SoftwareAuthenticator,
   type AuthenticatorOptions,
   type ClientOverrides,
+  type RegistrationOverrides,
   type StoredCredential,
 } from "./authenticator.ts";
 export { verifyAuthenticationResponse } from "@simplewebauthn/server";

@@ -10,13 +10,17 @@ import {
   type PageServer,
 } from "@org/browser-testing";
 import type { Browser, BrowserContext, Page } from "@org/browser-testing";
+import { createLogger } from "@org/service-kit";
+import { loadAuthEnv } from "../../src/env.ts";
+import { ensureBootstrapTenant } from "../../src/services/bootstrap-tenant.ts";
 import { runCli } from "../helpers/cli.ts";
 import { startAuthServer, type RunningAuthServer } from "./helpers/auth-server.ts";
 import { registerWithApi, waitForEvent } from "./helpers/page.ts";
 import { tenantPage } from "./helpers/tenant-page.ts";
 
 const SUITE = "admin";
-jest.setTimeout(90_000);
+// Generous: the journey takes ~30 s alone, several times that on a loaded machine.
+jest.setTimeout(240_000);
 
 let browser: Browser;
 let auth: RunningAuthServer;
@@ -240,6 +244,41 @@ describe("the admin dashboard", () => {
       "Tenant created",
     ]);
     await screenshot(admin, SUITE, "audit-light");
+    expect(problems).toEqual([]);
+  });
+});
+
+describe("the tenant the environment declares (BOOTSTRAP_TENANT_*)", () => {
+  it("shows the fields the environment sets read-only, without a key rotation; a rename saves", async () => {
+    const tenant = await ensureBootstrapTenant({
+      db: auth.database.db,
+      logger: createLogger({ service: "auth-server", level: "silent" }),
+      config: loadAuthEnv({
+        NODE_ENV: "production",
+        BOOTSTRAP_TENANT_NAME: "Declared board",
+        BOOTSTRAP_TENANT_RP_ID: "localhost",
+        BOOTSTRAP_TENANT_ORIGINS: "http://localhost:4000",
+        BOOTSTRAP_TENANT_API_KEY: "ak_declared_board_browser",
+      }).bootstrapTenant!,
+    });
+    await admin.goto(`${auth.url}/admin#/tenants/${tenant.id}`);
+    const tenantView = view("tenant-view");
+    await tenantView.getByRole("heading", { name: "Declared board" }).waitFor();
+    await expect(tenantView.getByTestId("declared-note").innerText()).resolves.toMatch(
+      /RP ID \(BOOTSTRAP_TENANT_RP_ID\), origins \(BOOTSTRAP_TENANT_ORIGINS\) and API key \(BOOTSTRAP_TENANT_API_KEY\)/,
+    );
+    expect(await tenantView.getByRole("button", { name: "Rotate API key" }).count()).toBe(0);
+    await tenantView.getByRole("button", { name: "Edit" }).click();
+    const edit = await dialogNamed(admin, "Edit tenant");
+    const origins = edit.getByLabel("Allowed origins");
+    expect(await origins.getAttribute("readonly")).not.toBeNull();
+    await edit.getByText("Set by BOOTSTRAP_TENANT_ORIGINS in the auth server's environment").waitFor();
+    await edit.getByLabel("Name").fill("Board (renamed)");
+    await screenshot(admin, SUITE, "tenant-declared-edit-light");
+    await edit.getByRole("button", { name: "Save" }).click();
+    await admin.getByRole("dialog", { name: "Edit tenant" }).waitFor({ state: "hidden" });
+    await tenantView.getByRole("heading", { name: "Board (renamed)" }).waitFor();
+    await screenshot(admin, SUITE, "tenant-declared-light");
     expect(problems).toEqual([]);
   });
 });

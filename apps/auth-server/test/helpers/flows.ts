@@ -3,7 +3,11 @@ import type { RegistrationAttachment } from "@org/contracts";
 import type { Express } from "express";
 import request from "supertest";
 import { createTenant } from "../../src/services/tenants.ts";
-import { SoftwareAuthenticator, type ClientOverrides } from "../../src/testing/index.ts";
+import {
+  SoftwareAuthenticator,
+  type ClientOverrides,
+  type RegistrationOverrides,
+} from "../../src/testing/index.ts";
 import type { TestApp } from "./app.ts";
 
 export const RP_ID = "example.test";
@@ -65,7 +69,7 @@ export async function registerPasskey(
   }: {
     start?: Record<string, unknown>;
     finish?: Record<string, unknown>;
-    overrides?: ClientOverrides & { credentialIdBytes?: number };
+    overrides?: RegistrationOverrides;
   } = {},
 ) {
   const started = await registerStart(app, token, start);

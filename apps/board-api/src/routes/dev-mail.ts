@@ -1,9 +1,14 @@
 // Development only (no SMTP_URL, NODE_ENV development): `GET /app/dev/mail` shows the mail the
 // board "sent" — verification links and the like — newest first, so every flow that needs a
 // mailbox works on a laptop without a mail server. It answers only requests from this machine
-// (loopback), since whoever reads it could verify any address; with real mail it does not exist.
+// (loopback), and shows only the mail sent to the signed-in user's own address (issue 28: a
+// same-host proxy makes every request loopback, and whoever reads another's mail could verify
+// their address); with real mail it does not exist.
+import type { Db } from "@org/db";
 import { html, pageDocument, sendPage, type Mailer, type SafeHtml } from "@org/service-kit";
 import { Router, type Request } from "express";
+import type { WebSessionConfig } from "../http/auth.ts";
+import { resolveWebSession } from "../services/web-sessions.ts";
 
 const isLoopback = (req: Request) => {
   const address = req.socket.remoteAddress ?? "";
@@ -17,17 +22,38 @@ function withLinks(text: string): SafeHtml[] {
     .map((part, index) => (index % 2 === 1 ? html`<a href="${part}">${part}</a>` : html`${part}`));
 }
 
-export function devMailRouter(mailer: Mailer | undefined): Router {
+export function devMailRouter({
+  mailer,
+  db,
+  web,
+}: {
+  mailer: Mailer | undefined;
+  db: Db;
+  web: WebSessionConfig;
+}): Router {
   const router = Router();
   if (!mailer?.outbox()) return router;
-  router.get("/app/dev/mail", (req, res, next) => {
+  router.get("/app/dev/mail", async (req, res, next) => {
     if (!isLoopback(req)) return next();
-    const mails = mailer.outbox() ?? [];
+    const secret = web.cookie.read(req.headers.cookie);
+    const session = secret && (await resolveWebSession({ db, token: secret, lifetime: web.lifetime }));
+    if (!session) {
+      const body = html`<main>
+        <h1>Development outbox</h1>
+        <p>Sign in first (<a href="/app/signin">/app/signin</a>): this page shows the mail sent to you.</p>
+      </main>`;
+      return sendPage(res, pageDocument({ title: "Development outbox", body, colorScheme: "light dark" }), {
+        status: 401,
+      });
+    }
+    const email = session.actor.email.toLowerCase();
+    const mails = (mailer.outbox() ?? []).filter((mail) => mail.to.toLowerCase() === email);
     const body = html`<main>
       <h1>Development outbox</h1>
       <p>
-        The mail this board sent since it started (newest first, the last 50). Set <code>SMTP_URL</code> to
-        send real mail instead.
+        The mail this board sent to ${session.actor.email} since it started (newest first, of the last 50).
+        Set
+        <code>SMTP_URL</code> to send real mail instead.
       </p>
       ${mails.length === 0 ? html`<p>No mail yet.</p>` : ""}
       ${mails.map(

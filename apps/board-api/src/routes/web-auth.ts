@@ -2,12 +2,19 @@
 // user's passkeys. Routes → shared schema → one service function, like /api/v1.
 import { PasskeyIdParams, SignInRequestSchema, SignupRequestSchema } from "@org/contracts";
 import type { Db } from "@org/db";
-import { parseWith, ServiceUnavailableError, type Mailer, type RateLimiter } from "@org/service-kit";
+import {
+  parseWith,
+  ServiceUnavailableError,
+  UnauthenticatedError,
+  type Mailer,
+  type RateLimiter,
+} from "@org/service-kit";
 import { Router, type RequestHandler, type Response } from "express";
 import type { TenantClient } from "../auth-server/tenant-client.ts";
 import { actorOf, webSessionAuth } from "../http/auth.ts";
 import { assertSameOrigin, type WebConfig } from "../http/web.ts";
 import { sendEmailVerification } from "../services/email-verification.ts";
+import { recordStepUp } from "../services/step-up.ts";
 import { getMe } from "../services/users.ts";
 import {
   deleteMyPasskey,
@@ -130,6 +137,16 @@ export function webAuthRouter({
     assertSameOrigin(req, web.origin);
     const { challengeId } = parseWith(SignInRequestSchema, req.body);
     signedIn(res, await signIn({ db, tenant: auth(), challengeId, lifetime: web.lifetime }));
+  });
+
+  // Step-up: the session proves a passkey again (a login through <authkit-authenticate>, with the
+  // token of GET /app/auth/signin/token) before an account security change (services/step-up.ts).
+  router.post("/app/auth/step-up", ...session, async (req, res) => {
+    const { challengeId } = parseWith(SignInRequestSchema, req.body);
+    noStore(res);
+    const webSession = req.webSession;
+    if (!webSession) throw new UnauthenticatedError("Sign in first.");
+    res.json(await recordStepUp({ db, tenant: auth(), session: webSession, challengeId }));
   });
 
   router.post("/app/auth/signout", ...session, async (req, res) => {

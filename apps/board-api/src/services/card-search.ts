@@ -50,6 +50,15 @@ export async function findCards(
   }
   if (query.assignee_id) where.push(Prisma.sql`c.assignee_id = ${query.assignee_id}::uuid`);
   if (query.claimed_by) where.push(claimedBy(query.claimed_by));
+  if (query.claimed !== undefined) {
+    const live = Prisma.sql`c.claimed_by IS NOT NULL AND c.claim_expires_at >= ${SQL_NOW}`;
+    where.push(query.claimed ? live : Prisma.sql`NOT COALESCE(${live}, false)`);
+  }
+  if (query.priority_id) where.push(Prisma.sql`c.priority_id = ${query.priority_id}::uuid`);
+  if (query.due === "overdue") where.push(Prisma.sql`c.due_at < ${SQL_NOW}`);
+  if (query.due === "week") {
+    where.push(Prisma.sql`c.due_at >= ${SQL_NOW} AND c.due_at < ${SQL_NOW} + interval '7 days'`);
+  }
   if (query.owner_type) where.push(Prisma.sql`c.owner_type = ${query.owner_type}::card_owner_type`);
   // A number names one card, archived or not; a search without one looks at the board's cards.
   const archived = query.archived ?? (query.number === undefined ? false : undefined);

@@ -18,6 +18,8 @@ export interface WebSession {
   actor: Actor;
   /** The X-CSRF-Token every change made with this session must carry. */
   csrfToken: string;
+  /** When this session last proved a passkey: its sign-in, or a step-up since (see step-up.ts). */
+  steppedUpAt: Date | null;
 }
 
 export interface StartedWebSession {
@@ -42,7 +44,14 @@ export async function startWebSession({
   const token = generateSecret("ws");
   const expiresAt = new Date(Date.now() + lifetime.absoluteMs);
   await db.webSession.create({
-    data: { userId, tokenHash: hashSecret(token), challengeId: challengeId ?? null, expiresAt },
+    data: {
+      userId,
+      tokenHash: hashSecret(token),
+      challengeId: challengeId ?? null,
+      expiresAt,
+      // A sign-in is a passkey assertion made now; a sign-up's session has proved none yet.
+      steppedUpAt: challengeId ? new Date() : null,
+    },
   });
   return { token, expiresAt, csrfToken: csrfTokenOf(token) };
 }
@@ -71,6 +80,7 @@ export async function resolveWebSession({
     sessionId: session.id,
     actor: { ...session.user, viaWebApp: true },
     csrfToken: csrfTokenOf(token),
+    steppedUpAt: session.steppedUpAt,
   };
 }
 

@@ -10,6 +10,7 @@ export type Route =
   | { name: "settings"; projectId: string }
   | { name: "account" }
   | { name: "notifications" }
+  | { name: "my-cards" }
   | { name: "invite" }
   | { name: "verify-email" }
   | { name: "not-found" };
@@ -23,6 +24,7 @@ const FIXED = new Map<string, Route>([
   ["/app/signup/passkey", { name: "signup-passkey" }],
   ["/app/account", { name: "account" }],
   ["/app/notifications", { name: "notifications" }],
+  ["/app/my-cards", { name: "my-cards" }],
   // Links handed out by the board: the secret follows in the fragment (#…), never sent to a server.
   ["/app/invite", { name: "invite" }],
   ["/app/verify-email", { name: "verify-email" }],

@@ -2,6 +2,12 @@
 import { renderMarkdown } from "../../src/web/markdown.ts";
 import { newColumnPosition } from "../../src/web/views/board/board-data.ts";
 import { parseRoute } from "../../src/web/router.ts";
+import {
+  filterFromSearch,
+  filterToSearch,
+  findCardsQuery,
+  withFilter,
+} from "../../src/web/views/board/board-filter.ts";
 
 describe("renderMarkdown", () => {
   it("shows raw HTML as text and refuses unsafe links", () => {
@@ -91,5 +97,27 @@ describe("newColumnPosition", () => {
     expect(newColumnPosition(columns(false, false))).toBe(2);
     expect(newColumnPosition(columns(true, false))).toBe(2);
     expect(newColumnPosition([])).toBe(0);
+  });
+});
+
+describe("the board's filter in the URL", () => {
+  const label = "0199b1c2-0000-7000-8000-000000000001";
+
+  it("reads what it knows from the query string and ignores the rest", () => {
+    expect(filterFromSearch(`?q=login&label=${label}&due=overdue&claimed=false&owner=robot&x=1`)).toEqual({
+      q: "login",
+      label,
+      due: "overdue",
+      claimed: "false",
+    });
+    expect(filterFromSearch("?label=7&due=soon&q=%20")).toEqual({});
+  });
+
+  it("writes the URL in a fixed order and the find_cards query with its own names", () => {
+    const filter = withFilter(withFilter({ due: "week" }, "q", " needle "), "label", label);
+    expect(filterToSearch(filter)).toBe(`?q=+needle+&label=${label}&due=week`);
+    expect(findCardsQuery(filter)).toBe(`q=needle&label_id=${label}&due=week`);
+    expect(filterToSearch(withFilter(filter, "label", ""))).toBe("?q=+needle+&due=week");
+    expect(filterToSearch({})).toBe("");
   });
 });

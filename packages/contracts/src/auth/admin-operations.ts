@@ -245,7 +245,8 @@ export const adminOperations = defineAuthOperations([
     path: "/admins",
     summary:
       "Invite a new administrator: a link (24 h, single use) that makes their first passkey. An active " +
-      "administrator's address is a conflict: they add passkeys from their own session (/me/passkeys).",
+      "administrator's address is a conflict: they add passkeys from their own session (/me/passkeys). A pending " +
+      "invitation is replaced only by its issuer or the root administrator (forbidden otherwise).",
     body: InviteAdminRequestSchema,
     status: 201,
     response: AdminInviteSchema,
@@ -256,7 +257,8 @@ export const adminOperations = defineAuthOperations([
     path: "/admins/{admin_id}",
     summary:
       "Remove an administrator, at once on every instance: sessions revoked, passkeys, pending invites and " +
-      "the invite links they issued deleted.",
+      "the invite links they issued deleted; passkeys made through those links are flagged. A pending administrator " +
+      "is removed only by their invitation's issuer or the root administrator (forbidden otherwise).",
     params: AdminIdParams,
     status: 204,
     errors: [...write, "not_found", "conflict"],

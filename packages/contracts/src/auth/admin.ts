@@ -36,6 +36,8 @@ export const AUDIT_EVENT_TYPES = [
   "admin_signed_out",
   "admin_invite_spent",
   "admin_request_refused",
+  "admin_passkey_flagged",
+  "backup_eligibility_changed",
 ] as const;
 export const AuditEventTypeSchema = z.enum(AUDIT_EVENT_TYPES).openapi("AuditEventType");
 export type AuditEventType = z.infer<typeof AuditEventTypeSchema>;
@@ -77,6 +79,18 @@ export const TenantViewSchema = z
     qr_login: QrLoginSchema,
     disabled: z.boolean(),
     created_at: Timestamp,
+    set_by_environment: z
+      .object({
+        rp_id: z.string().optional(),
+        origins: z.string().optional(),
+        api_key: z.string().optional(),
+        registration_attachment: z.string().optional(),
+      })
+      .optional()
+      .openapi({
+        description:
+          "Only on the tenant the auth server's environment declares (BOOTSTRAP_TENANT_*): for each field it sets, the variable that sets it. Changing those fields (or rotating the key) is refused; the name and the other settings may be edited.",
+      }),
   })
   .openapi("Tenant");
 export type TenantView = z.infer<typeof TenantViewSchema>;
@@ -176,6 +190,11 @@ export const AdminSchema = z
     name: z.string(),
     status: z.enum(["invited", "active"]).openapi({ description: "active: has at least one passkey." }),
     passkey_count: z.number().int(),
+    invite_issuer_removed: z.boolean().openapi({
+      description:
+        "Their first passkey was made through an invite link whose issuer has since been removed " +
+        "(audited as admin_passkey_flagged): check with them that the passkey is theirs.",
+    }),
     created_at: Timestamp,
   })
   .openapi("Admin");

@@ -35,11 +35,13 @@ export const EVENT_LABELS: Record<AuditEventType, string> = {
   admin_signed_out: "Admin signed out",
   admin_invite_spent: "Invite link used",
   admin_request_refused: "Admin request refused",
+  admin_passkey_flagged: "Admin passkey flagged",
+  backup_eligibility_changed: "Backup eligibility changed",
 };
 
 /** The badge colour of an event: failures and take-downs stand out. */
 export function eventTone(type: AuditEventType): "ok" | "bad" | "neutral" | "accent" {
-  if (/failure|regression|disabled|removed|deleted|refused/.test(type)) return "bad";
+  if (/failure|regression|disabled|removed|deleted|refused|flagged|changed/.test(type)) return "bad";
   if (/created|enabled|registration|success/.test(type)) return "ok";
   if (type.startsWith("admin_")) return "accent";
   return "neutral";

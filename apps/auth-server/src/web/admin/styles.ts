@@ -230,6 +230,11 @@ const admin = css`
     background: var(--warn-soft);
     color: var(--warn);
   }
+  .alert.info {
+    border-color: var(--border);
+    background: var(--accent-soft);
+    color: inherit;
+  }
   .card-body > .alert,
   .state > .alert {
     margin: 0;

@@ -49,7 +49,7 @@ export const cardOperations = defineOperations({
     summary: "Find cards",
     description:
       "The project's cards matching every filter given, in number order: by `number` (#7 → its card_id), " +
-      `text \`q\`, column, label, assignee, live claim, owner_type. ${LIST_NOTE}`,
+      `text \`q\`, column, label, assignee, priority, live claim (\`claimed_by\` one person, \`claimed\` anyone or no one), due (overdue, this week), owner_type. ${LIST_NOTE}`,
     group: "cards",
     params: pathParams({ project_id: "The project whose cards to search." }),
     query: FindCardsQuery,

@@ -114,6 +114,13 @@ export const FindCardsQuery = ListQuery.extend({
   label_id: IdSchema.optional(),
   assignee_id: IdSchema.optional(),
   claimed_by: IdSchema.optional().openapi({ description: "A user holding a live claim." }),
+  claimed: QueryFlag.optional().openapi({
+    description: "true: cards anyone holds a live claim on; false: cards no one does.",
+  }),
+  priority_id: IdSchema.optional(),
+  due: z.enum(["overdue", "week"]).optional().openapi({
+    description: "overdue: due before now; week: due from now to 7 days ahead.",
+  }),
   owner_type: OwnerTypeSchema.optional(),
   archived: QueryFlag.optional().openapi({
     description: "true: archived only; false (default unless `number`): unarchived only.",

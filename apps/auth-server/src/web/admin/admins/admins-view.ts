@@ -105,6 +105,14 @@ export class AdminsView extends LitElement {
           admin.status === "active"
             ? html`<span class="badge ok">Active</span>`
             : html`<span class="badge">Invited</span>`
+        }${
+          admin.invite_issuer_removed
+            ? html` <span
+                class="badge bad"
+                title="Their first passkey was made through an invite link whose issuer has since been removed. Check with them that it is theirs."
+                >Check passkey</span
+              >`
+            : nothing
         }
       </td>
       <td class="hide-narrow">${admin.passkey_count}</td>

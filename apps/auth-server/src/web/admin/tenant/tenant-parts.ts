@@ -70,14 +70,18 @@ export function tenantHeader(tenant: TenantView, busy: string, actions: TenantAc
         >
           Edit
         </button>
-        <button
-          class="button secondary"
-          type="button"
-          aria-disabled=${busy ? "true" : "false"}
-          @click=${actions.rotate}
-        >
-          ${busy === "rotate" ? "Rotating…" : "Rotate API key"}
-        </button>
+        ${
+          tenant.set_by_environment?.api_key
+            ? nothing
+            : html`<button
+                class="button secondary"
+                type="button"
+                aria-disabled=${busy ? "true" : "false"}
+                @click=${actions.rotate}
+              >
+                ${busy === "rotate" ? "Rotating…" : "Rotate API key"}
+              </button>`
+        }
         <button
           class="button ${tenant.disabled ? "secondary" : "danger-outline"}"
           type="button"
@@ -88,6 +92,7 @@ export function tenantHeader(tenant: TenantView, busy: string, actions: TenantAc
         </button>
       </div>
     </header>
+    ${declaredNote(tenant)}
     ${
       tenant.disabled
         ? html`<p class="alert warning" role="note">
@@ -95,6 +100,32 @@ export function tenantHeader(tenant: TenantView, busy: string, actions: TenantAc
           </p>`
         : nothing
     }`;
+}
+
+/** On the tenant the auth server's environment declares: which fields it sets (read-only here). */
+function declaredNote(tenant: TenantView) {
+  const declared = tenant.set_by_environment;
+  if (!declared) return nothing;
+  const words = {
+    rp_id: "RP ID",
+    origins: "origins",
+    api_key: "API key",
+    registration_attachment: "new passkeys",
+  };
+  const fields = (Object.keys(words) as (keyof typeof words)[]).filter((field) => declared[field]);
+  return html`<p class="alert info" role="note" data-testid="declared-note">
+    <span>
+      The auth server's environment declares this tenant (<span class="mono">BOOTSTRAP_TENANT_*</span>): its
+      ${fields.map(
+        (field, index) =>
+          html`${index > 0 ? (index === fields.length - 1 ? " and " : ", ") : ""}${words[field]} (<span
+              class="mono"
+              >${declared[field]}</span
+            >)`,
+      )}
+      are set there and read-only here. Its name and other settings may be edited.
+    </span>
+  </p>`;
 }
 
 export function tenantDetails(tenant: TenantView) {

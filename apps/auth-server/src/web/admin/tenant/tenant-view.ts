@@ -97,6 +97,7 @@ export class TenantDetailView extends LitElement {
     if (!this.tenant || this.busy) return;
     const { name, origins, registrationAttachment, qrLogin } = readTenantForm(
       event.target as HTMLFormElement,
+      this.tenant,
     );
     this.busy = "edit";
     this.editError = "";

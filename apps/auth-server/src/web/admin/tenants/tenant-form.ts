@@ -10,8 +10,19 @@ export const ATTACHMENT_LABELS: Record<RegistrationAttachment, string> = {
   "cross-platform": "A security key or a phone only",
 };
 
-/** The fields of the "New tenant" and "Edit tenant" forms (the RP ID is set once, at creation). */
+/** The hint under a field the auth server's environment sets (read-only here). */
+const setBy = (id: string, variable: string) =>
+  html`<span class="hint" id=${id}
+    >Set by <span class="mono">${variable}</span> in the auth server's environment: change it there.</span
+  >`;
+
+/**
+ * The fields of the "New tenant" and "Edit tenant" forms (the RP ID is set once, at creation). Fields
+ * the auth server's environment sets (`set_by_environment`) are read-only; `readTenantForm` leaves
+ * them out.
+ */
 export function tenantFields({ mode, tenant }: { mode: "create" | "edit"; tenant?: TenantView }) {
+  const declared = mode === "edit" ? (tenant?.set_by_environment ?? {}) : {};
   return html`<div class="field">
       <label for="tenant-name">Name</label>
       <input
@@ -53,12 +64,17 @@ export function tenantFields({ mode, tenant }: { mode: "create" | "edit"; tenant
         spellcheck="false"
         placeholder="https://acme.com&#10;https://app.acme.com"
         aria-describedby="origins-hint"
+        ?readonly=${Boolean(declared.origins)}
         .value=${live(tenant?.origins.join("\n") ?? "")}
       ></textarea>
-      <span class="hint" id="origins-hint"
-        >One per line: scheme, host and port of the pages that sign in (they may call the browser API and
-        frame the sign-in).</span
-      >
+      ${
+        declared.origins
+          ? setBy("origins-hint", declared.origins)
+          : html`<span class="hint" id="origins-hint"
+              >One per line: scheme, host and port of the pages that sign in (they may call the browser API
+              and frame the sign-in).</span
+            >`
+      }
     </div>
     <div class="field">
       <label for="tenant-attachment">New passkeys</label>
@@ -66,6 +82,7 @@ export function tenantFields({ mode, tenant }: { mode: "create" | "edit"; tenant
         id="tenant-attachment"
         name="registration_attachment"
         aria-describedby="attachment-hint"
+        ?disabled=${Boolean(declared.registration_attachment)}
         .value=${live(tenant?.registration_attachment ?? "auto")}
       >
         ${Object.entries(ATTACHMENT_LABELS).map(
@@ -75,10 +92,14 @@ export function tenantFields({ mode, tenant }: { mode: "create" | "edit"; tenant
             </option>`,
         )}
       </select>
-      <span class="hint" id="attachment-hint"
-        >Where people may create passkeys. "Any" lets a laptop's built-in authenticator do it; the SDK's own
-        choice asks desktops for a security key or a phone.</span
-      >
+      ${
+        declared.registration_attachment
+          ? setBy("attachment-hint", declared.registration_attachment)
+          : html`<span class="hint" id="attachment-hint"
+              >Where people may create passkeys. "Any" lets a laptop's built-in authenticator do it; the SDK's
+              own choice asks desktops for a security key or a phone.</span
+            >`
+      }
     </div>
     <div class="field">
       <label for="tenant-qr-login">Sign-in with a phone (QR code)</label>
@@ -97,16 +118,22 @@ export function tenantFields({ mode, tenant }: { mode: "create" | "edit"; tenant
     </div>`;
 }
 
-export function readTenantForm(form: HTMLFormElement) {
+/** The form's values; those of read-only fields (set by the environment) are undefined. */
+export function readTenantForm(form: HTMLFormElement, tenant?: TenantView) {
   const data = new FormData(form);
   const text = (name: string) => String(data.get(name) ?? "").trim();
+  const declared = tenant?.set_by_environment ?? {};
   return {
     name: text("name"),
     rpId: text("rp_id"),
-    origins: text("origins")
-      .split(/[\s,]+/)
-      .filter(Boolean),
-    registrationAttachment: (text("registration_attachment") || "auto") as RegistrationAttachment,
+    origins: declared.origins
+      ? undefined
+      : text("origins")
+          .split(/[\s,]+/)
+          .filter(Boolean),
+    registrationAttachment: declared.registration_attachment
+      ? undefined
+      : ((text("registration_attachment") || "auto") as RegistrationAttachment),
     qrLogin: (text("qr_login") || "on") as QrLogin,
   };
 }

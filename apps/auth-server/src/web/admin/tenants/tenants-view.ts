@@ -23,8 +23,8 @@ export class TenantsView extends LitElement {
     const created = await api.tenants.create({
       name: input.name,
       rp_id: input.rpId,
-      origins: input.origins,
-      registration_attachment: input.registrationAttachment,
+      origins: input.origins ?? [],
+      registration_attachment: input.registrationAttachment ?? "auto",
       qr_login: input.qrLogin,
     });
     void this.tenants.reload();

@@ -50,6 +50,7 @@ export const boardAppStyles = css`
     font-weight: 600;
     font-size: 0.92rem;
     text-decoration: none;
+    white-space: nowrap;
   }
   nav a:hover,
   nav a[aria-current="page"] {
@@ -108,8 +109,12 @@ export const boardAppStyles = css`
     nav {
       margin-left: 0;
     }
+    nav {
+      gap: 0;
+    }
     nav a {
-      padding: 6px 8px;
+      padding: 6px 7px;
+      font-size: 0.9rem;
     }
     main {
       padding: 18px 12px 48px;

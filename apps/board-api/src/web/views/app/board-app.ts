@@ -19,6 +19,7 @@ import "../board/board-view.ts";
 import "../settings/settings-view.ts";
 import "../account/account-view.ts";
 import "../notifications/notifications-view.ts";
+import "../my-cards/my-cards-view.ts";
 import "../links/invite-view.ts";
 import "../links/verify-email-view.ts";
 import { rememberPendingLink, takePendingLink } from "../links/link-token.ts";
@@ -180,6 +181,8 @@ export class BoardApp extends LitElement {
         ></board-account-view>`;
       case "notifications":
         return html`<board-notifications-view></board-notifications-view>`;
+      case "my-cards":
+        return html`<board-my-cards-view></board-my-cards-view>`;
       case "invite":
         return html`<board-invite-view></board-invite-view>`;
       case "verify-email":
@@ -212,6 +215,7 @@ export class BoardApp extends LitElement {
         this.invitations,
         `${this.invitations} invitation${this.invitations === 1 ? "" : "s"}`,
       )}
+      ${this.navLink("/app/my-cards", "My cards", route === "my-cards", 0, "")}
       ${this.navLink(
         "/app/notifications",
         "Notifications",

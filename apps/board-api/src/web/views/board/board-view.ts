@@ -25,10 +25,12 @@ import { tileContext } from "./card-tile.ts";
 import { dragCard, dragColumn, type DragHost } from "./board-drag.ts";
 import { ColumnWindows } from "./column-window.ts";
 import { newColumnForm } from "./new-column-form.ts";
+import { BoardSearch } from "./board-search.ts";
+import { searchStyles } from "./board-search.styles.ts";
 import "../card/card-panel.ts";
 
 export class BoardBoardView extends LitElement implements ColumnActions, DragHost {
-  static override styles = [base, boardStyles, menuStyles, cardTileStyles];
+  static override styles = [base, boardStyles, menuStyles, cardTileStyles, searchStyles];
 
   static override properties = {
     projectId: {},
@@ -64,6 +66,8 @@ export class BoardBoardView extends LitElement implements ColumnActions, DragHos
   menuFor: string | null = null;
   /** How many cards each column renders (long columns render more as they scroll). */
   private readonly windows = new ColumnWindows(this);
+  /** The search box and filters; while they are on, the board shows the cards they find. */
+  private readonly search = new BoardSearch(this);
   private stopLive?: () => void;
   private reloadTimer?: ReturnType<typeof setTimeout>;
   private joined = "";
@@ -106,7 +110,7 @@ export class BoardBoardView extends LitElement implements ColumnActions, DragHos
 
   async reload() {
     try {
-      this.data = await loadProject(this.projectId, this.showArchived);
+      [this.data] = await Promise.all([loadProject(this.projectId, this.showArchived), this.search.load()]);
       this.error = "";
     } catch (error) {
       this.error = (error as Error).message;
@@ -130,7 +134,7 @@ export class BoardBoardView extends LitElement implements ColumnActions, DragHos
   }
 
   openCard(card: Card) {
-    navigate(`/app/projects/${this.projectId}/cards/${card.id}`);
+    navigate(`/app/projects/${this.projectId}/cards/${card.id}${location.search}`);
   }
 
   async moveCard(card: Card, columnId: string, position: number) {
@@ -175,7 +179,7 @@ export class BoardBoardView extends LitElement implements ColumnActions, DragHos
       this.openCard(card);
       return;
     }
-    if (!event.altKey || !this.data || !canWork(this.data.project)) return;
+    if (!event.altKey || !this.data || !canWork(this.data.project) || this.search.active) return;
     const columns = this.data.columns;
     const at = columns.indexOf(column);
     const target = {
@@ -211,7 +215,7 @@ export class BoardBoardView extends LitElement implements ColumnActions, DragHos
 
   // ---- dragging (board-drag.ts): the board computes where a drop lands and draws the placeholder ----
   cardPointerDown(event: PointerEvent, card: Card) {
-    dragCard(this, event, card);
+    if (!this.search.active) dragCard(this, event, card);
   }
 
   columnPointerDown(event: PointerEvent, column: BoardColumn) {
@@ -286,7 +290,8 @@ export class BoardBoardView extends LitElement implements ColumnActions, DragHos
     await this.reload();
   }
 
-  private renderColumns(data: ProjectData) {
+  private renderColumns(all: ProjectData) {
+    const data = this.search.apply(all);
     const tiles = tileContext(data.members, data.priorities);
     const drag = this.drag;
     const columns =
@@ -298,7 +303,7 @@ export class BoardBoardView extends LitElement implements ColumnActions, DragHos
           index: data.columns.indexOf(column),
           columnCount: data.columns.length,
           tiles,
-          canWork: canWork(data.project),
+          canWork: canWork(data.project) && !this.search.active,
           canManage: canManage(data.project),
           drag,
           renaming: this.renaming === column.id,
@@ -349,6 +354,7 @@ export class BoardBoardView extends LitElement implements ColumnActions, DragHos
         >
         <a class="button small" href="/app/projects/${this.projectId}/settings">Settings</a>
       </div>
+      ${this.search.render(data, this.me?.id)}
       <div class="columns">
         ${this.renderColumns(data)}
         ${
@@ -369,7 +375,7 @@ export class BoardBoardView extends LitElement implements ColumnActions, DragHos
               .data=${data}
               .me=${this.me}
               .summary=${open ?? null}
-              @close=${() => navigate(`/app/projects/${this.projectId}`)}
+              @close=${() => navigate(`/app/projects/${this.projectId}${location.search}`)}
               @changed=${() => void this.reload()}
             ></board-card-panel>`
           : nothing

@@ -1,0 +1,66 @@
+// My cards: three short lists of links to cards, with their project and due date.
+import { css } from "lit";
+
+export const myCardsStyles = css`
+  :host {
+    display: block;
+    max-width: 760px;
+    margin: 0 auto;
+  }
+  .head {
+    margin-bottom: 18px;
+  }
+  section {
+    margin-bottom: 22px;
+  }
+  h2 {
+    display: flex;
+    gap: 8px;
+    align-items: center;
+    margin-bottom: 8px;
+    font-size: 1.05rem;
+  }
+  .count {
+    color: var(--muted);
+    font-size: 0.85rem;
+    font-weight: 600;
+  }
+  ol {
+    display: grid;
+    gap: 8px;
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  a.item {
+    display: grid;
+    gap: 4px;
+    padding: 12px 16px;
+    border: 1px solid var(--border);
+    border-radius: 14px;
+    background: var(--surface);
+    color: var(--text);
+    text-decoration: none;
+  }
+  a.item:hover {
+    border-color: var(--accent);
+  }
+  .title {
+    font-weight: 600;
+    overflow-wrap: break-word;
+  }
+  .meta {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 4px 12px;
+    color: var(--muted);
+    font-size: 0.85rem;
+  }
+  .overdue {
+    color: var(--bad);
+    font-weight: 600;
+  }
+  .empty {
+    color: var(--muted);
+  }
+`;

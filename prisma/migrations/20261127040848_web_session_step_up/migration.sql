@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "web_sessions" ADD COLUMN     "stepped_up_at" TIMESTAMP(3);
