@@ -18,11 +18,12 @@ import type { Express } from "express";
 import { createTenantClient, type TenantClient } from "./auth-server/tenant-client.ts";
 import type { BoardEnv } from "./env.ts";
 import { referenceRoutes } from "./docs/reference.ts";
-import { apiAuth, bearerAuth } from "./http/auth.ts";
+import { apiAuth, bearerAuth, webSessionAuth } from "./http/auth.ts";
 import { webConfig } from "./http/web.ts";
 import { boardMailer } from "./mail.ts";
 import { mcpRouter } from "./mcp/router.ts";
 import { oauthMetadataRouter, oauthUrls } from "./oauth/metadata.ts";
+import { oauthRouter } from "./oauth/router.ts";
 import { createOperations } from "./operations/index.ts";
 import { timeClaimNext } from "./operations/metrics.ts";
 import { apiRouter } from "./routes/api.ts";
@@ -99,9 +100,8 @@ export function createApp({
   app.use(
     mcpRouter({ operations, guard: [bearerAuth(db, { path: "/mcp", urls: oauth }), limiter], limiter }),
   );
-  app.use(
-    apiRouter({ operations, files, guard: [apiAuth(db, web, { path: "/api/v1", urls: oauth }), limiter] }),
-  );
+  const apiGuard = [apiAuth(db, web, { path: "/api/v1", urls: oauth }), limiter];
+  app.use(apiRouter({ operations, files, guard: apiGuard }));
   const signInLimiter = rateLimiter({
     limit: env.RATE_LIMIT_SIGN_IN_PER_MINUTE,
     windowMs: 60_000,
@@ -109,6 +109,18 @@ export function createApp({
     prefix: "board-api-sign-in",
     redis,
   });
+  app.use(
+    oauthRouter({
+      db,
+      urls: oauth,
+      session: webSessionAuth(db, web),
+      api: apiGuard,
+      origin: web.origin,
+      redis,
+      registerPerMinute: env.RATE_LIMIT_OAUTH_REGISTER_PER_MINUTE,
+      clients: { fetch: { allowPrivateAddresses: env.OAUTH_CLIENT_METADATA_ALLOW_PRIVATE } },
+    }),
+  );
   app.use(webAuthRouter({ db, tenant, web, limiter: signInLimiter, mailer, publicUrl: env.PUBLIC_URL }));
   app.use(devMailRouter(mailer));
   app.use(webAppRouter({ origin: web.origin, authServerUrl: tenant?.publicUrl }));

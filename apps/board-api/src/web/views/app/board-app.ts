@@ -21,6 +21,7 @@ import "../account/account-view.ts";
 import "../notifications/notifications-view.ts";
 import "../links/invite-view.ts";
 import "../links/verify-email-view.ts";
+import "../oauth/consent-view.ts";
 import { rememberPendingLink, takePendingLink } from "../links/link-token.ts";
 
 /** Routes of a signed-out person, left for the projects once signed in. */
@@ -180,6 +181,8 @@ export class BoardApp extends LitElement {
         ></board-account-view>`;
       case "notifications":
         return html`<board-notifications-view></board-notifications-view>`;
+      case "oauth-authorize":
+        return html`<board-oauth-consent></board-oauth-consent>`;
       case "invite":
         return html`<board-invite-view></board-invite-view>`;
       case "verify-email":
