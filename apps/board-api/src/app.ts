@@ -6,6 +6,7 @@ import {
   createHttpApp,
   finishHttpApp,
   healthRoutes,
+  jsonBody,
   Metrics,
   metricsRoute,
   rateLimiter,
@@ -57,7 +58,8 @@ export function createApp({
 }: BoardDeps): Express {
   const app = createHttpApp({
     logger,
-    jsonLimit: "1mb",
+    // Bodies are parsed by the routes, after authentication: a bogus token costs no parsing.
+    parseJsonUpFront: false,
     trustProxy: env.TRUST_PROXY,
     requestLog: requestLogOptions(env),
     // Requests that authenticate (a token or the web session) are not counted; the rest — public
@@ -91,6 +93,8 @@ export function createApp({
     redis,
   });
   const web = webConfig(env);
+  // Bounded in size and shape while parsing (see service-kit's json-body.ts).
+  const json = jsonBody({ limit: "1mb", maxKeys: env.JSON_MAX_KEYS, maxDepth: env.JSON_MAX_DEPTH });
   // Authentication first, so the limit counts per token (its hash), never per IP. The web app's
   // session cookie authenticates /api/v1 too (not /mcp, which is for tokens only). /mcp goes
   // first: its two routes cost an /api/v1 request nothing, while the API's hundred would be
@@ -98,9 +102,13 @@ export function createApp({
   const oauth = oauthUrls(env.PUBLIC_URL);
   app.use(oauthMetadataRouter(oauth));
   app.use(
-    mcpRouter({ operations, guard: [bearerAuth(db, { path: "/mcp", urls: oauth }), limiter], limiter }),
+    mcpRouter({
+      operations,
+      guard: [bearerAuth(db, { path: "/mcp", urls: oauth }), limiter, json],
+      limiter,
+    }),
   );
-  const apiGuard = [apiAuth(db, web, { path: "/api/v1", urls: oauth }), limiter];
+  const apiGuard = [apiAuth(db, web, { path: "/api/v1", urls: oauth }), limiter, json];
   app.use(apiRouter({ operations, files, guard: apiGuard }));
   const signInLimiter = rateLimiter({
     limit: env.RATE_LIMIT_SIGN_IN_PER_MINUTE,
@@ -114,6 +122,7 @@ export function createApp({
       db,
       urls: oauth,
       session: webSessionAuth(db, web),
+      json,
       api: apiGuard,
       origin: web.origin,
       redis,
@@ -121,7 +130,9 @@ export function createApp({
       clients: { fetch: { allowPrivateAddresses: env.OAUTH_CLIENT_METADATA_ALLOW_PRIVATE } },
     }),
   );
-  app.use(webAuthRouter({ db, tenant, web, limiter: signInLimiter, mailer, publicUrl: env.PUBLIC_URL }));
+  app.use(
+    webAuthRouter({ db, tenant, web, limiter: signInLimiter, json, mailer, publicUrl: env.PUBLIC_URL }),
+  );
   app.use(devMailRouter(mailer));
   app.use(webAppRouter({ origin: web.origin, authServerUrl: tenant?.publicUrl }));
   return finishHttpApp(app, boardErrors);

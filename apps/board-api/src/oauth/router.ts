@@ -30,6 +30,8 @@ export interface OAuthRouterOptions {
   urls: OAuthUrls;
   /** The web app's session guard (consent endpoints). */
   session: RequestHandler;
+  /** The bounded JSON body parser (bodies are parsed after authentication, or per route). */
+  json: RequestHandler;
   /** /api/v1's guard (authentication and rate limit): Account → Connected apps. */
   api: RequestHandler[];
   origin: string;
@@ -49,6 +51,7 @@ export function oauthRouter({
   db,
   urls,
   session,
+  json,
   api,
   origin,
   redis,
@@ -116,6 +119,7 @@ export function oauthRouter({
   router.post(
     "/app/auth/oauth/authorize",
     session,
+    json,
     oauthHandler(async (req, res) => {
       assertSameOrigin(req, origin);
       const actor = actorOf(req);
@@ -206,6 +210,7 @@ export function oauthRouter({
     "/oauth/register",
     cors,
     registerLimiter,
+    json,
     oauthHandler(async (req, res) => {
       res
         .status(201)
