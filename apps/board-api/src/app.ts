@@ -19,11 +19,12 @@ import type { Express } from "express";
 import { createTenantClient, type TenantClient } from "./auth-server/tenant-client.ts";
 import type { BoardEnv } from "./env.ts";
 import { referenceRoutes } from "./docs/reference.ts";
-import { apiAuth, bearerAuth } from "./http/auth.ts";
+import { apiAuth, bearerAuth, webSessionAuth } from "./http/auth.ts";
 import { webConfig } from "./http/web.ts";
 import { boardMailer } from "./mail.ts";
 import { mcpRouter } from "./mcp/router.ts";
 import { oauthMetadataRouter, oauthUrls } from "./oauth/metadata.ts";
+import { oauthRouter } from "./oauth/router.ts";
 import { createOperations } from "./operations/index.ts";
 import { timeClaimNext } from "./operations/metrics.ts";
 import { apiRouter } from "./routes/api.ts";
@@ -107,13 +108,8 @@ export function createApp({
       limiter,
     }),
   );
-  app.use(
-    apiRouter({
-      operations,
-      files,
-      guard: [apiAuth(db, web, { path: "/api/v1", urls: oauth }), limiter, json],
-    }),
-  );
+  const apiGuard = [apiAuth(db, web, { path: "/api/v1", urls: oauth }), limiter, json];
+  app.use(apiRouter({ operations, files, guard: apiGuard }));
   const signInLimiter = rateLimiter({
     limit: env.RATE_LIMIT_SIGN_IN_PER_MINUTE,
     windowMs: 60_000,
@@ -121,6 +117,19 @@ export function createApp({
     prefix: "board-api-sign-in",
     redis,
   });
+  app.use(
+    oauthRouter({
+      db,
+      urls: oauth,
+      session: webSessionAuth(db, web),
+      json,
+      api: apiGuard,
+      origin: web.origin,
+      redis,
+      registerPerMinute: env.RATE_LIMIT_OAUTH_REGISTER_PER_MINUTE,
+      clients: { fetch: { allowPrivateAddresses: env.OAUTH_CLIENT_METADATA_ALLOW_PRIVATE } },
+    }),
+  );
   app.use(
     webAuthRouter({ db, tenant, web, limiter: signInLimiter, json, mailer, publicUrl: env.PUBLIC_URL }),
   );

@@ -36,6 +36,16 @@ export const boardEnvSchema = baseEnvSchema.extend({
   SMTP_URL: optionalUrl.refine((url) => !url || /^smtps?:$/.test(new URL(url).protocol), {
     message: "SMTP_URL must be an smtp:// or smtps:// URL",
   }),
+  /** OAuth client registrations (POST /oauth/register) a minute per client IP. */
+  RATE_LIMIT_OAUTH_REGISTER_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /**
+   * Fetch OAuth Client ID Metadata Documents from loopback and private addresses too (closed
+   * networks, tests); off: only public addresses are ever fetched.
+   */
+  OAUTH_CLIENT_METADATA_ALLOW_PRIVATE: z
+    .enum(["true", "false", ""])
+    .optional()
+    .transform((value) => value === "true"),
   /** The sender of the board's mail; default `Board <no-reply@<PUBLIC_URL's host>>`. */
   MAIL_FROM: optionalText,
 });

@@ -70,3 +70,11 @@ export {
   type SessionLifetime,
   type SessionTimes,
 } from "./web/cookie-session.ts";
+export {
+  cacheSecondsOf,
+  guardedFetch,
+  isNonPublicAddress,
+  OutboundFetchError,
+  type GuardedFetchOptions,
+  type GuardedFetchResult,
+} from "./outbound/guarded-fetch.ts";

@@ -2,12 +2,15 @@ import type { Db } from "@org/db";
 import {
   assertCsrf,
   bearerToken,
+  ForbiddenError,
+  isStateChanging,
   hashSecret,
   UnauthenticatedError,
   type SessionCookie,
   type SessionLifetime,
 } from "@org/service-kit";
-import type { Request, RequestHandler } from "express";
+import type { Request, RequestHandler, Response } from "express";
+import { canWrite, type OAuthAccess } from "../oauth/grants.ts";
 import type { OAuthResourcePath, OAuthUrls } from "../oauth/metadata.ts";
 import type { Actor } from "../services/context.ts";
 import { assertSteppedUp } from "../services/step-up.ts";
@@ -63,9 +66,31 @@ export function bearerAuth(db: Db, resource: ResourceGuard): RequestHandler {
       }
       throw error;
     }
+    const oauth = req.actor.oauth;
+    if (oauth) checkOAuthAccess(req, res, resource, oauth);
     req.tokenHash = tokenHash;
     next();
   };
+}
+
+/**
+ * What an OAuth access token may do here: only the resource it was issued for (RFC 8707: a token
+ * for /mcp is no key to /api/v1), and on /api/v1 no change without `board:write`.
+ */
+function checkOAuthAccess(req: Request, res: Response, resource: ResourceGuard, oauth: OAuthAccess): void {
+  if (oauth.resource !== resource.urls.resource(resource.path)) {
+    req.actor = undefined;
+    res.set("WWW-Authenticate", bearerChallenge(resource, 'error="invalid_token"'));
+    throw new UnauthenticatedError(
+      `This access token was issued for ${oauth.resource}, not ${resource.urls.resource(resource.path)}.`,
+    );
+  }
+  if (resource.path === "/api/v1" && isStateChanging(req) && !canWrite(oauth)) {
+    res.set("WWW-Authenticate", bearerChallenge(resource, 'error="insufficient_scope", scope="board:write"'));
+    throw new ForbiddenError(
+      "This access token is read-only (board:read): changes need the board:write scope.",
+    );
+  }
 }
 
 /** The web app's cookie session: how it is named and how long it lives. */

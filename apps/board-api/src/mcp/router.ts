@@ -6,6 +6,7 @@ import { ValidationError, type RateLimiter } from "@org/service-kit";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { Router, type Request, type RequestHandler } from "express";
 import { actorOf } from "../http/auth.ts";
+import { canWrite } from "../oauth/grants.ts";
 import type { Operations } from "../operations/index.ts";
 import type { Actor } from "../services/context.ts";
 import type { ToolCatalog } from "./catalog.ts";
@@ -84,7 +85,9 @@ export function mcpRouter({
     return endpoint;
   };
   router.post(MCP_PATH, ...guard, async (req, res) => {
-    const catalog = catalogOf(req);
+    // A read-only OAuth grant (board:read) opens read-only sessions, whatever the client asks.
+    const oauth = actorOf(req).oauth;
+    const catalog = catalogOf(req, { forceReadOnly: oauth !== undefined && !canWrite(oauth) });
     await limiter.charge(req, res, toolCallsOf(req.body) - 1);
     const messages = messagesOf(req, res);
     if (!messages) return;

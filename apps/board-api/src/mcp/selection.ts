@@ -26,8 +26,8 @@ function readOnlyOf(req: Request): boolean {
  * The tools to offer: `?toolsets=core,cards` (or repeated) or the X-MCP-Toolsets header, default
  * core; unknown names are validation_failed. Read-only mode keeps the tools that change nothing.
  */
-export function catalogOf(req: Request): ToolCatalog {
-  const readOnly = readOnlyOf(req);
+export function catalogOf(req: Request, { forceReadOnly = false } = {}): ToolCatalog {
+  const readOnly = readOnlyOf(req) || forceReadOnly;
   try {
     return catalogFor(queryOrHeader(req, "toolsets", MCP_TOOLSETS_HEADER), readOnly);
   } catch (error) {

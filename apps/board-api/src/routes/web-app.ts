@@ -18,7 +18,8 @@ const SERVER_PATHS = /^\/app\/(assets|auth|sdk|account\/passkeys)(\/|$)/;
 export function appPolicy(origin: string, authServerUrl: string | undefined): PagePolicy {
   const auth = authServerUrl ? [authServerUrl] : [];
   const websocket = origin.replace(/^http/, "ws");
-  return { scriptSrc: auth, connectSrc: [websocket, ...auth], frameSrc: auth, imgSrc: auth };
+  // Images over https anywhere: the logos of OAuth clients on the consent page.
+  return { scriptSrc: auth, connectSrc: [websocket, ...auth], frameSrc: auth, imgSrc: [...auth, "https:"] };
 }
 
 export function webAppRouter({

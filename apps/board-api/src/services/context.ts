@@ -1,4 +1,5 @@
 import type { Db, Prisma } from "@org/db";
+import type { OAuthAccess } from "../oauth/grants.ts";
 import type { BoardEvents } from "./events.ts";
 import type { FileStore } from "./file-store.ts";
 
@@ -13,6 +14,8 @@ export interface Actor {
    * anything a client sends.
    */
   viaWebApp?: true;
+  /** Set when an OAuth access token authenticated the request: its scopes, projects and resource. */
+  oauth?: OAuthAccess;
 }
 
 /** What every service function gets besides its own options. */

@@ -6,6 +6,7 @@ import { ForbiddenError, generateSecret, hashSecret, NotFoundError } from "@org/
 import type { Actor } from "./context.ts";
 import { iso, isoOrNull, pageArgs, toPage } from "./pagination.ts";
 import { invalidateTokens } from "./token-cache.ts";
+import { accessTokenIsLive } from "../oauth/grants.ts";
 
 const TOKEN_PREFIX = "bt";
 /** last_used_at is written at most this often per token: a write on every request would cost more than the request. */
@@ -89,7 +90,7 @@ export async function revokeToken({
 /** Whether the token of this SHA-256 still works (read from the database, never from the cache). */
 export async function tokenIsLive({ db, tokenHash }: { db: Db; tokenHash: string }): Promise<boolean> {
   const live = await db.apiToken.count({ where: { tokenHash, revokedAt: null } });
-  return live > 0;
+  return live > 0 || accessTokenIsLive(db, tokenHash);
 }
 
 /** Records that a token was used, unless that was recorded less than a minute ago. */

@@ -12,6 +12,10 @@ import type { Actor } from "./context.ts";
 import { liveSignups, withFreeHandle } from "./handles.ts";
 import { iso } from "./pagination.ts";
 import { tokenCacheFor } from "./token-cache.ts";
+import { lookupAccessToken } from "../oauth/grants.ts";
+
+/** OAuth access tokens (see src/oauth). */
+const OAUTH_ACCESS_PREFIX = "bat_";
 import { issueApiToken, noteTokenUse } from "./tokens.ts";
 
 export function toUserWire(user: {
@@ -81,6 +85,12 @@ export async function authenticate({
   const cached = cache.get(tokenHash);
   if (cached) return cached;
   const ticket = cache.begin();
+  if (token.startsWith(OAUTH_ACCESS_PREFIX)) {
+    const found = await lookupAccessToken(db, token, tokenHash);
+    if (!found) throw new UnauthenticatedError("The access token is invalid, expired or revoked.");
+    cache.set(tokenHash, found.actor, ticket);
+    return found.actor;
+  }
   const rows = await queryPrepared<
     Actor & { revoked: boolean; token_hash: string; last_used_at: Date | null }
   >(

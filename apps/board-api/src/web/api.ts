@@ -77,6 +77,23 @@ export const api = {
   },
 };
 
+/** Account → Connected apps: OAuth grants (routes of src/oauth, outside the operation registry). */
+export interface ConnectedApp {
+  id: string;
+  client_id: string;
+  client_name: string;
+  client_uri: string | null;
+  scopes: string[];
+  project_ids: string[] | null;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export const connectedApps = {
+  list: () => v1<{ data: ConnectedApp[] }>("GET", "/me/grants"),
+  revoke: (grantId: string) => v1<void>("DELETE", `/me/grants/${encodeURIComponent(grantId)}`),
+};
+
 export interface WebSession {
   user: User;
   csrf_token: string;

@@ -13,6 +13,7 @@ export type Route =
   | { name: "my-cards" }
   | { name: "invite" }
   | { name: "verify-email" }
+  | { name: "oauth-authorize" }
   | { name: "not-found" };
 
 const ID = "([0-9a-f-]{36})";
@@ -28,6 +29,8 @@ const FIXED = new Map<string, Route>([
   // Links handed out by the board: the secret follows in the fragment (#…), never sent to a server.
   ["/app/invite", { name: "invite" }],
   ["/app/verify-email", { name: "verify-email" }],
+  // OAuth: an agent's host asks for access (the query carries the request; see src/oauth).
+  ["/app/oauth/authorize", { name: "oauth-authorize" }],
 ]);
 
 const PATTERNS: Array<[RegExp, (match: RegExpExecArray) => Route]> = [

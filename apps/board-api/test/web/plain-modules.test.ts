@@ -81,6 +81,7 @@ describe("parseRoute", () => {
     expect(parseRoute("/app/notifications")).toEqual({ name: "notifications" });
     expect(parseRoute("/app/invite")).toEqual({ name: "invite" });
     expect(parseRoute("/app/verify-email")).toEqual({ name: "verify-email" });
+    expect(parseRoute("/app/oauth/authorize")).toEqual({ name: "oauth-authorize" });
     expect(parseRoute("/app/projects/7")).toEqual({ name: "not-found" });
   });
 });

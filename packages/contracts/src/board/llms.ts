@@ -245,7 +245,11 @@ export function boardLlmsTxt({ baseUrl = "" }: LlmsTxtOptions = {}): string {
       "does not offer (`-32602`). The server's `instructions` say this, and the rules every tool shares.",
     "- Without a valid token `/mcp` answers `401` with `WWW-Authenticate: Bearer`, like `/api/v1`, whose " +
       `\`resource_metadata\` points at the OAuth metadata (\`${baseUrl}/.well-known/oauth-protected-resource/mcp\`): ` +
-      "MCP hosts that support OAuth sign in by themselves (see the README). " +
+      "MCP hosts that support OAuth sign in by themselves: discovery at " +
+      `\`${baseUrl}/.well-known/oauth-authorization-server\`, registration (RFC 7591) or a client ID metadata ` +
+      "document, authorization code with PKCE S256 and `resource` (RFC 8707), scopes `board:read` (read-only " +
+      "sessions) and `board:write`; e.g. `claude mcp add --transport http board " +
+      `${baseUrl}/mcp\`. ` +
       "`create_token` is not a tool: only a web session mints tokens.",
     "",
     ...sections,

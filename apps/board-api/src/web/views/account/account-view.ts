@@ -1,8 +1,8 @@
 // Your account: name and handle, passkeys (list, add, delete), API tokens (create — the secret
-// shown once —, list, revoke), and sign-out.
+// shown once —, list, revoke), connected apps (OAuth grants: list, revoke), and sign-out.
 import type { ApiToken, CreatedApiToken, PasskeyInfo, User } from "@org/contracts";
 import { html, LitElement, nothing } from "lit";
-import { ApiError, api, web } from "../../api.ts";
+import { ApiError, api, connectedApps, web, type ConnectedApp } from "../../api.ts";
 import { loadAuthKit } from "../../sdk.ts";
 import { base } from "../../styles.ts";
 import { confirmAction } from "../../ui/confirm.ts";
@@ -21,6 +21,7 @@ export class BoardAccountView extends LitElement {
     authServerUrl: {},
     theme: {},
     tokens: { state: true },
+    grants: { state: true },
     passkeys: { state: true },
     created: { state: true },
     sdkReady: { state: true },
@@ -31,6 +32,8 @@ export class BoardAccountView extends LitElement {
   /** The app's theme choice: this page's Appearance is its one control. */
   theme: ThemeChoice = "auto";
   tokens: ApiToken[] = [];
+  /** Connected apps: OAuth grants. */
+  grants: ConnectedApp[] = [];
   passkeys: PasskeyInfo[] | null = null;
   created: CreatedApiToken | null = null;
   sdkReady = false;
@@ -39,6 +42,7 @@ export class BoardAccountView extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     void this.loadTokens();
+    void this.loadGrants();
     void this.loadPasskeys();
     loadAuthKit().then(
       () => (this.sdkReady = true),
@@ -93,6 +97,53 @@ export class BoardAccountView extends LitElement {
     } catch (error) {
       toast((error as Error).message, "error");
     }
+  }
+
+  private async loadGrants() {
+    const page = await connectedApps.list().catch(() => null);
+    if (page) this.grants = page.data;
+  }
+
+  private async revokeGrant(grant: ConnectedApp) {
+    const ok = await confirmAction(
+      `Disconnect “${grant.client_name}”?`,
+      "Its access ends at once, everywhere; it has to ask you again to reconnect.",
+      "Revoke",
+    );
+    if (!ok) return;
+    try {
+      await connectedApps.revoke(grant.id);
+      toast(`“${grant.client_name}” disconnected.`);
+      await this.loadGrants();
+    } catch (error) {
+      toast((error as Error).message, "error");
+    }
+  }
+
+  private renderGrants() {
+    return html`<section class="panel" aria-labelledby="connected-apps">
+      <h2 id="connected-apps">Connected apps</h2>
+      <p class="faint">
+        Apps and agents' hosts you allowed to use the board as you (OAuth). Revoking ends their access at
+        once.
+      </p>
+      ${
+        this.grants.length
+          ? credentialTable(
+              this.grants.map((grant) => ({
+                name: `${grant.client_name} — ${grant.scopes.includes("board:write") ? "read and write" : "read only"}, ${
+                  grant.project_ids === null
+                    ? "all projects"
+                    : `${grant.project_ids.length} project${grant.project_ids.length === 1 ? "" : "s"}`
+                }`,
+                createdAt: grant.created_at,
+                lastUsed: grant.last_used_at,
+                action: { label: "Revoke", run: () => void this.revokeGrant(grant) },
+              })),
+            )
+          : html`<p class="faint">No connected apps.</p>`
+      }
+    </section>`;
   }
 
   private async revoke(token: ApiToken) {
@@ -256,7 +307,7 @@ export class BoardAccountView extends LitElement {
           Sign out
         </button>
       </div>
-      ${this.renderProfile(me)} ${this.renderPasskeys()} ${this.renderTokens()}`;
+      ${this.renderProfile(me)} ${this.renderPasskeys()} ${this.renderTokens()} ${this.renderGrants()}`;
   }
 }
 customElements.define("board-account-view", BoardAccountView);

@@ -22,6 +22,7 @@ import "../notifications/notifications-view.ts";
 import "../my-cards/my-cards-view.ts";
 import "../links/invite-view.ts";
 import "../links/verify-email-view.ts";
+import "../oauth/consent-view.ts";
 import { rememberPendingLink, takePendingLink } from "../links/link-token.ts";
 
 /** Routes of a signed-out person, left for the projects once signed in. */
@@ -183,6 +184,8 @@ export class BoardApp extends LitElement {
         return html`<board-notifications-view></board-notifications-view>`;
       case "my-cards":
         return html`<board-my-cards-view></board-my-cards-view>`;
+      case "oauth-authorize":
+        return html`<board-oauth-consent></board-oauth-consent>`;
       case "invite":
         return html`<board-invite-view></board-invite-view>`;
       case "verify-email":

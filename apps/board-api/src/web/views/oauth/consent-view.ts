@@ -1,0 +1,152 @@
+// /app/oauth/authorize: an agent's host asks for access (OAuth). The person sees who asks (name,
+// logo, where the answer goes, flagged when nothing vouches for that host), what for (scopes), and
+// allows or denies; either way the browser goes back to the host. Signed out, the app shell shows sign-in first and this page after.
+import { html, LitElement, nothing } from "lit";
+import { web } from "../../api.ts";
+import { base } from "../../styles.ts";
+import { consentStyles } from "./consent.styles.ts";
+
+interface ConsentView {
+  client: {
+    client_id: string;
+    name: string;
+    client_uri: string | null;
+    logo_uri: string | null;
+    kind: string;
+  };
+  redirect_host: string;
+  redirect_verified: boolean;
+  scopes: string[];
+  resource: string;
+}
+
+const SCOPE_TEXT: Record<string, string> = {
+  "board:read": "See your projects, columns, cards, comments and activity",
+  "board:write": "Create and change cards, comments and projects as you",
+};
+
+export class BoardOAuthConsent extends LitElement {
+  static override styles = [base, consentStyles];
+  static override properties = {
+    view: { state: true },
+    error: { state: true },
+    busy: { state: true },
+  };
+
+  view: ConsentView | null = null;
+  error = "";
+  busy = false;
+  private readonly query = Object.fromEntries(new URLSearchParams(location.search));
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    void this.load();
+  }
+
+  private async load() {
+    try {
+      const answer = await web.get<ConsentView | { redirect_to: string }>(
+        `/auth/oauth/authorize${location.search}`,
+      );
+      if ("redirect_to" in answer) location.replace(answer.redirect_to);
+      else this.view = answer;
+    } catch (error) {
+      this.error = (error as Error).message;
+    }
+  }
+
+  private async decide(approve: boolean) {
+    this.busy = true;
+    this.error = "";
+    try {
+      const { redirect_to } = await web.post<{ redirect_to: string }>("/auth/oauth/authorize", {
+        query: this.query,
+        approve,
+        // Limiting a grant to chosen projects is not offered yet (see the README).
+        project_ids: null,
+      });
+      location.assign(redirect_to);
+    } catch (error) {
+      this.error = (error as Error).message;
+      this.busy = false;
+    }
+  }
+
+  private renderView(view: ConsentView) {
+    const { client } = view;
+    return html`<form
+      class="panel card"
+      @submit=${(event: Event) => {
+        event.preventDefault();
+        void this.decide(true);
+      }}
+    >
+      <div class="who">
+        ${
+          client.logo_uri
+            ? html`<img class="logo" src=${client.logo_uri} alt="" width="48" height="48" />`
+            : html`<span class="logo placeholder" aria-hidden="true"
+                >${client.name.slice(0, 1).toUpperCase()}</span
+              >`
+        }
+        <div>
+          <p class="eyebrow">Connect an app</p>
+          <h1>${client.name} wants to use your board</h1>
+        </div>
+      </div>
+      <dl class="facts">
+        <dt>App</dt>
+        <dd>
+          ${client.client_uri ? html`<a href=${client.client_uri} target="_blank" rel="noopener">${client.name}</a>` : client.name}
+          ${client.kind === "metadata_document" ? html`<span class="faint">(${client.client_id})</span>` : nothing}
+        </dd>
+        <dt>Sends you back to</dt>
+        <dd>
+          <strong>${view.redirect_host}</strong>
+          ${
+            view.redirect_verified
+              ? nothing
+              : html`<span class="flag" role="note"
+                  >unverified: only continue if you started this from that app</span
+                >`
+          }
+        </dd>
+        <dt>For</dt>
+        <dd>${view.resource}</dd>
+      </dl>
+      <section aria-labelledby="scopes-title">
+        <h2 id="scopes-title">It will be able to</h2>
+        <ul class="scopes">
+          ${view.scopes.map((scope) => html`<li>${SCOPE_TEXT[scope] ?? scope}</li>`)}
+        </ul>
+      </section>
+      ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
+      <div class="row actions">
+        <button type="button" class="button" ?disabled=${this.busy} @click=${() => void this.decide(false)}>
+          Deny
+        </button>
+        <button type="submit" class="button primary" ?disabled=${this.busy}>Allow</button>
+      </div>
+      <p class="note">You can revoke this at any time under Account → Connected apps.</p>
+    </form>`;
+  }
+
+  protected override render() {
+    if (this.view) return this.renderView(this.view);
+    return html`<section class="panel card" aria-live="polite">
+      ${
+        this.error
+          ? html`<h1>This request cannot be approved</h1>
+              <p class="error" role="alert">${this.error}</p>`
+          : html`<p class="faint">Loading the request…</p>`
+      }
+    </section>`;
+  }
+}
+customElements.define("board-oauth-consent", BoardOAuthConsent);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "board-oauth-consent": BoardOAuthConsent;
+  }
+}
