@@ -16,6 +16,7 @@ import { checklistImplementations } from "./checklist.ts";
 import { claimImplementations } from "./claims.ts";
 import { columnImplementations } from "./columns.ts";
 import { commentImplementations } from "./comments.ts";
+import { eventImplementations } from "./events.ts";
 import { findingImplementations } from "./findings.ts";
 import { gateImplementations } from "./gates.ts";
 import { runOnce } from "./idempotency.ts";
@@ -91,6 +92,7 @@ const implementations: Implementations = {
   ...attentionImplementations,
   ...findingImplementations,
   ...activityImplementations,
+  ...eventImplementations,
 };
 const byName = implementations as unknown as Record<string, Implementation<never> | undefined>;
 

@@ -10,6 +10,7 @@ import { checklistOperations } from "./operations/checklist.ts";
 import { claimOperations } from "./operations/claims.ts";
 import { columnOperations } from "./operations/columns.ts";
 import { commentOperations } from "./operations/comments.ts";
+import { eventOperations } from "./operations/events.ts";
 import { findingOperations } from "./operations/findings.ts";
 import { gateOperations } from "./operations/gates.ts";
 import { invitationOperations } from "./operations/invitations.ts";
@@ -45,6 +46,7 @@ export const boardOperations = {
   ...attentionOperations,
   ...findingOperations,
   ...activityOperations,
+  ...eventOperations,
 };
 
 export type BoardOperations = typeof boardOperations;

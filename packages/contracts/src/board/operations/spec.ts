@@ -21,7 +21,8 @@ export type OperationGroup =
   | "rot"
   | "attention"
   | "findings"
-  | "activity";
+  | "activity"
+  | "events";
 
 export interface OperationSpec {
   method: "get" | "post" | "patch" | "delete";
