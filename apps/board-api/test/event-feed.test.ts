@@ -107,7 +107,7 @@ describe("event feed", () => {
     expect(quiet.body).toEqual({ data: [], next_after: (woken.body as EventPage).next_after });
   });
 
-  it("MCP wait_for_events (core) waits for another agent's move", async () => {
+  it("MCP wait_for_events waits for another agent's move", async () => {
     const { owner, project, column } = await makeBoard(a);
     const agent = await makeUser(a);
     await addMember(owner.api, project.id, agent, "member");
@@ -117,7 +117,7 @@ describe("event feed", () => {
     };
     const mcp = await listenMcp(a);
     try {
-      const client = await mcp.connect(agent.token);
+      const client = await mcp.connect(agent.token, { query: "?toolsets=core,events" });
       const first = await okTool<EventPage>(client, "wait_for_events", { project_id: project.id });
       expect(first.data.map((event) => event.type)).toContain("card.created");
       const waiting = okTool<EventPage>(client, "wait_for_events", {

@@ -53,7 +53,6 @@ export const CORE_TOOLSET: readonly string[] = [
   "ack_gate_criterion",
   "publish_plan",
   "handoff_card",
-  "wait_for_events",
 ];
 
 /** The toolset offered when a client names none. */
