@@ -16,6 +16,8 @@ export const boardEnvSchema = baseEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   /** Requests per minute per API token (or web session). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** Days a project's event log (GET /projects/{project_id}/events) keeps an event. */
+  EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Sign-up and sign-in requests per minute per client IP (each may call the auth server). */
   RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** Where attachment files are stored; default `$DATA_DIR/attachments`. */

@@ -5,6 +5,7 @@ import { loadBoardEnv } from "./env.ts";
 import { webConfig } from "./http/web.ts";
 import { attachBoardRealtime, SocketBoardEvents } from "./realtime/index.ts";
 import { sweepIdempotencyKeys } from "./operations/idempotency.ts";
+import { sweepEvents } from "./services/event-log.ts";
 import { sweepSignups } from "./services/web-signup.ts";
 
 const env = loadBoardEnv();
@@ -12,8 +13,8 @@ const events = new SocketBoardEvents();
 const tenant = env.authServer && createTenantClient(env.authServer);
 let realtime: Realtime | undefined;
 /**
- * Once a minute: clears abandoned sign-ups (their auth server users) and idempotency keys older
- * than 24 hours.
+ * Once a minute: clears abandoned sign-ups (their auth server users), idempotency keys older
+ * than 24 hours and events older than EVENT_RETENTION_DAYS.
  */
 let sweeper: NodeJS.Timeout | undefined;
 
@@ -42,6 +43,9 @@ void runService({
           ),
         sweepIdempotencyKeys(db).catch((error: unknown) =>
           logger.warn({ err: error }, "idempotency key sweep failed"),
+        ),
+        sweepEvents(db, env.EVENT_RETENTION_DAYS).catch((error: unknown) =>
+          logger.warn({ err: error }, "event log sweep failed"),
         ),
       ];
       void Promise.all(sweeps).finally(() => (sweeping = false));

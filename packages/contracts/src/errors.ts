@@ -8,6 +8,8 @@ export const boardErrorStatus = {
   step_up_required: 403,
   not_found: 404,
   conflict: 409,
+  /** The event feed: `after` is older than what is kept (retention). */
+  gone: 410,
   payload_too_large: 413,
   validation_failed: 422,
   rate_limited: 429,

@@ -17,6 +17,7 @@ import { claimImplementations } from "./claims.ts";
 import { columnImplementations } from "./columns.ts";
 import { commentImplementations } from "./comments.ts";
 import { dependencyImplementations } from "./dependencies.ts";
+import { eventImplementations } from "./events.ts";
 import { findingImplementations } from "./findings.ts";
 import { gateImplementations } from "./gates.ts";
 import { runOnce } from "./idempotency.ts";
@@ -93,6 +94,7 @@ const implementations: Implementations = {
   ...attentionImplementations,
   ...findingImplementations,
   ...activityImplementations,
+  ...eventImplementations,
 };
 const byName = implementations as unknown as Record<string, Implementation<never> | undefined>;
 

@@ -48,9 +48,9 @@ export async function setAttention(
       since, expires_at`;
   const attention = toAttentionWire(row as AttentionRow);
   if (previous?.live && previous.project_id !== projectId) {
-    publish(ctx, previous.project_id, "attention.changed", { user_id: ctx.actor.id, attention: null });
+    await publish(ctx, previous.project_id, "attention.changed", { user_id: ctx.actor.id, attention: null });
   }
-  publish(ctx, projectId, "attention.changed", { user_id: ctx.actor.id, attention });
+  await publish(ctx, projectId, "attention.changed", { user_id: ctx.actor.id, attention });
   return attention;
 }
 
@@ -61,7 +61,7 @@ export async function clearAttention(ctx: ServiceContext): Promise<void> {
     RETURNING project_id::text AS project_id, expires_at > ${SQL_NOW} AS live`;
   const [row] = removed;
   if (row?.live)
-    publish(ctx, row.project_id, "attention.changed", { user_id: ctx.actor.id, attention: null });
+    await publish(ctx, row.project_id, "attention.changed", { user_id: ctx.actor.id, attention: null });
 }
 
 /** Live records on the project's cards, oldest first. */

@@ -173,7 +173,7 @@ export async function createCard(
     return card.id;
   }, TX_OPTIONS);
   const card = await readCard({ ...ctx, cardId });
-  publish(ctx, card.project_id, "card.created", { card });
+  await publish(ctx, card.project_id, "card.created", { card });
   await recordActivity(ctx, card.id, "created", { column_id: card.column_id, title: card.title });
   await notifyMentions(ctx, { projectId: card.project_id, cardId, text: `${card.title}\n${card.body}` });
   return card;
@@ -188,7 +188,7 @@ export async function updateCard(
   const before = ctx.actor.viaWebApp ? await readCard(ctx) : undefined;
   await ctx.db.card.update({ where: { id: ctx.cardId }, data: cardData(ctx.input) });
   const updated = await readCard(ctx);
-  publish(ctx, card.projectId, "card.updated", { card: updated });
+  await publish(ctx, card.projectId, "card.updated", { card: updated });
   if (before) {
     const fields = changedFields(before, ctx.input);
     if (Object.keys(fields).length > 0) await recordActivity(ctx, ctx.cardId, "edited", { fields });
@@ -300,7 +300,7 @@ export async function moveCard(
     return current.columnId;
   });
   const moved = await readCard(ctx);
-  publish(ctx, card.projectId, "card.moved", { card: moved, from_column_id: from });
+  await publish(ctx, card.projectId, "card.moved", { card: moved, from_column_id: from });
   await recordActivity(ctx, ctx.cardId, "moved", {
     from_column_id: from,
     to_column_id: moved.column_id,
@@ -318,7 +318,7 @@ export async function archiveCard(ctx: ServiceContext & { cardId: string }): Pro
     return true;
   });
   const card = await readCard(ctx);
-  if (changed) publish(ctx, projectId, "card.archived", { card });
+  if (changed) await publish(ctx, projectId, "card.archived", { card });
   if (changed) await recordActivity(ctx, ctx.cardId, "archived");
   return card;
 }
@@ -333,7 +333,7 @@ export async function unarchiveCard(ctx: ServiceContext & { cardId: string }): P
     return true;
   });
   const card = await readCard(ctx);
-  if (changed) publish(ctx, projectId, "card.unarchived", { card });
+  if (changed) await publish(ctx, projectId, "card.unarchived", { card });
   if (changed) await recordActivity(ctx, ctx.cardId, "unarchived");
   return card;
 }
@@ -351,5 +351,5 @@ export async function deleteCard(ctx: ServiceContext & { cardId: string }): Prom
     return { stored, columnId: current.columnId };
   });
   await ctx.files.remove(deleted.stored.map((file) => file.storageKey));
-  publish(ctx, projectId, "card.deleted", { card_id: ctx.cardId, column_id: deleted.columnId });
+  await publish(ctx, projectId, "card.deleted", { card_id: ctx.cardId, column_id: deleted.columnId });
 }

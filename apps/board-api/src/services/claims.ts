@@ -97,7 +97,7 @@ export async function claimCard(
     return renewal;
   }, TX_OPTIONS);
   const card = await readCard(ctx);
-  publish(ctx, projectId, "card.claimed", { card, renewed });
+  await publish(ctx, projectId, "card.claimed", { card, renewed });
   if (!renewed) await recordActivity(ctx, ctx.cardId, "claimed", { lease_seconds: ctx.leaseSeconds });
   return card;
 }
@@ -120,7 +120,7 @@ export async function unclaimCard(ctx: ServiceContext & { cardId: string }): Pro
     return state.claimed_by !== null;
   }, TX_OPTIONS);
   const card = await readCard(ctx);
-  if (released) publish(ctx, row.projectId, "card.unclaimed", { card });
+  if (released) await publish(ctx, row.projectId, "card.unclaimed", { card });
   if (released) await recordActivity(ctx, ctx.cardId, "unclaimed");
   return card;
 }
@@ -164,7 +164,7 @@ export async function claimNextCard(
   authorize(row?.actor_role, NEEDS.work, PROJECT_NOT_FOUND);
   if (!row?.id) return null;
   const card = toCardWire(row as CardSqlRow);
-  publish(ctx, ctx.projectId, "card.claimed", { card, renewed: false });
+  await publish(ctx, ctx.projectId, "card.claimed", { card, renewed: false });
   await recordActivity(ctx, card.id, "claimed", { lease_seconds: ctx.leaseSeconds });
   return card;
 }

@@ -164,7 +164,7 @@ export async function createColumn(
     await writePositions(tx, "columns", order);
     return toColumnWire({ ...created, position: order.indexOf(created.id) });
   }, TX_OPTIONS);
-  publish(ctx, ctx.projectId, "column.created", { column });
+  await publish(ctx, ctx.projectId, "column.created", { column });
   return column;
 }
 
@@ -202,7 +202,7 @@ export async function updateColumn(
     });
     return toColumnWire(column);
   }, TX_OPTIONS);
-  publish(ctx, row.projectId, "column.updated", { column });
+  await publish(ctx, row.projectId, "column.updated", { column });
   return column;
 }
 
@@ -227,5 +227,5 @@ export async function deleteColumn(ctx: ServiceContext & { columnId: string }) {
     await tx.column.delete({ where: { id: ctx.columnId } });
     await writePositions(tx, "columns", await columnIds(tx, row.projectId));
   }, TX_OPTIONS);
-  publish(ctx, row.projectId, "column.deleted", { column_id: ctx.columnId });
+  await publish(ctx, row.projectId, "column.deleted", { column_id: ctx.columnId });
 }

@@ -70,7 +70,7 @@ export async function createComment(ctx: ServiceContext & { cardId: string; body
   const comment = toCommentWire(
     await ctx.db.comment.create({ data: { cardId: ctx.cardId, authorId: ctx.actor.id, body: ctx.body } }),
   );
-  publish(ctx, projectId, "comment.created", { comment });
+  await publish(ctx, projectId, "comment.created", { comment });
   await recordActivity(ctx, ctx.cardId, "commented", { comment_id: comment.id });
   await notifyMentions(ctx, { projectId, cardId: ctx.cardId, commentId: comment.id, text: ctx.body });
   return comment;
@@ -88,5 +88,8 @@ export async function deleteComment(ctx: ServiceContext & { commentId: string })
   });
   await ctx.db.comment.delete({ where: { id: ctx.commentId } });
   await ctx.files.remove(files.map((file) => file.storageKey));
-  publish(ctx, row.card.projectId, "comment.deleted", { comment_id: ctx.commentId, card_id: row.cardId });
+  await publish(ctx, row.card.projectId, "comment.deleted", {
+    comment_id: ctx.commentId,
+    card_id: row.cardId,
+  });
 }

@@ -124,7 +124,7 @@ export async function addBlocker(
     return { link: inserted as BlockerRow, created: true };
   }, TX_OPTIONS);
   if (created) {
-    publish(ctx, projectId, "card.blocker_added", {
+    await publish(ctx, projectId, "card.blocker_added", {
       card_id: ctx.cardId,
       blocker_id: ctx.blockerId,
     });
@@ -141,7 +141,7 @@ export async function removeBlocker(
     where: { cardId: ctx.cardId, blockerId: ctx.blockerId },
   });
   if (removed.count > 0) {
-    publish(ctx, projectId, "card.blocker_removed", { card_id: ctx.cardId, blocker_id: ctx.blockerId });
+    await publish(ctx, projectId, "card.blocker_removed", { card_id: ctx.cardId, blocker_id: ctx.blockerId });
   }
 }
 

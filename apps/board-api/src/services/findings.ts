@@ -56,7 +56,7 @@ export async function createFinding(
       },
     }),
   );
-  publish(ctx, projectId, "finding.created", { finding });
+  await publish(ctx, projectId, "finding.created", { finding });
   await recordActivity(ctx, ctx.cardId, "finding_recorded", { finding_id: finding.id, kind, title });
   return finding;
 }

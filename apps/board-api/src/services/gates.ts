@@ -72,7 +72,7 @@ export async function createGateCriterion(
       data: { projectId: ctx.projectId, columnId: ctx.input.column_id ?? null, text: ctx.input.text },
     }),
   );
-  publish(ctx, ctx.projectId, "gate.criterion_created", { criterion });
+  await publish(ctx, ctx.projectId, "gate.criterion_created", { criterion });
   return criterion;
 }
 
@@ -100,14 +100,14 @@ export async function updateGateCriterion(
       },
     }),
   );
-  publish(ctx, row.projectId, "gate.criterion_updated", { criterion });
+  await publish(ctx, row.projectId, "gate.criterion_updated", { criterion });
   return criterion;
 }
 
 export async function deleteGateCriterion(ctx: ServiceContext & { criterionId: string }) {
   const { row } = await authorizeCriterion(ctx, ctx.criterionId);
   await ctx.db.gateCriterion.delete({ where: { id: ctx.criterionId } });
-  publish(ctx, row.projectId, "gate.criterion_deleted", { criterion_id: ctx.criterionId });
+  await publish(ctx, row.projectId, "gate.criterion_deleted", { criterion_id: ctx.criterionId });
 }
 
 /** The criteria that apply to the card where it is now, oldest first, with this card's acks. */
@@ -166,7 +166,7 @@ export async function ackGateCriterion(
     acked_at: iso(row.ackedAt),
     note: row.note,
   };
-  publish(ctx, card.projectId, "gate.acked", { ack });
+  await publish(ctx, card.projectId, "gate.acked", { ack });
   await recordActivity(ctx, ctx.cardId, "gate_acked", { criterion_id: ctx.criterionId });
   return ack;
 }
@@ -177,5 +177,8 @@ export async function removeGateAck(ctx: ServiceContext & { cardId: string; crit
     where: { cardId: ctx.cardId, criterionId: ctx.criterionId },
   });
   if (count === 0) throw new NotFoundError("This card has no ack of that criterion.");
-  publish(ctx, card.projectId, "gate.ack_removed", { card_id: ctx.cardId, criterion_id: ctx.criterionId });
+  await publish(ctx, card.projectId, "gate.ack_removed", {
+    card_id: ctx.cardId,
+    criterion_id: ctx.criterionId,
+  });
 }

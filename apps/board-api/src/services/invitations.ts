@@ -88,7 +88,8 @@ export async function recordInvitation(
           include: withProject,
         });
   const invitee = await inviteeOf(ctx, row);
-  if (invitee) publish(ctx, projectId, "invitation.created", { invitation: toInvitationWire(row) }, invitee);
+  if (invitee)
+    await publish(ctx, projectId, "invitation.created", { invitation: toInvitationWire(row) }, invitee);
   return { row, ...(token ? { token } : {}) };
 }
 
@@ -116,7 +117,7 @@ async function announceGone(
 ) {
   const invitee = await inviteeOf(ctx, invitation);
   if (invitee)
-    publish(ctx, invitation.projectId, "invitation.deleted", { invitation_id: invitation.id }, invitee);
+    await publish(ctx, invitation.projectId, "invitation.deleted", { invitation_id: invitation.id }, invitee);
 }
 
 /** create_invitation: a link for `email` to share (shown once). */

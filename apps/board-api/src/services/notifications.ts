@@ -124,7 +124,7 @@ export async function notifyUser(
     },
     select: { id: true },
   });
-  publish(
+  await publish(
     ctx,
     input.projectId,
     "notification.created",

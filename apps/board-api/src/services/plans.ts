@@ -47,7 +47,7 @@ export async function publishPlan(
     }
     return toPlanWire(created);
   }, TX_OPTIONS);
-  publish(ctx, projectId, "plan.published", { plan });
+  await publish(ctx, projectId, "plan.published", { plan });
   await recordActivity(ctx, ctx.cardId, "plan_published", { version: plan.version });
   return plan;
 }
@@ -141,7 +141,7 @@ export async function decomposeCard(
     return ids;
   });
   const [parent, children] = await Promise.all([readCard(ctx), loadCardsByIds(ctx.db, childIds)]);
-  publish(ctx, projectId, "card.decomposed", { parent, children });
+  await publish(ctx, projectId, "card.decomposed", { parent, children });
   await recordActivity(ctx, ctx.cardId, "decomposed", { children: children.map((child) => child.id) });
   return { parent, children };
 }
@@ -233,7 +233,7 @@ export async function handoffCard(
     });
   }, TX_OPTIONS);
   const card = await readCard(ctx);
-  publish(ctx, row.projectId, "card.handed_off", { card, note: toCommentWire(comment) });
+  await publish(ctx, row.projectId, "card.handed_off", { card, note: toCommentWire(comment) });
   await recordActivity(ctx, ctx.cardId, "handed_off", {
     to_user_id: ctx.input.to_user_id ?? null,
     note: comment.body,

@@ -53,6 +53,7 @@ const GROUP_TITLES: Record<string, string> = {
   attention: "Attention",
   findings: "Findings",
   activity: "Card activity",
+  events: "Event feed",
 };
 
 const titleOf = (group: string) => GROUP_TITLES[group] ?? group[0]!.toUpperCase() + group.slice(1);

@@ -11,6 +11,7 @@ import { claimOperations } from "./operations/claims.ts";
 import { columnOperations } from "./operations/columns.ts";
 import { dependencyOperations } from "./operations/dependencies.ts";
 import { commentOperations } from "./operations/comments.ts";
+import { eventOperations } from "./operations/events.ts";
 import { findingOperations } from "./operations/findings.ts";
 import { gateOperations } from "./operations/gates.ts";
 import { invitationOperations } from "./operations/invitations.ts";
@@ -47,6 +48,7 @@ export const boardOperations = {
   ...attentionOperations,
   ...findingOperations,
   ...activityOperations,
+  ...eventOperations,
 };
 
 export type BoardOperations = typeof boardOperations;

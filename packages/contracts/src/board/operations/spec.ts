@@ -22,7 +22,8 @@ export type OperationGroup =
   | "rot"
   | "attention"
   | "findings"
-  | "activity";
+  | "activity"
+  | "events";
 
 export interface OperationSpec {
   method: "get" | "post" | "patch" | "delete";

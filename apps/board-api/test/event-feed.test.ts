@@ -1,0 +1,178 @@
+// The durable event feed: GET /projects/{project_id}/events and MCP wait_for_events read what the
+// live events announced, in seq order, wait for the next one (woken across instances), refuse
+// non-members, and answer `gone` for an `after` older than what is kept.
+import { createTestDatabase, type TestDatabase } from "@org/db/testing";
+import request from "supertest";
+import { sweepEvents } from "../src/services/event-log.ts";
+import { addMember, makeBoard, makeCard, makeUser } from "./helpers/fixtures.ts";
+import { startLiveInstance, type LiveInstance } from "./helpers/live.ts";
+import { listenMcp, okTool } from "./helpers/mcp.ts";
+
+interface EventPage {
+  data: Array<{
+    seq: string;
+    type: string;
+    project_id: string;
+    actor_id: string;
+    at: string;
+    data: Record<string, unknown>;
+  }>;
+  next_after: string;
+}
+
+let database: TestDatabase;
+let a: LiveInstance;
+let b: LiveInstance;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  a = await startLiveInstance(database, { ownDb: true });
+  b = await startLiveInstance(database, { ownDb: true });
+});
+afterAll(async () => {
+  await a.close();
+  await b.close();
+  await database.drop();
+});
+
+const events = (instance: LiveInstance, token: string, projectId: string, query = "") =>
+  request(instance.url)
+    .get(`/api/v1/projects/${projectId}/events${query}`)
+    .set("Authorization", `Bearer ${token}`);
+
+describe("event feed", () => {
+  it("lists the project's changes in seq order, pages with next_after, and only for members", async () => {
+    const { owner, project, column } = await makeBoard(a);
+    const card = await makeCard(owner.api, column.id, { title: "First" });
+    await owner.api.patch(`/cards/${card.id}`, { title: "Renamed" }).expect(200);
+    await owner.api.post(`/cards/${card.id}/comments`, { body: "hi" }).expect(201);
+
+    const all = await events(b, owner.token, project.id);
+    expect(all.status).toBe(200);
+    const page = all.body as EventPage;
+    expect(page.data.map((event) => event.type)).toEqual([
+      "column.created",
+      "card.created",
+      "card.updated",
+      "comment.created",
+    ]);
+    const seqs = page.data.map((event) => BigInt(event.seq));
+    expect(seqs).toEqual([...seqs].sort((x, y) => (x < y ? -1 : 1)));
+    expect(page.data[1]).toEqual({
+      seq: expect.stringMatching(/^\d+$/),
+      type: "card.created",
+      project_id: project.id,
+      actor_id: owner.user.id,
+      at: expect.stringMatching(/Z$/),
+      data: { card: expect.objectContaining({ id: card.id, title: "First" }) },
+    });
+    expect(page.next_after).toBe(page.data[3]!.seq);
+
+    const two = (await events(a, owner.token, project.id, "?limit=2")).body as EventPage;
+    expect(two.data.map((event) => event.type)).toEqual(["column.created", "card.created"]);
+    const rest = (await events(a, owner.token, project.id, `?after=${two.next_after}`)).body as EventPage;
+    expect(rest.data.map((event) => event.type)).toEqual(["card.updated", "comment.created"]);
+    const none = (await events(a, owner.token, project.id, `?after=${rest.next_after}`)).body as EventPage;
+    expect(none).toEqual({ data: [], next_after: rest.next_after });
+
+    const stranger = await makeUser(a);
+    expect((await events(a, stranger.token, project.id)).status).toBe(404);
+    for (const query of ["?after=-1", "?after=1e2", "?wait=31", "?limit=0"]) {
+      expect({ query, status: (await events(a, owner.token, project.id, query)).status }).toEqual({
+        query,
+        status: 422,
+      });
+    }
+  });
+
+  it("a wait is woken by a change made through the other instance, well before its time", async () => {
+    const { owner, project, column } = await makeBoard(a);
+    const start = (await events(a, owner.token, project.id)).body as EventPage;
+    const began = Date.now();
+    const waiting = events(a, owner.token, project.id, `?after=${start.next_after}&wait=25`);
+    // Give the request time to reach its wait, then change the board through instance B.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await makeCard(client(b, owner.token), column.id, { title: "Wake" });
+    const woken = await waiting;
+    expect(woken.status).toBe(200);
+    expect((woken.body as EventPage).data.map((event) => event.type)).toEqual(["card.created"]);
+    expect(Date.now() - began).toBeLessThan(20_000);
+
+    // Nothing happens: the wait ends empty after its time.
+    const quiet = await events(
+      b,
+      owner.token,
+      project.id,
+      `?after=${(woken.body as EventPage).next_after}&wait=1`,
+    );
+    expect(quiet.body).toEqual({ data: [], next_after: (woken.body as EventPage).next_after });
+  });
+
+  it("MCP wait_for_events waits for another agent's move", async () => {
+    const { owner, project, column } = await makeBoard(a);
+    const agent = await makeUser(a);
+    await addMember(owner.api, project.id, agent, "member");
+    const card = await makeCard(owner.api, column.id, { title: "Move me" });
+    const other = (await owner.api.post(`/projects/${project.id}/columns`, { name: "Done" })).body as {
+      id: string;
+    };
+    const mcp = await listenMcp(a);
+    try {
+      const client = await mcp.connect(agent.token, { query: "?toolsets=core,events" });
+      const first = await okTool<EventPage>(client, "wait_for_events", { project_id: project.id });
+      expect(first.data.map((event) => event.type)).toContain("card.created");
+      const waiting = okTool<EventPage>(client, "wait_for_events", {
+        project_id: project.id,
+        after: first.next_after,
+        wait_seconds: 25,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await request(b.url)
+        .post(`/api/v1/cards/${card.id}/move`)
+        .set("Authorization", `Bearer ${owner.token}`)
+        .send({ to_column_id: other.id })
+        .expect(200);
+      const moved = await waiting;
+      expect(moved.data).toEqual([
+        expect.objectContaining({
+          type: "card.moved",
+          data: expect.objectContaining({ from_column_id: column.id }),
+        }),
+      ]);
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it("an after older than what is kept is 410 gone naming the oldest seq", async () => {
+    const { owner, project, column } = await makeBoard(a);
+    await makeCard(owner.api, column.id, { title: "Old" });
+    await database.db
+      .$executeRaw`UPDATE project_events SET at = at - interval '40 days' WHERE project_id = ${project.id}::uuid`;
+    await sweepEvents(database.db, 30);
+    const card = await makeCard(owner.api, column.id, { title: "New" });
+    const gone = await events(a, owner.token, project.id, "?after=0");
+    expect(gone.status).toBe(410);
+    expect(gone.body.error.code).toBe("gone");
+    expect(gone.body.error.message).toContain("the oldest available seq is 3");
+    const fromOldest = (await events(a, owner.token, project.id)).body as EventPage;
+    expect(fromOldest.data).toEqual([
+      expect.objectContaining({
+        seq: "3",
+        type: "card.created",
+        data: { card: expect.objectContaining({ id: card.id }) },
+      }),
+    ]);
+    expect((await events(a, owner.token, project.id, "?after=2")).status).toBe(200);
+  });
+});
+
+function client(instance: LiveInstance, token: string) {
+  const auth = (test: request.Test) => test.set("Authorization", `Bearer ${token}`);
+  return {
+    token,
+    get: (path: string) => auth(request(instance.url).get(`/api/v1${path}`)),
+    post: (path: string, body?: object) => auth(request(instance.url).post(`/api/v1${path}`)).send(body),
+    patch: (path: string, body?: object) => auth(request(instance.url).patch(`/api/v1${path}`)).send(body),
+    delete: (path: string) => auth(request(instance.url).delete(`/api/v1${path}`)),
+  };
+}
