@@ -1,7 +1,7 @@
 // The site's own token URLs (`session-token-url`, `assertion-url`): their failures name the cause.
 import { AuthKit } from "../src/core/authkit.ts";
 import { describeError, loadLocale } from "../src/i18n/index.ts";
-import { retryHelps } from "../src/core/errors.ts";
+import { retryHelps, type AuthKitError } from "../src/core/errors.ts";
 import { fetchFromTokenUrl } from "../src/components/base/token-url.ts";
 import { json, stubServer } from "./helpers/stub-server.ts";
 
@@ -32,7 +32,7 @@ const failure = (auth: AuthKit, attribute: "session-token-url" | "assertion-url"
     () => {
       throw new Error("expected a failure");
     },
-    (error: unknown) => error as import("../src/core/errors.ts").AuthKitError,
+    (error: unknown) => error as AuthKitError,
   );
 
 describe("fetchFromTokenUrl", () => {
