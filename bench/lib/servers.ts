@@ -27,7 +27,11 @@ export async function listen(handler: http.RequestListener): Promise<Listening> 
 }
 
 /** The board API on `databaseUrl` (already migrated), with attachments in a temporary folder. */
-export async function startBoardApi(databaseUrl: string, db: Db): Promise<Listening> {
+export async function startBoardApi(
+  databaseUrl: string,
+  db: Db,
+  env: Record<string, string> = {},
+): Promise<Listening> {
   const attachmentsDir = await mkdtemp(path.join(os.tmpdir(), "bench-attachments-"));
   const app = createApp({
     env: loadBoardEnv({
@@ -35,6 +39,7 @@ export async function startBoardApi(databaseUrl: string, db: Db): Promise<Listen
       LOG_LEVEL: "silent",
       RATE_LIMIT_PER_MINUTE: "100000000",
       ATTACHMENTS_DIR: attachmentsDir,
+      ...env,
     }),
     db,
     logger: createLogger({ service: "board-api", level: "silent" }),

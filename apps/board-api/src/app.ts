@@ -6,6 +6,7 @@ import {
   createHttpApp,
   finishHttpApp,
   healthRoutes,
+  jsonBody,
   Metrics,
   metricsRoute,
   rateLimiter,
@@ -22,6 +23,7 @@ import { apiAuth, bearerAuth } from "./http/auth.ts";
 import { webConfig } from "./http/web.ts";
 import { boardMailer } from "./mail.ts";
 import { mcpRouter } from "./mcp/router.ts";
+import { oauthMetadataRouter, oauthUrls } from "./oauth/metadata.ts";
 import { createOperations } from "./operations/index.ts";
 import { timeClaimNext } from "./operations/metrics.ts";
 import { apiRouter } from "./routes/api.ts";
@@ -55,7 +57,8 @@ export function createApp({
 }: BoardDeps): Express {
   const app = createHttpApp({
     logger,
-    jsonLimit: "1mb",
+    // Bodies are parsed by the routes, after authentication: a bogus token costs no parsing.
+    parseJsonUpFront: false,
     trustProxy: env.TRUST_PROXY,
     requestLog: requestLogOptions(env),
     // Requests that authenticate (a token or the web session) are not counted; the rest — public
@@ -89,12 +92,28 @@ export function createApp({
     redis,
   });
   const web = webConfig(env);
+  // Bounded in size and shape while parsing (see service-kit's json-body.ts).
+  const json = jsonBody({ limit: "1mb", maxKeys: env.JSON_MAX_KEYS, maxDepth: env.JSON_MAX_DEPTH });
   // Authentication first, so the limit counts per token (its hash), never per IP. The web app's
   // session cookie authenticates /api/v1 too (not /mcp, which is for tokens only). /mcp goes
   // first: its two routes cost an /api/v1 request nothing, while the API's hundred would be
   // matched against every MCP call.
-  app.use(mcpRouter({ operations, guard: [bearerAuth(db), limiter], limiter }));
-  app.use(apiRouter({ operations, files, guard: [apiAuth(db, web), limiter] }));
+  const oauth = oauthUrls(env.PUBLIC_URL);
+  app.use(oauthMetadataRouter(oauth));
+  app.use(
+    mcpRouter({
+      operations,
+      guard: [bearerAuth(db, { path: "/mcp", urls: oauth }), limiter, json],
+      limiter,
+    }),
+  );
+  app.use(
+    apiRouter({
+      operations,
+      files,
+      guard: [apiAuth(db, web, { path: "/api/v1", urls: oauth }), limiter, json],
+    }),
+  );
   const signInLimiter = rateLimiter({
     limit: env.RATE_LIMIT_SIGN_IN_PER_MINUTE,
     windowMs: 60_000,
@@ -102,7 +121,9 @@ export function createApp({
     prefix: "board-api-sign-in",
     redis,
   });
-  app.use(webAuthRouter({ db, tenant, web, limiter: signInLimiter, mailer, publicUrl: env.PUBLIC_URL }));
+  app.use(
+    webAuthRouter({ db, tenant, web, limiter: signInLimiter, json, mailer, publicUrl: env.PUBLIC_URL }),
+  );
   app.use(devMailRouter(mailer));
   app.use(webAppRouter({ origin: web.origin, authServerUrl: tenant?.publicUrl }));
   return finishHttpApp(app, boardErrors);

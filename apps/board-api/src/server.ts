@@ -4,13 +4,17 @@ import { createTenantClient } from "./auth-server/tenant-client.ts";
 import { loadBoardEnv } from "./env.ts";
 import { webConfig } from "./http/web.ts";
 import { attachBoardRealtime, SocketBoardEvents } from "./realtime/index.ts";
+import { sweepIdempotencyKeys } from "./operations/idempotency.ts";
 import { sweepSignups } from "./services/web-signup.ts";
 
 const env = loadBoardEnv();
 const events = new SocketBoardEvents();
 const tenant = env.authServer && createTenantClient(env.authServer);
 let realtime: Realtime | undefined;
-/** Clears abandoned sign-ups (their auth server users) once a minute. */
+/**
+ * Once a minute: clears abandoned sign-ups (their auth server users) and idempotency keys older
+ * than 24 hours.
+ */
 let sweeper: NodeJS.Timeout | undefined;
 
 void runService({
@@ -29,11 +33,18 @@ void runService({
     });
     let sweeping = false;
     sweeper = setInterval(() => {
-      if (!tenant || sweeping) return;
+      if (sweeping) return;
       sweeping = true;
-      sweepSignups({ db, tenant, logger })
-        .catch((error: unknown) => logger.warn({ err: error }, "sign-up sweep failed"))
-        .finally(() => (sweeping = false));
+      const sweeps = [
+        tenant &&
+          sweepSignups({ db, tenant, logger }).catch((error: unknown) =>
+            logger.warn({ err: error }, "sign-up sweep failed"),
+          ),
+        sweepIdempotencyKeys(db).catch((error: unknown) =>
+          logger.warn({ err: error }, "idempotency key sweep failed"),
+        ),
+      ];
+      void Promise.all(sweeps).finally(() => (sweeping = false));
     }, 60_000).unref();
   },
   // Open websockets would keep the HTTP server's close() waiting: drop them first.

@@ -1,5 +1,6 @@
 import request from "supertest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { makeUser } from "./helpers/fixtures.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,9 +23,11 @@ describe("board-api foundation", () => {
     });
   });
 
-  it("malformed JSON is validation_failed 422", async () => {
+  it("malformed JSON is validation_failed 422 (once authenticated: see bounded-json.test.ts)", async () => {
+    const alice = await makeUser(t);
     const res = await request(t.app)
       .post("/api/v1/projects")
+      .set("Authorization", `Bearer ${alice.token}`)
       .set("Content-Type", "application/json")
       .send("{");
     expect(res.status).toBe(422);

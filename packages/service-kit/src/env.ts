@@ -52,6 +52,10 @@ export const baseEnvSchema = z.object({
    * tokens, public pages, embeds. The same number bounds new socket.io connections a minute.
    */
   RATE_LIMIT_ANONYMOUS_PER_MINUTE: positiveInt.default(600),
+  /** Most keys in any one object of a JSON request body (refused while parsing: payload_too_large). */
+  JSON_MAX_KEYS: positiveInt.default(1000),
+  /** Deepest nesting of objects and arrays in a JSON request body. */
+  JSON_MAX_DEPTH: positiveInt.max(1000).default(32),
   /** Open socket.io connections from one client IP (IPv6: one /64) on one instance. */
   SOCKETS_PER_IP: positiveInt.default(50),
   /** A request's headers must arrive within this many seconds … */

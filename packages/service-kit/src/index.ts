@@ -3,8 +3,22 @@ export { databaseLabel } from "./database-label.ts";
 export * from "./errors.ts";
 export { createLogger, type Logger } from "./logger.ts";
 export { createHttpApp, finishHttpApp, type HttpAppOptions } from "./http/create-http-app.ts";
+export {
+  DEFAULT_JSON_MAX_DEPTH,
+  DEFAULT_JSON_MAX_KEYS,
+  jsonBody,
+  jsonBoundsProblem,
+  type JsonBodyOptions,
+} from "./http/json-body.ts";
 export { authErrors, boardErrors, type ErrorDialect } from "./http/error-dialects.ts";
-export { errorHandler, notFoundHandler, toAppError, validationErrorFrom } from "./http/error-handler.ts";
+export {
+  errorHandler,
+  MAX_LISTED_UNKNOWN_KEYS,
+  notFoundHandler,
+  toAppError,
+  unknownKeysMessage,
+  validationErrorFrom,
+} from "./http/error-handler.ts";
 export { healthRoutes, type HealthOptions } from "./http/health.ts";
 export { metricsRoute, type MetricsRouteOptions } from "./http/metrics-route.ts";
 export { countOutcomes, Metrics, type MetricsOptions } from "./metrics.ts";

@@ -8,6 +8,7 @@ import {
   type SessionLifetime,
 } from "@org/service-kit";
 import type { Request, RequestHandler } from "express";
+import type { OAuthResourcePath, OAuthUrls } from "../oauth/metadata.ts";
 import type { Actor } from "../services/context.ts";
 import { authenticate } from "../services/users.ts";
 import { resolveWebSession, type WebSession } from "../services/web-sessions.ts";
@@ -26,18 +27,30 @@ declare global {
   }
 }
 
-/** RFC 6750's challenge: a 401 says which scheme to use, and whether the token sent was bad. */
-const BEARER_CHALLENGE = 'Bearer realm="board-api"';
+/** Which protected resource a guard serves, and where its OAuth metadata is (RFC 9728). */
+export interface ResourceGuard {
+  path: OAuthResourcePath;
+  urls: OAuthUrls;
+}
+
+/**
+ * RFC 6750's challenge: a 401 says which scheme to use, where the resource's metadata is (RFC 9728,
+ * so that an MCP host can find the authorization server), and whether the token sent was bad.
+ */
+export function bearerChallenge(resource: ResourceGuard, error?: string): string {
+  const metadata = `resource_metadata="${resource.urls.resourceMetadata(resource.path)}"`;
+  return `Bearer realm="board-api", ${metadata}${error ? `, ${error}` : ""}`;
+}
 
 /**
  * `Authorization: Bearer <API token>` on every API route; anything else is unauthenticated, with a
  * `WWW-Authenticate: Bearer` challenge (MCP clients read it).
  */
-export function bearerAuth(db: Db): RequestHandler {
+export function bearerAuth(db: Db, resource: ResourceGuard): RequestHandler {
   return async (req, res, next) => {
     const token = bearerToken(req.headers.authorization);
     if (!token) {
-      res.set("WWW-Authenticate", BEARER_CHALLENGE);
+      res.set("WWW-Authenticate", bearerChallenge(resource));
       throw new UnauthenticatedError("Send Authorization: Bearer <API token>.");
     }
     const tokenHash = hashSecret(token);
@@ -45,7 +58,7 @@ export function bearerAuth(db: Db): RequestHandler {
       req.actor = await authenticate({ db, token, tokenHash });
     } catch (error) {
       if (error instanceof UnauthenticatedError) {
-        res.set("WWW-Authenticate", `${BEARER_CHALLENGE}, error="invalid_token"`);
+        res.set("WWW-Authenticate", bearerChallenge(resource, 'error="invalid_token"'));
       }
       throw error;
     }
@@ -82,8 +95,8 @@ export function webSessionAuth(db: Db, web: WebSessionConfig): RequestHandler {
  * `/api/v1`: a bearer token, or else (no Authorization header at all) the web app's session
  * cookie. A request that sends both is judged by its token alone.
  */
-export function apiAuth(db: Db, web: WebSessionConfig): RequestHandler {
-  const bearer = bearerAuth(db);
+export function apiAuth(db: Db, web: WebSessionConfig, resource: ResourceGuard): RequestHandler {
+  const bearer = bearerAuth(db, resource);
   const session = webSessionAuth(db, web);
   return (req, res, next) =>
     req.headers.authorization === undefined && web.cookie.read(req.headers.cookie)

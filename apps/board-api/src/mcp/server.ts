@@ -3,6 +3,7 @@
 // as the token's user.
 import {
   EmptyResult,
+  IDEMPOTENCY_ARGUMENT,
   mcpInstructions,
   mcpOperations,
   MCP_READONLY_HEADER,
@@ -24,7 +25,7 @@ import {
   type ServerRequest,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
-import type { Operations, RawInput } from "../operations/index.ts";
+import { checkIdempotencyKey, Replayed, type Operations, type RawInput } from "../operations/index.ts";
 import type { Actor } from "../services/context.ts";
 import type { ToolCatalog } from "./catalog.ts";
 
@@ -204,7 +205,26 @@ export function createBoardMcpServer({
     const op = byName.get(name);
     if (!op) throw unknownTool(name, catalog);
     try {
-      return await jsonResult(await operations.invoke(op, toolInput(op, args), actorOf(extra)));
+      const { [IDEMPOTENCY_ARGUMENT]: key, ...rest } = args;
+      const options =
+        key === undefined || op.method === "get"
+          ? {}
+          : {
+              idempotency: {
+                key: checkIdempotencyKey(key, IDEMPOTENCY_ARGUMENT),
+                field: IDEMPOTENCY_ARGUMENT,
+              },
+            };
+      const result = await operations.invoke(
+        op,
+        toolInput(op, op.method === "get" ? args : rest),
+        actorOf(extra),
+        options,
+      );
+      if (result instanceof Replayed) {
+        return { ...(await jsonResult(result.body)), _meta: { idempotent_replayed: true } };
+      }
+      return await jsonResult(result);
     } catch (error) {
       const body = toolErrorBody(error);
       if (body) return errorResult(body);

@@ -18,6 +18,7 @@ import { columnImplementations } from "./columns.ts";
 import { commentImplementations } from "./comments.ts";
 import { findingImplementations } from "./findings.ts";
 import { gateImplementations } from "./gates.ts";
+import { runOnce } from "./idempotency.ts";
 import { labelImplementations } from "./labels.ts";
 import { meImplementations } from "./me.ts";
 import { memberImplementations } from "./members.ts";
@@ -29,6 +30,7 @@ import { rotImplementations } from "./rot.ts";
 import { tokenImplementations } from "./tokens.ts";
 import type { Implementation, Implementations, OperationContext } from "./types.ts";
 
+export { checkIdempotencyKey, Replayed } from "./idempotency.ts";
 export type { CustomOperationName, JsonOperationName, OperationContext } from "./types.ts";
 
 /** What the operations need besides the caller. */
@@ -50,9 +52,21 @@ export interface RawInput {
   body?: unknown;
 }
 
+/** How a call is made besides its input. */
+export interface InvokeOptions {
+  /**
+   * The client's idempotency key for a write (see idempotency.ts), already checked with
+   * checkIdempotencyKey, and the field it came in (for error details).
+   */
+  idempotency?: { key: string; field: string } | undefined;
+}
+
 export interface Operations {
-  /** Runs a JSON operation of the registry as `actor`; throws the API's AppErrors. */
-  invoke(op: BoardOperation, input: RawInput, actor: Actor): Promise<unknown>;
+  /**
+   * Runs a JSON operation of the registry as `actor`; throws the API's AppErrors. With an
+   * idempotency key, a repeated request answers `Replayed` (the first answer) without acting.
+   */
+  invoke(op: BoardOperation, input: RawInput, actor: Actor, options?: InvokeOptions): Promise<unknown>;
   /** The context of a call as `actor` (for the byte-level HTTP routes). */
   context(actor: Actor): OperationContext;
 }
@@ -107,7 +121,7 @@ export function createOperations(deps: OperationDeps): Operations {
   });
   return {
     context,
-    async invoke(op, raw, actor) {
+    async invoke(op, raw, actor, options) {
       const implementation = byName[op.name];
       if (!implementation) throw new AppError("internal", `No implementation for ${op.name}.`);
       const input = {
@@ -115,7 +129,11 @@ export function createOperations(deps: OperationDeps): Operations {
         query: op.query ? parseWith(op.query, raw.query ?? {}) : undefined,
         body: op.body ? parseWith(op.body, raw.body ?? {}) : undefined,
       } as Parameters<Implementation<never>>[1];
-      return implementation(context(actor), input);
+      const idempotency = op.method === "get" ? undefined : options?.idempotency;
+      if (!idempotency) return implementation(context(actor), input);
+      return runOnce(deps.db, { userId: actor.id, ...idempotency, op, input }, () =>
+        implementation(context(actor), input),
+      );
     },
   };
 }

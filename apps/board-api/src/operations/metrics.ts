@@ -14,11 +14,11 @@ export function timeClaimNext(operations: Operations, metrics: Metrics): Operati
   });
   return {
     ...operations,
-    async invoke(op, input, actor) {
-      if (op.name !== "claim_next_card") return operations.invoke(op, input, actor);
+    async invoke(op, input, actor, options) {
+      if (op.name !== "claim_next_card") return operations.invoke(op, input, actor, options);
       const stop = durations.startTimer();
       try {
-        const result = await operations.invoke(op, input, actor);
+        const result = await operations.invoke(op, input, actor, options);
         stop({ result: result instanceof EmptyResult ? "empty" : "claimed" });
         return result;
       } catch (error) {

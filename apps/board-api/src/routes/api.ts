@@ -4,7 +4,13 @@
 import { BOARD_API_PREFIX, boardOperationList, EmptyResult, type BoardOperation } from "@org/contracts";
 import { Router, type RequestHandler } from "express";
 import { actorOf } from "../http/auth.ts";
-import type { CustomOperationName, Operations } from "../operations/index.ts";
+import { IDEMPOTENCY_HEADER } from "../operations/idempotency.ts";
+import {
+  checkIdempotencyKey,
+  Replayed,
+  type CustomOperationName,
+  type Operations,
+} from "../operations/index.ts";
 import type { FileStore } from "../services/file-store.ts";
 import { attachmentRoutes } from "./attachments.ts";
 
@@ -19,12 +25,20 @@ export function expressPath(op: BoardOperation): string {
  */
 function jsonRoute(operations: Operations, op: BoardOperation): RequestHandler {
   return async (req, res) => {
+    const key = req.get(IDEMPOTENCY_HEADER);
     const result = await operations.invoke(
       op,
       { params: req.params, query: req.query, body: req.body },
       actorOf(req),
+      key === undefined || op.method === "get"
+        ? {}
+        : { idempotency: { key: checkIdempotencyKey(key, IDEMPOTENCY_HEADER), field: IDEMPOTENCY_HEADER } },
     );
-    if (op.status === 204) res.status(204).end();
+    if (result instanceof Replayed) {
+      res.set("Idempotent-Replayed", "true");
+      if (result.body === null) res.status(result.status).end();
+      else res.status(result.status).json(result.body);
+    } else if (op.status === 204) res.status(204).end();
     // "Nothing to return" (claim_next_card with no eligible card): the operation's emptyStatus.
     else if (result instanceof EmptyResult && op.emptyStatus) res.status(op.emptyStatus).end();
     else res.status(op.status).json(result);

@@ -12,6 +12,7 @@ import { AppError, NotFoundError, PayloadTooLargeError, ValidationError } from "
 import type { Request, RequestHandler, Response } from "express";
 import multer from "multer";
 import { actorOf } from "../http/auth.ts";
+import { checkIdempotencyKey, IDEMPOTENCY_HEADER, Replayed, runOnce } from "../operations/idempotency.ts";
 import { parseParams, type CustomOperationName, type Operations } from "../operations/index.ts";
 import {
   authorizeUpload,
@@ -117,14 +118,29 @@ function uploadRoute(
         { path: "file", message: "Required." },
       ]);
     }
-    const attachment = await recordAttachment({
-      ...ctx,
-      projectId,
-      stored: { storageKey: file.storageKey, size: file.size, sha256: file.sha256 },
-      filename: safeFilename(file.originalname),
-      contentType: safeContentType(file.mimetype),
-    });
-    res.status(op.status).json(attachment);
+    const stored = { storageKey: file.storageKey, size: file.size, sha256: file.sha256 };
+    const filename = safeFilename(file.originalname);
+    const contentType = safeContentType(file.mimetype);
+    const record = () => recordAttachment({ ...ctx, projectId, stored, filename, contentType });
+    const key = req.get(IDEMPOTENCY_HEADER);
+    if (key === undefined) {
+      res.status(op.status).json(await record());
+      return;
+    }
+    // A retried upload: the same key, target and bytes answer the first attachment; the copy
+    // just received is not kept.
+    const input = { params: { id }, file: { sha256: file.sha256, size: file.size, filename, contentType } };
+    const idempotency = { key: checkIdempotencyKey(key, IDEMPOTENCY_HEADER), field: IDEMPOTENCY_HEADER };
+    const result = await runOnce(ctx.db, { userId: ctx.actor.id, ...idempotency, op, input }, record).catch(
+      async (error: unknown) => {
+        await files.remove([file.storageKey]);
+        throw error;
+      },
+    );
+    if (result instanceof Replayed) {
+      await files.remove([file.storageKey]);
+      res.set("Idempotent-Replayed", "true").status(result.status).json(result.body);
+    } else res.status(op.status).json(result);
   };
 }
 

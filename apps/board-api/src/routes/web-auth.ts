@@ -3,7 +3,7 @@
 import { PasskeyIdParams, SignInRequestSchema, SignupRequestSchema } from "@org/contracts";
 import type { Db } from "@org/db";
 import { parseWith, ServiceUnavailableError, type Mailer, type RateLimiter } from "@org/service-kit";
-import { Router, type Response } from "express";
+import { Router, type RequestHandler, type Response } from "express";
 import type { TenantClient } from "../auth-server/tenant-client.ts";
 import { actorOf, webSessionAuth } from "../http/auth.ts";
 import { assertSameOrigin, type WebConfig } from "../http/web.ts";
@@ -32,6 +32,7 @@ export function webAuthRouter({
   tenant,
   web,
   limiter,
+  json,
   mailer,
   publicUrl,
 }: {
@@ -41,6 +42,8 @@ export function webAuthRouter({
   web: WebConfig;
   /** Per client IP, on everything that may call the auth server before sign-in. */
   limiter: RateLimiter;
+  /** The JSON body parser, mounted after the limiter or the session check. */
+  json: RequestHandler;
   /** Sends the new account its email verification link; absent: no mail. */
   mailer?: Mailer | undefined;
   publicUrl: string;
@@ -52,7 +55,7 @@ export function webAuthRouter({
     }
     return tenant;
   };
-  const session = webSessionAuth(db, web);
+  const session = [webSessionAuth(db, web), json];
   const signedIn = (res: Response, started: { user: unknown; session: StartedWebSession }, status = 200) => {
     web.cookie.set(res, started.session.token, started.session.expiresAt);
     noStore(res);
@@ -69,7 +72,7 @@ export function webAuthRouter({
   });
 
   // Starting again in the same browser abandons its previous sign-up first (its handle is kept).
-  router.post("/app/auth/signup", limiter, async (req, res) => {
+  router.post("/app/auth/signup", limiter, json, async (req, res) => {
     assertSameOrigin(req, web.origin);
     const started = await startSignup({
       db,
@@ -104,7 +107,7 @@ export function webAuthRouter({
     res.json(await signupUserToken({ db, tenant: auth(), token: web.signupCookie.read(req.headers.cookie) }));
   });
 
-  router.post("/app/auth/signup/complete", limiter, async (req, res) => {
+  router.post("/app/auth/signup/complete", limiter, json, async (req, res) => {
     assertSameOrigin(req, web.origin);
     const token = web.signupCookie.read(req.headers.cookie);
     const completed = await completeSignup({ db, tenant: auth(), token, lifetime: web.lifetime });
@@ -123,31 +126,31 @@ export function webAuthRouter({
     res.json(await signInToken({ tenant: auth() }));
   });
 
-  router.post("/app/auth/signin", limiter, async (req, res) => {
+  router.post("/app/auth/signin", limiter, json, async (req, res) => {
     assertSameOrigin(req, web.origin);
     const { challengeId } = parseWith(SignInRequestSchema, req.body);
     signedIn(res, await signIn({ db, tenant: auth(), challengeId, lifetime: web.lifetime }));
   });
 
-  router.post("/app/auth/signout", session, async (req, res) => {
+  router.post("/app/auth/signout", ...session, async (req, res) => {
     const token = web.cookie.read(req.headers.cookie);
     if (token) await endWebSession({ db, token });
     web.cookie.clear(res);
     res.status(204).end();
   });
 
-  router.get("/app/account/passkeys", session, async (req, res) => {
+  router.get("/app/account/passkeys", ...session, async (req, res) => {
     noStore(res);
     res.json(await listMyPasskeys({ tenant: auth(), actor: actorOf(req) }));
   });
 
   // The assertion-url of "Add a passkey".
-  router.get("/app/account/passkeys/token", session, async (req, res) => {
+  router.get("/app/account/passkeys/token", ...session, async (req, res) => {
     noStore(res);
     res.json(await myPasskeyUserToken({ tenant: auth(), actor: actorOf(req) }));
   });
 
-  router.delete("/app/account/passkeys/:passkey_id", session, async (req, res) => {
+  router.delete("/app/account/passkeys/:passkey_id", ...session, async (req, res) => {
     const { passkey_id } = parseWith(PasskeyIdParams, req.params);
     await deleteMyPasskey({ tenant: auth(), actor: actorOf(req), passkeyId: passkey_id });
     res.status(204).end();

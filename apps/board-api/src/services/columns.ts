@@ -11,6 +11,7 @@ import { Prisma, queryPrepared, sqlIso } from "@org/db";
 import { ConflictError, NotFoundError, ValidationError } from "@org/service-kit";
 import { boardCursor, loadBoardCards, parseBoardCursor } from "./card-loader.ts";
 import { TX_OPTIONS, type ServiceContext, type Tx } from "./context.ts";
+import { withUniqueName } from "./unique-names.ts";
 import { publish } from "./events.ts";
 import { insertAt, lockRows, writePositions } from "./ordering.ts";
 import { iso } from "./pagination.ts";
@@ -145,14 +146,20 @@ export async function createColumn(
   const column = await ctx.db.$transaction(async (tx) => {
     await lockRows(tx, "projects", [ctx.projectId]);
     const ids = await columnIds(tx, ctx.projectId);
-    const created = await tx.column.create({
-      data: {
-        projectId: ctx.projectId,
-        name: ctx.input.name,
-        position: ids.length,
-        done: ctx.input.done ?? false,
-      },
-    });
+    const created = await withUniqueName(
+      tx,
+      "column",
+      { projectId: ctx.projectId, name: ctx.input.name },
+      () =>
+        tx.column.create({
+          data: {
+            projectId: ctx.projectId,
+            name: ctx.input.name,
+            position: ids.length,
+            done: ctx.input.done ?? false,
+          },
+        }),
+    );
     const order = insertAt(ids, created.id, ctx.input.position);
     await writePositions(tx, "columns", order);
     return toColumnWire({ ...created, position: order.indexOf(created.id) });
@@ -173,6 +180,12 @@ export async function updateColumn(
   );
   const column = await ctx.db.$transaction(async (tx) => {
     await lockRows(tx, "projects", [row.projectId]);
+    await withUniqueName(
+      tx,
+      "column",
+      { projectId: row.projectId, name: ctx.input.name, exceptId: ctx.columnId },
+      async () => undefined,
+    );
     if (ctx.input.position !== undefined) {
       await writePositions(
         tx,

@@ -2,7 +2,8 @@ import type { CreateLabelBody, Label, ListQuery, UpdateLabelBody, z } from "@org
 import { NotFoundError, ValidationError } from "@org/service-kit";
 import { recordActivity } from "./activity.ts";
 import { authorizeCard } from "./cards.ts";
-import type { ServiceContext } from "./context.ts";
+import type { ServiceContext, Tx } from "./context.ts";
+import { withUniqueName } from "./unique-names.ts";
 import { iso, pageArgs, toPage } from "./pagination.ts";
 import { loadAuthorized, NEEDS, requireRole } from "./permissions.ts";
 import { PROJECT_NOT_FOUND } from "./projects.ts";
@@ -55,15 +56,25 @@ export async function createLabel(
   ctx: ServiceContext & { projectId: string; input: z.output<typeof CreateLabelBody> },
 ) {
   await requireRole(ctx, ctx.projectId, NEEDS.manage, PROJECT_NOT_FOUND);
-  const label = await ctx.db.label.create({ data: { projectId: ctx.projectId, ...ctx.input } });
+  const label = await withUniqueName(
+    ctx.db as unknown as Tx,
+    "label",
+    { projectId: ctx.projectId, name: ctx.input.name },
+    () => ctx.db.label.create({ data: { projectId: ctx.projectId, ...ctx.input } }),
+  );
   return toLabelWire(label);
 }
 
 export async function updateLabel(
   ctx: ServiceContext & { labelId: string; input: z.output<typeof UpdateLabelBody> },
 ) {
-  await authorizeLabel(ctx, ctx.labelId);
-  const label = await ctx.db.label.update({ where: { id: ctx.labelId }, data: ctx.input });
+  const { row } = await authorizeLabel(ctx, ctx.labelId);
+  const label = await withUniqueName(
+    ctx.db as unknown as Tx,
+    "label",
+    { projectId: row.projectId, name: ctx.input.name, exceptId: ctx.labelId },
+    () => ctx.db.label.update({ where: { id: ctx.labelId }, data: ctx.input }),
+  );
   return toLabelWire(label);
 }
 

@@ -29,6 +29,7 @@ export const LLMS_RULES: readonly string[] = [
   '**Text and query numbers**: text anywhere — bodies, path parameters, query strings, upload file names — must be storable: a NUL character or an unpaired UTF-16 surrogate is `validation_failed` (with the field in `details`). Query numbers (`limit`, `stale_hours`) are plain base-10 digits: `1e2`, `0x10`, `+7`, `" 5"` are `validation_failed`. A database error the request caused is never a 5xx.',
   "**No side effects on text**: API-created cards and comments run no @mention parsing and create no notifications or activity entries; those come only from the web app (`list_notifications`, `list_card_activity` show what it wrote). The one exception: a handoff to a user (`to_user_id`) notifies that user, through any client.",
   '**Errors**: every error body is `{"error":{"code":"...","message":"..."}}`; `validation_failed` adds `"details":[{"path":"field.sub","message":"..."}]`. Malformed JSON is `validation_failed`. An unknown route is `not_found` in the same envelope. Every response carries `X-Request-Id`.',
+  "**Safe retries**: every POST, PATCH and DELETE takes the header `Idempotency-Key` (1..255 visible ASCII characters; MCP write tools: the argument `idempotency_key`). The same key from the same user within 24 hours answers the first request's status and body, with the header `Idempotent-Replayed: true`, without acting again — on every instance, and a concurrent duplicate waits for the first answer; `claim_next_card` answers the card it handed out the first time. The same key with another method, path or body is `422 validation_failed` (`idempotency_key reused`). A request that failed stored nothing (nor a claim-next that found nothing): retrying it with the same key runs it. Column and label names are unique in a project: a second one is `409 conflict` naming the existing id.",
   "**Rate limit**: per token (default 600 requests a minute), with `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` headers; over it: `429 rate_limited` with `Retry-After` seconds. Every MCP tool call counts against the same limit, one by one inside a JSON-RPC batch too.",
 ];
 
@@ -242,7 +243,9 @@ export function boardLlmsTxt({ baseUrl = "" }: LlmsTxtOptions = {}): string {
     `- Read-only: \`?read_only=true\` or \`${MCP_READONLY_HEADER}: true\` offers only the tools whose ` +
       "`readOnlyHint` is true; calling another is a JSON-RPC error, as is calling a tool the session " +
       "does not offer (`-32602`). The server's `instructions` say this, and the rules every tool shares.",
-    "- Without a valid token `/mcp` answers `401` with `WWW-Authenticate: Bearer`, like `/api/v1`. " +
+    "- Without a valid token `/mcp` answers `401` with `WWW-Authenticate: Bearer`, like `/api/v1`, whose " +
+      `\`resource_metadata\` points at the OAuth metadata (\`${baseUrl}/.well-known/oauth-protected-resource/mcp\`): ` +
+      "MCP hosts that support OAuth sign in by themselves (see the README). " +
       "`create_token` is not a tool: only a web session mints tokens.",
     "",
     ...sections,

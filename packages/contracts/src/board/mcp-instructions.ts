@@ -29,6 +29,10 @@ export function mcpInstructions(): string {
     "Write tools answer the object a read tool describes (create_card, move_card, claim_card…: the card " +
       'of get_card); a tool with nothing to answer gives {"ok": true}, one that found nothing ' +
       '{"result": null, "reason": "…"}.',
+    "Safe retries: every write tool takes an optional `idempotency_key` (1..255 visible ASCII): the " +
+      "same key again within 24 hours answers the first call's result (claim_next_card: the card it " +
+      "handed out) without acting twice; the same key with other arguments is validation_failed. A " +
+      "call that failed stored nothing: retrying it with the same key runs it.",
     'Errors are isError results whose text is {"error":{"code","message","details"?}}; details name ' +
       "the fields. Prefer archive_card over delete_card. Full rules: /llms.txt.",
   ].join("\n");

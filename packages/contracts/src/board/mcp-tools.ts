@@ -105,6 +105,14 @@ function withoutSharedNotes(node: unknown): unknown {
   return Object.fromEntries(entries);
 }
 
+/**
+ * The optional argument of every write tool that makes a retry safe: the same key from the same
+ * user within 24 hours answers the first call's result instead of acting again (HTTP: the
+ * `Idempotency-Key` header).
+ */
+export const IDEMPOTENCY_ARGUMENT = "idempotency_key";
+const IDEMPOTENCY_KEY_SCHEMA = { type: "string", minLength: 1, maxLength: 255 } as const;
+
 /** The tool's input: path ids + query + body in one object, no other fields. */
 export function toolInputSchema(op: BoardOperation): ObjectSchema {
   const merged = { properties: {} as Record<string, unknown>, required: [] as string[] };
@@ -118,6 +126,8 @@ export function toolInputSchema(op: BoardOperation): ObjectSchema {
       mergeInto(merged, toJsonSchema(op.body));
     }
   }
+  // Every write takes an idempotency key (explained once in the server's instructions).
+  if (op.method !== "get") merged.properties[IDEMPOTENCY_ARGUMENT] = IDEMPOTENCY_KEY_SCHEMA;
   return {
     type: "object",
     properties: withoutSharedNotes(merged.properties) as Record<string, unknown>,
@@ -260,6 +270,9 @@ function inputLayout(op: BoardOperation): InputLayout {
   return layout;
 }
 
+/** A refused tool call names at most this many of its unknown fields. */
+export const MAX_NAMED_UNKNOWN_FIELDS = 10;
+
 /** Splits a tool call's arguments back into path parameters, query and body (not yet parsed). */
 export function splitToolInput(op: BoardOperation, args: Record<string, unknown>): SplitToolInput {
   const { pathIds, paramKeys, queryKeys, bodyKeys, nested } = inputLayout(op);
@@ -267,11 +280,18 @@ export function splitToolInput(op: BoardOperation, args: Record<string, unknown>
   const query: Record<string, unknown> = {};
   const body: Record<string, unknown> = {};
   const problems: ErrorDetail[] = [];
+  let unknown = 0;
   for (const [key, value] of Object.entries(args)) {
     if (paramKeys.has(key)) params[key] = value;
     else if (queryKeys.has(key)) query[key] = value;
     else if (bodyKeys.has(key)) body[key] = value;
-    else if (!(op.body && nested && key === "body")) problems.push(unknownField(op, key, pathIds));
+    else if (!(op.body && nested && key === "body")) {
+      // The first few are named; a call with thousands of keys gets an answer of ordinary size.
+      if (++unknown <= MAX_NAMED_UNKNOWN_FIELDS) problems.push(unknownField(op, key, pathIds));
+    }
+  }
+  if (unknown > MAX_NAMED_UNKNOWN_FIELDS) {
+    problems.push({ path: "", message: `And ${unknown - MAX_NAMED_UNKNOWN_FIELDS} more unknown fields.` });
   }
   for (const { name, description } of pathIds) {
     const value = params[name];

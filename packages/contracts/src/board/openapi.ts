@@ -1,3 +1,4 @@
+import { z } from "../zod.ts";
 import { boardErrorStatus, BoardErrorSchema } from "../errors.ts";
 import { buildOpenApiDocument, OpenAPIRegistry, registerHealth } from "../openapi.ts";
 import type { BoardOperation } from "./operations/spec.ts";
@@ -37,6 +38,20 @@ function successResponse(op: BoardOperation) {
 }
 
 /** Every operation of the board API, registered from the operation registry. */
+/** Every write takes an idempotency key (the MCP tools: `idempotency_key`). */
+const IdempotencyHeaders = z.object({
+  "Idempotency-Key": z
+    .string()
+    .min(1)
+    .max(255)
+    .regex(/^[\x21-\x7e]+$/)
+    .optional()
+    .openapi({
+      description:
+        "Makes a retry safe: the same key from the same user within 24 hours answers the first request's status and body (with `Idempotent-Replayed: true`) without acting again; the same key with another method, path or body is `422 validation_failed` (`idempotency_key reused`). 1..255 visible ASCII characters.",
+    }),
+});
+
 export function boardApiRegistry(): OpenAPIRegistry {
   const registry = new OpenAPIRegistry();
   registerHealth(registry, BoardErrorSchema);
@@ -56,6 +71,7 @@ export function boardApiRegistry(): OpenAPIRegistry {
       security: [{ bearer: [] }],
       "x-hints": op.hints,
       request: {
+        ...(op.method !== "get" ? { headers: IdempotencyHeaders } : {}),
         ...(op.params ? { params: op.params } : {}),
         ...(op.query ? { query: op.query } : {}),
         ...(op.body

@@ -5,6 +5,7 @@ import type { Metrics } from "../metrics.ts";
 import { anonymousLimiter, type AnonymousLimitOptions } from "./anonymous-limit.ts";
 import type { ErrorDialect } from "./error-dialects.ts";
 import { errorHandler, notFoundHandler } from "./error-handler.ts";
+import { jsonBody, type JsonBodyOptions } from "./json-body.ts";
 import { useRequestLogging, type RequestLogOptions } from "./request-logging.ts";
 import type { TrustProxy } from "./trust-proxy.ts";
 
@@ -12,6 +13,13 @@ export interface HttpAppOptions {
   logger: Logger;
   /** Largest JSON body accepted; larger ones get `payload_too_large`. */
   jsonLimit?: string;
+  /** Most keys per object and deepest nesting of a JSON body (`JSON_MAX_KEYS`, `JSON_MAX_DEPTH`). */
+  jsonBounds?: Pick<JsonBodyOptions, "maxKeys" | "maxDepth">;
+  /**
+   * false: no JSON parser ahead of the routes; the app mounts `jsonBody(...)` itself, after
+   * authentication, so a request with a bogus credential costs no parsing. Default true.
+   */
+  parseJsonUpFront?: boolean;
   helmet?: HelmetOptions;
   /** `TRUST_PROXY`: whose X-Forwarded-For decides `req.ip` (rate limits, audit); default nobody's. */
   trustProxy?: TrustProxy;
@@ -31,6 +39,8 @@ export interface HttpAppOptions {
 export function createHttpApp({
   logger,
   jsonLimit = "1mb",
+  jsonBounds,
+  parseJsonUpFront = true,
   helmet: helmetOptions,
   trustProxy = false,
   metrics,
@@ -45,7 +55,7 @@ export function createHttpApp({
   app.use(helmet(helmetOptions));
   // Before body parsing and routes: a refused request costs one counter and nothing else.
   if (anonymousLimit) app.use(anonymousLimiter(anonymousLimit));
-  app.use(express.json({ limit: jsonLimit }));
+  if (parseJsonUpFront) app.use(jsonBody({ limit: jsonLimit, ...jsonBounds }));
   return app;
 }
 

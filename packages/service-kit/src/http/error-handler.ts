@@ -17,11 +17,26 @@ export const notFoundHandler: RequestHandler = (req, _res, next) => {
   next(new NotFoundError(`No route for ${req.method} ${req.path}.`));
 };
 
+/** An error names at most this many unknown keys (a body may carry a thousand). */
+export const MAX_LISTED_UNKNOWN_KEYS = 10;
+
+/** "Unrecognized keys: "a", "b"", naming the first MAX_LISTED_UNKNOWN_KEYS and counting the rest. */
+export function unknownKeysMessage(keys: readonly string[]): string {
+  const listed = keys
+    .slice(0, MAX_LISTED_UNKNOWN_KEYS)
+    .map((key) => JSON.stringify(key.length > 100 ? `${key.slice(0, 100)}…` : key));
+  const more = keys.length - listed.length;
+  return `Unrecognized key${keys.length === 1 ? "" : "s"}: ${listed.join(", ")}${more > 0 ? ` and ${more} more` : ""}`;
+}
+
 /** Turns a ZodError into `validation_failed` with one detail per invalid field. */
 export function validationErrorFrom(error: ZodError): ValidationError {
   return new ValidationError(
     "Request is invalid.",
-    error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })),
+    error.issues.map((issue) => ({
+      path: issue.path.join("."),
+      message: issue.code === "unrecognized_keys" ? unknownKeysMessage(issue.keys) : issue.message,
+    })),
   );
 }
 
