@@ -1,8 +1,11 @@
 // The errors of the SDK README's table that a site or its users cause and that other suites do not
 // drive in a browser: an rp_id that does not cover the page, a token the server does not know, a
 // disabled user (through the tenant API), too many wrong passwords, and a server whose database is
-// away (503). Each: the right AuthKitErrorCode within one request, and words a person understands
-// (never the server's or an exception's text). Self-contained, so it can move with the SDK tests.
+// away (503); the site's own token URLs failing (a 404 typo, a signed-out page's 401, a 429, the auth
+// server down or its database away behind them). Each: the right AuthKitErrorCode within one
+// request, words a person understands (never the server's or an exception's text), and "Try again"
+// only where it can help. Self-contained, so it can move with the SDK tests.
+import { createServer } from "node:net";
 import { createTestDatabase, dropDatabase, type TestDatabase } from "@org/db/testing";
 import {
   addVirtualAuthenticator,
@@ -103,10 +106,18 @@ describe("the site's setup", () => {
   });
 
   it("a session token the server does not know: configuration_error before the person clicks", async () => {
-    const started = Date.now();
+    // Said after one request to the auth server (no iframe, no timeout): counted, not timed, so
+    // a loaded machine cannot fail it.
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.origin === new URL(auth.url).origin && !url.pathname.startsWith("/sdk/")) {
+        asked.push(`${request.method()} ${url.pathname}`);
+      }
+    });
     await open("/unknown-token", signInElement("st_not-a-token-the-server-issued"));
-    const error = await waitForEvent(page, "authkit-authenticate", "error");
-    expect(Date.now() - started).toBeLessThan(5_000);
+    const error = await waitForEvent(page, "authkit-authenticate", "error", 20_000);
+    expect(asked.filter((request) => !request.startsWith("OPTIONS"))).toEqual(["GET /auth/v1/session-token"]);
     expect(error.detail).toMatchObject({ code: "configuration_error" });
     await page.getByText("Sign-in isn't set up correctly on this site.").waitFor();
     // No sign-in frame, so no passkey button that could not work.
@@ -192,6 +203,81 @@ describe("the site's users", () => {
   });
 });
 
+/** A loopback port nothing listens on (an auth server that is down). */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const tokenUrlElement = (apiBaseUrl: string, url = "/session-token") =>
+  `<authkit-authenticate data-watch api-base-url="${apiBaseUrl}" session-token-url="${url}" mode="passkey"></authkit-authenticate>`;
+
+const retryButton = (element: string) => page.locator(element).getByRole("button", { name: "Try again" });
+
+describe("the site's token URLs", () => {
+  it("a 404 session-token-url: token_url_failed naming the attribute and status, no 'Try again'", async () => {
+    await open("/typo", tokenUrlElement(auth.url, "/sesion-token"));
+    const error = await waitForEvent(page, "authkit-authenticate", "error");
+    expect(error.detail).toMatchObject({
+      code: "token_url_failed",
+      error: { detail: { attribute: "session-token-url", status: 404 } },
+    });
+    await page.getByText("Something went wrong on this site. Reload the page, or tell the site.").waitFor();
+    expect(await retryButton("authkit-authenticate").count()).toBe(0);
+    await screenshot(page.locator(".slot"), SUITE, "token-url-404-light");
+  });
+
+  it("a signed-out page's assertion-url (401): token_url_failed, 'You're signed out of this site', no 'Try again'", async () => {
+    site.route("/passkey-token", (_req, res) => {
+      res.writeHead(401, { "Content-Type": "application/json" }).end('{"error":"not signed in"}');
+    });
+    await open(
+      "/signed-out",
+      `<authkit-passkeys data-watch api-base-url="${auth.url}" assertion-url="/passkey-token"></authkit-passkeys>`,
+    );
+    const error = await waitForEvent(page, "authkit-passkeys", "error");
+    expect(error.detail).toMatchObject({
+      code: "token_url_failed",
+      error: { detail: { attribute: "assertion-url", status: 401 } },
+    });
+    await page.getByText("You're signed out of this site. Sign in again.").waitFor();
+    expect(await retryButton("authkit-passkeys").count()).toBe(0);
+  });
+
+  it("a token URL answering 429: rate_limited with its Retry-After, said with the seconds", async () => {
+    site.route("/limited-token", (_req, res) => {
+      res.writeHead(429, { "Content-Type": "application/json", "Retry-After": "20" }).end("{}");
+    });
+    await open("/limited", tokenUrlElement(auth.url, "/limited-token"));
+    const error = await waitForEvent(page, "authkit-authenticate", "error");
+    expect(error.detail).toMatchObject({ code: "rate_limited", error: { retryAfter: 20 } });
+    await page.getByText("Too many attempts. Try again in 20 seconds.").waitFor();
+    await retryButton("authkit-authenticate").waitFor();
+  });
+
+  it("the auth server down behind the token URL (the site answers 500): server_unreachable, with 'Try again'", async () => {
+    const down = `http://127.0.0.1:${await closedPort()}`;
+    site.route("/down-token", (_req, res) => {
+      // What the README's server does when its call to the auth server fails: next(error).
+      res.writeHead(500, { "Content-Type": "text/html" }).end("<pre>Error: fetch failed</pre>");
+    });
+    const started = Date.now();
+    await open("/auth-down", tokenUrlElement(down, "/down-token"));
+    const error = await waitForEvent(page, "authkit-authenticate", "error");
+    expect(Date.now() - started).toBeLessThan(8_000);
+    expect(error.detail).toMatchObject({
+      code: "server_unreachable",
+      error: { detail: { attribute: "session-token-url", status: 500 } },
+    });
+    await page.getByText("Can't reach the sign-in service. Check your connection and try again.").waitFor();
+    await retryButton("authkit-authenticate").waitFor();
+    await screenshot(page.locator(".slot"), SUITE, "token-url-auth-down-light");
+  });
+});
+
 describe("the server", () => {
   it("its database away (503 service_unavailable): server_unreachable with retryAfter, from the element and the JS API", async () => {
     const database: TestDatabase = await createTestDatabase();
@@ -216,6 +302,31 @@ describe("the server", () => {
       await page.getByText("Can't reach the sign-in service. Check your connection and try again.").waitFor();
       await expect(page.locator(".slot").innerText()).resolves.not.toMatch(/database|Prisma|Error/);
       await screenshot(page.locator(".slot"), SUITE, "database-away-light");
+
+      // The same outage behind the site's session-token-url: its server's call fails with the
+      // auth server's 503 and it answers 500; the element asks the auth server itself, once.
+      site.route("/db-down-token", (_req, res) => {
+        void fetch(`${down.url}/api/v1/session-token`, {
+          method: "POST",
+          headers: { "X-API-KEY": downKey },
+        }).then(
+          async (answer) => {
+            if (!answer.ok) return void res.writeHead(500).end();
+            const { token } = (await answer.json()) as { token: string };
+            res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ token }));
+          },
+          () => res.writeHead(500).end(),
+        );
+      });
+      await open("/db-down-url", tokenUrlElement(down.url, "/db-down-token"), down);
+      const behind = await waitForEvent(page, "authkit-authenticate", "error");
+      expect(behind.detail).toMatchObject({
+        code: "server_unreachable",
+        error: { detail: { attribute: "session-token-url", status: 500 } },
+      });
+      expect((behind.detail?.error as { retryAfter?: number }).retryAfter).toBeGreaterThan(0);
+      await page.getByText("Can't reach the sign-in service. Check your connection and try again.").waitFor();
+      await retryButton("authkit-authenticate").waitFor();
     } finally {
       await down.close();
       await database.db.$disconnect().catch(() => undefined);

@@ -16,7 +16,13 @@ const root = path.resolve(import.meta.dirname, "..");
 await rm(path.join(root, "dist"), { recursive: true, force: true });
 
 // The socket.io client is needed only while a QR status is watched: a lazily imported chunk.
-const lazy = { "src/modules/qr/socket.ts": "qr-socket" };
+// German, French and Spanish are loaded when an element or a page speaks them.
+const lazy = {
+  "src/modules/qr/socket.ts": "qr-socket",
+  "src/i18n/de.ts": "i18n-de",
+  "src/i18n/fr.ts": "i18n-fr",
+  "src/i18n/es.ts": "i18n-es",
+};
 await bundleBrowser({
   absWorkingDir: root,
   outdir: "dist",

@@ -25,7 +25,9 @@ console.log(
 );
 for (const file of (await readdir(path.join(dist, "chunks"))).filter((name) => name.endsWith(".js"))) {
   const chunk = await readFile(path.join(dist, "chunks", file));
-  console.log(`chunks/${file}  ${kb(chunk.length)} raw, ${kb(gzip(chunk))} gzipped (lazy: QR status socket)`);
+  console.log(
+    `chunks/${file}  ${kb(chunk.length)} raw, ${kb(gzip(chunk))} gzipped (lazy: ${file.startsWith("i18n") ? "a language" : "QR status socket"})`,
+  );
 }
 if (gzip(main) > FULL_BUDGET) {
   console.error(`authkit.js is ${kb(gzip(main))} gzipped, over the ${kb(FULL_BUDGET)} budget`);

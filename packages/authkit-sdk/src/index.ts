@@ -11,13 +11,26 @@ import {
   AuthkitRegister,
   AuthkitStatus,
 } from "./components/index.ts";
-import { AuthKit } from "./core/authkit.ts";
+import { AuthKit as CoreAuthKit } from "./core/authkit.ts";
+import type { AuthKitConfig } from "./core/config.ts";
 import { AuthKitError } from "./core/errors.ts";
-import { describeError } from "./i18n/index.ts";
+import { describeError, loadLocale } from "./i18n/index.ts";
 
 export * from "./core/index.ts";
 export * from "./i18n/index.ts";
 export * from "./components/index.ts";
+
+/**
+ * The JS API (`@org/authkit-sdk/core`'s class); from the full SDK, an instance also loads its
+ * `locale` (German, French and Spanish are lazy chunks), so `describeError(error,
+ * auth.getConfig())` speaks it by the time a request has failed.
+ */
+export class AuthKit extends CoreAuthKit {
+  constructor(config: AuthKitConfig) {
+    super(config);
+    void loadLocale(this.getConfig().locale).catch(() => undefined);
+  }
+}
 
 /** `window.AuthKit`: the class, with the error class, the event names, the codes and `describeError`. */
 export type AuthKitGlobal = typeof AuthKit & { describeError: typeof describeError };

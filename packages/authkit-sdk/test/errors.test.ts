@@ -5,7 +5,7 @@ import {
   parseRetryAfter,
   toAuthKitError,
 } from "../src/core/errors.ts";
-import { describeError, LOCALES, messagesFor, resolveLocale } from "../src/i18n/index.ts";
+import { describeError, loadLocale, LOCALES, messagesFor, resolveLocale } from "../src/i18n/index.ts";
 
 const domError = (name: string, message = "x") => Object.assign(new Error(message), { name });
 /** What @simplewebauthn/browser throws: a WebAuthnError with a code and the DOMException as cause. */
@@ -135,7 +135,17 @@ describe("parseRetryAfter", () => {
   });
 });
 
+describe("languages", () => {
+  it("speaks English until a language is loaded", () => {
+    expect(messagesFor("de").signInLabel).toBe(LOCALES.en.signInLabel);
+  });
+});
+
 describe("describeError", () => {
+  beforeAll(async () => {
+    await Promise.all(["de", "fr", "es"].map((locale) => loadLocale(locale)));
+  });
+
   const error = (code: AuthKitError["code"], options: { serverCode?: string; retryAfter?: number } = {}) =>
     new AuthKitError(code, "TypeError: fetch failed at https://internal:8080", options);
 
@@ -170,6 +180,7 @@ describe("describeError", () => {
 
   it("ships every sentence in every language", () => {
     const keys = Object.keys(LOCALES.en).sort();
+    expect(Object.keys(LOCALES).sort()).toEqual(["de", "en", "es", "fr"]);
     for (const [locale, messages] of Object.entries(LOCALES)) {
       expect([locale, Object.keys(messages).sort()]).toEqual([locale, keys]);
       for (const [key, text] of Object.entries(messages)) {

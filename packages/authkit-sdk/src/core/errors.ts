@@ -16,6 +16,11 @@ export type AuthKitErrorCode =
   | "configuration_error"
   /** Password login: wrong username or password. */
   | "invalid_credentials"
+  /**
+   * The site's own token URL (`session-token-url`, `assertion-url`) failed while the auth server is
+   * fine: a 404, a signed-out page's 401, a 500 of a wrong API key. `detail: { attribute, status }`.
+   */
+  | "token_url_failed"
   /** HTTP 429; `retryAfter` holds the seconds from `Retry-After`. */
   | "rate_limited"
   /** The server answered with an error. */
@@ -33,12 +38,21 @@ export const AuthKitErrorCode = {
   USER_DISABLED: "user_disabled",
   CONFIGURATION_ERROR: "configuration_error",
   INVALID_CREDENTIALS: "invalid_credentials",
+  TOKEN_URL_FAILED: "token_url_failed",
   RATE_LIMITED: "rate_limited",
   SERVER_ERROR: "server_error",
   UNKNOWN: "unknown",
 } as const satisfies Record<string, AuthKitErrorCode>;
 
 export const AUTHKIT_ERROR_CODES: readonly AuthKitErrorCode[] = Object.values(AuthKitErrorCode);
+
+/** What failed, for `token_url_failed` (and the other errors a token URL's failure becomes). */
+export interface AuthKitErrorDetail {
+  /** The element's attribute: `session-token-url` or `assertion-url`. */
+  attribute: string;
+  /** The URL's HTTP status (0: no answer at all). */
+  status: number;
+}
 
 export interface AuthKitErrorOptions {
   /** Seconds to wait before retrying, from `Retry-After` (rate_limited only). */
@@ -47,6 +61,8 @@ export interface AuthKitErrorOptions {
   serverCode?: string | undefined;
   /** The HTTP status when the error came from an HTTP answer. */
   status?: number | undefined;
+  /** The attribute and status of a failed token URL. */
+  detail?: AuthKitErrorDetail | undefined;
   /** The original error (a DOMException from WebAuthn, a fetch TypeError, …). */
   cause?: unknown;
 }
@@ -64,6 +80,8 @@ export class AuthKitError extends Error {
   readonly serverCode?: string;
   /** The HTTP status, when the server answered. */
   readonly status?: number;
+  /** A token URL's failure: which attribute, and what it answered. */
+  readonly detail?: AuthKitErrorDetail;
 
   constructor(code: AuthKitErrorCode, message: string, options: AuthKitErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -71,6 +89,23 @@ export class AuthKitError extends Error {
     if (options.retryAfter !== undefined) this.retryAfter = options.retryAfter;
     if (options.serverCode !== undefined) this.serverCode = options.serverCode;
     if (options.status !== undefined) this.status = options.status;
+    if (options.detail !== undefined) this.detail = options.detail;
+  }
+}
+
+/**
+ * Whether trying the same thing again can help (the elements offer "Try again" only then): not for
+ * the site's setup, a failing token URL, a disabled user or a browser without passkeys.
+ */
+export function retryHelps(error: Pick<AuthKitError, "code">): boolean {
+  switch (error.code) {
+    case "configuration_error":
+    case "token_url_failed":
+    case "user_disabled":
+    case "webauthn_not_supported":
+      return false;
+    default:
+      return true;
   }
 }
 

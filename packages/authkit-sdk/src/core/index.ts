@@ -1,7 +1,8 @@
 // `@org/authkit-sdk/core`: the JavaScript API alone, without Lit and without the components. The QR
 // flow and the socket.io client are loaded when a QR code is first shown.
 export { AuthKit } from "./authkit.ts";
-export { AUTHKIT_ERROR_CODES, AuthKitError, AuthKitErrorCode } from "./errors.ts";
+export { AUTHKIT_ERROR_CODES, AuthKitError, AuthKitErrorCode, retryHelps } from "./errors.ts";
+export type { AuthKitErrorDetail } from "./errors.ts";
 export { AuthKitEvents } from "./events.ts";
 export type { AuthKitConfig, ResolvedAuthKitConfig } from "./config.ts";
 export type {

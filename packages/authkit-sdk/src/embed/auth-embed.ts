@@ -11,7 +11,7 @@ import { toAuthKitError } from "../core/errors.ts";
 import { WebAuthnAbortService } from "@simplewebauthn/browser";
 import { browserEnvironment } from "../detection/environment.ts";
 import { detectMode } from "../detection/mode.ts";
-import { messagesFor } from "../i18n/index.ts";
+import { loadLocale, messagesFor } from "../i18n/index.ts";
 import type { InitMessage } from "./protocol.ts";
 import {
   applyTheme,
@@ -50,7 +50,9 @@ function offerPhone(init: InitMessage): void {
   const button = document.createElement("button");
   button.type = "button";
   button.className = "link-button";
-  button.textContent = messagesFor(init.lang, init.messages).usePhoneToSignIn;
+  const word = () => (button.textContent = messagesFor(init.lang, init.messages).usePhoneToSignIn);
+  word();
+  void loadLocale(init.lang).then(word, () => undefined);
   button.addEventListener("click", () => {
     // A prompt still open (a computer with no authenticator waits for its timeout) is closed.
     WebAuthnAbortService.cancelCeremony();

@@ -85,6 +85,9 @@ export const de: Messages = {
   errorSetupSignIn: "Die Anmeldung ist auf dieser Website nicht richtig eingerichtet.",
   errorSetupRegister: "Das Erstellen von Passkeys ist auf dieser Website nicht richtig eingerichtet.",
   errorSetupManage: "Die Verwaltung von Passkeys ist auf dieser Website nicht richtig eingerichtet.",
+  errorSite:
+    "Auf dieser Website ist etwas schiefgelaufen. Laden Sie die Seite neu oder melden Sie es der Website.",
+  errorSignedOut: "Sie sind bei dieser Website abgemeldet. Melden Sie sich erneut an.",
   errorWrongPassword: "Benutzername oder Passwort ist falsch.",
   errorRateLimited: "Zu viele Versuche. Versuchen Sie es gleich noch einmal.",
   errorRateLimitedFor: "Zu viele Versuche. Versuchen Sie es in {seconds} Sekunden erneut.",

@@ -85,6 +85,8 @@ export const en = {
   errorSetupSignIn: "Sign-in isn't set up correctly on this site.",
   errorSetupRegister: "Passkey creation isn't set up correctly on this site.",
   errorSetupManage: "Passkey management isn't set up correctly on this site.",
+  errorSite: "Something went wrong on this site. Reload the page, or tell the site.",
+  errorSignedOut: "You're signed out of this site. Sign in again.",
   errorWrongPassword: "Wrong username or password.",
   errorRateLimited: "Too many attempts. Try again in a moment.",
   errorRateLimitedFor: "Too many attempts. Try again in {seconds} seconds.",

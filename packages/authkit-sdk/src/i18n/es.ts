@@ -82,6 +82,8 @@ export const es: Messages = {
   errorSetupSignIn: "El inicio de sesión no está bien configurado en este sitio.",
   errorSetupRegister: "La creación de llaves de acceso no está bien configurada en este sitio.",
   errorSetupManage: "La gestión de llaves de acceso no está bien configurada en este sitio.",
+  errorSite: "Algo falló en este sitio. Recarga la página o avisa al sitio.",
+  errorSignedOut: "Has cerrado la sesión en este sitio. Vuelve a iniciar sesión.",
   errorWrongPassword: "Usuario o contraseña incorrectos.",
   errorRateLimited: "Demasiados intentos. Vuelve a intentarlo en un momento.",
   errorRateLimitedFor: "Demasiados intentos. Vuelve a intentarlo en {seconds} segundos.",

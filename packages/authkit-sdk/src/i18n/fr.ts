@@ -83,6 +83,8 @@ export const fr: Messages = {
   errorSetupSignIn: "La connexion n’est pas correctement configurée sur ce site.",
   errorSetupRegister: "La création de passkeys n’est pas correctement configurée sur ce site.",
   errorSetupManage: "La gestion des passkeys n’est pas correctement configurée sur ce site.",
+  errorSite: "Un problème est survenu sur ce site. Rechargez la page ou signalez-le au site.",
+  errorSignedOut: "Vous êtes déconnecté de ce site. Reconnectez-vous.",
   errorWrongPassword: "Nom d’utilisateur ou mot de passe incorrect.",
   errorRateLimited: "Trop de tentatives. Réessayez dans un instant.",
   errorRateLimitedFor: "Trop de tentatives. Réessayez dans {seconds} secondes.",

@@ -28,7 +28,7 @@ export function tenantPage(
     const names = ["ready", "mode-detected", "success", "error", "expired", "qr-generated", "status-change", "refreshed", "cancelled", "loaded", "renamed", "deleted", "added"];
     const sdkEvents = ["start","success","error"].map((s) => "authkit:passkey:" + s)
       .concat(["authkit:passkey:added", "authkit:passkeys:loaded", "authkit:passkey:deleted", "authkit:auth:success", "authkit:auth:error"]);
-    const plain = (detail) => JSON.parse(JSON.stringify(detail ?? null, (k, v) => v instanceof Error ? { name: v.name, message: v.message, code: v.code, retryAfter: v.retryAfter } : v));
+    const plain = (detail) => JSON.parse(JSON.stringify(detail ?? null, (k, v) => v instanceof Error ? { name: v.name, message: v.message, code: v.code, retryAfter: v.retryAfter, detail: v.detail } : v));
     for (const name of sdkEvents) window.addEventListener(name, (e) => window.__events.push({ source: "window", name, detail: plain(e.detail) }));
     for (const el of document.querySelectorAll("[data-watch]"))
       for (const name of names) el.addEventListener(name, (e) => window.__events.push({ source: el.localName, name, detail: plain(e.detail) }));

@@ -1,5 +1,5 @@
 import { html, type PropertyDeclarations, type PropertyValues } from "lit";
-import { AuthKitError, toAuthKitError } from "../../core/errors.ts";
+import { AuthKitError, retryHelps, toAuthKitError } from "../../core/errors.ts";
 import type { PrfMode } from "../../core/types.ts";
 import { browserEnvironment, type DetectionEnvironment } from "../../detection/environment.ts";
 import { detectMode, requestedMode, type ModeDecision } from "../../detection/mode.ts";
@@ -83,6 +83,7 @@ export class AuthkitAuthenticate extends AuthkitElement<AuthenticateEvents> {
   #frame: FrameHost | undefined;
   #detection = 0;
   #reloadToRetry = false;
+  #canRetry = true;
   readonly #session = new SessionToken({
     authKit: () => this.authKit(),
     token: () => this.token,
@@ -177,6 +178,8 @@ export class AuthkitAuthenticate extends AuthkitElement<AuthenticateEvents> {
     this.#autofill.stop();
     // A token that ran out on a page the site does not refresh: "Try again" reloads the page.
     this.#reloadToRetry = expired && !this.sessionTokenUrl;
+    // "Try again" only where it can help: not for the site's setup or its failing token URL.
+    this.#canRetry = expired || retryHelps(error);
     this.failure = this.describe(error);
     if (error.code === "configuration_error") console.warn("[AuthKit]", error.message);
     this.emit("error", { error, code: error.code });
@@ -252,6 +255,7 @@ export class AuthkitAuthenticate extends AuthkitElement<AuthenticateEvents> {
         else {
           this.#closeFrame();
           this.#reloadToRetry = true;
+          this.#canRetry = true;
           this.failure = this.t.errorPageExpired;
           this.emit("expired", {});
         }
@@ -288,7 +292,11 @@ export class AuthkitAuthenticate extends AuthkitElement<AuthenticateEvents> {
     if (missing.length) return this.renderUnavailable(this.missingMessage(missing));
     if (this.failure) {
       const retry = () => (this.#reloadToRetry ? location.reload() : void this.#start());
-      return this.renderErrorPanel(this.t.signInUnavailable, this.failure, retry);
+      return this.renderErrorPanel(
+        this.t.signInUnavailable,
+        this.failure,
+        this.#canRetry ? retry : undefined,
+      );
     }
     const decision = this.decision;
     if (!decision) return this.#placeholder(this.t.preparingSignIn);

@@ -1,5 +1,6 @@
 import type { AuthKit } from "../../core/authkit.ts";
 import { AuthKitError, toAuthKitError } from "../../core/errors.ts";
+import { fetchFromTokenUrl } from "../base/token-url.ts";
 
 /** With `session-token-url`, a fresh token is fetched this long before the current one expires. */
 export const REFRESH_BEFORE_EXPIRY_MS = 60_000;
@@ -55,22 +56,8 @@ export class SessionToken {
     return this.#refresh();
   }
 
-  async #fetch(): Promise<string> {
-    const answer = await this.options
-      .authKit()
-      .request<{ token?: unknown }>({ path: new URL(this.options.url(), location.href).href, token: null })
-      .catch((error: unknown) => {
-        const cause = toAuthKitError(error);
-        throw new AuthKitError(
-          cause.code === "server_unreachable" ? "server_unreachable" : "configuration_error",
-          `session-token-url (${this.options.url()}) failed: ${cause.message}`,
-          { cause },
-        );
-      });
-    if (typeof answer?.token !== "string" || !answer.token) {
-      throw new AuthKitError("configuration_error", "session-token-url did not answer { token }.");
-    }
-    return answer.token;
+  #fetch(): Promise<string> {
+    return fetchFromTokenUrl(this.options.authKit(), "session-token-url", this.options.url(), "token");
   }
 
   #schedule(): void {

@@ -1,7 +1,14 @@
 import { html, LitElement, type PropertyDeclarations, type TemplateResult } from "lit";
 import { AuthKit } from "../../core/authkit.ts";
 import { toAuthKitError, type AuthKitError } from "../../core/errors.ts";
-import { describeWith, messagesFor, type ErrorAction, type Messages } from "../../i18n/index.ts";
+import {
+  describeWith,
+  isLocaleLoaded,
+  loadLocale,
+  messagesFor,
+  type ErrorAction,
+  type Messages,
+} from "../../i18n/index.ts";
 import type { ComponentEventMap } from "../events.ts";
 import { errorIcon, warningIcon } from "./icons.ts";
 import { ThemeController, type ResolvedTheme, type ThemeSetting } from "./theme.ts";
@@ -110,9 +117,26 @@ export class AuthkitElement<Events extends object = Record<string, unknown>> ext
     );
   }
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    void this.localeReady();
+  }
+
+  /** Loads the element's language (a lazy chunk but for English) and renders again once it is there. */
+  protected localeReady(): Promise<unknown> {
+    const locale = this.locale;
+    if (isLocaleLoaded(locale)) return Promise.resolve();
+    return loadLocale(locale).then(
+      () => this.requestUpdate(),
+      () => undefined, // the chunk could not load: English stays
+    );
+  }
+
   /** The sentences to show, in the element's language with the site's overrides. */
   protected get t(): Messages {
-    return messagesFor(this.locale, this.messages);
+    const locale = this.locale;
+    if (!isLocaleLoaded(locale)) void this.localeReady();
+    return messagesFor(locale, this.messages);
   }
 
   /** An AuthKit instance for the current attributes (`token` given by the caller). */

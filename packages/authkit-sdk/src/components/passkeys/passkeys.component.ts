@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyDeclarations, type PropertyValues } from "lit";
-import { AuthKitError, toAuthKitError } from "../../core/errors.ts";
+import { AuthKitError, retryHelps, toAuthKitError } from "../../core/errors.ts";
 import { format } from "../../i18n/index.ts";
 import type { PasskeyDetails } from "../../modules/management/index.ts";
 import { AuthkitElement } from "../base/authkit-element.ts";
@@ -7,7 +7,7 @@ import { keyIcon } from "../base/icons.ts";
 import { buttons, panel, tokens } from "../base/tokens.styles.ts";
 import type { PasskeysEvents, StatusKind } from "../events.ts";
 import "../status/index.ts";
-import { fetchUserToken } from "../base/user-token.ts";
+import { fetchFromTokenUrl } from "../base/token-url.ts";
 import { passkeysStyles } from "./passkeys.styles.ts";
 
 /**
@@ -55,6 +55,7 @@ export class AuthkitPasskeys extends AuthkitElement<PasskeysEvents> {
   private message = "";
   private failure = "";
   #fetched = "";
+  #failureRetry = true;
 
   protected override missingAttributes(): string[] {
     return [
@@ -153,8 +154,10 @@ export class AuthkitPasskeys extends AuthkitElement<PasskeysEvents> {
     } catch (thrown) {
       const error = toAuthKitError(thrown);
       const text = this.describe(error, what === "add" ? "registration" : "management");
-      if (what === "list") this.failure = text;
-      else this.#say("error", text);
+      if (what === "list") {
+        this.#failureRetry = retryHelps(error);
+        this.failure = text;
+      } else this.#say("error", text);
       this.emit("error", { error, code: error.code });
       if (error.serverCode === "token_expired") this.emit("expired", {});
     } finally {
@@ -164,7 +167,12 @@ export class AuthkitPasskeys extends AuthkitElement<PasskeysEvents> {
 
   async #token(): Promise<string> {
     if (this.token) return this.token;
-    this.#fetched ||= await fetchUserToken(this.authKit(), this.assertionUrl);
+    this.#fetched ||= await fetchFromTokenUrl(
+      this.authKit(),
+      "assertion-url",
+      this.assertionUrl,
+      "userToken",
+    );
     return this.#fetched;
   }
 
@@ -302,7 +310,10 @@ export class AuthkitPasskeys extends AuthkitElement<PasskeysEvents> {
     const missing = this.missingAttributes();
     if (missing.length) return this.renderUnavailable(this.missingMessage(missing));
     const t = this.t;
-    if (this.failure) return this.renderErrorPanel(t.somethingWrong, this.failure, () => void this.reload());
+    if (this.failure) {
+      const retry = this.#failureRetry ? () => void this.reload() : undefined;
+      return this.renderErrorPanel(t.somethingWrong, this.failure, retry);
+    }
     const list = this.passkeys;
     const body = !list
       ? html`<p class="loading" role="status">${t.passkeysLoading}</p>`

@@ -11,7 +11,7 @@ import { keyIcon, qrIcon } from "../base/icons.ts";
 import type { Messages } from "../../i18n/index.ts";
 import { PromptStall } from "../base/prompt-stall.ts";
 import { themeVariables } from "../base/theme.ts";
-import { fetchUserToken } from "../base/user-token.ts";
+import { fetchFromTokenUrl } from "../base/token-url.ts";
 import { registerFrame } from "./register-frame.ts";
 import { buttons, panel, tokens } from "../base/tokens.styles.ts";
 import type { ComponentErrorDetail, RegisterEvents, RegisterSuccessDetail, StatusKind } from "../events.ts";
@@ -174,7 +174,9 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
 
   /** The user token: the attribute, or fetched from `assertion-url` (with cookies) just in time. */
   #userToken(): Promise<string> {
-    return this.token ? Promise.resolve(this.token) : fetchUserToken(this.authKit(), this.assertionUrl);
+    return this.token
+      ? Promise.resolve(this.token)
+      : fetchFromTokenUrl(this.authKit(), "assertion-url", this.assertionUrl, "userToken");
   }
 
   /** Creates the passkey on this device (passkey mode; what the button does). */
