@@ -42,7 +42,8 @@ describe("the web app", () => {
     await frame.getByRole("button", { name: "Sign in with Passkey" }).click();
     await page.getByRole("heading", { name: "Projects" }).waitFor();
     expect(ada.problems).toEqual([]);
-  });
+    // The suite's first sign-up warms up both servers: generous on a loaded machine.
+  }, 90_000);
 
   it("creates a project and cards, and moves a card by dragging it and with the keyboard", async () => {
     const { page } = ada;
@@ -240,7 +241,8 @@ describe("the web app", () => {
     );
     expect(ada.problems).toEqual([]);
     expect(bob.problems).toEqual([]);
-  });
+    // A second person signs up, verifies and joins: generous on a loaded machine.
+  }, 120_000);
 
   it("asks before revoking a token: focus on Revoke, Escape keeps it, Revoke removes it", async () => {
     const { page } = ada;
