@@ -38,6 +38,26 @@ describe("comments", () => {
   });
 });
 
+describe("editing comments", () => {
+  it("only the author edits; an edit changes updated_at (shown as edited) and the body", async () => {
+    const { owner, project, column } = await makeBoard(t);
+    const card = await makeCard(owner.api, column.id);
+    const member = await makeUser(t);
+    await addMember(owner.api, project.id, member, "member");
+    const mine = (await member.api.post(`/cards/${card.id}/comments`, { body: "Frist" })).body;
+    const edited = await member.api.patch(`/comments/${mine.id}`, { body: " First " });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toEqual({ ...mine, body: "First", updated_at: expect.any(String) });
+    expect(edited.body.updated_at > mine.created_at).toBe(true);
+    // Not even an admin edits another's words.
+    const refused = await owner.api.patch(`/comments/${mine.id}`, { body: "Changed" });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toBe("Only its author can edit this comment.");
+    expect((await member.api.patch(`/comments/${mine.id}`, { body: "" })).status).toBe(422);
+    expect((await owner.api.get(`/cards/${card.id}/comments`)).body.data).toEqual([edited.body]);
+  });
+});
+
 describe("checklist", () => {
   it("appends, reorders densely, counts on the card payload, deletes", async () => {
     const { owner, column } = await makeBoard(t);

@@ -76,6 +76,28 @@ export async function createComment(ctx: ServiceContext & { cardId: string; body
   return comment;
 }
 
+/**
+ * Its author (member or above) may change a comment's body; written in the web app, the members it
+ * newly @mentions are notified.
+ */
+export async function updateComment(ctx: ServiceContext & { commentId: string; body: string }) {
+  const { row } = await authorizeComment(ctx, ctx.commentId, NEEDS.work);
+  if (row.authorId !== ctx.actor.id) throw new ForbiddenError("Only its author can edit this comment.");
+  if (row.body === ctx.body) return toCommentWire(row);
+  const comment = toCommentWire(
+    await ctx.db.comment.update({ where: { id: ctx.commentId }, data: { body: ctx.body } }),
+  );
+  publish(ctx, row.card.projectId, "comment.updated", { comment });
+  await notifyMentions(ctx, {
+    projectId: row.card.projectId,
+    cardId: row.cardId,
+    commentId: comment.id,
+    text: ctx.body,
+    previousText: row.body,
+  });
+  return comment;
+}
+
 /** Its author (member or above) or an admin may delete a comment; its files go with it. */
 export async function deleteComment(ctx: ServiceContext & { commentId: string }) {
   const { row, role } = await authorizeComment(ctx, ctx.commentId, NEEDS.work);

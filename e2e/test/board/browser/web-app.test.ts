@@ -42,7 +42,8 @@ describe("the web app", () => {
     await frame.getByRole("button", { name: "Sign in with Passkey" }).click();
     await page.getByRole("heading", { name: "Projects" }).waitFor();
     expect(ada.problems).toEqual([]);
-  });
+    // The suite's first sign-up warms up both servers: generous on a loaded machine.
+  }, 90_000);
 
   it("creates a project and cards, and moves a card by dragging it and with the keyboard", async () => {
     const { page } = ada;
@@ -144,7 +145,7 @@ describe("the web app", () => {
     expect(ada.problems).toEqual([]);
   });
 
-  it("mentions a member in a comment, and the member sees the notification", async () => {
+  it("mentions a member in a comment by keyboard, and the member sees the notification", async () => {
     const bob = await person();
     await signUp(bob.page, "bob@example.com", "Bob Builder");
 
@@ -178,11 +179,14 @@ describe("the web app", () => {
     await page.goto(projectUrl);
     await card(page, "Fix the login bug").click();
     const panel = page.getByRole("dialog", { name: /Card #2/ });
-    await panel.getByRole("textbox", { name: "Comment" }).fill("Can you take this, @bo");
-    await panel.getByRole("button", { name: "@bob · Bob Builder" }).click();
-    await expect(panel.getByRole("textbox", { name: "Comment" }).inputValue()).resolves.toBe(
-      "Can you take this, @bob ",
-    );
+    const box = panel.getByRole("textbox", { name: "Comment" });
+    // A name that is no member is pointed out before sending.
+    await box.fill("Can you take this, @gr ");
+    await panel.getByRole("status").filter({ hasText: "@gr is not a member of this project" }).waitFor();
+    await box.fill("Can you take this, @bo");
+    await panel.getByRole("option", { name: "@bob · Bob Builder", selected: true }).waitFor();
+    await box.press("Enter");
+    await expect(box.inputValue()).resolves.toBe("Can you take this, @bob ");
     await panel.getByRole("button", { name: "Comment", exact: true }).click();
     await panel.locator(".mention", { hasText: "@bob" }).waitFor();
 
@@ -196,6 +200,21 @@ describe("the web app", () => {
       .getByRole("dialog", { name: /Card #2/ })
       .getByText("Can you take this,")
       .waitFor();
+
+    // Ada edits her comment: Bob's open card shows the new words, marked edited; then she deletes it.
+    await panel.getByRole("button", { name: "Edit comment" }).click();
+    await panel.getByRole("textbox", { name: "Edit comment" }).fill("Can you take this, @bob? Thanks!");
+    await panel.getByRole("button", { name: "Save" }).click();
+    const bobsPanel = bob.page.getByRole("dialog", { name: /Card #2/ });
+    await bobsPanel.getByText("Thanks!").waitFor();
+    await bobsPanel.locator("li.comment").getByText("edited", { exact: true }).waitFor();
+    expect(await bobsPanel.getByRole("button", { name: "Edit comment" }).count()).toBe(0);
+    await panel.getByRole("button", { name: "Delete comment" }).click();
+    await page
+      .getByRole("dialog", { name: "Delete this comment?" })
+      .getByRole("button", { name: "Delete" })
+      .click();
+    await bobsPanel.getByText("Thanks!").waitFor({ state: "detached" });
 
     // A handoff to Bob made with Ada's API token (as an agent would) notifies him too, live.
     const headers = { Authorization: `Bearer ${apiToken}`, "Content-Type": "application/json" };
@@ -222,7 +241,8 @@ describe("the web app", () => {
     );
     expect(ada.problems).toEqual([]);
     expect(bob.problems).toEqual([]);
-  });
+    // A second person signs up, verifies and joins: generous on a loaded machine.
+  }, 120_000);
 
   it("asks before revoking a token: focus on Revoke, Escape keeps it, Revoke removes it", async () => {
     const { page } = ada;

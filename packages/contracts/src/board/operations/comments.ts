@@ -1,6 +1,6 @@
 // Comments: operations of the registry (see registry.ts).
 import { listOf, ListQuery } from "../../pagination.ts";
-import { CommentSchema, CreateCommentBody } from "../schemas/comments.ts";
+import { CommentSchema, CreateCommentBody, UpdateCommentBody } from "../schemas/comments.ts";
 import { pathParams } from "../schemas/common.ts";
 import {
   CREATE,
@@ -10,6 +10,7 @@ import {
   READ,
   READ_ERRORS,
   ROLE_NOTE,
+  UPDATE,
   WRITE_ERRORS,
 } from "./spec.ts";
 
@@ -39,6 +40,21 @@ export const commentOperations = defineOperations({
     status: 201,
     errors: WRITE_ERRORS,
     hints: CREATE,
+  },
+  update_comment: {
+    method: "patch",
+    path: "/comments/{comment_id}",
+    summary: "Edit a comment",
+    description:
+      "Replaces the comment's `body`; `updated_at` after `created_at` marks it edited. Only its author " +
+      `(a member) may. No @mention parsing or notifications. ${ROLE_NOTE}`,
+    group: "comments",
+    params: pathParams({ comment_id: "The comment to edit." }),
+    body: UpdateCommentBody,
+    response: CommentSchema,
+    status: 200,
+    errors: WRITE_ERRORS,
+    hints: UPDATE,
   },
   delete_comment: {
     method: "delete",

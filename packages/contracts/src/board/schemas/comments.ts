@@ -23,3 +23,7 @@ export type Comment = z.infer<typeof CommentSchema>;
 export const CreateCommentBody = z
   .strictObject({ body: StorableText.trim().min(1).max(100_000) })
   .openapi("CreateComment");
+
+export const UpdateCommentBody = z
+  .strictObject({ body: StorableText.trim().min(1).max(100_000) })
+  .openapi("UpdateComment");

@@ -26,6 +26,7 @@ export const BOARD_EVENT_NAMES = [
   "column.updated",
   "column.deleted",
   "comment.created",
+  "comment.updated",
   "comment.deleted",
   "gate.criterion_created",
   "gate.criterion_updated",

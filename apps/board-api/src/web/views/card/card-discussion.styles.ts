@@ -31,6 +31,38 @@ export const commentsStyles = css`
     display: flex;
     flex-wrap: wrap;
     gap: 6px;
+    align-items: center;
+  }
+  .suggestions .active {
+    border-color: var(--accent);
+    background: var(--accent-soft);
+    color: var(--text);
+  }
+  .hint {
+    font-size: 0.8rem;
+  }
+  .unresolved {
+    margin: 0;
+    color: var(--warn);
+    font-size: 0.88rem;
+  }
+  .comment-actions {
+    display: inline-flex;
+    gap: 8px;
+    margin-left: auto;
+  }
+  .link-button {
+    padding: 0;
+    border: 0;
+    background: none;
+    color: var(--muted);
+    font: inherit;
+    font-size: 0.82rem;
+    cursor: pointer;
+  }
+  .link-button:hover {
+    color: var(--accent);
+    text-decoration: underline;
   }
 `;
 
