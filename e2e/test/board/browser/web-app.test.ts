@@ -210,10 +210,9 @@ describe("the web app", () => {
     await bobsPanel.locator("li.comment").getByText("edited", { exact: true }).waitFor();
     expect(await bobsPanel.getByRole("button", { name: "Edit comment" }).count()).toBe(0);
     await panel.getByRole("button", { name: "Delete comment" }).click();
-    await page
-      .getByRole("dialog", { name: "Delete this comment?" })
-      .getByRole("button", { name: "Delete" })
-      .click();
+    await page.getByRole("dialog", { name: "Delete this comment?" }).waitFor();
+    // The confirmation's buttons are slotted into the dialog's host (kit-confirm), so found from there.
+    await page.locator("kit-confirm").getByRole("button", { name: "Delete" }).click();
     await bobsPanel.getByText("Thanks!").waitFor({ state: "detached" });
 
     // A handoff to Bob made with Ada's API token (as an agent would) notifies him too, live.
