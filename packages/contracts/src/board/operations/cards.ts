@@ -122,7 +122,7 @@ export const cardOperations = defineOperations({
       "Puts the card in `to_column_id` (same project, else validation_failed) at 0-based `position` among " +
       "its non-archived cards; no position, or one past the end, places it last; negative is " +
       "validation_failed. Positions in both columns stay dense. Into a done column: the card's claim is " +
-      "released, and a parent whose children (decompose_card) are not all done (in a done column, or archived) " +
+      "released, and a parent whose children (made by decomposing it) are not all done (in a done column, or archived) " +
       "is conflict naming them, unless `force` is true. An archived card, or one that other " +
       `clients keep moving while this request waits, is conflict (retry the latter). Needs member. ${ROLE_NOTE}`,
     group: "cards",
