@@ -56,7 +56,12 @@ describe("cards", () => {
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       updated_at: expect.any(String),
     });
-    expect((await owner.api.get(`/cards/${res.body.id}`)).body).toEqual({ ...res.body, plan: null });
+    expect((await owner.api.get(`/cards/${res.body.id}`)).body).toEqual({
+      ...res.body,
+      plan: null,
+      blocked_by: [],
+      blocks: [],
+    });
     expect((await owner.api.post(`/columns/${column.id}/cards`, {})).status).toBe(422);
   });
 

@@ -122,9 +122,15 @@ describe("GET /docs", () => {
 
 describe("the registry, the HTTP routes, OpenAPI, MCP and llms.txt never drift", () => {
   it("every route mounted under /api/v1 is a registry operation, and every operation is mounted", () => {
-    const mounted = mountedRoutes(t.app).filter((route) => route.includes(`${BOARD_API_PREFIX}/`));
+    // Connected apps (OAuth grants) are the web app's and API tokens' only, never an OAuth token's or
+    // an MCP tool's: mounted beside the registry by the OAuth router, listed here by name.
+    const oauthAccount = ["GET /api/v1/me/grants", "DELETE /api/v1/me/grants/:grant_id"];
+    const mounted = mountedRoutes(t.app).filter(
+      (route) => route.includes(`${BOARD_API_PREFIX}/`) && !oauthAccount.includes(route),
+    );
     const registry = boardOperationList.map((op) => `${op.method.toUpperCase()} ${expressPath(op)}`);
     expect(mounted.sort()).toEqual([...registry].sort());
+    expect(mountedRoutes(t.app)).toEqual(expect.arrayContaining(oauthAccount));
     // Outside /api/v1 only the service's own pages, and the web app's.
     const others = mountedRoutes(t.app).filter(
       (route) => !route.includes(`${BOARD_API_PREFIX}/`) && !/ \/app[/,]|\/app$/.test(route),
@@ -142,6 +148,11 @@ describe("the registry, the HTTP routes, OpenAPI, MCP and llms.txt never drift",
         "GET /.well-known/oauth-authorization-server",
         "GET /.well-known/oauth-protected-resource,/.well-known/oauth-protected-resource/api/v1",
         "GET /.well-known/oauth-protected-resource/mcp",
+        "GET /oauth/authorize",
+        "OPTIONS /oauth/token,/oauth/register,/oauth/revoke",
+        "POST /oauth/register",
+        "POST /oauth/revoke",
+        "POST /oauth/token",
         "POST /mcp",
         "_ALL /mcp",
       ].sort(),

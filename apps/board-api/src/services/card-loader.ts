@@ -114,6 +114,10 @@ export async function loadBoardCards(db: Db, projectId: string, options: BoardCa
   return rows.map(toCardWire);
 }
 
+/** What a card on the other end of a blocker link shows (`r` is that card). */
+export const CARD_REF = Prisma.sql`json_build_object('id', r.id, 'number', r.number, 'title', r.title,
+  'done', r.column_done OR r.archived_at IS NOT NULL)`;
+
 /** One card with the caller's role in its project (null: not a member), in one statement. */
 export async function loadCardForActor(
   db: Db | Tx,
@@ -131,16 +135,31 @@ export async function loadCardForActor(
   return row ? { card: toCardWire(row), role: row.actor_role } : null;
 }
 
-/** `GET /cards/{id}`'s one statement: the card, the caller's role and the card's latest plan. */
+/**
+ * `GET /cards/{id}`'s one statement: the card, the caller's role, the card's latest plan and its
+ * blocker links both ways.
+ */
 export async function loadCardWithPlanForActor(
   db: Db,
   cardId: string,
   actorId: string,
-): Promise<{ card: Omit<CardWithPlan, "blocked_by" | "blocks">; role: Role | null } | null> {
-  const rows = await queryPrepared<CardSqlRow & { actor_role: Role | null; plan: Plan | null }>(
+): Promise<{ card: CardWithPlan; role: Role | null } | null> {
+  const rows = await queryPrepared<
+    CardSqlRow & {
+      actor_role: Role | null;
+      plan: Plan | null;
+      blocked_by: CardWithPlan["blocked_by"] | null;
+      blocks: CardWithPlan["blocks"] | null;
+    }
+  >(
     db,
     Prisma.sql`
-    SELECT ${CARD_SELECT}, m.role::text AS actor_role, pl.plan FROM cards c ${CARD_JOINS}
+    SELECT ${CARD_SELECT}, m.role::text AS actor_role, pl.plan,
+      (SELECT json_agg(${CARD_REF} ORDER BY r.number) FROM card_blockers cb JOIN cards r ON r.id = cb.blocker_id
+        WHERE cb.card_id = c.id) AS blocked_by,
+      (SELECT json_agg(${CARD_REF} ORDER BY r.number) FROM card_blockers cb JOIN cards r ON r.id = cb.card_id
+        WHERE cb.blocker_id = c.id) AS blocks
+    FROM cards c ${CARD_JOINS}
     LEFT JOIN project_members m ON m.project_id = c.project_id AND m.user_id = ${actorId}::uuid
     LEFT JOIN LATERAL (
       SELECT json_build_object('id', p.id, 'card_id', p.card_id, 'version', p.version, 'summary', p.summary,
@@ -150,7 +169,17 @@ export async function loadCardWithPlanForActor(
     WHERE c.id = ${cardId}::uuid`,
   );
   const row = rows[0];
-  return row ? { card: { ...toCardWire(row), plan: row.plan }, role: row.actor_role } : null;
+  return row
+    ? {
+        card: {
+          ...toCardWire(row),
+          plan: row.plan,
+          blocked_by: row.blocked_by ?? [],
+          blocks: row.blocks ?? [],
+        },
+        role: row.actor_role,
+      }
+    : null;
 }
 
 /** Cards by id, in the order of `ids` (missing ones left out), in one statement. */

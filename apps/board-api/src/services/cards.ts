@@ -5,7 +5,6 @@ import { changedFields, recordActivity } from "./activity.ts";
 import { loadCardForActor, loadCardWithPlanForActor } from "./card-loader.ts";
 import { releaseClaim } from "./claims.ts";
 import { COLUMN_NOT_FOUND } from "./columns.ts";
-import { loadDependencies } from "./dependencies.ts";
 import { TX_OPTIONS, type ServiceContext, type Tx } from "./context.ts";
 import { publish } from "./events.ts";
 import { notifyMentions } from "./mentions.ts";
@@ -29,8 +28,7 @@ export async function readCard(ctx: ServiceContext & { cardId: string }, needed 
 export async function getCard(ctx: ServiceContext & { cardId: string }): Promise<CardWithPlan> {
   const found = await loadCardWithPlanForActor(ctx.db, ctx.cardId, ctx.actor.id);
   authorize(found?.role, NEEDS.read, CARD_NOT_FOUND);
-  const card = (found as { card: Omit<CardWithPlan, "blocked_by" | "blocks"> }).card;
-  return { ...card, ...(await loadDependencies(ctx.db, ctx.cardId)) };
+  return (found as { card: CardWithPlan }).card;
 }
 
 /** A card's project and column after checking the caller may work on it. */

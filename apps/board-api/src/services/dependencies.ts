@@ -5,7 +5,7 @@
 import type { Card, CardRef } from "@org/contracts";
 import { Prisma, queryPrepared, sqlIso } from "@org/db";
 import { ConflictError, ValidationError } from "@org/service-kit";
-import { selectCardsFrom, toCardWire, type CardSqlRow } from "./card-loader.ts";
+import { CARD_REF, selectCardsFrom, toCardWire, type CardSqlRow } from "./card-loader.ts";
 import { authorizeCard, readCard } from "./cards.ts";
 import { SQL_NOW, TX_OPTIONS, type ServiceContext, type Tx } from "./context.ts";
 import { publish } from "./events.ts";
@@ -18,10 +18,6 @@ export const READY = Prisma.sql`NOT EXISTS (
   SELECT 1 FROM card_blockers cb JOIN cards bc ON bc.id = cb.blocker_id
   WHERE cb.card_id = c.id AND bc.archived_at IS NULL AND NOT bc.column_done)`;
 
-/** What a card on the other end of a link shows. */
-const CARD_REF = Prisma.sql`json_build_object('id', r.id, 'number', r.number, 'title', r.title,
-  'done', r.column_done OR r.archived_at IS NOT NULL)`;
-
 /** The cards blocking `cardId` (`side` blocked_by) or blocked by it (`blocks`), by number. */
 export async function loadCardRefs(
   db: ServiceContext["db"] | Tx,
@@ -33,20 +29,6 @@ export async function loadCardRefs(
     SELECT ${CARD_REF} AS ref FROM card_blockers cb JOIN cards r ON r.id = cb.${Prisma.raw(far)}
     WHERE cb.${Prisma.raw(near)} = ${cardId}::uuid ORDER BY r.number`;
   return rows.map((row) => row.ref);
-}
-
-/** Both sides of a card's links, for get_card, in one statement. */
-export async function loadDependencies(
-  db: ServiceContext["db"],
-  cardId: string,
-): Promise<{ blocked_by: CardRef[]; blocks: CardRef[] }> {
-  const [row] = await db.$queryRaw<Array<{ blocked_by: CardRef[] | null; blocks: CardRef[] | null }>>`
-    SELECT
-      (SELECT json_agg(${CARD_REF} ORDER BY r.number) FROM card_blockers cb JOIN cards r ON r.id = cb.blocker_id
-        WHERE cb.card_id = ${cardId}::uuid) AS blocked_by,
-      (SELECT json_agg(${CARD_REF} ORDER BY r.number) FROM card_blockers cb JOIN cards r ON r.id = cb.card_id
-        WHERE cb.blocker_id = ${cardId}::uuid) AS blocks`;
-  return { blocked_by: row?.blocked_by ?? [], blocks: row?.blocks ?? [] };
 }
 
 const NOT_A_CARD_OF_THE_PROJECT =

@@ -45,12 +45,18 @@ export async function makeProject(
   return created(await api.post("/projects", { name: "Project", ...partial }));
 }
 
+let columnsMade = 0;
+
+/** A column; unnamed ones are "Column 1", "Column 2", … (names are unique in a project). */
 export async function makeColumn(
   api: Client,
   projectId: string,
   partial: { name?: string; position?: number } = {},
 ): Promise<Column> {
-  return created(await api.post(`/projects/${projectId}/columns`, { name: "Column", ...partial }));
+  columnsMade += 1;
+  return created(
+    await api.post(`/projects/${projectId}/columns`, { name: `Column ${columnsMade}`, ...partial }),
+  );
 }
 
 export async function makeCard(
