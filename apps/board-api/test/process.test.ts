@@ -11,6 +11,8 @@ describeServiceProcess("board-api", appDir, {
   // A token is looked up in the database; sign-in is rate-limited per IP in Redis first.
   databaseProbe: { method: "GET", path: "/api/v1/projects", headers: { Authorization: "Bearer bt_unknown" } },
   redisProbe: { method: "POST", path: "/app/auth/signin", body: {} },
+  // /api/v1 authenticates before it reads a body; sign-in reads it after its rate limit.
+  slowBodyPath: "/app/auth/signin",
 });
 
 describe("board-api process with live clients", () => {

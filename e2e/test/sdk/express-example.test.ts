@@ -59,8 +59,9 @@ it("the README's script tag, exactly as shown, gives window.AuthKit with its pro
     const problems = await watchProblems(page);
     await page.goto(site.url("/"));
     await page.waitForFunction(() => window.AuthKit !== undefined);
-    const seen = await page.evaluate(() => {
-      const { AuthKitError, AuthKitEvents, AuthKitErrorCode, describeError } = window.AuthKit;
+    const seen = await page.evaluate(async () => {
+      const { AuthKitError, AuthKitEvents, AuthKitErrorCode, describeError, loadLocale } = window.AuthKit;
+      await loadLocale("fr"); // French is a lazy chunk (the README says so)
       const error = new AuthKitError(AuthKitErrorCode.USER_DISABLED, "x");
       return {
         names: [window.AuthKit.name, AuthKitError.name, error.constructor.name, error.name],

@@ -152,11 +152,15 @@ describe("auth.passkey.authenticate()", () => {
       error_code: "credential_not_found",
       error: "No passkey for this site on this device.",
     });
+    // German is a lazy chunk: a page that describes errors in it without an element or an AuthKit
+    // instance of that locale loads it first, as the README says.
     const described = await page.evaluate(
-      ([code, error]) =>
-        ["en", "de"].map((locale) =>
+      async ([code, error]) => {
+        await window.AuthKit.loadLocale("de");
+        return ["en", "de"].map((locale) =>
           window.AuthKit.describeError(new window.AuthKit.AuthKitError(code, error), { locale }),
-        ),
+        );
+      },
       [
         result.success ? "unknown" : (result.error_code ?? "unknown"),
         result.success ? "" : result.error,

@@ -32,8 +32,14 @@ export class AuthKit extends CoreAuthKit {
   }
 }
 
-/** `window.AuthKit`: the class, with the error class, the event names, the codes and `describeError`. */
-export type AuthKitGlobal = typeof AuthKit & { describeError: typeof describeError };
+/**
+ * `window.AuthKit`: the class, with the error class, the event names, the codes, `describeError` and
+ * `loadLocale` (await it before describing errors in a language no element or instance has loaded).
+ */
+export type AuthKitGlobal = typeof AuthKit & {
+  describeError: typeof describeError;
+  loadLocale: typeof loadLocale;
+};
 
 declare global {
   interface Window {
@@ -55,4 +61,4 @@ const classes = {
 };
 for (const [name, value] of Object.entries(classes)) Object.defineProperty(value, "name", { value: name });
 
-if (typeof window !== "undefined") window.AuthKit = Object.assign(AuthKit, { describeError });
+if (typeof window !== "undefined") window.AuthKit = Object.assign(AuthKit, { describeError, loadLocale });

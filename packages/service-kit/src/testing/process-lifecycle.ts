@@ -42,6 +42,11 @@ export interface ServiceProcessOptions {
   databaseProbe: Probe;
   /** Answered only after Redis was asked (a rate limit, say). */
   redisProbe: Probe;
+  /**
+   * A POST route that reads its body before answering an anonymous caller (default
+   * `/api/v1/anything`; a service that authenticates before reading bodies names a public one).
+   */
+  slowBodyPath?: string;
 }
 
 async function send(service: SpawnedService, probe: Probe) {
@@ -202,7 +207,7 @@ export function describeServiceProcess(name: string, appDir: string, options: Se
         expect(slowHeaders.seconds).toBeLessThan(3);
         const slowBody = await trickle(
           service.port,
-          "POST /api/v1/anything HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n[",
+          `POST ${options.slowBodyPath ?? "/api/v1/anything"} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n[`,
           " ",
         );
         expect(slowBody.statusLine).toBe("HTTP/1.1 408 Request Timeout");
