@@ -158,6 +158,24 @@ function required(body: Record<string, unknown>, name: string): string {
   return value;
 }
 
+const CODE_REUSED = "The code was used already; the tokens issued with it are revoked.";
+const REFRESH_REUSED = "The refresh token was used already: the authorization is revoked.";
+
+/** A `resource` sent again must be the one the code or token is bound to (RFC 8707). */
+function checkResource(body: Record<string, unknown>, bound: string, message: string): void {
+  const resource = stringParam(body, "resource");
+  if (resource !== undefined && resource.replace(/\/+$/, "") !== bound) {
+    throw new OAuthError("invalid_target", message);
+  }
+}
+
+/** A code or refresh token works once: a second use (`spent` 0) revokes the whole grant. */
+async function spentOnce(db: Db, spent: number, grantId: string, message: string): Promise<void> {
+  if (spent === 1) return;
+  await revokeGrant(db, grantId);
+  throw new OAuthError("invalid_grant", message);
+}
+
 /** grant_type=authorization_code: one use of the code, with its PKCE verifier and redirect_uri. */
 export async function exchangeCode(db: Db, body: Record<string, unknown>): Promise<TokenAnswer> {
   const code = required(body, "code");
@@ -169,14 +187,8 @@ export async function exchangeCode(db: Db, body: Record<string, unknown>): Promi
     include: { grant: { include: { client: { select: { clientId: true } } } } },
   });
   if (!row) throw new OAuthError("invalid_grant", "The code is invalid.");
-  if (row.usedAt) {
-    // A code presented twice was intercepted (or replayed): nothing issued from it may stand.
-    await revokeGrant(db, row.grantId);
-    throw new OAuthError(
-      "invalid_grant",
-      "The code was used already; the tokens issued with it are revoked.",
-    );
-  }
+  // A code presented twice was intercepted (or replayed): nothing issued from it may stand.
+  await spentOnce(db, row.usedAt ? 0 : 1, row.grantId, CODE_REUSED);
   if (row.grant.client.clientId !== clientId)
     throw new OAuthError("invalid_grant", "The code was issued to another client.");
   if (row.expiresAt <= new Date()) throw new OAuthError("invalid_grant", "The code expired.");
@@ -186,22 +198,13 @@ export async function exchangeCode(db: Db, body: Record<string, unknown>): Promi
   if (!/^[A-Za-z0-9._~-]{43,128}$/.test(verifier) || s256(verifier) !== row.codeChallenge) {
     throw new OAuthError("invalid_grant", "code_verifier does not match the code_challenge (PKCE S256).");
   }
-  const resource = stringParam(body, "resource");
-  if (resource !== undefined && resource.replace(/\/+$/, "") !== row.resource) {
-    throw new OAuthError("invalid_target", "resource differs from the authorization request's.");
-  }
+  checkResource(body, row.resource, "resource differs from the authorization request's.");
   if (row.grant.revokedAt) throw new OAuthError("invalid_grant", "The authorization was revoked.");
   const taken = await db.oAuthCode.updateMany({
     where: { id: row.id, usedAt: null },
     data: { usedAt: new Date() },
   });
-  if (taken.count !== 1) {
-    await revokeGrant(db, row.grantId);
-    throw new OAuthError(
-      "invalid_grant",
-      "The code was used already; the tokens issued with it are revoked.",
-    );
-  }
+  await spentOnce(db, taken.count, row.grantId, CODE_REUSED);
   return issueTokens(db, row.grant, row.resource);
 }
 
@@ -219,20 +222,11 @@ export async function refreshTokens(db: Db, body: Record<string, unknown>): Prom
   }
   if (row.grant.client.clientId !== clientId)
     throw new OAuthError("invalid_grant", "The refresh token belongs to another client.");
-  if (row.usedAt) {
-    await revokeGrant(db, row.grantId);
-    throw new OAuthError(
-      "invalid_grant",
-      "The refresh token was used already: the authorization is revoked.",
-    );
-  }
+  await spentOnce(db, row.usedAt ? 0 : 1, row.grantId, REFRESH_REUSED);
   if (row.revokedAt || row.grant.revokedAt)
     throw new OAuthError("invalid_grant", "The authorization was revoked.");
   if (row.expiresAt <= new Date()) throw new OAuthError("invalid_grant", "The refresh token expired.");
-  const resource = stringParam(body, "resource");
-  if (resource !== undefined && resource.replace(/\/+$/, "") !== row.resource) {
-    throw new OAuthError("invalid_target", "resource differs from the one the refresh token is bound to.");
-  }
+  checkResource(body, row.resource, "resource differs from the one the refresh token is bound to.");
   const scope = stringParam(body, "scope");
   if (scope !== undefined && scope.split(" ").some((s) => s && !row.grant.scopes.includes(s))) {
     throw new OAuthError("invalid_scope", "A refresh cannot widen the scopes that were granted.");
@@ -241,13 +235,7 @@ export async function refreshTokens(db: Db, body: Record<string, unknown>): Prom
     where: { id: row.id, usedAt: null },
     data: { usedAt: new Date() },
   });
-  if (taken.count !== 1) {
-    await revokeGrant(db, row.grantId);
-    throw new OAuthError(
-      "invalid_grant",
-      "The refresh token was used already: the authorization is revoked.",
-    );
-  }
+  await spentOnce(db, taken.count, row.grantId, REFRESH_REUSED);
   return issueTokens(db, row.grant, row.resource);
 }
 
