@@ -7,6 +7,7 @@ import { api } from "../../api.ts";
 import { formatDate } from "../../format.ts";
 import { onLiveEvent } from "../../live.ts";
 import { base } from "../../styles.ts";
+import { linkListStyles } from "../../ui/link-list.styles.ts";
 import { myCardsStyles } from "./my-cards.styles.ts";
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
@@ -26,7 +27,7 @@ export function dueSoon(cards: Card[], now = Date.now()): Card[] {
 }
 
 export class BoardMyCardsView extends LitElement {
-  static override styles = [base, myCardsStyles];
+  static override styles = [base, linkListStyles, myCardsStyles];
   static override properties = { cards: { state: true }, error: { state: true } };
   cards: MyCards | null = null;
   error = "";

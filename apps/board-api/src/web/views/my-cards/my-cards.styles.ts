@@ -25,25 +25,8 @@ export const myCardsStyles = css`
     font-size: 0.85rem;
     font-weight: 600;
   }
-  ol {
-    display: grid;
-    gap: 8px;
-    margin: 0;
-    padding: 0;
-    list-style: none;
-  }
   a.item {
-    display: grid;
-    gap: 4px;
     padding: 12px 16px;
-    border: 1px solid var(--border);
-    border-radius: 14px;
-    background: var(--surface);
-    color: var(--text);
-    text-decoration: none;
-  }
-  a.item:hover {
-    border-color: var(--accent);
   }
   .title {
     font-weight: 600;

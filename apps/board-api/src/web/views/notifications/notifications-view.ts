@@ -6,10 +6,11 @@ import { timeAgo } from "../../format.ts";
 import { onLiveEvent } from "../../live.ts";
 import { navigate } from "../../router.ts";
 import { base } from "../../styles.ts";
+import { linkListStyles } from "../../ui/link-list.styles.ts";
 import { notificationsStyles } from "./notifications.styles.ts";
 
 export class BoardNotificationsView extends LitElement {
-  static override styles = [base, notificationsStyles];
+  static override styles = [base, linkListStyles, notificationsStyles];
   static override properties = { items: { state: true } };
   items: Notification[] | null = null;
   private stopLive?: () => void;
