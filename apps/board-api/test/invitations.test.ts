@@ -410,6 +410,29 @@ describe("email verification", () => {
     expect((await ada.api.get("/me")).body.email_verified).toBe(true);
   });
 
+  it("quotes the display name on one line, short, and never a link (issue 28: phishing from the board's sender)", async () => {
+    const lure =
+      "Ada\n\nYour Board account is locked. Unlock it at https://board-unlock.example/login now\r\n";
+    const cases: [string, string][] = [
+      [lure, "Hello,\n\n"],
+      ["Mallory \u2028 visit evil\uFF0Eexample", "Hello,\n\n"],
+      ["Grace\u0085Hopper", "Hello Grace Hopper,\n\n"],
+      ["A".repeat(200), `Hello ${"A".repeat(39)}…,\n\n`],
+    ];
+    for (const [name, greeting] of cases) {
+      const person = await makeUser(t, { email: unique("named"), name });
+      const since = smtp.received.length;
+      await person.api.post("/me/email-verification").expect(201);
+      const mail = await smtp.waitFor(person.user.email, { since });
+      expect(mail.text.startsWith(greeting)).toBe(true);
+      expect(mail.text).not.toMatch(/unlock|evil|locked/i);
+      // Every line is the template's own: the link, and text that names no other site.
+      const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
+      expect(links).toHaveLength(1);
+      expect(links[0]).toMatch(/^http:\/\/localhost:4000\/app\/verify-email#/);
+    }
+  });
+
   it("without a mail server nothing is verified (503), and invitations still work by link", async () => {
     const noMail = await createTestApp({ NODE_ENV: "production", PUBLIC_URL: "http://localhost:4000" });
     try {

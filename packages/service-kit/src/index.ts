@@ -50,7 +50,15 @@ export {
   type RealtimeOptions,
   type SocketLimits,
 } from "./realtime.ts";
-export { outboxMailer, smtpMailer, type MailMessage, type Mailer, type SentMail } from "./mail.ts";
+export {
+  MAIL_NAME_MAX,
+  mailSafeName,
+  outboxMailer,
+  smtpMailer,
+  type MailMessage,
+  type Mailer,
+  type SentMail,
+} from "./mail.ts";
 export { escapeHtml, html, SafeHtml } from "./web/html.ts";
 export { pagePolicy, type PagePolicy } from "./web/csp.ts";
 export { pageDocument, sendPage, type PageDocument, type SendPageOptions } from "./web/page.ts";

@@ -27,6 +27,33 @@ export interface Mailer {
   close(): void;
 }
 
+/** The longest name a mail template quotes (longer ones are cut, with "…"). */
+export const MAIL_NAME_MAX = 40;
+
+/**
+ * A name someone chose (a display name), made fit to quote in a mail sent to an address that may
+ * not be theirs: one line (control, format and separator characters become a space), at most
+ * `max` characters, and nothing that reads as a link, an address or markup. A name that looks like
+ * one (`://`, `www.`, `a.b`, `@`, `<`, `/`, …) is not quoted at all: undefined, and the template
+ * greets without a name. Otherwise the board's own sender would carry an attacker's text
+ * ("Your account is locked: open evil.example") to any unverified address.
+ */
+export function mailSafeName(name: string, max = MAIL_NAME_MAX): string | undefined {
+  const oneLine = name
+    .normalize("NFKC")
+    .replace(/[\p{C}\p{Z}\s]+/gu, " ")
+    .trim();
+  if (!oneLine) return undefined;
+  if (/[:/\\@<>[\]()"`|]|www[.。｡]|[\p{L}\p{N}][.。｡][\p{L}\p{N}]/iu.test(oneLine)) return undefined;
+  const chars = [...oneLine];
+  return chars.length <= max
+    ? oneLine
+    : `${chars
+        .slice(0, max - 1)
+        .join("")
+        .trimEnd()}…`;
+}
+
 /** How long an SMTP exchange may take before sending fails (a request waits for it). */
 const SMTP_TIMEOUT_MS = 15_000;
 

@@ -1,7 +1,7 @@
 // The mailer against a real SMTP server (smtp-server), not a mock.
 import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
-import { AppError, outboxMailer, smtpMailer } from "../src/index.ts";
+import { AppError, mailSafeName, outboxMailer, smtpMailer } from "../src/index.ts";
 import { startSmtpCatcher, type SmtpCatcher } from "../src/testing/index.ts";
 
 let catcher: SmtpCatcher;
@@ -59,5 +59,33 @@ describe("outboxMailer", () => {
       ["m3", "dev@localhost"],
       ["m2", "dev@localhost"],
     ]);
+  });
+});
+
+describe("mailSafeName", () => {
+  it("keeps an ordinary name, on one line and at most 40 characters", () => {
+    expect(mailSafeName("  Ada Lovelace ")).toBe("Ada Lovelace");
+    expect(mailSafeName("José Ñúñez-O'Brien")).toBe("José Ñúñez-O'Brien");
+    expect(mailSafeName("J. R. R. Tolkien")).toBe("J. R. R. Tolkien");
+    expect(mailSafeName("Ada\r\n\tLovelace\u2028\u200b!")).toBe("Ada Lovelace !");
+    expect(mailSafeName("x".repeat(41))).toBe(`${"x".repeat(39)}…`);
+    expect(mailSafeName("😀".repeat(50))).toBe(`${"😀".repeat(39)}…`);
+    expect(mailSafeName(" \n ")).toBeUndefined();
+  });
+
+  it("quotes nothing that reads as a link, an address or markup", () => {
+    for (const name of [
+      "https://evil.example",
+      "visit evil.example",
+      "evil．example",
+      "evil。example",
+      "www.evil",
+      "ada@evil.example",
+      "<a href=x>click</a>",
+      "[click](x)",
+      "see example.com/login",
+      "10.0.0.1",
+    ])
+      expect(mailSafeName(name)).toBeUndefined();
   });
 });

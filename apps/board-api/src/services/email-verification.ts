@@ -10,6 +10,7 @@ import {
   ConflictError,
   generateSecret,
   hashSecret,
+  mailSafeName,
   NotFoundError,
   RateLimitedError,
   type Mailer,
@@ -36,12 +37,14 @@ export interface SentVerification {
 export const verificationLink = (publicUrl: string, token: string) =>
   `${new URL(publicUrl).origin}/app/verify-email#${token}`;
 
+/** The mail: the name quoted only as mailSafeName allows (one line, short, no link-like text). */
 function verificationMail(user: { name: string; email: string }, link: string) {
+  const name = mailSafeName(user.name);
   return {
     to: user.email,
     subject: "Confirm your email address for Board",
     text:
-      `Hello ${user.name},\n\n` +
+      (name ? `Hello ${name},\n\n` : "Hello,\n\n") +
       `To confirm that ${user.email} is your address, open this link while signed in to Board as ${user.email}:\n\n` +
       `${link}\n\n` +
       "The link works once, for 24 hours. If you did not ask for it, ignore this message: nothing changes.\n",
