@@ -379,6 +379,25 @@ describe("authorization", () => {
     expect(await t.database.db.oAuthGrant.count({ where: { userId: ada.user.id } })).toBe(0);
   });
 
+  it("an approval needs a passkey used in the last 5 minutes (step_up_required); a denial does not", async () => {
+    const stale = await person();
+    await t.database.db.webSession.updateMany({
+      where: { userId: stale.user.id },
+      data: { steppedUpAt: new Date(Date.now() - 6 * 60_000) },
+    });
+    const { challenge } = pkce();
+    const res = await request(t.app)
+      .post("/app/auth/oauth/authorize")
+      .set("Cookie", stale.cookie)
+      .set("X-CSRF-Token", stale.csrf)
+      .send({ query: authorizeQuery(client, challenge), approve: true, project_ids: null });
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe("step_up_required");
+    expect(await t.database.db.oAuthGrant.count({ where: { userId: stale.user.id } })).toBe(0);
+    const denied = await decide(stale, authorizeQuery(client, challenge), false);
+    expect(denied.searchParams.get("error")).toBe("access_denied");
+  });
+
   it("an approval needs the page's CSRF token", async () => {
     const { challenge } = pkce();
     const res = await request(t.app)

@@ -14,8 +14,12 @@ import { createTestDatabase, type TestDatabase } from "@org/db/testing";
 
 let database: TestDatabase;
 let app: Express;
+/** A second instance on the same database (a load balancer may send each request elsewhere). */
+let other: Express;
 /** challengeId → the user the fake auth server verified it for; each is taken once. */
 const logins = new Map<string, string>();
+/** externalId → its passkeys' ids, as the fake auth server holds them. */
+const passkeys = new Map<string, string[]>();
 const env = () =>
   loadBoardEnv({
     DATABASE_URL: database.url,
@@ -33,14 +37,26 @@ beforeAll(async () => {
       if (!userId) throw new NotFoundError("Unknown challenge.");
       return { user: { externalId: userId } };
     },
+    userToken: async () => ({ userToken: "ut_test", userId: "auth-user" }),
+    listPasskeys: async (externalId: string) =>
+      (passkeys.get(externalId) ?? []).map((id) => ({ id, name: id, created_at: new Date().toISOString() })),
+    deletePasskey: async (externalId: string, passkeyId: string) => {
+      passkeys.set(
+        externalId,
+        (passkeys.get(externalId) ?? []).filter((id) => id !== passkeyId),
+      );
+    },
   } as unknown as TenantClient;
-  app = createApp({
-    env: env(),
-    db: database.db,
-    logger: createLogger({ service: "board-api", level: "silent" }),
-    redis: undefined,
-    tenant,
-  });
+  const instance = () =>
+    createApp({
+      env: env(),
+      db: database.db,
+      logger: createLogger({ service: "board-api", level: "silent" }),
+      redis: undefined,
+      tenant,
+    });
+  app = instance();
+  other = instance();
 });
 afterAll(() => database.drop());
 
@@ -55,28 +71,45 @@ async function signedUp() {
     userId: user.id,
     lifetime: webConfig(env()).lifetime,
   });
-  const stepUp = (challengeId: string) =>
-    request(app)
+  const stepUp = (challengeId: string, on: Express = app) =>
+    request(on)
       .post("/app/auth/step-up")
       .set("Cookie", `board_session=${session.token}`)
       .set(CSRF_HEADER, session.csrfToken)
       .send({ challengeId });
+  /** A request with the session's cookie and CSRF token. */
+  const as = (method: "get" | "post" | "delete", path: string, on: Express = app) => {
+    const agent = request(on);
+    return agent[method](path)
+      .set("Cookie", `board_session=${session.token}`)
+      .set(CSRF_HEADER, session.csrfToken);
+  };
+  /** The session's last passkey proof, moved `ms` into the past (what time does to it). */
+  const age = async (ms: number) => {
+    const row = await database.db.webSession.findFirstOrThrow({ where: { userId: user.id } });
+    await database.db.webSession.update({
+      where: { id: row.id },
+      data: { steppedUpAt: new Date(Date.now() - ms) },
+    });
+  };
   const current = async () =>
     (await resolveWebSession({
       db: database.db,
       token: session.token,
       lifetime: webConfig(env()).lifetime,
     }))!;
-  return { user, session, stepUp, current };
+  return { user, session, stepUp, current, as, age };
 }
 
 describe("step-up", () => {
-  it("a session made at sign-up has proved no passkey: security changes need a step-up", async () => {
-    const { current } = await signedUp();
+  it("a session made at sign-up (right after its first passkey) counts as stepped up for 5 minutes", async () => {
+    const { current, age } = await signedUp();
     expect(() => assertSteppedUp(undefined)).toThrow(StepUpRequiredError);
-    const session = await current();
-    expect(session.steppedUpAt).toBeNull();
-    expect(() => assertSteppedUp(session)).toThrow(StepUpRequiredError);
+    const fresh = await current();
+    expect(() => assertSteppedUp(fresh)).not.toThrow();
+    await age(STEP_UP_MAX_AGE_MS + 1000);
+    const stale = await current();
+    expect(() => assertSteppedUp(stale)).toThrow(StepUpRequiredError);
   });
 
   it("a passkey login of the session's own user counts for 5 minutes, then no longer", async () => {
@@ -95,17 +128,19 @@ describe("step-up", () => {
   });
 
   it("refuses another account's passkey, an unknown login and a replayed one", async () => {
-    const { stepUp, current } = await signedUp();
-    const other = await signedUp();
-    logins.set("login-other", other.user.id);
+    const { stepUp, current, age } = await signedUp();
+    await age(STEP_UP_MAX_AGE_MS + 1000);
+    const before = (await current()).steppedUpAt;
+    const someoneElse = await signedUp();
+    logins.set("login-other", someoneElse.user.id);
     const foreign = await stepUp("login-other");
     expect(foreign.status).toBe(403);
     expect(foreign.body.error.code).toBe("forbidden");
-    expect((await current()).steppedUpAt).toBeNull();
+    expect((await current()).steppedUpAt).toEqual(before);
     // The login was spent by that check: replaying it is unknown.
     expect((await stepUp("login-other")).status).toBe(401);
     expect((await stepUp("never-made")).status).toBe(401);
-    expect((await current()).steppedUpAt).toBeNull();
+    expect((await current()).steppedUpAt).toEqual(before);
   });
 
   it("needs the session and its CSRF token", async () => {
@@ -135,5 +170,55 @@ describe("step-up", () => {
       lifetime: webConfig(env()).lifetime,
     });
     expect(() => assertSteppedUp(session!)).not.toThrow();
+  });
+});
+
+describe("account security changes need a step-up (403 step_up_required, then done after one)", () => {
+  const refused = (res: request.Response) => {
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe("step_up_required");
+    expect(res.body.error.message).toMatch(/passkey/);
+  };
+
+  it("creating an API token", async () => {
+    const { user, as, age, stepUp } = await signedUp();
+    await age(STEP_UP_MAX_AGE_MS + 1000);
+    const tokens = () => database.db.apiToken.count({ where: { userId: user.id } });
+    const before = await tokens();
+    refused(await as("post", "/api/v1/tokens").send({ name: "laptop" }));
+    expect(await tokens()).toBe(before);
+    logins.set("login-token", user.id);
+    expect((await stepUp("login-token")).status).toBe(200);
+    expect((await as("post", "/api/v1/tokens").send({ name: "laptop" })).status).toBe(201);
+    expect(await tokens()).toBe(before + 1);
+    // Listing and revoking are no security gain for a thief: they need none.
+    await age(STEP_UP_MAX_AGE_MS + 1000);
+    const listed = await as("get", "/api/v1/tokens");
+    expect(listed.status).toBe(200);
+    expect((await as("delete", `/api/v1/tokens/${listed.body.data[0].id}`)).status).toBe(204);
+  });
+
+  it("adding a passkey (its registration token) and deleting one", async () => {
+    const { user, as, age, stepUp } = await signedUp();
+    passkeys.set(user.id, ["pk-1", "pk-2"]);
+    await age(STEP_UP_MAX_AGE_MS + 1000);
+    expect((await as("get", "/app/account/passkeys")).body).toHaveLength(2);
+    refused(await as("get", "/app/account/passkeys/token"));
+    refused(await as("delete", "/app/account/passkeys/pk-1"));
+    expect(passkeys.get(user.id)).toEqual(["pk-1", "pk-2"]);
+    logins.set("login-passkeys", user.id);
+    expect((await stepUp("login-passkeys")).status).toBe(200);
+    expect((await as("get", "/app/account/passkeys/token")).body).toEqual({ userToken: "ut_test" });
+    expect((await as("delete", "/app/account/passkeys/pk-1")).status).toBe(204);
+    expect(passkeys.get(user.id)).toEqual(["pk-2"]);
+  });
+
+  it("a step-up made on one instance counts on the other (freshness is in the database)", async () => {
+    const { user, as, age, stepUp } = await signedUp();
+    await age(STEP_UP_MAX_AGE_MS + 1000);
+    refused(await as("post", "/api/v1/tokens", other).send({ name: "elsewhere" }));
+    logins.set("login-instance", user.id);
+    expect((await stepUp("login-instance", app)).status).toBe(200);
+    expect((await as("post", "/api/v1/tokens", other).send({ name: "elsewhere" })).status).toBe(201);
   });
 });

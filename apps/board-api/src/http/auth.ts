@@ -13,7 +13,6 @@ import type { Request, RequestHandler, Response } from "express";
 import { canWrite, type OAuthAccess } from "../oauth/grants.ts";
 import type { OAuthResourcePath, OAuthUrls } from "../oauth/metadata.ts";
 import type { Actor } from "../services/context.ts";
-import { assertSteppedUp } from "../services/step-up.ts";
 import { authenticate } from "../services/users.ts";
 import { resolveWebSession, type WebSession } from "../services/web-sessions.ts";
 
@@ -129,16 +128,6 @@ export function apiAuth(db: Db, web: WebSessionConfig, resource: ResourceGuard):
       ? session(req, res, next)
       : bearer(req, res, next);
 }
-
-/**
- * For an account security change: a request made with the web session needs a passkey assertion
- * from the last 5 minutes (`step_up_required` otherwise); a request made with an API token is
- * left to the route (a token can already act as its user).
- */
-export const requireStepUp: RequestHandler = (req, _res, next) => {
-  if (req.webSession) assertSteppedUp(req.webSession);
-  next();
-};
 
 export function actorOf(req: Request): Actor {
   if (!req.actor) throw new UnauthenticatedError();

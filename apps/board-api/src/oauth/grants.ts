@@ -5,6 +5,8 @@
 import { createHash } from "node:crypto";
 import { Prisma, queryPrepared, type Db } from "@org/db";
 import { generateSecret, hashSecret, secretMatches } from "@org/service-kit";
+import type { Actor } from "../services/context.ts";
+import { assertSteppedUp } from "../services/step-up.ts";
 import { invalidateTokens } from "../services/token-cache.ts";
 import type { OAuthClientRow } from "./clients.ts";
 import { OAuthError } from "./errors.ts";
@@ -38,7 +40,7 @@ export function s256(verifier: string): string {
 /** The person's approval: a grant and its first code. */
 export async function approveAuthorization({
   db,
-  userId,
+  actor,
   client,
   scopes,
   projectIds,
@@ -47,7 +49,8 @@ export async function approveAuthorization({
   resource,
 }: {
   db: Db;
-  userId: string;
+  /** The web app's signed-in person: the grant acts as them. */
+  actor: Actor;
   client: OAuthClientRow;
   scopes: OAuthScope[];
   projectIds: string[] | null;
@@ -55,6 +58,10 @@ export async function approveAuthorization({
   codeChallenge: string;
   resource: string;
 }): Promise<{ code: string; grantId: string }> {
+  // A grant is a credential that outlives the session: it needs a passkey used in the last 5
+  // minutes, like an API token (issue 28).
+  assertSteppedUp(actor);
+  const userId = actor.id;
   const code = generateSecret("bac");
   const grant = await db.$transaction(async (tx) => {
     const grant = await tx.oAuthGrant.create({

@@ -158,7 +158,7 @@ export function oauthRouter({
       const projectIds = null;
       const { code } = await approveAuthorization({
         db,
-        userId: actor.id,
+        actor,
         client: request.client,
         scopes: request.scopes,
         projectIds,

@@ -14,6 +14,11 @@ export interface Actor {
    * anything a client sends.
    */
   viaWebApp?: true;
+  /**
+   * Web app requests only: when the session last proved a passkey (its sign-in, sign-up or a
+   * step-up since); account security changes need it within 5 minutes (step-up.ts).
+   */
+  steppedUpAt?: Date | null;
   /** Set when an OAuth access token authenticated the request: its scopes, projects and resource. */
   oauth?: OAuthAccess;
 }

@@ -11,22 +11,18 @@ import type { WebSession } from "./web-sessions.ts";
 export const STEP_UP_MAX_AGE_MS = 5 * 60_000;
 
 /** When the session's step-up stops counting, or null when it has none that counts now. */
-export function stepUpValidUntil(session: Pick<WebSession, "steppedUpAt">, now = Date.now()): Date | null {
+export function stepUpValidUntil(session: { steppedUpAt?: Date | null }, now = Date.now()): Date | null {
   if (!session.steppedUpAt) return null;
   const until = session.steppedUpAt.getTime() + STEP_UP_MAX_AGE_MS;
   return until > now ? new Date(until) : null;
 }
 
 /**
- * Throws `step_up_required` (403) unless `session` proved a passkey in the last 5 minutes. For
- * routes reached with the web session; a request without one (an API token) is refused too, so
- * call it only where a token must not do the change (see `requireStepUp` for the web session's
- * routes that tokens may also use).
+ * Throws `step_up_required` (403) unless `session` (a web session, or the actor of a web app
+ * request) proved a passkey in the last 5 minutes. A request made otherwise (an API or OAuth
+ * token) is refused too: the services call it only for changes that only the web app makes.
  */
-export function assertSteppedUp(
-  session: Pick<WebSession, "steppedUpAt"> | undefined,
-  now = Date.now(),
-): void {
+export function assertSteppedUp(session: { steppedUpAt?: Date | null } | undefined, now = Date.now()): void {
   if (!session || !stepUpValidUntil(session, now)) throw new StepUpRequiredError();
 }
 

@@ -7,6 +7,7 @@ import type { Actor } from "./context.ts";
 import { iso, isoOrNull, pageArgs, toPage } from "./pagination.ts";
 import { invalidateTokens } from "./token-cache.ts";
 import { accessTokenIsLive } from "../oauth/grants.ts";
+import { assertSteppedUp } from "./step-up.ts";
 
 const TOKEN_PREFIX = "bt";
 /** last_used_at is written at most this often per token: a write on every request would cost more than the request. */
@@ -42,8 +43,9 @@ export async function issueApiToken({
 }
 
 /**
- * create_token: only from the web app's session (or `cli token create`). A bearer token cannot
- * mint tokens: one that leaked could otherwise make copies of itself that outlive its revocation.
+ * create_token: only from the web app's session (or `cli token create`), and only with a passkey
+ * used in the last 5 minutes (step-up.ts). A bearer token cannot mint tokens: one that leaked
+ * could otherwise make copies of itself that outlive its revocation.
  */
 export async function createApiToken({ db, actor, name }: { db: Db; actor: Actor; name: string }) {
   if (!actor.viaWebApp) {
@@ -51,6 +53,8 @@ export async function createApiToken({ db, actor, name }: { db: Db; actor: Actor
       "An API token cannot create tokens (its copies would outlive its revocation): create them in the web app (Account → API tokens) or with `cli token create`.",
     );
   }
+  // A stolen web session must not mint a token that outlives it (issue 28).
+  assertSteppedUp(actor);
   return issueApiToken({ db, userId: actor.id, name });
 }
 

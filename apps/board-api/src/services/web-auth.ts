@@ -5,6 +5,7 @@ import type { Db } from "@org/db";
 import { ConflictError, NotFoundError, UnauthenticatedError, type SessionLifetime } from "@org/service-kit";
 import type { TenantClient } from "../auth-server/tenant-client.ts";
 import type { Actor } from "./context.ts";
+import { assertSteppedUp } from "./step-up.ts";
 import { startWebSession, type StartedWebSession } from "./web-sessions.ts";
 import { toUserWire } from "./users.ts";
 import { createAccount } from "./web-signup.ts";
@@ -71,7 +72,10 @@ export async function listMyPasskeys({
   });
 }
 
-/** Deletes one of the user's passkeys, never the last one (the account would be locked out). */
+/**
+ * Deletes one of the user's passkeys, never the last one (the account would be locked out), with
+ * a passkey used in the last 5 minutes (step-up.ts).
+ */
 export async function deleteMyPasskey({
   tenant,
   actor,
@@ -81,6 +85,7 @@ export async function deleteMyPasskey({
   actor: Actor;
   passkeyId: string;
 }): Promise<void> {
+  assertSteppedUp(actor);
   const passkeys = await listMyPasskeys({ tenant, actor });
   if (!passkeys.some((passkey) => passkey.id === passkeyId)) throw new NotFoundError("No such passkey.");
   if (passkeys.length === 1) {
@@ -89,8 +94,12 @@ export async function deleteMyPasskey({
   await tenant.deletePasskey(actor.id, passkeyId);
 }
 
-/** The assertion-url of "Add a passkey": a registration token for the signed-in user. */
+/**
+ * The assertion-url of "Add a passkey": a registration token for the signed-in user, given only
+ * with a passkey used in the last 5 minutes (step-up.ts): the token adds a passkey.
+ */
 export async function myPasskeyUserToken({ tenant, actor }: { tenant: TenantClient; actor: Actor }) {
+  assertSteppedUp(actor);
   const { userToken } = await tenant.userToken({
     externalId: actor.id,
     displayName: actor.name,

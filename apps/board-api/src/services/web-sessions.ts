@@ -29,7 +29,10 @@ export interface StartedWebSession {
   csrfToken: string;
 }
 
-/** A new session for `userId`, made from the auth server login `challengeId` (sign-in) or none (sign-up). */
+/**
+ * A new session for `userId`, made from the auth server login `challengeId` (sign-in) or none
+ * (sign-up, right after the account's first passkey was made).
+ */
 export async function startWebSession({
   db,
   userId,
@@ -49,8 +52,10 @@ export async function startWebSession({
       tokenHash: hashSecret(token),
       challengeId: challengeId ?? null,
       expiresAt,
-      // A sign-in is a passkey assertion made now; a sign-up's session has proved none yet.
-      steppedUpAt: challengeId ? new Date() : null,
+      // A sign-in is a passkey assertion made now; a sign-up's session comes right after its
+      // browser made the account's first passkey (and a new account has no earlier owner to
+      // protect): both count as a step-up made now.
+      steppedUpAt: new Date(),
     },
   });
   return { token, expiresAt, csrfToken: csrfTokenOf(token) };
@@ -78,7 +83,7 @@ export async function resolveWebSession({
   }
   return {
     sessionId: session.id,
-    actor: { ...session.user, viaWebApp: true },
+    actor: { ...session.user, viaWebApp: true, steppedUpAt: session.steppedUpAt },
     csrfToken: csrfTokenOf(token),
     steppedUpAt: session.steppedUpAt,
   };
