@@ -291,6 +291,56 @@ describe("invitation links", () => {
   });
 });
 
+describe("a removed member's invitations (issue 28)", () => {
+  it("die with their membership: the removed admin cannot rejoin, nor bring anyone in, through them", async () => {
+    const { owner, project } = await makeBoard(t);
+    const rogue = await makeUser(t);
+    await addMember(owner.api, project.id, rogue, "admin");
+    const link = async (email: string) =>
+      ((await rogue.api.post(`/projects/${project.id}/invitations`, { email })).body.url as string).split(
+        "#",
+      )[1]!;
+    const forSelf = await link(unique("rogue-alt"));
+    const forFriend = await link(unique("friend"));
+    const friend = await makeUser(t);
+    expect(
+      (await rogue.api.post(`/projects/${project.id}/members`, { user_id: friend.user.id })).status,
+    ).toBe(202);
+    const byOwner = await owner.api.post(`/projects/${project.id}/invitations`, { email: unique("kept") });
+
+    expect((await owner.api.delete(`/projects/${project.id}/members/${rogue.user.id}`)).status).toBe(204);
+
+    const rejoin = await rogue.api.post("/invitations/accept", { token: forSelf });
+    expect(rejoin.status).toBe(404);
+    expect(rejoin.body.error.message).toContain("ask whoever invited you for a new one");
+    expect((await rogue.api.get(`/projects/${project.id}`)).status).toBe(404);
+    expect((await friend.api.post("/invitations/preview", { token: forFriend })).status).toBe(404);
+    expect((await friend.api.post("/invitations/accept", { token: forFriend })).status).toBe(404);
+    expect((await friend.api.get("/me/invitations")).body.data).toEqual([]);
+    const listed = (await owner.api.get(`/projects/${project.id}/invitations`)).body.data as { id: string }[];
+    expect(listed.map((row) => row.id)).toEqual([byOwner.body.id]);
+  });
+
+  it("leaving on one's own ends them too, and a demoted admin's links stop working", async () => {
+    const { owner, project } = await makeBoard(t);
+    const admin = await makeUser(t);
+    await addMember(owner.api, project.id, admin, "admin");
+    const { url } = (await admin.api.post(`/projects/${project.id}/invitations`, { email: unique("z") }))
+      .body;
+    const token = (url as string).split("#")[1]!;
+    await owner.api.post(`/projects/${project.id}/members`, { user_id: admin.user.id, role: "member" });
+    const guest = await makeUser(t);
+    expect((await guest.api.post("/invitations/accept", { token })).status).toBe(404);
+    expect((await admin.api.post("/invitations/preview", { token })).status).toBe(404);
+
+    await owner.api.post(`/projects/${project.id}/members`, { user_id: admin.user.id, role: "admin" });
+    expect((await guest.api.post("/invitations/preview", { token })).status).toBe(200);
+    expect((await admin.api.delete(`/projects/${project.id}/members/${admin.user.id}`)).status).toBe(204);
+    expect((await admin.api.post("/invitations/accept", { token })).status).toBe(404);
+    expect((await guest.api.post("/invitations/accept", { token })).status).toBe(404);
+  });
+});
+
 describe("adding a user by id", () => {
   it("invites them: they join only by accepting, may decline, and nobody else can take it", async () => {
     const { owner, project } = await makeBoard(t);

@@ -111,7 +111,7 @@ async function inviteeOf(
 }
 
 /** Tells the invitee's other tabs that the invitation is gone (accepted, declined or revoked). */
-async function announceGone(
+export async function announceGone(
   ctx: ServiceContext,
   invitation: { id: string; projectId: string; inviteeId: string | null; email: string | null },
 ) {
@@ -176,13 +176,35 @@ export async function listMyInvitations(ctx: ServiceContext & { query: ListQuery
 }
 
 /** Makes the caller a member with the invitation's role and spends it, in one transaction. */
+/**
+ * Whether the one who issued an invitation may still grant its role: a member with admin (owner for
+ * the owner role). A removed member's invitations are deleted with their membership (removeMember);
+ * this also ends those of one demoted since, so nobody rejoins, or brings someone in, through a link
+ * made while they had the right.
+ */
+async function inviterMayStillGrant(
+  tx: Parameters<typeof roleIn>[0],
+  invitation: { projectId: string; role: Role; invitedById: string },
+): Promise<boolean> {
+  const role = await roleIn(tx, invitation.invitedById, invitation.projectId);
+  return role !== null && hasRole(role, invitation.role === "owner" ? NEEDS.own : NEEDS.manage);
+}
+
 async function spend(
   ctx: ServiceContext,
-  invitation: { id: string; projectId: string; role: Role; inviteeId: string | null; email: string | null },
+  invitation: {
+    id: string;
+    projectId: string;
+    role: Role;
+    invitedById: string;
+    inviteeId: string | null;
+    email: string | null;
+  },
   notFound: string,
 ) {
   const member = await ctx.db.$transaction(async (tx) => {
     await lockProject(tx, invitation.projectId);
+    if (!(await inviterMayStillGrant(tx, invitation))) throw new NotFoundError(notFound);
     // Accepted, declined or revoked meanwhile: gone.
     const { count } = await tx.projectInvitation.deleteMany({ where: { id: invitation.id, ...live() } });
     if (count === 0) throw new NotFoundError(notFound);
@@ -206,7 +228,12 @@ async function linkInvitation(ctx: ServiceContext, token: string) {
     where: { tokenHash: hashSecret(token) },
     include: { project: { select: { name: true } }, invitedBy: { select: { name: true } } },
   });
-  if (!invitation || invitation.expiresAt.getTime() <= Date.now()) throw new NotFoundError(LINK_NOT_FOUND);
+  if (
+    !invitation ||
+    invitation.expiresAt.getTime() <= Date.now() ||
+    !(await inviterMayStillGrant(ctx.db, invitation))
+  )
+    throw new NotFoundError(LINK_NOT_FOUND);
   return invitation;
 }
 

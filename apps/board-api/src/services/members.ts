@@ -2,7 +2,7 @@ import type { AddMemberBody, ListQuery, Member, z } from "@org/contracts";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "@org/service-kit";
 import { announceAccessEnded } from "./access-ended.ts";
 import { TX_OPTIONS, type ServiceContext } from "./context.ts";
-import { assertMayGrant, ownerOnly, recordInvitation } from "./invitations.ts";
+import { announceGone, assertMayGrant, ownerOnly, recordInvitation } from "./invitations.ts";
 import { lockProject, otherOwners, setMembership, toMemberWire, withUser } from "./membership.ts";
 import { pageArgs, toPage } from "./pagination.ts";
 import { hasRole, NEEDS, requireRole, roleIn } from "./permissions.ts";
@@ -63,7 +63,7 @@ export async function removeMember(ctx: ServiceContext & { projectId: string; us
     self ? NEEDS.read : NEEDS.manage,
     PROJECT_NOT_FOUND,
   );
-  await ctx.db.$transaction(async (tx) => {
+  const invitationsEnded = await ctx.db.$transaction(async (tx) => {
     await lockProject(tx, ctx.projectId);
     const target = await tx.projectMember.findUnique({
       where: { projectId_userId: { projectId: ctx.projectId, userId: ctx.userId } },
@@ -77,7 +77,16 @@ export async function removeMember(ctx: ServiceContext & { projectId: string; us
       }
     }
     await tx.projectMember.delete({ where: { id: target.id } });
+    // The invitations they issued (links included) die with their membership: a removed admin must
+    // not rejoin, or bring anyone in, through a link they made.
+    const issued = await tx.projectInvitation.findMany({
+      where: { projectId: ctx.projectId, invitedById: ctx.userId },
+      select: { id: true, projectId: true, inviteeId: true, email: true },
+    });
+    await tx.projectInvitation.deleteMany({ where: { id: { in: issued.map((row) => row.id) } } });
+    return issued;
   }, TX_OPTIONS);
   // Their live sockets stop receiving the project's events, on every instance.
   await announceAccessEnded(ctx.db, { kind: "membership", projectId: ctx.projectId, userId: ctx.userId });
+  for (const invitation of invitationsEnded) await announceGone(ctx, invitation);
 }

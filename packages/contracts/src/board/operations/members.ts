@@ -55,7 +55,8 @@ export const memberOperations = defineOperations({
     path: "/projects/{project_id}/members/{user_id}",
     summary: "Remove a member",
     description:
-      "Removes the user from the project; they lose access at once. Needs admin (only an owner removes an " +
+      "Removes the user from the project; they lose access at once, and the invitations they issued " +
+      "(links included) are revoked. Needs admin (only an owner removes an " +
       `owner); anyone may remove themselves. The last owner cannot be removed (conflict). ${ROLE_NOTE}`,
     group: "members",
     params: pathParams({
