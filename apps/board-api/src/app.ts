@@ -104,8 +104,11 @@ export function createApp({
   app.use(
     mcpRouter({
       operations,
-      guard: [bearerAuth(db, { path: "/mcp", urls: oauth }), limiter, json],
+      guard: [bearerAuth(db, { path: "/mcp", urls: oauth }), limiter],
+      json,
       limiter,
+      publicOrigin: new URL(env.PUBLIC_URL).origin,
+      allowedOrigins: env.MCP_ALLOWED_ORIGINS,
     }),
   );
   const apiGuard = [apiAuth(db, web, { path: "/api/v1", urls: oauth }), limiter, json];

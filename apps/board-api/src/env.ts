@@ -48,6 +48,20 @@ export const boardEnvSchema = baseEnvSchema.extend({
     .enum(["true", "false", ""])
     .optional()
     .transform((value) => value === "true"),
+  /**
+   * Browser origins besides PUBLIC_URL's allowed to call /mcp (comma-separated, e.g.
+   * `https://inspector.example.com`); a request with any other `Origin` is 403. Requests without
+   * `Origin` (agents, CLIs, servers) are not a browser's and are not checked.
+   */
+  MCP_ALLOWED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? "")
+        .split(",")
+        .map((origin) => origin.trim().replace(/\/+$/, ""))
+        .filter(Boolean),
+    ),
   /** The sender of the board's mail; default `Board <no-reply@<PUBLIC_URL's host>>`. */
   MAIL_FROM: optionalText,
 });

@@ -1,4 +1,6 @@
 import type { Card } from "@org/contracts";
+import pg from "pg";
+import type request from "supertest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { addMember, makeBoard, makeCard, makeColumn, makeUser } from "./helpers/fixtures.ts";
 
@@ -50,6 +52,40 @@ describe("claims", () => {
     const left = Date.parse(renewed.body.claim_expires_at) - Date.now();
     expect(left).toBeGreaterThan(50_000);
     expect(left).toBeLessThanOrEqual(61_000);
+  });
+
+  it("a claim lost in a race names the holder who won it (not @?)", async () => {
+    const { column, agent, other } = await teamBoard();
+    const card = await makeCard(agent.api, column.id);
+    // The winner's claim commits while the loser's waits for the card's row lock (a connection of
+    // the test's own holds it).
+    const winner = new pg.Client({ connectionString: t.database.url });
+    await winner.connect();
+    let res: request.Response;
+    try {
+      await winner.query("BEGIN");
+      await winner.query("SELECT id FROM cards WHERE id = $1 FOR UPDATE", [card.id]);
+      const lost = other.api.post(`/cards/${card.id}/claim`).then((response) => response);
+      for (let tries = 0; tries < 100; tries++) {
+        const waiting = await winner.query(
+          "SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+        );
+        if (waiting.rowCount) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await winner.query(
+        `UPDATE cards SET claimed_by = $1, claimed_at = now() AT TIME ZONE 'UTC',
+           claim_expires_at = (now() AT TIME ZONE 'UTC') + interval '1 hour' WHERE id = $2`,
+        [agent.user.id, card.id],
+      );
+      await winner.query("COMMIT");
+      res = await lost;
+    } finally {
+      await winner.end();
+    }
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toContain(`(@${agent.user.handle}, user_id ${agent.user.id})`);
+    expect(res.body.error.message).not.toContain("@?");
   });
 
   it("validates lease_seconds 60..86400", async () => {

@@ -13,7 +13,10 @@ let mcp: Awaited<ReturnType<typeof listenMcp>>;
 
 beforeAll(async () => {
   // The catalog-wide loops below make thousands of calls as one user.
-  t = await createTestApp({ RATE_LIMIT_PER_MINUTE: "100000" });
+  t = await createTestApp({
+    RATE_LIMIT_PER_MINUTE: "100000",
+    MCP_ALLOWED_ORIGINS: "https://inspector.example",
+  });
   mcp = await listenMcp(t);
 });
 afterAll(async () => {
@@ -52,7 +55,7 @@ describe("toolsets", () => {
       headers: { "X-MCP-Toolsets": "all" },
     });
     expect(names(await allTools(both))).toEqual(names(resolveToolsets("comments")));
-    // The header is checked like the query: an unknown name is validation_failed, naming the choices.
+    // The header is checked like the query: an unknown name is refused, naming the choices.
     const res = await post(
       { jsonrpc: "2.0", id: 1, method: "tools/list" },
       {
@@ -60,9 +63,10 @@ describe("toolsets", () => {
         "X-MCP-Toolsets": "core,nope",
       },
     );
-    expect(res.status).toBe(422);
+    expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({
-      error: { code: "validation_failed", message: expect.stringMatching(/"nope".*core, all/) },
+      jsonrpc: "2.0",
+      error: { code: -32000, message: expect.stringMatching(/X-MCP-Toolsets.*"nope".*core, all/) },
     });
   });
 
@@ -158,15 +162,19 @@ describe("read-only sessions", () => {
         "X-MCP-Readonly": "yes",
       },
     );
-    expect(res.status).toBe(422);
+    expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({
-      error: { code: "validation_failed", details: [{ path: "read_only", message: expect.any(String) }] },
+      jsonrpc: "2.0",
+      error: {
+        code: -32000,
+        message: 'Bad Request: The header X-MCP-Readonly is "true" or "false", not "yes".',
+      },
     });
   });
 });
 
 describe("calls an agent gets wrong", () => {
-  it("an unknown tool is a JSON-RPC error -32602, not a tool result", async () => {
+  it("an unknown tool is a JSON-RPC error -32602, not a tool result, naming the closest tool", async () => {
     const { owner } = await makeBoard(t);
     const res = await post(
       { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "no_such_tool", arguments: {} } },
@@ -176,7 +184,19 @@ describe("calls an agent gets wrong", () => {
     expect(await res.json()).toEqual({
       jsonrpc: "2.0",
       id: 7,
-      error: { code: -32602, message: "Unknown tool: no_such_tool." },
+      error: { code: -32602, message: "Unknown tool: no_such_tool. tools/list names this session's tools." },
+    });
+    const client = await mcp.connect(owner.token);
+    await expect(callTool(client, "claim_nxt_card", {})).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining("Unknown tool: claim_nxt_card. Did you mean claim_next_card?"),
+    });
+    // A near miss of a tool in another toolset names the toolset that has it.
+    await expect(callTool(client, "delete_projects", {})).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining(
+        'Did you mean delete_project? It is in the "projects" toolset: add "projects" (or "all") to ?toolsets=',
+      ),
     });
   });
 
@@ -195,7 +215,7 @@ describe("calls an agent gets wrong", () => {
     expect(await version.json()).toMatchObject({ error: { message: expect.stringContaining("1999-01-01") } });
     const garbage = await send({ ...json, ...accept }, JSON.stringify({ hello: "world" }));
     expect(garbage.status).toBe(400);
-    expect(await garbage.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32700 }, id: null });
+    expect(await garbage.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32600 }, id: null });
     // A notification alone gets 202 and no body.
     const note = await send(
       { ...json, ...accept },
@@ -325,5 +345,137 @@ describe("authentication", () => {
     const api = await fetch(`${mcp.base}/api/v1/projects`, { headers: { Authorization: "Bearer nope" } });
     expect(api.status).toBe(401);
     expect(api.headers.get("www-authenticate")).toMatch(/^Bearer /);
+  });
+});
+
+describe("the 2025-11-25 Streamable HTTP transport", () => {
+  const list = { jsonrpc: "2.0", id: 1, method: "tools/list" };
+
+  it("refuses a foreign Origin with 403; its own, configured and absent Origins pass", async () => {
+    const { owner } = await makeBoard(t);
+    const auth = { Authorization: `Bearer ${owner.token}` };
+    const foreign = await post(list, { ...auth, Origin: "https://evil.example" });
+    expect(foreign.status).toBe(403);
+    expect(await foreign.json()).toEqual({
+      jsonrpc: "2.0",
+      id: null,
+      error: { code: -32000, message: expect.stringContaining("https://evil.example") },
+    });
+    // Refused before authentication: a page cannot even probe tokens.
+    expect((await post(list, { Origin: "https://evil.example" })).status).toBe(403);
+    for (const origin of [undefined, "http://localhost:4000", mcp.base, "https://inspector.example"]) {
+      const res = await post(list, origin === undefined ? auth : { ...auth, Origin: origin });
+      expect([origin, res.status]).toEqual([origin, 200]);
+    }
+  });
+
+  it("answers what is not JSON with -32700 and what is not JSON-RPC with -32600", async () => {
+    const { owner } = await makeBoard(t);
+    const res = await fetch(`${mcp.base}/mcp`, {
+      method: "POST",
+      headers: {
+        Authorization: `Bearer ${owner.token}`,
+        "Content-Type": "application/json",
+        Accept: "application/json, text/event-stream",
+      },
+      body: '{"jsonrpc": "2.0", "id": 1, "method": "tools/list"',
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32700 } });
+    const auth = { Authorization: `Bearer ${owner.token}` };
+    for (const invalid of [{ jsonrpc: "1.0", id: 1, method: "tools/list" }, { jsonrpc: "2.0", id: 1 }, [1]]) {
+      const answer = await post(invalid, auth);
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toMatchObject({
+        error: { code: -32600, message: expect.stringMatching(/^Invalid Request: /) },
+      });
+    }
+  });
+
+  it("refuses an empty batch, and batches under protocol versions that removed them", async () => {
+    const { owner } = await makeBoard(t);
+    const auth = { Authorization: `Bearer ${owner.token}` };
+    const empty = await post([], auth);
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toMatchObject({
+      error: { code: -32600, message: expect.stringContaining("empty") },
+    });
+    for (const version of ["2025-06-18", "2025-11-25"]) {
+      const res = await post([list], { ...auth, "MCP-Protocol-Version": version });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({
+        error: {
+          code: -32600,
+          message: expect.stringContaining(`protocol version ${version} has no JSON-RPC batches`),
+        },
+      });
+    }
+    // 2025-03-26 had them (and is what a request without the header is taken to speak).
+    const old = await post([list], { ...auth, "MCP-Protocol-Version": "2025-03-26" });
+    expect(old.status).toBe(200);
+    expect(await old.json()).toHaveLength(1);
+  });
+
+  it("answers a request whose params do not fit with -32602 and a short text, never -32603", async () => {
+    const { owner } = await makeBoard(t);
+    const auth = { Authorization: `Bearer ${owner.token}` };
+    for (const params of [{ name: 5 }, { arguments: {} }, { name: "get_me", arguments: "x" }, undefined]) {
+      const res = await post({ jsonrpc: "2.0", id: 3, method: "tools/call", params }, auth);
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { id: number; error: { code: number; message: string } };
+      expect(body).toMatchObject({ id: 3, error: { code: -32602 } });
+      expect(body.error.message).toMatch(/^Invalid params for tools\/call \(expected params \{"name"/);
+      expect(body.error.message.length).toBeLessThan(300);
+      expect(body.error.message).not.toContain('"code"');
+    }
+    const cursor = await post({ jsonrpc: "2.0", id: 4, method: "tools/list", params: { cursor: 5 } }, auth);
+    expect(await cursor.json()).toMatchObject({
+      id: 4,
+      error: { code: -32602, message: expect.stringContaining("cursor") },
+    });
+  });
+
+  it("refuses unknown query parameters and values naming the allowed ones; the read-only header holds", async () => {
+    const { owner, column } = await makeBoard(t);
+    const card = await makeCard(owner.api, column.id, { title: "Keep" });
+    const auth = { Authorization: `Bearer ${owner.token}` };
+    const typo = await post(list, auth, "?readonly=true");
+    expect(typo.status).toBe(400);
+    expect(await typo.json()).toEqual({
+      jsonrpc: "2.0",
+      id: null,
+      error: {
+        code: -32000,
+        message:
+          'Bad Request: Unknown query parameter "readonly" on /mcp (did you mean "read_only"?); the allowed ones are toolsets, read_only.',
+      },
+    });
+    const singular = await post(list, auth, "?toolset=all");
+    expect(await singular.json()).toMatchObject({
+      error: { message: expect.stringContaining('"toolset" on /mcp (did you mean "toolsets"?)') },
+    });
+    const value = await post(list, auth, "?toolsets=card");
+    expect(value.status).toBe(400);
+    expect(await value.json()).toMatchObject({
+      error: {
+        message: expect.stringMatching(
+          /query parameter toolsets: Unknown toolset "card"; use core, all.*Did you mean "cards"/,
+        ),
+      },
+    });
+    expect((await post(list, auth, "?read_only=maybe")).status).toBe(400);
+
+    // The query cannot undo a read-only header.
+    const client = await mcp.connect(owner.token, {
+      query: "?read_only=false",
+      headers: { "X-MCP-Readonly": "true" },
+    });
+    expect(names(await allTools(client))).toEqual(readOnlyNames("core"));
+    await expect(
+      callTool(client, "update_card", { card_id: card.id, title: "Written" }),
+    ).rejects.toMatchObject({
+      code: -32602,
+    });
+    expect((await owner.api.get(`/cards/${card.id}`)).body.title).toBe("Keep");
   });
 });

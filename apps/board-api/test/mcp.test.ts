@@ -257,7 +257,7 @@ describe("MCP at /mcp", () => {
     // An unknown tool is not a tool result: JSON-RPC invalid params, as the MCP specification says.
     await expect(call(client, "no_such_tool", {})).rejects.toMatchObject({
       code: -32602,
-      message: "MCP error -32602: Unknown tool: no_such_tool.",
+      message: "MCP error -32602: Unknown tool: no_such_tool. tools/list names this session's tools.",
     });
   });
 
@@ -276,7 +276,7 @@ describe("MCP at /mcp", () => {
     expectToolError(await call(stranger, "get_card", { card_id: card.id }), "not_found");
   });
 
-  it("toolsets=core lists only the core tools; a group list; an unknown name is 422", async () => {
+  it("toolsets=core lists only the core tools; a group list; an unknown name is 400", async () => {
     const { owner } = await makeBoard(t);
     const core = await allTools(await connect(owner.token, "?toolsets=core"));
     expect(core.map((tool) => tool.name).sort()).toEqual([...CORE_TOOLSET].sort());
@@ -297,13 +297,11 @@ describe("MCP at /mcp", () => {
       headers: { ...mcpHeaders, Authorization: `Bearer ${owner.token}` },
       body: JSON.stringify(initialize),
     });
-    expect(res.status).toBe(422);
+    expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
-      error: {
-        code: "validation_failed",
-        message: expect.stringContaining('"bogus"'),
-        details: expect.any(Array),
-      },
+      jsonrpc: "2.0",
+      id: null,
+      error: { code: -32000, message: expect.stringContaining('"bogus"') },
     });
   });
 

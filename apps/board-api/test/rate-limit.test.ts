@@ -75,12 +75,13 @@ describe("rate limit over MCP", () => {
     const bob = await makeUser(t);
     const calls = Array.from({ length: MCP_MAX_BATCH + 1 }, () => ({ name: "get_me", arguments: {} }));
     const res = await mcpBatch(bob.token, calls);
-    expect(res.status).toBe(422);
+    expect(res.status).toBe(400);
     expect(res.body).toEqual({
+      jsonrpc: "2.0",
+      id: null,
       error: {
-        code: "validation_failed",
-        message: `A JSON-RPC batch carries at most ${MCP_MAX_BATCH} messages; this one has ${MCP_MAX_BATCH + 1}.`,
-        details: [expect.objectContaining({ path: "" })],
+        code: -32600,
+        message: `Invalid Request: a JSON-RPC batch carries at most ${MCP_MAX_BATCH} messages; this one has ${MCP_MAX_BATCH + 1}.`,
       },
     });
   });

@@ -1,6 +1,7 @@
 export { z } from "./zod.ts";
 export * from "./errors.ts";
 export * from "./text.ts";
+export { closestName } from "./closest.ts";
 export * from "./query.ts";
 export * from "./pagination.ts";
 export * from "./health.ts";

@@ -3,6 +3,7 @@
 // as the token's user.
 import {
   EmptyResult,
+  closestName,
   IDEMPOTENCY_ARGUMENT,
   mcpInstructions,
   mcpOperations,
@@ -49,13 +50,31 @@ class JsonRpcError extends Error {
 /** Every tool of the registry by name, to say why one a session does not offer is missing. */
 const allTools = new Map(mcpOperations().map((op) => [op.name, op]));
 
+/** How a session adds the toolset an operation is in. */
+const addGroup = (group: string) => `add "${group}" (or "all") to ?toolsets= or ${MCP_TOOLSETS_HEADER}`;
+
 /**
  * Why `name` is not a tool of this session: JSON-RPC invalid params (the MCP specification's
- * answer to an unknown tool), naming what would offer it.
+ * answer to an unknown tool), naming what would offer it, or the closest tool name and the
+ * toolset it is in when this session lacks it.
  */
 function unknownTool(name: string, catalog: ToolCatalog): JsonRpcError {
   const op = allTools.get(name);
-  if (!op) return new JsonRpcError(ErrorCode.InvalidParams, `Unknown tool: ${name}.`);
+  if (!op) {
+    // The session's own tools first: at an equal distance, the one it can call wins.
+    const guess = closestName(name, [...catalog.byName.keys(), ...allTools.keys()]);
+    const known = guess === undefined ? undefined : allTools.get(guess);
+    if (guess === undefined || known === undefined) {
+      return new JsonRpcError(
+        ErrorCode.InvalidParams,
+        `Unknown tool: ${name}. tools/list names this session's tools.`,
+      );
+    }
+    const where = catalog.byName.has(guess)
+      ? ""
+      : ` It is in the "${known.group}" toolset: ${addGroup(known.group)}.`;
+    return new JsonRpcError(ErrorCode.InvalidParams, `Unknown tool: ${name}. Did you mean ${guess}?${where}`);
+  }
   if (catalog.readOnly && !op.hints.readOnly) {
     return new JsonRpcError(
       ErrorCode.InvalidParams,
@@ -64,7 +83,7 @@ function unknownTool(name: string, catalog: ToolCatalog): JsonRpcError {
   }
   return new JsonRpcError(
     ErrorCode.InvalidParams,
-    `${name} is not in this session's toolsets: add "${op.group}" (or "all") to ?toolsets= or ${MCP_TOOLSETS_HEADER}.`,
+    `${name} is not in this session's toolsets: ${addGroup(op.group)}.`,
   );
 }
 

@@ -39,6 +39,14 @@ export class StatelessJsonTransport<C> implements Transport {
   private nextId = 0;
   private readonly pending = new Map<RequestId, Pending<C>>();
 
+  /**
+   * `invalidParams(request)`: why a request's params do not fit its method, answered as JSON-RPC
+   * -32602 without reaching the server; undefined lets it through.
+   */
+  constructor(
+    private readonly invalidParams: (request: JSONRPCRequest) => string | undefined = () => undefined,
+  ) {}
+
   async start(): Promise<void> {}
 
   async close(): Promise<void> {
@@ -71,6 +79,12 @@ export class StatelessJsonTransport<C> implements Transport {
           continue;
         }
         const slot = index++;
+        const invalid = this.invalidParams(message);
+        if (invalid !== undefined) {
+          answers[slot] = { jsonrpc: "2.0", id: message.id, error: { code: -32602, message: invalid } };
+          if (--missing === 0) resolve(answers);
+          continue;
+        }
         const serverId = ++this.nextId;
         this.pending.set(serverId, {
           clientId: message.id,

@@ -35,6 +35,13 @@ export async function lockClaimState(tx: Tx, cardId: string): Promise<ClaimState
     FROM cards c LEFT JOIN users u ON u.id = c.claimed_by
     WHERE c.id = ${cardId}::uuid FOR NO KEY UPDATE OF c`;
   if (!state) throw new NotFoundError(CARD_NOT_FOUND);
+  // A claim committed while this statement waited for the lock: PostgreSQL re-checks the card's new
+  // row but keeps the LEFT JOIN's user from before (none), so the holder is read again.
+  if (state.claimed_by !== null && state.holder_handle === null) {
+    const [holder] = await tx.$queryRaw<Array<{ name: string; handle: string | null }>>`
+      SELECT name, handle FROM users WHERE id = ${state.claimed_by}::uuid`;
+    if (holder) Object.assign(state, { holder_name: holder.name, holder_handle: holder.handle });
+  }
   return state;
 }
 

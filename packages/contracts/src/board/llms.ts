@@ -236,14 +236,22 @@ export function boardLlmsTxt({ baseUrl = "" }: LlmsTxtOptions = {}): string {
       '204 over HTTP). API errors are tool results with `isError: true` whose text is `{"error":{"code",' +
       '"message","details"?}}`. Query flags and numbers are JSON booleans and numbers.',
     `- Every tool call counts against the token's rate limit, one by one inside a JSON-RPC batch too; a ` +
-      `batch carries at most ${MCP_MAX_BATCH} messages (more: \`422 validation_failed\`), and one over the ` +
+      `batch carries at most ${MCP_MAX_BATCH} messages (more: \`400\`, JSON-RPC \`-32600\`), and one over the ` +
       "limit runs none of its calls (`429 rate_limited`).",
     `- Toolsets: \`core\` by default (${CORE_TOOLSET.join(", ")}: an agent's whole cycle), \`all\`, or ` +
       `a comma list of toolsets and groups: ${groups.join(", ")}; in the URL (\`${baseUrl}/mcp?toolsets=core,labels\`) ` +
-      `or the \`${MCP_TOOLSETS_HEADER}: core,labels\` header (the URL wins). An unknown name is \`422 validation_failed\`.`,
+      `or the \`${MCP_TOOLSETS_HEADER}: core,labels\` header (the URL wins). The only query parameters are ` +
+      "`toolsets` and `read_only`: an unknown parameter (`?readonly=true`) or value is `400` with a JSON-RPC " +
+      "error naming the allowed ones.",
     `- Read-only: \`?read_only=true\` or \`${MCP_READONLY_HEADER}: true\` offers only the tools whose ` +
       "`readOnlyHint` is true; calling another is a JSON-RPC error, as is calling a tool the session " +
-      "does not offer (`-32602`). The server's `instructions` say this, and the rules every tool shares.",
+      "does not offer (`-32602`, naming the closest tool and the toolset that has it). Read-only from the " +
+      "header or the query holds (the other cannot undo it). The server's `instructions` say this, and " +
+      "the rules every tool shares.",
+    "- Transport (MCP 2025-11-25): a browser `Origin` other than this server's (or one listed in " +
+      "`MCP_ALLOWED_ORIGINS`) is `403`; requests without `Origin` pass. A body that is not JSON is `400` " +
+      "`-32700`; not a JSON-RPC message, an empty batch, or a batch under `MCP-Protocol-Version` " +
+      "2025-06-18 or later is `400` `-32600`; params that do not fit the method are `-32602`.",
     "- Without a valid token `/mcp` answers `401` with `WWW-Authenticate: Bearer`, like `/api/v1`, whose " +
       `\`resource_metadata\` points at the OAuth metadata (\`${baseUrl}/.well-known/oauth-protected-resource/mcp\`): ` +
       "MCP hosts that support OAuth sign in by themselves: discovery at " +
