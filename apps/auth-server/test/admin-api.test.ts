@@ -357,6 +357,47 @@ describe("users and passkeys", () => {
   });
 });
 
+describe("ids in paths (issue 28: Disable on a user whose externalId is '..' disabled the tenant)", () => {
+  it("a dot segment is never taken as an id: 400, and neither the user nor the tenant changes", async () => {
+    const { tenant, apiKey } = await newTenant();
+    // Made before such ids were refused (the tenant API refuses them now, below).
+    await t.database.db.authUser.create({ data: { tenantId: tenant.id, externalId: ".." } });
+    await t.database.db.authUser.create({ data: { tenantId: tenant.id, externalId: "." } });
+    for (const segment of ["..", ".", "%2e%2e", ".%2E", "%2E"]) {
+      const res = await api.post(`/tenants/${tenant.id}/users/${segment}/disable`);
+      expect([segment, res.status, res.body.error_code]).toEqual([segment, 400, "bad_request"]);
+      expect(res.body.error).toBeDefined();
+      expect((await api.get(`/tenants/${tenant.id}/users/${segment}/passkeys`)).status).toBe(400);
+    }
+    expect((await api.post(`/tenants/..%2f${tenant.id}/disable`)).status).toBe(404);
+    const users = await t.database.db.authUser.findMany({ where: { tenantId: tenant.id } });
+    expect(users.map((user) => user.disabled)).toEqual([false, false]);
+    expect((await t.database.db.tenant.findUniqueOrThrow({ where: { id: tenant.id } })).disabled).toBe(false);
+    for (const path of [`/passkeys/..`, `/admins/..`]) expect((await api.delete(path)).status).toBe(400);
+
+    // The tenant API refuses to make new ones, and to address them.
+    for (const externalId of ["..", ".", " .. "]) {
+      const created = await request(t.app)
+        .post("/api/v1/users")
+        .set("X-API-KEY", apiKey)
+        .send({ externalId });
+      expect(created.status).toBe(400);
+      const token = await request(t.app)
+        .post("/api/v1/user-token")
+        .set("X-API-KEY", apiKey)
+        .send({ externalId });
+      expect(token.status).toBe(400);
+    }
+    const viaApi = await request(t.app).post("/api/v1/users/%2e%2e/disable").set("X-API-KEY", apiKey);
+    expect(viaApi.status).toBe(400);
+    const named = await request(t.app)
+      .post("/api/v1/users")
+      .set("X-API-KEY", apiKey)
+      .send({ externalId: "..." });
+    expect(named.status).toBe(200);
+  });
+});
+
 describe("audit log", () => {
   it("newest first, with names; filtered by tenant, type and time range; paged", async () => {
     const { tenant } = await newTenant({ name: "Audited" });

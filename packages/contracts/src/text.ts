@@ -27,3 +27,18 @@ export const StorableUrl = z
   .url({ protocol: /^https?$/, error: "Must be an http:// or https:// URL." })
   .max(2048)
   .refine(isStorableText, UNSTORABLE_TEXT_MESSAGE);
+
+/**
+ * Whether an id can travel as one path segment: "." and ".." cannot, since every URL parser
+ * (browsers, fetch) resolves them away, so `/tenants/T/users/../disable` would reach
+ * `/tenants/T/disable`. (They are the only ids encodeURIComponent leaves as a dot segment.)
+ */
+export function isPathSafeId(value: string): boolean {
+  return value !== "." && value !== "..";
+}
+
+export const DOT_SEGMENT_MESSAGE =
+  'Must not be "." or "..": an address cannot carry it (browsers resolve it to another path).';
+
+/** A user-chosen id that paths carry (an external id): storable, and never "." or "..". */
+export const PathSafeId = StorableText.refine(isPathSafeId, DOT_SEGMENT_MESSAGE);

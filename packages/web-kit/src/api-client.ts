@@ -99,6 +99,25 @@ export function methodCalls<P extends PathsByMethod>(send: Send): MethodCalls<P>
   };
 }
 
+/**
+ * One path segment from an id: percent-encoded, and never a segment a URL parser resolves away.
+ * encodeURIComponent keeps "." and "..", and fetch (like every browser) resolves
+ * `/tenants/T/users/../disable` to `/tenants/T/disable`: Disable on a user whose id is ".." would
+ * disable the tenant. No encoding survives that (`%2e%2e` is resolved too), so such an id is
+ * refused here, before any request (the servers refuse it in paths as well).
+ */
+export function pathSegment(id: string): string {
+  const segment = encodeURIComponent(id);
+  if (/^(?:\.|%2e){1,2}$/i.test(segment)) {
+    throw new ApiError(
+      400,
+      "validation_failed",
+      `The id "${id}" cannot be sent in an address (browsers resolve "." and ".." to another path), so nothing was done.`,
+    );
+  }
+  return segment;
+}
+
 /** `?a=1&b=2` from the parameters that have a value ("" when none has). */
 export function queryString(params: Record<string, string | number | undefined>): "" | `?${string}` {
   const search = new URLSearchParams();

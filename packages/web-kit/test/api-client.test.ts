@@ -7,6 +7,7 @@ import {
   createApiClient,
   errorMessage,
   methodCalls,
+  pathSegment,
   queryString,
   type Send,
 } from "../src/api-client.ts";
@@ -165,5 +166,34 @@ describe("methodCalls", () => {
       ["PATCH", "/api/things/1", '{"name":"Renamed"}'],
       ["DELETE", "/api/empty", ""],
     ]);
+  });
+});
+
+describe('pathSegment (issue 28: Disable on a user whose id is ".." disabled the tenant)', () => {
+  beforeEach(() => {
+    seen.length = 0;
+  });
+  const disable = (segment: string) => client()("POST", `/things/T/users/${segment}/disable`);
+
+  it("is needed: encodeURIComponent keeps '..', and fetch resolves it to another route", async () => {
+    await disable(encodeURIComponent("..")).catch(() => undefined);
+    expect(seen.map((request) => request.url)).toEqual(["/api/things/T/disable"]);
+  });
+
+  it("refuses the ids a URL parser would resolve away, before any request", async () => {
+    for (const id of [".", ".."]) {
+      expect(() => pathSegment(id)).toThrow(ApiError);
+      expect(() => pathSegment(id)).toThrow(/cannot be sent in an address/);
+    }
+    expect(seen).toEqual([]);
+  });
+
+  it("sends every other id as exactly one segment of the path it was put in", async () => {
+    const ids = ["...", ".a", "a.", "%2e%2e", ".%2E", "a/../b", "..\\x", "?x", "#x", " .. ", "ü/é", "~!*'()"];
+    for (const id of ids) await disable(pathSegment(id)).catch(() => undefined);
+    const got = seen.map((request) => /^\/api\/things\/T\/users\/([^/]*)\/disable$/.exec(request.url)?.[1]);
+    expect(got.map((segment) => (segment === undefined ? undefined : decodeURIComponent(segment)))).toEqual(
+      ids,
+    );
   });
 });

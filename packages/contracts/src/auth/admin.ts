@@ -1,7 +1,7 @@
 // Wire schemas of the admin dashboard: `POST /admin/session` and the JSON API under `/admin/api/`.
 // Lists follow the repository's list conventions (`limit`/`cursor`, `{data,next_cursor}`).
 import { ListQuery, listOf } from "../pagination.ts";
-import { StorableText } from "../text.ts";
+import { DOT_SEGMENT_MESSAGE, isPathSafeId, StorableText } from "../text.ts";
 import { z } from "../zod.ts";
 import {
   ExternalIdParams,
@@ -134,7 +134,10 @@ export const TenantWithKeySchema = z
 export type TenantWithKey = z.infer<typeof TenantWithKeySchema>;
 
 // Path ids are UUIDs; anything else is simply not found (like every id of the auth server).
-const PathId = StorableText.min(1).max(64).openapi({ description: "Opaque identifier (UUIDv7)." });
+const PathId = StorableText.min(1)
+  .max(64)
+  .refine(isPathSafeId, DOT_SEGMENT_MESSAGE)
+  .openapi({ description: "Opaque identifier (UUIDv7)." });
 export const TenantIdParams = z.object({ tenant_id: PathId });
 export const TenantUserParams = TenantIdParams.extend(ExternalIdParams.shape);
 export const AdminPasskeyParams = z.object({ passkey_id: PathId });

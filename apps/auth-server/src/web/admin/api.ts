@@ -4,6 +4,7 @@ import {
   ApiError,
   createApiClient,
   methodCalls,
+  pathSegment,
   queryString,
   type ErrorDetail,
 } from "@org/web-kit/api-client";
@@ -85,7 +86,8 @@ function csrf(): Promise<string> {
 }
 
 const query = queryString;
-const seg = encodeURIComponent;
+/** Ids in paths: encoded, and "." or ".." refused (they would reach another route). */
+const seg = pathSegment;
 
 export interface AuditFilter {
   tenant_id?: string;
@@ -99,24 +101,25 @@ export const api = {
     list: (cursor?: string, limit = 50) =>
       call.get<ListPage<TenantView>>(`/tenants${query({ cursor, limit })}`),
     create: (body: CreateTenantRequest) => call.post<TenantWithKey>("/tenants", body),
-    get: (id: string) => call.get<TenantView>(`/tenants/${seg(id)}`),
-    update: (id: string, body: UpdateTenantRequest) => call.patch<TenantView>(`/tenants/${seg(id)}`, body),
-    setDisabled: (id: string, disabled: boolean) =>
+    get: async (id: string) => call.get<TenantView>(`/tenants/${seg(id)}`),
+    update: async (id: string, body: UpdateTenantRequest) =>
+      call.patch<TenantView>(`/tenants/${seg(id)}`, body),
+    setDisabled: async (id: string, disabled: boolean) =>
       call.post<TenantView>(`/tenants/${seg(id)}/${disabled ? "disable" : "enable"}`),
-    rotateKey: (id: string) => call.post<TenantWithKey>(`/tenants/${seg(id)}/rotate-key`),
+    rotateKey: async (id: string) => call.post<TenantWithKey>(`/tenants/${seg(id)}/rotate-key`),
   },
   users: {
-    list: (tenantId: string, q?: string, cursor?: string) =>
+    list: async (tenantId: string, q?: string, cursor?: string) =>
       call.get<ListPage<TenantUser>>(`/tenants/${seg(tenantId)}/users${query({ q, cursor, limit: 25 })}`),
-    setDisabled: (tenantId: string, externalId: string, disabled: boolean) =>
+    setDisabled: async (tenantId: string, externalId: string, disabled: boolean) =>
       call.post<TenantUser>(
         `/tenants/${seg(tenantId)}/users/${seg(externalId)}/${disabled ? "disable" : "enable"}`,
       ),
-    passkeys: (tenantId: string, externalId: string) =>
+    passkeys: async (tenantId: string, externalId: string) =>
       call.get<ListPage<AdminPasskey>>(`/tenants/${seg(tenantId)}/users/${seg(externalId)}/passkeys`),
   },
   passkeys: {
-    delete: (id: string) => call.delete(`/passkeys/${seg(id)}`),
+    delete: async (id: string) => call.delete(`/passkeys/${seg(id)}`),
   },
   audit: {
     list: (filter: AuditFilter, cursor?: string) =>
@@ -125,7 +128,7 @@ export const api = {
   admins: {
     list: (cursor?: string) => call.get<ListPage<Admin>>(`/admins${query({ cursor })}`),
     invite: (email: string, name: string) => call.post<AdminInvite>("/admins", { email, name }),
-    remove: (id: string) => call.delete(`/admins/${seg(id)}`),
+    remove: async (id: string) => call.delete(`/admins/${seg(id)}`),
   },
   /** The signed-in administrator's own passkeys. */
   me: {
@@ -134,7 +137,7 @@ export const api = {
       call.post<RegisterStartResponse>("/me/passkeys/register/start", name ? { name } : {}),
     finishPasskey: (body: { challengeId: string; credential: unknown }) =>
       call.post<OwnPasskey>("/me/passkeys/register/finish", body),
-    removePasskey: (id: string) => call.delete(`/me/passkeys/${seg(id)}`),
+    removePasskey: async (id: string) => call.delete(`/me/passkeys/${seg(id)}`),
   },
   /** Ends the session server-side; the caller then leaves the dashboard. */
   async signOut(): Promise<void> {

@@ -1,13 +1,13 @@
 // The tenant server's tokens (X-API-KEY): a user token for registration, a session token for
 // sign-in, and verify-auth, which confirms a login.
-import { StorableText } from "../../text.ts";
+import { DOT_SEGMENT_MESSAGE, isPathSafeId, StorableText } from "../../text.ts";
 import { z } from "../../zod.ts";
 import { Base64Url, Id, Timestamp } from "./primitives.ts";
 import { UserInfoSchema } from "./users.ts";
 
 export const UserTokenRequestSchema = z
   .object({
-    externalId: StorableText.trim().min(1).max(255),
+    externalId: StorableText.trim().min(1).max(255).refine(isPathSafeId, DOT_SEGMENT_MESSAGE),
     displayName: StorableText.trim().min(1).max(255).optional(),
     ttl: z.number().int().optional().openapi({ description: "Seconds; clamped to 5..600, default 600." }),
     scope: z

@@ -1,5 +1,5 @@
 // A tenant's users: who signed in (UserInfo) and the users API of the tenant's server (X-API-KEY).
-import { StorableText } from "../../text.ts";
+import { DOT_SEGMENT_MESSAGE, isPathSafeId, StorableText } from "../../text.ts";
 import { z } from "../../zod.ts";
 import { Id, Timestamp } from "./primitives.ts";
 
@@ -29,7 +29,7 @@ export type TenantUser = z.infer<typeof TenantUserSchema>;
 
 export const UpsertUserRequestSchema = z
   .object({
-    externalId: StorableText.trim().min(1).max(255),
+    externalId: StorableText.trim().min(1).max(255).refine(isPathSafeId, DOT_SEGMENT_MESSAGE),
     displayName: StorableText.trim().min(1).max(255).optional(),
     username: StorableText.trim().min(1).max(200).optional(),
     password: StorableText.min(8).max(1024).optional(),
@@ -37,4 +37,7 @@ export const UpsertUserRequestSchema = z
   .openapi("UpsertUserRequest");
 export type UpsertUserRequest = z.infer<typeof UpsertUserRequestSchema>;
 
-export const ExternalIdParams = z.object({ external_id: StorableText.min(1).max(255) });
+/** Paths refuse "." and "..": a URL parser resolves them to another path (issue 28). */
+export const ExternalIdParams = z.object({
+  external_id: StorableText.min(1).max(255).refine(isPathSafeId, DOT_SEGMENT_MESSAGE),
+});
