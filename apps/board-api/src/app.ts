@@ -33,6 +33,7 @@ import { webAppRouter } from "./routes/web-app.ts";
 import { webAuthRouter } from "./routes/web-auth.ts";
 import type { BoardEvents } from "./services/events.ts";
 import { FileStore } from "./services/file-store.ts";
+import { webhookPolicy } from "./services/webhook-delivery.ts";
 
 export type BoardDeps = ServiceDeps<BoardEnv> & {
   /** Shared rate-limit counters; default: connectRedis(env.REDIS_URL). */
@@ -82,7 +83,14 @@ export function createApp({
 
   const files = new FileStore(env.ATTACHMENTS_DIR);
   const operations = timeClaimNext(
-    createOperations({ db, files, events, mailer, publicUrl: env.PUBLIC_URL }),
+    createOperations({
+      db,
+      files,
+      events,
+      mailer,
+      publicUrl: env.PUBLIC_URL,
+      webhookPolicy: webhookPolicy(env),
+    }),
     metrics,
   );
   const limiter = rateLimiter({

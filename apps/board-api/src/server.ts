@@ -6,6 +6,7 @@ import { webConfig } from "./http/web.ts";
 import { attachBoardRealtime, SocketBoardEvents } from "./realtime/index.ts";
 import { sweepIdempotencyKeys } from "./operations/idempotency.ts";
 import { sweepEvents } from "./services/event-log.ts";
+import { sweepWebhookDeliveries, webhookPolicy, WebhookWorker } from "./services/webhook-delivery.ts";
 import { sweepSignups } from "./services/web-signup.ts";
 
 const env = loadBoardEnv();
@@ -14,9 +15,12 @@ const tenant = env.authServer && createTenantClient(env.authServer);
 let realtime: Realtime | undefined;
 /**
  * Once a minute: clears abandoned sign-ups (their auth server users), idempotency keys older
- * than 24 hours and events older than EVENT_RETENTION_DAYS.
+ * than 24 hours, events older than EVENT_RETENTION_DAYS and webhook deliveries older than
+ * WEBHOOK_DELIVERY_RETENTION_DAYS.
  */
 let sweeper: NodeJS.Timeout | undefined;
+/** Sends the projects' webhook deliveries (every instance runs one; they never send one twice). */
+let webhookWorker: WebhookWorker | undefined;
 
 void runService({
   name: "board-api",
@@ -32,6 +36,7 @@ void runService({
       logger,
       metrics,
     });
+    webhookWorker = new WebhookWorker({ db, logger, policy: webhookPolicy(env) }).start();
     let sweeping = false;
     sweeper = setInterval(() => {
       if (sweeping) return;
@@ -47,6 +52,9 @@ void runService({
         sweepEvents(db, env.EVENT_RETENTION_DAYS).catch((error: unknown) =>
           logger.warn({ err: error }, "event log sweep failed"),
         ),
+        sweepWebhookDeliveries(db, env.WEBHOOK_DELIVERY_RETENTION_DAYS).catch((error: unknown) =>
+          logger.warn({ err: error }, "webhook delivery sweep failed"),
+        ),
       ];
       void Promise.all(sweeps).finally(() => (sweeping = false));
     }, 60_000).unref();
@@ -55,6 +63,7 @@ void runService({
   beforeClose: () => realtime?.disconnect(),
   async onShutdown() {
     clearInterval(sweeper);
+    await webhookWorker?.stop();
     await realtime?.close();
   },
 });

@@ -7,6 +7,7 @@ import { AppError, assertStorableParams, NotFoundError, parseWith, type Mailer }
 import type { Actor } from "../services/context.ts";
 import type { BoardEvents } from "../services/events.ts";
 import type { FileStore } from "../services/file-store.ts";
+import type { WebhookPolicy } from "../services/webhook-delivery.ts";
 import { notFoundMessage } from "../services/not-found.ts";
 import { activityImplementations } from "./activity.ts";
 import { attachmentImplementations } from "./attachments.ts";
@@ -30,6 +31,7 @@ import { priorityImplementations } from "./priorities.ts";
 import { projectImplementations } from "./projects.ts";
 import { rotImplementations } from "./rot.ts";
 import { tokenImplementations } from "./tokens.ts";
+import { webhookImplementations } from "./webhooks.ts";
 import type { Implementation, Implementations, OperationContext } from "./types.ts";
 
 export { checkIdempotencyKey, Replayed } from "./idempotency.ts";
@@ -45,6 +47,8 @@ export interface OperationDeps {
   mailer?: Mailer | undefined;
   /** PUBLIC_URL: where the links the board hands out point. */
   publicUrl: string;
+  /** Where webhook receivers may be (WEBHOOK_ALLOW_PRIVATE, NODE_ENV); default: https, public only. */
+  webhookPolicy?: WebhookPolicy | undefined;
 }
 
 /** The input of a call before parsing: path parameters, query and body as the transport has them. */
@@ -95,6 +99,7 @@ const implementations: Implementations = {
   ...findingImplementations,
   ...activityImplementations,
   ...eventImplementations,
+  ...webhookImplementations,
 };
 const byName = implementations as unknown as Record<string, Implementation<never> | undefined>;
 
@@ -121,6 +126,7 @@ export function createOperations(deps: OperationDeps): Operations {
     events: deps.events,
     mailer: deps.mailer,
     publicUrl: deps.publicUrl,
+    webhookPolicy: deps.webhookPolicy ?? { protocols: ["https:"], allowPrivateAddresses: false },
     actor,
   });
   return {

@@ -10,6 +10,7 @@ import type {
 } from "@org/contracts";
 import type { Mailer } from "@org/service-kit";
 import type { ServiceContext } from "../services/context.ts";
+import type { WebhookPolicy } from "../services/webhook-delivery.ts";
 
 /** What an implementation gets besides its input: the service context and the service's settings. */
 export interface OperationContext extends ServiceContext {
@@ -17,6 +18,8 @@ export interface OperationContext extends ServiceContext {
   mailer?: Mailer | undefined;
   /** PUBLIC_URL: where the links the board hands out point. */
   publicUrl: string;
+  /** Where webhook receivers may be. */
+  webhookPolicy: WebhookPolicy;
 }
 
 /** Operations with bytes instead of JSON on one side: HTTP only (see routes/attachments.ts). */

@@ -16,6 +16,7 @@ import {
   type Subscription,
 } from "@org/db";
 import { AppError } from "@org/service-kit";
+import { SQL_UUID_V7, wakeDeliveries } from "./webhook-delivery.ts";
 import type { ServiceContext } from "./context.ts";
 import { NEEDS, requireRole } from "./permissions.ts";
 import { PROJECT_NOT_FOUND } from "./projects.ts";
@@ -81,7 +82,7 @@ function waitersOf(db: Db): Waiters {
 
 /** Appends `event` (a project event) to its project's log; answers its seq. */
 export async function appendEvent(db: Db, event: BoardEvent): Promise<string | undefined> {
-  const rows = await db.$queryRaw<Array<{ seq: string }>>`
+  const rows = await db.$queryRaw<Array<{ seq: string; deliveries: number }>>`
     WITH counter AS (
       INSERT INTO project_event_counters (project_id, last_seq)
       SELECT id, 1 FROM projects WHERE id = ${event.project_id}::uuid
@@ -93,10 +94,25 @@ export async function appendEvent(db: Db, event: BoardEvent): Promise<string | u
              ${event.at}::timestamptz AT TIME ZONE 'UTC', ${JSON.stringify(event.data)}::jsonb
       FROM counter
       RETURNING seq
+    ), queued AS (
+      -- One delivery per enabled webhook of the project that takes this type (webhooks.ts).
+      INSERT INTO webhook_deliveries
+        (id, webhook_id, project_id, event_seq, event_type, payload, next_attempt_at, created_at, updated_at)
+      SELECT ${SQL_UUID_V7}, webhooks.id, webhooks.project_id, appended.seq, ${event.type},
+             jsonb_build_object('seq', appended.seq::text, 'type', ${event.type}::text,
+               'project_id', ${event.project_id}::text, 'actor_id', ${event.actor_id}::text,
+               'at', ${event.at}::text, 'data', ${JSON.stringify(event.data)}::jsonb),
+             ${SQL_NOW}, ${SQL_NOW}, ${SQL_NOW}
+      FROM webhooks, appended
+      WHERE webhooks.project_id = ${event.project_id}::uuid AND webhooks.enabled
+        AND (cardinality(webhooks.events) = 0 OR ${event.type} = ANY(webhooks.events))
+      RETURNING 1
     ), notified AS (
-      SELECT pg_notify(${EVENTS_CHANNEL}, ${event.project_id})::text AS done
+      SELECT pg_notify(${EVENTS_CHANNEL}, ${event.project_id})::text AS done,
+             (SELECT count(*) FROM queued) AS deliveries
     )
-    SELECT appended.seq::text AS seq FROM appended, notified`;
+    SELECT appended.seq::text AS seq, notified.deliveries::int AS deliveries FROM appended, notified`;
+  if (rows[0]?.deliveries) wakeDeliveries(db);
   waitersOf(db).wake(event.project_id);
   return rows[0]?.seq;
 }

@@ -18,6 +18,8 @@ const FINDERS: Record<string, { what: string; from: BoardOperationName[] }> = {
   notification_id: { what: "Notification", from: ["list_notifications"] },
   user_id: { what: "Member", from: ["list_members"] },
   token_id: { what: "Token", from: ["list_tokens"] },
+  webhook_id: { what: "Webhook", from: ["list_webhooks"] },
+  delivery_id: { what: "Delivery", from: ["list_webhook_deliveries"] },
 };
 
 const route = (name: BoardOperationName) =>

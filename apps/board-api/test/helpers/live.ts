@@ -13,6 +13,11 @@ import { createApp } from "../../src/app.ts";
 import { loadBoardEnv } from "../../src/env.ts";
 import { webConfig } from "../../src/http/web.ts";
 import { attachBoardRealtime, SocketBoardEvents } from "../../src/realtime/index.ts";
+import {
+  webhookPolicy,
+  WebhookWorker,
+  type WebhookWorkerOptions,
+} from "../../src/services/webhook-delivery.ts";
 import type { TestApp } from "./app.ts";
 
 export const testRedisUrl = process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";
@@ -32,7 +37,14 @@ export async function startLiveInstance(
     redisUrl,
     env: extra = {},
     ownDb = false,
-  }: { redisUrl?: string; env?: Record<string, string>; ownDb?: boolean } = {},
+    webhooks,
+  }: {
+    redisUrl?: string;
+    env?: Record<string, string>;
+    ownDb?: boolean;
+    /** Run a webhook delivery worker on this instance's database client, as server.ts does. */
+    webhooks?: Partial<WebhookWorkerOptions>;
+  } = {},
 ): Promise<LiveInstance> {
   const attachmentsDir = await mkdtemp(path.join(os.tmpdir(), "board-live-"));
   const events = new SocketBoardEvents();
@@ -48,12 +60,21 @@ export async function startLiveInstance(
   const server = createServer(app);
   const realtime = attachBoardRealtime(server, { db, redisUrl, events, web: webConfig(env) });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const worker =
+    webhooks &&
+    new WebhookWorker({
+      db,
+      logger: createLogger({ service: "board-api", level: "silent" }),
+      policy: webhookPolicy(env),
+      ...webhooks,
+    }).start();
   return {
     app,
     database,
     attachmentsDir,
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     async close() {
+      await worker?.stop();
       await realtime.close();
       await new Promise((resolve) => server.close(resolve));
       if (ownDb) await db.$disconnect();

@@ -21,6 +21,7 @@ export * from "./schemas/attention.ts";
 export * from "./schemas/findings.ts";
 export * from "./schemas/activity.ts";
 export * from "./schemas/events.ts";
+export * from "./schemas/webhooks.ts";
 export {
   EmptyResult,
   type BoardOperation,

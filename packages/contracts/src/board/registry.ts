@@ -25,6 +25,7 @@ import { projectOperations } from "./operations/projects.ts";
 import { rotOperations } from "./operations/rot.ts";
 import type { BoardOperation, EmptyResult } from "./operations/spec.ts";
 import { tokenOperations } from "./operations/tokens.ts";
+import { webhookOperations } from "./operations/webhooks.ts";
 
 export const boardOperations = {
   ...meOperations,
@@ -49,6 +50,7 @@ export const boardOperations = {
   ...findingOperations,
   ...activityOperations,
   ...eventOperations,
+  ...webhookOperations,
 };
 
 export type BoardOperations = typeof boardOperations;

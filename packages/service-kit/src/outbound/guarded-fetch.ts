@@ -1,7 +1,8 @@
-// Fetching a URL a stranger chose (an OAuth client's metadata document) without letting them aim
-// the server at its own network (SSRF): only public addresses unless configured otherwise — checked
-// on the address actually connected to, so DNS rebinding cannot slip a private one in — no
-// redirects, a size and a time limit, and a cache lifetime read from the answer's headers.
+// Fetching a URL a stranger chose (an OAuth client's metadata document, a webhook receiver) without
+// letting them aim the server at its own network (SSRF): only public addresses unless configured
+// otherwise — checked on the address actually connected to, so DNS rebinding cannot slip a private
+// one in — no redirects, a size and a time limit, and a cache lifetime read from the answer's
+// headers. A GET by default; a POST with a body and headers for webhooks.
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import http from "node:http";
 import https from "node:https";
@@ -22,6 +23,14 @@ export interface GuardedFetchOptions {
   defaultCacheSeconds?: number;
   /** Extra trusted CAs (PEM), e.g. a test's own certificate. */
   ca?: string | undefined;
+  /** GET (default) or POST. */
+  method?: "GET" | "POST";
+  /** Request headers added to (or replacing) the defaults (accept, user-agent). */
+  headers?: Record<string, string>;
+  /** The request body (a POST). */
+  body?: string;
+  /** Keep the first maxBytes of a larger answer instead of failing (the answer is not the point). */
+  truncate?: boolean;
 }
 
 export interface GuardedFetchResult {
@@ -160,11 +169,18 @@ export function guardedFetch(url: string, options: GuardedFetchOptions = {}): Pr
       request.destroy();
       reject(error instanceof OutboundFetchError ? error : new OutboundFetchError(messageOf(error)));
     };
-    const request = client.get(
+    const body = options.body === undefined ? undefined : Buffer.from(options.body, "utf8");
+    const request = client.request(
       target,
       {
+        method: options.method ?? "GET",
         lookup,
-        headers: { accept: "application/json", "user-agent": "board-api" },
+        headers: {
+          accept: "application/json",
+          "user-agent": "board-api",
+          ...options.headers,
+          ...(body ? { "content-length": String(body.length) } : {}),
+        },
         agent: false,
         ...(options.ca ? { ca: options.ca } : {}),
       },
@@ -175,7 +191,7 @@ export function guardedFetch(url: string, options: GuardedFetchOptions = {}): Pr
           return;
         }
         const declared = Number(response.headers["content-length"]);
-        if (Number.isFinite(declared) && declared > maxBytes) {
+        if (!options.truncate && Number.isFinite(declared) && declared > maxBytes) {
           fail(new OutboundFetchError(`the document is larger than ${maxBytes} bytes`));
           return;
         }
@@ -183,7 +199,11 @@ export function guardedFetch(url: string, options: GuardedFetchOptions = {}): Pr
         let size = 0;
         response.on("data", (chunk: Buffer) => {
           size += chunk.length;
-          if (size > maxBytes) fail(new OutboundFetchError(`the document is larger than ${maxBytes} bytes`));
+          if (size > maxBytes && options.truncate) {
+            if (size - chunk.length < maxBytes)
+              chunks.push(chunk.subarray(0, maxBytes - (size - chunk.length)));
+          } else if (size > maxBytes)
+            fail(new OutboundFetchError(`the document is larger than ${maxBytes} bytes`));
           else chunks.push(chunk);
         });
         response.on("error", fail);
@@ -205,6 +225,7 @@ export function guardedFetch(url: string, options: GuardedFetchOptions = {}): Pr
       },
     );
     request.on("error", fail);
+    request.end(body);
     const timer = setTimeout(
       () => fail(new OutboundFetchError(`no answer within ${timeoutMs} ms`)),
       timeoutMs,

@@ -23,7 +23,8 @@ export type OperationGroup =
   | "attention"
   | "findings"
   | "activity"
-  | "events";
+  | "events"
+  | "webhooks";
 
 export interface OperationSpec {
   method: "get" | "post" | "patch" | "delete";

@@ -1,0 +1,259 @@
+// Project webhooks, managed by the project's admins: the endpoints, and their delivery log with
+// replay. Deliveries are queued with the event (event-log.ts) and sent by webhook-delivery.ts.
+import { randomBytes } from "node:crypto";
+import net from "node:net";
+import type {
+  CreateWebhookBody,
+  ListQuery,
+  UpdateWebhookBody,
+  Webhook,
+  WebhookDelivery,
+  z,
+} from "@org/contracts";
+import { isNonPublicAddress } from "@org/service-kit";
+import { ConflictError, ValidationError } from "@org/service-kit";
+import { SQL_NOW } from "@org/db";
+import type { ServiceContext } from "./context.ts";
+import { notFoundMessage } from "./not-found.ts";
+import { iso, isoOrNull, pageArgs, toPage } from "./pagination.ts";
+import { loadAuthorized, NEEDS, requireRole } from "./permissions.ts";
+import { PROJECT_NOT_FOUND } from "./projects.ts";
+import { wakeDeliveries, type WebhookPolicy } from "./webhook-delivery.ts";
+
+export type WebhookContext = ServiceContext & { webhookPolicy: WebhookPolicy };
+
+const WEBHOOK_NOT_FOUND = notFoundMessage("webhook_id");
+const DELIVERY_NOT_FOUND = notFoundMessage("delivery_id");
+
+interface WebhookRow {
+  id: string;
+  projectId: string;
+  url: string;
+  description: string;
+  events: string[];
+  enabled: boolean;
+  disabledReason: string | null;
+  failingSince: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+function toWebhookWire(row: WebhookRow): Webhook {
+  return {
+    id: row.id,
+    project_id: row.projectId,
+    url: row.url,
+    description: row.description,
+    events: row.events,
+    enabled: row.enabled,
+    disabled_reason: row.disabledReason,
+    failing_since: isoOrNull(row.failingSince),
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+  };
+}
+
+const WEBHOOK_SELECT = {
+  id: true,
+  projectId: true,
+  url: true,
+  description: true,
+  events: true,
+  enabled: true,
+  disabledReason: true,
+  failingSince: true,
+  createdAt: true,
+  updatedAt: true,
+} as const;
+
+/**
+ * Refuses a receiver URL the delivery worker would never reach, saying what would do: not a URL,
+ * a scheme the policy does not allow, credentials in it, or a loopback/private address (named, or
+ * `localhost`) unless WEBHOOK_ALLOW_PRIVATE. A name that resolves to a private address is caught
+ * when sending (the attempt's error says so).
+ */
+export function checkWebhookUrl(url: string, policy: WebhookPolicy): string {
+  const refuse = (message: string): never => {
+    throw new ValidationError("Request is invalid.", [{ path: "url", message }]);
+  };
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return refuse("Not a URL: give the receiver's full address, e.g. https://ci.example.com/hooks/board.");
+  }
+  if (!policy.protocols.includes(parsed.protocol as "https:")) {
+    return refuse(
+      policy.protocols.includes("http:")
+        ? `Only http and https URLs receive webhooks; got ${parsed.protocol.replace(/:$/, "")}.`
+        : `Only https URLs receive webhooks on this server; use https://${parsed.host}${parsed.pathname}.`,
+    );
+  }
+  if (parsed.username || parsed.password) {
+    return refuse(
+      "A URL with a user or password is not accepted: verify deliveries with the signing secret instead.",
+    );
+  }
+  const host = parsed.hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  const local = host === "localhost" || host.endsWith(".localhost");
+  if (!policy.allowPrivateAddresses && (local || (net.isIP(host) && isNonPublicAddress(host)))) {
+    return refuse(
+      `${host} is not a public address: webhooks are sent to public addresses only ` +
+        "(the server's WEBHOOK_ALLOW_PRIVATE=true allows private ones, for closed networks and tests).",
+    );
+  }
+  return parsed.toString();
+}
+
+function authorizeWebhook(ctx: ServiceContext, webhookId: string) {
+  return loadAuthorized(
+    ctx,
+    ctx.db.webhook.findUnique({ where: { id: webhookId }, select: WEBHOOK_SELECT }),
+    (row) => row.projectId,
+    NEEDS.manage,
+    WEBHOOK_NOT_FOUND,
+  );
+}
+
+/** A Standard Webhooks secret: `whsec_` and 24 random bytes in base64. */
+function newSecret(): string {
+  return `whsec_${randomBytes(24).toString("base64")}`;
+}
+
+export async function listWebhooks(ctx: ServiceContext & { projectId: string; query: ListQuery }) {
+  await requireRole(ctx, ctx.projectId, NEEDS.manage, PROJECT_NOT_FOUND);
+  const rows = await ctx.db.webhook.findMany({
+    where: { projectId: ctx.projectId },
+    select: WEBHOOK_SELECT,
+    orderBy: { id: "asc" },
+    ...pageArgs(ctx.query),
+  });
+  return toPage(ctx.query, rows, toWebhookWire);
+}
+
+export async function createWebhook(
+  ctx: WebhookContext & { projectId: string; input: z.output<typeof CreateWebhookBody> },
+) {
+  await requireRole(ctx, ctx.projectId, NEEDS.manage, PROJECT_NOT_FOUND);
+  const url = checkWebhookUrl(ctx.input.url, ctx.webhookPolicy);
+  const secret = newSecret();
+  const row = await ctx.db.webhook.create({
+    data: {
+      projectId: ctx.projectId,
+      url,
+      description: ctx.input.description ?? "",
+      events: [...new Set(ctx.input.events ?? [])],
+      secret,
+      createdBy: ctx.actor.id,
+    },
+    select: WEBHOOK_SELECT,
+  });
+  return { ...toWebhookWire(row), secret };
+}
+
+export async function getWebhook(ctx: ServiceContext & { webhookId: string }) {
+  const { row } = await authorizeWebhook(ctx, ctx.webhookId);
+  return toWebhookWire(row);
+}
+
+export async function updateWebhook(
+  ctx: WebhookContext & { webhookId: string; input: z.output<typeof UpdateWebhookBody> },
+) {
+  await authorizeWebhook(ctx, ctx.webhookId);
+  const { url, events, description, enabled } = ctx.input;
+  const row = await ctx.db.webhook.update({
+    where: { id: ctx.webhookId },
+    data: {
+      ...(url !== undefined ? { url: checkWebhookUrl(url, ctx.webhookPolicy) } : {}),
+      ...(events !== undefined ? { events: [...new Set(events)] } : {}),
+      ...(description !== undefined ? { description } : {}),
+      // Enabled again (by a person): a fresh start, the server's reason and failing streak gone.
+      ...(enabled === true ? { enabled, disabledReason: null, failingSince: null } : {}),
+      ...(enabled === false ? { enabled, disabledReason: null } : {}),
+    },
+    select: WEBHOOK_SELECT,
+  });
+  if (enabled) wakeDeliveries(ctx.db);
+  return toWebhookWire(row);
+}
+
+export async function deleteWebhook(ctx: ServiceContext & { webhookId: string }) {
+  await authorizeWebhook(ctx, ctx.webhookId);
+  await ctx.db.webhook.delete({ where: { id: ctx.webhookId } });
+}
+
+const DELIVERY_SELECT = {
+  id: true,
+  webhookId: true,
+  eventSeq: true,
+  eventType: true,
+  status: true,
+  nextAttemptAt: true,
+  createdAt: true,
+  attempts: {
+    select: { at: true, statusCode: true, durationMs: true, error: true },
+    orderBy: { id: "asc" as const },
+  },
+} as const;
+
+function toDeliveryWire(row: {
+  id: string;
+  webhookId: string;
+  eventSeq: bigint;
+  eventType: string;
+  status: "pending" | "succeeded" | "failed";
+  nextAttemptAt: Date | null;
+  createdAt: Date;
+  attempts: Array<{ at: Date; statusCode: number | null; durationMs: number; error: string | null }>;
+}): WebhookDelivery {
+  return {
+    id: row.id,
+    webhook_id: row.webhookId,
+    event_seq: String(row.eventSeq),
+    event_type: row.eventType,
+    status: row.status,
+    next_attempt_at: row.status === "pending" ? isoOrNull(row.nextAttemptAt) : null,
+    created_at: iso(row.createdAt),
+    attempts: row.attempts.map((attempt) => ({
+      at: iso(attempt.at),
+      status_code: attempt.statusCode,
+      duration_ms: attempt.durationMs,
+      error: attempt.error,
+    })),
+  };
+}
+
+export async function listWebhookDeliveries(ctx: ServiceContext & { webhookId: string; query: ListQuery }) {
+  await authorizeWebhook(ctx, ctx.webhookId);
+  const rows = await ctx.db.webhookDelivery.findMany({
+    where: { webhookId: ctx.webhookId },
+    select: DELIVERY_SELECT,
+    orderBy: { id: "desc" },
+    ...pageArgs(ctx.query),
+  });
+  return toPage(ctx.query, rows, toDeliveryWire);
+}
+
+/** Queues a delivery to be sent now (a replay), with a fresh retry schedule. */
+export async function retryWebhookDelivery(ctx: ServiceContext & { deliveryId: string }) {
+  await loadAuthorized(
+    ctx,
+    ctx.db.webhookDelivery.findUnique({ where: { id: ctx.deliveryId }, select: { projectId: true } }),
+    (row) => row.projectId,
+    NEEDS.manage,
+    DELIVERY_NOT_FOUND,
+  );
+  const queued = await ctx.db.$executeRaw`
+    UPDATE webhook_deliveries
+    SET status = 'pending', tries = 0, next_attempt_at = ${SQL_NOW}, updated_at = ${SQL_NOW}
+    WHERE id = ${ctx.deliveryId}::uuid AND (locked_until IS NULL OR locked_until < ${SQL_NOW})`;
+  if (queued === 0) {
+    throw new ConflictError("The delivery is being sent right now: look at its attempts in a few seconds.");
+  }
+  wakeDeliveries(ctx.db);
+  const row = await ctx.db.webhookDelivery.findUniqueOrThrow({
+    where: { id: ctx.deliveryId },
+    select: DELIVERY_SELECT,
+  });
+  return toDeliveryWire(row);
+}
