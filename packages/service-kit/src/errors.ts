@@ -43,8 +43,9 @@ export class NotFoundError extends AppError {
 }
 
 export class ConflictError extends AppError {
-  constructor(message: string) {
-    super("conflict", message);
+  /** `details`: the field in conflict and what holds it (`name`: "Taken by label_id …"). */
+  constructor(message: string, details?: ErrorDetail[]) {
+    super("conflict", message, details);
   }
 }
 

@@ -14,8 +14,7 @@ import {
   type BoardOperation,
   type ErrorDetail,
 } from "@org/contracts";
-import { toAppError, validationErrorFrom, ValidationError } from "@org/service-kit";
-import type { ZodType } from "zod";
+import { toAppError, ValidationError } from "@org/service-kit";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   CallToolRequestSchema,
@@ -27,6 +26,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { checkIdempotencyKey, Replayed, type Operations, type RawInput } from "../operations/index.ts";
+import { inputProblems } from "../operations/input-errors.ts";
 import type { Actor } from "../services/context.ts";
 import type { ToolCatalog } from "./catalog.ts";
 
@@ -155,12 +155,6 @@ function asQueryStrings(query: Record<string, unknown>): Record<string, unknown>
   );
 }
 
-/** What `schema` finds wrong with `value` (nothing when there is no schema). */
-function schemaProblems(schema: ZodType | undefined, value: unknown): ErrorDetail[] {
-  const result = schema?.safeParse(value ?? {});
-  return result && !result.success ? (validationErrorFrom(result.error).details ?? []) : [];
-}
-
 /**
  * A tool call's arguments as the operation's path parameters, query and body. When the ids are
  * wrong or missing, what the query and body lack is said in the same error, so that one retry can
@@ -175,7 +169,7 @@ function toolInput(op: BoardOperation, args: Record<string, unknown>): RawInput 
   };
   if (input.problems.length > 0) {
     const named = new Set(input.problems.map((problem) => problem.path));
-    const more = [...schemaProblems(op.query, raw.query), ...schemaProblems(op.body, raw.body)];
+    const more = [...inputProblems(op.query, raw.query ?? {}), ...inputProblems(op.body, raw.body ?? {})];
     throw new ValidationError("Request is invalid.", [
       ...input.problems,
       ...more.filter((problem) => !named.has(problem.path)),

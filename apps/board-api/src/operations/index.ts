@@ -3,7 +3,7 @@
 // HTTP routes (routes/api.ts) and the MCP tools (mcp/) are thin siblings over it.
 import type { BoardOperation } from "@org/contracts";
 import type { Db } from "@org/db";
-import { AppError, assertStorableParams, NotFoundError, parseWith, type Mailer } from "@org/service-kit";
+import { AppError, assertStorableParams, NotFoundError, type Mailer } from "@org/service-kit";
 import type { Actor } from "../services/context.ts";
 import type { BoardEvents } from "../services/events.ts";
 import type { FileStore } from "../services/file-store.ts";
@@ -22,6 +22,7 @@ import { eventImplementations } from "./events.ts";
 import { findingImplementations } from "./findings.ts";
 import { gateImplementations } from "./gates.ts";
 import { runOnce } from "./idempotency.ts";
+import { parseInput } from "./input-errors.ts";
 import { labelImplementations } from "./labels.ts";
 import { meImplementations } from "./me.ts";
 import { memberImplementations } from "./members.ts";
@@ -136,8 +137,8 @@ export function createOperations(deps: OperationDeps): Operations {
       if (!implementation) throw new AppError("internal", `No implementation for ${op.name}.`);
       const input = {
         params: parseParams(op, raw.params),
-        query: op.query ? parseWith(op.query, raw.query ?? {}) : undefined,
-        body: op.body ? parseWith(op.body, raw.body ?? {}) : undefined,
+        query: op.query ? parseInput(op.query, raw.query ?? {}) : undefined,
+        body: op.body ? parseInput(op.body, raw.body ?? {}) : undefined,
       } as Parameters<Implementation<never>>[1];
       const idempotency = op.method === "get" ? undefined : options?.idempotency;
       if (!idempotency) return implementation(context(actor), input);

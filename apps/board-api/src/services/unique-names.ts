@@ -18,6 +18,7 @@ async function holderOf(db: Tx, kind: Kind, projectId: string, name: string, exc
 function conflict(kind: Kind, name: string, id: string): ConflictError {
   return new ConflictError(
     `A ${kind} named ${JSON.stringify(name)} already exists in this project (${kind}_id ${id}): use it or choose another name.`,
+    [{ path: "name", message: `Taken by ${kind}_id ${id}.` }],
   );
 }
 

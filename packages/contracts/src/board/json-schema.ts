@@ -25,9 +25,9 @@ export function toJsonSchema(
     unrepresentable: "any",
     override: ({ zodSchema, jsonSchema }) => {
       const meta = getOpenApiMetadata(zodSchema as unknown as z.ZodType);
-      if (typeof meta.description === "string" && !jsonSchema.description) {
-        jsonSchema.description = meta.description;
-      }
+      // Inner schemas come first, so a wrapper's own description (`Id.optional().openapi({…})`)
+      // replaces the one its inner schema shares with every id.
+      if (typeof meta.description === "string") jsonSchema.description = meta.description;
       // A declared type wins over the wire form (a query flag written "true"/"false" is a boolean).
       if (typeof meta.type === "string" && meta.type !== jsonSchema.type) {
         jsonSchema.type = meta.type as typeof jsonSchema.type;

@@ -24,6 +24,8 @@ export function mcpInstructions(): string {
       "owner_type says who works a card: human (the default) or agent; claim_next_card offers only " +
       "agent cards.",
     "Lists take `limit` (1..200, default 50) and `cursor` (the previous page's next_cursor).",
+    'Numbers and booleans may also be sent as strings, everywhere alike: "3" (plain base-10 digits; ' +
+      '"1e2", "+7", " 5" are refused) and "true"/"false". find_cards takes a card number as 7 or "#7".',
     "Roles: reading needs any role in the project, writing needs member unless a tool names another " +
       "(admin, owner); non-members get not_found, a role that does not allow it gets forbidden.",
     "Write tools answer the object a read tool describes (create_card, move_card, claim_card…: the card " +
@@ -34,7 +36,9 @@ export function mcpInstructions(): string {
       "handed out) without acting twice; the same key with other arguments is validation_failed. A " +
       "call that failed stored nothing: retrying it with the same key runs it.",
     'Errors are isError results whose text is {"error":{"code","message","details"?}}; details name ' +
-      "the fields. Prefer archive_card over delete_card. Full rules: /llms.txt.",
+      "the fields and say what to pass: a name or number where an id goes names the tool that lists " +
+      "such ids, a misspelt field the closest one, a conflict the existing id. Prefer archive_card over " +
+      "delete_card. Full rules: /llms.txt.",
   ].join("\n");
   return instructions;
 }

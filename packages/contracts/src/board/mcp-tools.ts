@@ -5,6 +5,7 @@
 import { getOpenApiMetadata } from "@asteasolutions/zod-to-openapi";
 import type { ErrorDetail } from "../errors.ts";
 import { z } from "../zod.ts";
+import { closestName } from "./input-schema.ts";
 import { toJsonSchema, type JsonSchema } from "./json-schema.ts";
 import { LIST_NOTE, ROLE_NOTE, type BoardOperation } from "./operations/spec.ts";
 import { OWNER_TYPE_NOTE } from "./schemas/cards.ts";
@@ -111,7 +112,8 @@ function withoutSharedNotes(node: unknown): unknown {
  * `Idempotency-Key` header).
  */
 export const IDEMPOTENCY_ARGUMENT = "idempotency_key";
-const IDEMPOTENCY_KEY_SCHEMA = { type: "string", minLength: 1, maxLength: 255 } as const;
+// Its length (1..255) is said once in the instructions: every write tool of a list repeats this.
+const IDEMPOTENCY_KEY_SCHEMA = { type: "string" } as const;
 
 /** The tool's input: path ids + query + body in one object, no other fields. */
 export function toolInputSchema(op: BoardOperation): ObjectSchema {
@@ -281,13 +283,14 @@ export function splitToolInput(op: BoardOperation, args: Record<string, unknown>
   const body: Record<string, unknown> = {};
   const problems: ErrorDetail[] = [];
   let unknown = 0;
+  const known = [...paramKeys, ...queryKeys, ...bodyKeys, ...(op.body && nested ? ["body"] : [])];
   for (const [key, value] of Object.entries(args)) {
     if (paramKeys.has(key)) params[key] = value;
     else if (queryKeys.has(key)) query[key] = value;
     else if (bodyKeys.has(key)) body[key] = value;
     else if (!(op.body && nested && key === "body")) {
       // The first few are named; a call with thousands of keys gets an answer of ordinary size.
-      if (++unknown <= MAX_NAMED_UNKNOWN_FIELDS) problems.push(unknownField(op, key, pathIds));
+      if (++unknown <= MAX_NAMED_UNKNOWN_FIELDS) problems.push(unknownField(op, key, pathIds, known));
     }
   }
   if (unknown > MAX_NAMED_UNKNOWN_FIELDS) {
@@ -326,7 +329,7 @@ function jsonType(value: unknown): string {
   return typeof value === "boolean" ? `the boolean ${value}` : typeof value;
 }
 
-function unknownField(op: BoardOperation, key: string, pathIds: PathId[]): ErrorDetail {
+function unknownField(op: BoardOperation, key: string, pathIds: PathId[], known: string[]): ErrorDetail {
   // A bare `id` (the way an HTTP path is often written): say which id this tool takes instead.
   const first = pathIds[0];
   if (key === "id" && first) {
@@ -335,5 +338,7 @@ function unknownField(op: BoardOperation, key: string, pathIds: PathId[]): Error
       message: `Unknown field; ${op.name} takes ${first.name} (${phrase(first.description)}).`,
     };
   }
-  return { path: key, message: "Unknown field." };
+  // A misspelt field: the closest one the tool takes (`positon` → `position`).
+  const near = closestName(key, known);
+  return { path: key, message: near ? `Unknown field; did you mean "${near}"?` : "Unknown field." };
 }

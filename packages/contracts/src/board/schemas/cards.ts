@@ -54,9 +54,9 @@ export type Card = z.infer<typeof CardSchema>;
 
 const cardFields = {
   body: StorableText.max(100_000).optional(),
-  assignee_id: clearable(IdSchema).optional(),
+  assignee_id: clearable(IdSchema, "A member's user id.").optional(),
   due_at: clearable(DueAtInput, `When the card is due: ${DUE_AT_RULE}`).optional(),
-  priority_id: clearable(IdSchema).optional(),
+  priority_id: clearable(IdSchema, "From list_priorities.").optional(),
   owner_type: OwnerTypeSchema.optional(),
   shepherds: z
     .array(IdSchema)
@@ -92,7 +92,7 @@ export const MoveCardBody = z
   .strictObject({
     to_column_id: IdSchema.openapi({ description: "The column to put the card in (same project)." }),
     position: Position.optional().openapi({
-      description: "0-based index among the column's non-archived cards; absent or past the end: last.",
+      description: "Absent: last.",
     }),
     force: z.boolean().optional().openapi({
       description:
@@ -102,22 +102,27 @@ export const MoveCardBody = z
   .openapi("MoveCard");
 
 export const FindCardsQuery = ListQuery.extend({
-  number: queryInteger(z.number().int().min(1).max(2_147_483_647))
+  number: z
+    .preprocess(
+      // "#7", as a card number is written, is 7.
+      (value) => (typeof value === "string" && /^#[0-9]/.test(value) ? value.slice(1) : value),
+      queryInteger(z.number().int().min(1).max(2_147_483_647)),
+    )
     .optional()
-    .openapi({ description: "A card's #number (archived or not)." }),
+    .openapi({ description: 'A card\'s #number (7 or "#7"), archived or not.', type: "integer" }),
   q: StorableText.trim()
     .min(1)
     .max(200)
     .optional()
     .openapi({ description: "Text in the title or body (any case)." }),
-  column_id: IdSchema.optional(),
-  label_id: IdSchema.optional(),
-  assignee_id: IdSchema.optional(),
-  claimed_by: IdSchema.optional().openapi({ description: "A user holding a live claim." }),
+  column_id: IdSchema.optional().openapi({ description: "In this column." }),
+  label_id: IdSchema.optional().openapi({ description: "With this label." }),
+  assignee_id: IdSchema.optional().openapi({ description: "Assigned to this user." }),
+  claimed_by: IdSchema.optional().openapi({ description: "Claimed by this user (live claim)." }),
   claimed: QueryFlag.optional().openapi({
     description: "true: cards anyone holds a live claim on; false: cards no one does.",
   }),
-  priority_id: IdSchema.optional(),
+  priority_id: IdSchema.optional().openapi({ description: "Of this priority." }),
   due: z.enum(["overdue", "week"]).optional().openapi({
     description: "overdue: due before now; week: due from now to 7 days ahead.",
   }),

@@ -17,12 +17,19 @@ export const GateCriterionSchema = z
   .openapi("GateCriterion");
 export type GateCriterion = z.infer<typeof GateCriterionSchema>;
 
+const GATE_COLUMN_NOTE = "A column (list_columns): the criterion applies to its cards; null: to every card.";
 const CriterionText = StorableText.trim().min(1).max(2000);
 export const CreateGateCriterionBody = z
-  .strictObject({ text: CriterionText, column_id: IdSchema.nullable().optional() })
+  .strictObject({
+    text: CriterionText,
+    column_id: IdSchema.nullable().optional().openapi({ description: GATE_COLUMN_NOTE }),
+  })
   .openapi("CreateGateCriterion");
 export const UpdateGateCriterionBody = z
-  .strictObject({ text: CriterionText.optional(), column_id: IdSchema.nullable().optional() })
+  .strictObject({
+    text: CriterionText.optional(),
+    column_id: IdSchema.nullable().optional().openapi({ description: GATE_COLUMN_NOTE }),
+  })
   .openapi("UpdateGateCriterion");
 
 export const GateSchema = z
@@ -45,7 +52,10 @@ export const GateSchema = z
 export type Gate = z.infer<typeof GateSchema>;
 
 export const GateAckBody = z
-  .strictObject({ criterion_id: IdSchema, note: StorableText.max(10_000).optional() })
+  .strictObject({
+    criterion_id: IdSchema.openapi({ description: "From get_card_gate." }),
+    note: StorableText.max(10_000).optional(),
+  })
   .openapi("GateAck");
 export const GateAckSchema = z
   .object({

@@ -24,4 +24,6 @@ export const CreateLabelBody = z
 export const UpdateLabelBody = z
   .strictObject({ name: Name.optional(), color: Color.optional() })
   .openapi("UpdateLabel");
-export const AttachLabelBody = z.strictObject({ label_id: IdSchema }).openapi("AttachLabel");
+export const AttachLabelBody = z
+  .strictObject({ label_id: IdSchema.openapi({ description: "From list_labels." }) })
+  .openapi("AttachLabel");
