@@ -31,7 +31,7 @@ export {
 export * from "./registry.ts";
 export { boardApiRegistry, boardOpenApiDocument, BOARD_API_PREFIX } from "./openapi.ts";
 export { toJsonSchema, type JsonSchema } from "./json-schema.ts";
-export { closestName, coerceScalars, layersOf, NUMBER_TEXT, schemaAt, schemaKeys } from "./input-schema.ts";
+export { coerceScalars, layersOf, NUMBER_TEXT, schemaAt, schemaKeys } from "./input-schema.ts";
 export * from "./toolsets.ts";
 export * from "./mcp-tools.ts";
 export { boardLlmsTxt, describeType, LLMS_RULES, type LlmsTxtOptions } from "./llms.ts";

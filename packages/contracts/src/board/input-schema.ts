@@ -1,6 +1,6 @@
-// Reading a request schema field by field: what a field is (to word its error), one rule for
-// numbers and booleans sent as strings, and the closest known name to a misspelt one. The board's
-// operations layer parses every HTTP request and MCP tool call through these, so both say the same.
+// Reading a request schema field by field: what a field is (to word its error), and one rule for
+// numbers and booleans sent as strings. The board's operations layer parses every HTTP request and
+// MCP tool call through these, so both say the same.
 import type { z } from "../zod.ts";
 
 /** The zod 4 definition of a schema, as far as walking it needs. */
@@ -98,44 +98,4 @@ export function coerceScalars(schema: z.ZodType, value: unknown): unknown {
     );
   }
   return value;
-}
-
-/** Edit distance (insertions, deletions, substitutions, adjacent swaps). */
-function distance(a: string, b: string): number {
-  const rows = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) rows[0]![j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        best = Math.min(best, rows[i - 2]![j - 2]! + 1);
-      }
-      rows[i]![j] = best;
-    }
-  }
-  return rows[a.length]![b.length]!;
-}
-
-/**
- * The known name closest to `name` (`positon` → `position`, `columnId` → `column_id`, `label` →
- * `label_ids`), or undefined when none is near: case, `-` and `_` aside, at most a third of its
- * letters differ, or one contains the other.
- */
-export function closestName(name: string, known: readonly string[]): string | undefined {
-  const norm = (text: string) => text.toLowerCase().replace(/[-_\s]/g, "");
-  const wanted = norm(name);
-  if (wanted.length === 0) return undefined;
-  let best: { name: string; score: number } | undefined;
-  for (const candidate of known) {
-    const other = norm(candidate);
-    let score = distance(wanted, other);
-    if (score > Math.max(1, Math.floor(Math.max(wanted.length, other.length) / 3))) {
-      // A part of the name (`label` for `label_ids`, `column` for `to_column_id`).
-      if (wanted.length < 3 || !(other.includes(wanted) || wanted.includes(other))) continue;
-      score = Math.abs(other.length - wanted.length) + 0.5;
-    }
-    if (!best || score < best.score) best = { name: candidate, score };
-  }
-  return best?.name;
 }

@@ -5,7 +5,7 @@
 import { getOpenApiMetadata } from "@asteasolutions/zod-to-openapi";
 import type { ErrorDetail } from "../errors.ts";
 import { z } from "../zod.ts";
-import { closestName } from "./input-schema.ts";
+import { closestName } from "../closest.ts";
 import { toJsonSchema, type JsonSchema } from "./json-schema.ts";
 import { LIST_NOTE, ROLE_NOTE, type BoardOperation } from "./operations/spec.ts";
 import { OWNER_TYPE_NOTE } from "./schemas/cards.ts";
