@@ -462,6 +462,57 @@ describe("QR login policy", () => {
     expect((await startQr(t.app, fx.session)).challengeId).toEqual(expect.any(String));
   });
 
+  it("is checked again when the phone opens the code and when it finishes, on another instance too (issue 28)", async () => {
+    const desktop = t.app;
+    const phoneSide = t.sibling();
+    const fx = await tenantWithPhonePasskey(desktop);
+    const { browser, csrf } = await signedInAdmin(t);
+    const patch = async (qr_login: string) =>
+      expect(
+        (
+          await browser
+            .patch(`/admin/api/tenants/${fx.tenant.id}`)
+            .set("X-CSRF-Token", csrf)
+            .send({ qr_login })
+        ).status,
+      ).toBe(200);
+    const turnedOff = failure("configuration_error", "QR sign-in is turned off for Acme.");
+
+    // Shown while on, opened after it was turned off: refused, and the starter stops waiting.
+    const shown = await startQr(desktop, fx.session);
+    await patch("off");
+    const opened = await claimQr(phoneSide, shown);
+    expect(opened.status).toBe(403);
+    expect(opened.body).toEqual(turnedOff);
+    expect((await qrStatus(desktop, shown)).body).toMatchObject({ status: "failed" });
+
+    // Opened while on, finished after it was turned off: refused, nobody signed in.
+    await patch("on");
+    const start = await startQr(desktop, fx.session);
+    const claim = await claimed(phoneSide, start);
+    await patch("off");
+    const finished = await phoneFinish(phoneSide, claim, fx.phone);
+    expect(finished.status).toBe(403);
+    expect(finished.body).toEqual(turnedOff);
+    const status = (await qrStatus(desktop, start)).body;
+    expect(status).toMatchObject({ status: "failed" });
+    expect(status).not.toHaveProperty("user");
+    const verified = await request(desktop)
+      .post("/api/v1/verify-auth")
+      .set("X-API-KEY", fx.apiKey)
+      .send({ challengeId: claim.challengeId });
+    expect(verified.status).toBe(404);
+    expect(
+      await t.database.db.authAuditEvent.count({
+        where: { tenantId: fx.tenant.id, type: "login_success" },
+      }),
+    ).toBe(0);
+
+    await patch("on");
+    const again = await startQr(desktop, fx.session);
+    expect((await phoneFinish(phoneSide, await claimed(phoneSide, again), fx.phone)).status).toBe(200);
+  });
+
   it("is off for the built-in admin tenant: the sign-in page's token cannot start a QR login", async () => {
     const res = await request(t.app)
       .post("/auth/v1/qr/start")

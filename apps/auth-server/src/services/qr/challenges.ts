@@ -13,6 +13,16 @@ import { effectiveStatus, type QrChallenge } from "./store.ts";
 export const PHONE_PAGE_PATH = "/qr";
 
 /**
+ * The tenant's `qr_login` policy, checked when a QR challenge starts, when the phone opens it and
+ * when the phone finishes it: a code shown before the tenant turned QR sign-in off signs nobody in.
+ */
+export function assertQrAllowed(tenant: Pick<Tenant, "qrLogin" | "name">): void {
+  if (tenant.qrLogin === "off") {
+    throw new AppError("configuration_error", `QR sign-in is turned off for ${tenant.name}.`);
+  }
+}
+
+/**
  * Starts a cross-device challenge: a login for `tenant` (session token), or a registration for
  * `userId` (user token), if the tenant allows QR codes (`qr_login`). The QR encodes the phone
  * page's URL with a secret of its own (usable once); the caller keeps `secret`, which alone
@@ -40,9 +50,7 @@ export async function startQr({
   /** The starter's client IP (its network is compared with the phone's). */
   ip?: string | undefined;
 }): Promise<QrStartResponse> {
-  if (tenant.qrLogin === "off") {
-    throw new AppError("configuration_error", `QR sign-in is turned off for ${tenant.name}.`);
-  }
+  assertQrAllowed(tenant);
   if (purpose === "register") {
     if (!userId) throw new NotFoundError("No user to register a passkey for.");
     await activeUser({ ctx, tenant, userId });

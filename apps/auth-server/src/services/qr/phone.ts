@@ -17,6 +17,7 @@ import { finishAuthentication, startAuthentication } from "../authentication.ts"
 import { finishRegistration, startRegistration } from "../registration.ts";
 import { enabledTenant } from "../tenants.ts";
 import { activeUser } from "../users.ts";
+import { assertQrAllowed } from "./challenges.ts";
 import { compareNetworks } from "./network.ts";
 import { effectiveStatus, type QrChallenge, type QrChallengeUpdate } from "./store.ts";
 
@@ -70,6 +71,17 @@ export async function claimQr({
   if (challenge.status !== "pending") throw used();
   if (effectiveStatus(challenge, now) === "expired") throw expired();
   const tenant = await enabledTenant({ db: ctx.db, id: challenge.tenantId });
+  if (tenant.qrLogin === "off") {
+    // Turned off since the code was shown: the starter is told at once, the phone is refused.
+    const failed = await ctx.qr.store.transition(
+      challenge.id,
+      "pending",
+      { status: "failed", message: `QR sign-in is turned off for ${tenant.name}.`, finishedAt: now },
+      now,
+    );
+    if (failed) ctx.qr.events.changed(failed);
+    assertQrAllowed(tenant);
+  }
   const token = generateSecret("qrp");
   const claim = async (ceremonyId: string) => {
     const claimed = await ctx.qr.store.transition(
@@ -174,6 +186,7 @@ export async function finishQr({
       throw new AppError("challenge_expired", "This passkey challenge is not the one of this QR code.");
     }
     const tenant = await enabledTenant({ db: ctx.db, id: challenge.tenantId });
+    assertQrAllowed(tenant);
     const { credential } = input;
     if (challenge.purpose === "register") {
       if (!isRegistration(credential)) throw new ValidationError("A registration response is expected.");
