@@ -226,6 +226,54 @@ describe("parents, children and done columns", () => {
     ]);
   });
 
+  it("over MCP: children inherit by default, priority_id null and label_ids [] clear, and claim-next offers them", async () => {
+    const { owner, project, column, agent } = await teamBoard();
+    const label = (await owner.api.post(`/projects/${project.id}/labels`, { name: "api" })).body;
+    const priority = (await owner.api.post(`/projects/${project.id}/priorities`, { name: "P0" })).body;
+    const parent = await makeCard(owner.api, column.id, {
+      title: "Parent",
+      body: "The parent's own text",
+      owner_type: "agent",
+      priority_id: priority.id,
+      label_ids: [label.id],
+    });
+    const client = await mcp.connect(owner.token, { query: "?toolsets=all" });
+    const { children } = await okTool<{ children: Card[] }>(client, "decompose_card", {
+      card_id: parent.id,
+      cards: [
+        { title: "Inherits", body: "Child text" },
+        { title: "Plain", priority_id: null, label_ids: [] },
+      ],
+    });
+    const [inherits, plain] = children as [Card, Card];
+    expect(inherits).toMatchObject({
+      parent_id: parent.id,
+      body: "Child text",
+      owner_type: "agent",
+      priority_id: priority.id,
+      labels: [expect.objectContaining({ id: label.id })],
+    });
+    expect(plain).toMatchObject({ body: "", owner_type: "agent", priority_id: null, labels: [] });
+    // Children that inherit owner_type agent are in the ready queue another agent claims from.
+    const agentClient = await mcp.connect(agent.token);
+    const ready = await okTool<{ data: Card[] }>(agentClient, "list_ready_cards", { project_id: project.id });
+    expect(ready.data.map((card) => card.id)).toEqual(expect.arrayContaining([inherits.id, plain.id]));
+    // A name where a child's label id goes is told where label ids come from.
+    const error = toolError(
+      await callTool(client, "decompose_card", {
+        card_id: parent.id,
+        cards: [{ title: "x", label_ids: ["api"] }],
+      }),
+    );
+    expect(error.details).toEqual([
+      {
+        path: "cards.0.label_ids.0",
+        message:
+          'Expected a label id (UUID), got "api": list_labels gives them (HTTP: GET /projects/{project_id}/labels).',
+      },
+    ]);
+  });
+
   it("a parent enters a done column only with its children done (409 naming them) or with force", async () => {
     const { owner, done, agentCard } = await teamBoard();
     const parent = await agentCard("Parent");
