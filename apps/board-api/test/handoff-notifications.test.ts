@@ -1,5 +1,6 @@
-// Agents notice each other: a card handed off to a user shows in that user's notifications, whether
-// the handoff came through HTTP or MCP, and they read it over MCP (list_notifications, in core).
+// Agents notice each other: a card handed off to a user, or assigned to them, shows in that user's
+// notifications, whether it came through HTTP or MCP, and they read it and mark it read over MCP
+// (list_notifications and mark_notification_read, in core).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -110,6 +111,63 @@ describe("handoff notifications", () => {
     await b.api.post(`/cards/${card.id}/handoff`, { note: "back to the pool", owner_type: "agent" });
     await b.api.post(`/cards/${card.id}/handoff`, { note: "mine", to_user_id: b.user.id });
     expect((await b.api.get("/me/notifications")).body.data).toHaveLength(1);
+    expect((await owner.api.get("/me/notifications")).body.data).toEqual([]);
+  });
+});
+
+describe("assignment notifications", () => {
+  it("a card created or updated with someone else's assignee_id notifies them, over MCP and HTTP", async () => {
+    const { owner, project, column } = await makeBoard(t);
+    const a = await makeUser(t, { name: "Agent A" });
+    const b = await makeUser(t, { name: "Agent B" });
+    await addMember(owner.api, project.id, a, "member");
+    await addMember(owner.api, project.id, b, "member");
+    const mcpA = await connect(a.token);
+    const mcpB = await connect(b.token);
+
+    const card = await ok<{ id: string; number: number }>(mcpA, "create_card", {
+      column_id: column.id,
+      title: "Write   the\nlexer",
+      assignee_id: b.user.id,
+    });
+    const unread = await ok<NotificationList>(mcpB, "list_notifications", { unread: true });
+    expect(unread.data).toEqual([
+      {
+        id: expect.any(String),
+        kind: "assigned",
+        project_id: project.id,
+        project_name: project.name,
+        card_id: card.id,
+        card_number: card.number,
+        card_title: "Write   the\nlexer",
+        comment_id: null,
+        actor_id: a.user.id,
+        actor_name: "Agent A",
+        excerpt: "Write the lexer",
+        read_at: null,
+        created_at: expect.any(String),
+      },
+    ]);
+    // B marks it read over MCP: the unread list is empty, the notification keeps its read_at.
+    const read = await ok<{ id: string; read_at: string | null }>(mcpB, "mark_notification_read", {
+      notification_id: unread.data[0]!.id,
+    });
+    expect(read).toMatchObject({ id: unread.data[0]!.id, read_at: expect.any(String) });
+    expect((await ok<NotificationList>(mcpB, "list_notifications", { unread: true })).data).toEqual([]);
+
+    // Over HTTP: updating the assignee to A notifies A; the same assignee again, or yourself, is silent.
+    expect((await owner.api.patch(`/cards/${card.id}`, { assignee_id: a.user.id })).status).toBe(200);
+    expect((await owner.api.patch(`/cards/${card.id}`, { assignee_id: a.user.id })).status).toBe(200);
+    const forA = (await a.api.get("/me/notifications")).body.data;
+    expect(forA).toEqual([
+      expect.objectContaining({ kind: "assigned", card_id: card.id, actor_id: owner.user.id }),
+    ]);
+    await b.api.patch(`/cards/${card.id}`, { assignee_id: b.user.id });
+    await makeCard(b.api, column.id, { title: "Mine", assignee_id: b.user.id });
+    expect((await b.api.get("/me/notifications")).body.data).toHaveLength(1);
+    // Clearing the assignee or editing other fields tells nobody.
+    await owner.api.patch(`/cards/${card.id}`, { assignee_id: null, title: "Renamed" });
+    expect((await a.api.get("/me/notifications")).body.data).toHaveLength(1);
     expect((await owner.api.get("/me/notifications")).body.data).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { COLUMN_NOT_FOUND } from "./columns.ts";
 import { TX_OPTIONS, type ServiceContext, type Tx } from "./context.ts";
 import { publish } from "./events.ts";
 import { notifyMentions } from "./mentions.ts";
+import { notifyUser } from "./notifications.ts";
 import { insertAt, lockRows, writePositions } from "./ordering.ts";
 import { authorize, loadAuthorized, NEEDS } from "./permissions.ts";
 import { notFoundMessage } from "./not-found.ts";
@@ -174,7 +175,29 @@ export async function createCard(
   await publish(ctx, card.project_id, "card.created", { card });
   await recordActivity(ctx, card.id, "created", { column_id: card.column_id, title: card.title });
   await notifyMentions(ctx, { projectId: card.project_id, cardId, text: `${card.title}\n${card.body}` });
+  await notifyAssignee(ctx, card, null);
   return card;
+}
+
+/**
+ * The card's new assignee hears of it, as a handoff's does (a notification, live and in their
+ * list), whichever client assigned them; assigning yourself, or whoever already had it, is silent.
+ */
+async function notifyAssignee(
+  ctx: ServiceContext,
+  card: Pick<Card, "id" | "project_id" | "title" | "assignee_id">,
+  before: string | null,
+): Promise<void> {
+  const assignee = card.assignee_id;
+  if (!assignee || assignee === ctx.actor.id || assignee === before) return;
+  const flat = card.title.replace(/\s+/g, " ").trim();
+  await notifyUser(ctx, {
+    userId: assignee,
+    kind: "assigned",
+    projectId: card.project_id,
+    cardId: card.id,
+    excerpt: flat.length > 160 ? `${flat.slice(0, 159)}…` : flat,
+  });
 }
 
 export async function updateCard(
@@ -184,9 +207,17 @@ export async function updateCard(
   await checkReferences(ctx.db as unknown as Tx, card.projectId, ctx.input);
   // The web app's edits are recorded as activity, which needs the values before.
   const before = ctx.actor.viaWebApp ? await readCard(ctx) : undefined;
+  // Whom the card was assigned to, when this update names an assignee (they are not told again).
+  const assignedBefore =
+    before?.assignee_id ??
+    (ctx.input.assignee_id
+      ? ((await ctx.db.card.findUnique({ where: { id: ctx.cardId }, select: { assigneeId: true } }))
+          ?.assigneeId ?? null)
+      : null);
   await ctx.db.card.update({ where: { id: ctx.cardId }, data: cardData(ctx.input) });
   const updated = await readCard(ctx);
   await publish(ctx, card.projectId, "card.updated", { card: updated });
+  if (ctx.input.assignee_id) await notifyAssignee(ctx, updated, assignedBefore);
   if (before) {
     const fields = changedFields(before, ctx.input);
     if (Object.keys(fields).length > 0) await recordActivity(ctx, ctx.cardId, "edited", { fields });

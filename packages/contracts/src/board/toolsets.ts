@@ -28,6 +28,7 @@ export const MCP_EXCLUDED_OPERATIONS: Readonly<Record<string, string>> = {
 export const CORE_TOOLSET: readonly string[] = [
   "get_me",
   "list_notifications",
+  "mark_notification_read",
   "list_projects",
   "list_members",
   "get_board",

@@ -11,8 +11,9 @@ export const notificationOperations = defineOperations({
     summary: "Your notifications",
     description:
       "The caller's notifications, newest first: mentions (`@handle` in a card or comment written in the " +
-      "web app; API and MCP writes mention nobody) and handoffs (a card handed off to the caller, by " +
-      `anyone, through any client). \`unread\` true lists unread ones only. ${LIST_NOTE}`,
+      "web app; API and MCP writes mention nobody), handoffs (a card handed off to the caller) and " +
+      "assignments (a card someone else assigned to the caller), by anyone through any client. `unread` " +
+      `true lists unread ones only; mark_notification_read clears one. ${LIST_NOTE}`,
     group: "notifications",
     query: NotificationsQuery,
     response: listOf(NotificationSchema),

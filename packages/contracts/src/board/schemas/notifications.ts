@@ -1,12 +1,14 @@
-// Notifications: mentions (written only for changes made in the web app) and handoffs to you.
+// Notifications: mentions (written only for changes made in the web app), handoffs to you and cards
+// assigned to you.
 import { ListQuery } from "../../pagination.ts";
 import { z } from "../../zod.ts";
 import { IdSchema, QueryFlag, TimestampSchema } from "./common.ts";
 
-export const NotificationKindSchema = z.enum(["mention", "handoff"]).openapi("NotificationKind", {
+export const NotificationKindSchema = z.enum(["mention", "handoff", "assigned"]).openapi("NotificationKind", {
   description:
     "mention: someone wrote @your-handle in a card or comment in the web app. handoff: someone handed a " +
-    "card off to you (handoff_card with your to_user_id), from any client.",
+    "card off to you (handoff_card with your to_user_id), from any client. assigned: someone else made " +
+    "you a card's assignee (create_card or update_card with your assignee_id), from any client.",
 });
 
 export const NotificationSchema = z
@@ -19,11 +21,14 @@ export const NotificationSchema = z
     card_number: z.number().int(),
     card_title: z.string(),
     comment_id: IdSchema.nullable().openapi({
-      description: "The comment mentioning you, or the handoff note; null: the card mentions you.",
+      description:
+        "The comment mentioning you, or the handoff note; null: the card mentions you, or you were assigned.",
     }),
-    actor_id: IdSchema.openapi({ description: "Who mentioned you or handed the card to you." }),
+    actor_id: IdSchema.openapi({ description: "Who mentioned you, handed the card to you or assigned you." }),
     actor_name: z.string(),
-    excerpt: z.string().openapi({ description: "The text around the mention, or the handoff note's start." }),
+    excerpt: z.string().openapi({
+      description: "The text around the mention, the handoff note's start, or the assigned card's title.",
+    }),
     read_at: TimestampSchema.nullable(),
     created_at: TimestampSchema,
   })

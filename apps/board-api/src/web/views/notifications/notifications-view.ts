@@ -81,9 +81,11 @@ export class BoardNotificationsView extends LitElement {
                           ${
                             item.kind === "handoff"
                               ? "handed you"
-                              : item.comment_id
-                                ? "mentioned you in a comment on"
-                                : "mentioned you in"
+                              : item.kind === "assigned"
+                                ? "assigned you"
+                                : item.comment_id
+                                  ? "mentioned you in a comment on"
+                                  : "mentioned you in"
                           }
                           <strong>#${item.card_number} ${item.card_title}</strong>
                           <span class="faint"

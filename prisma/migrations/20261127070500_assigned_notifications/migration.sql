@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "notification_kind" ADD VALUE 'assigned';
