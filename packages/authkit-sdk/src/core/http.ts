@@ -133,7 +133,18 @@ export async function request<T>(settings: HttpSettings, options: RequestOptions
     return payload as T;
   }
   const failure = (payload && typeof payload === "object" ? payload : {}) as ServerFailure;
-  const serverCode = typeof failure.error_code === "string" ? failure.error_code : undefined;
+  // The auth server answers {error, error_code}; a site's own URL (assertion-url, session-token-url)
+  // may answer the common {error: {code, message}} envelope instead (the board does).
+  const nested =
+    failure.error && typeof failure.error === "object"
+      ? (failure.error as { code?: unknown; message?: unknown })
+      : undefined;
+  const serverCode =
+    typeof failure.error_code === "string"
+      ? failure.error_code
+      : typeof nested?.code === "string"
+        ? nested.code
+        : undefined;
   const code = codeOfServerError(serverCode, response.status);
   const retryAfter =
     code === "rate_limited" || response.status === 503
@@ -142,6 +153,8 @@ export async function request<T>(settings: HttpSettings, options: RequestOptions
   const message =
     typeof failure.error === "string" && failure.error
       ? failure.error
-      : `The server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}.`;
+      : typeof nested?.message === "string" && nested.message
+        ? nested.message
+        : `The server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}.`;
   throw new AuthKitError(code, message, { serverCode, status: response.status, retryAfter });
 }

@@ -88,6 +88,8 @@ export const de: Messages = {
   errorSite:
     "Auf dieser Website ist etwas schiefgelaufen. Laden Sie die Seite neu oder melden Sie es der Website.",
   errorSignedOut: "Sie sind bei dieser Website abgemeldet. Melden Sie sich erneut an.",
+  errorStepUp:
+    "Diese Änderung braucht Ihren Passkey aus den letzten 5 Minuten: Bestätigen Sie, dass Sie es sind, und versuchen Sie es erneut.",
   errorWrongPassword: "Benutzername oder Passwort ist falsch.",
   errorRateLimited: "Zu viele Versuche. Versuchen Sie es gleich noch einmal.",
   errorRateLimitedFor: "Zu viele Versuche. Versuchen Sie es in {seconds} Sekunden erneut.",

@@ -87,6 +87,7 @@ export const en = {
   errorSetupManage: "Passkey management isn't set up correctly on this site.",
   errorSite: "Something went wrong on this site. Reload the page, or tell the site.",
   errorSignedOut: "You're signed out of this site. Sign in again.",
+  errorStepUp: "This change needs your passkey used in the last 5 minutes: confirm it's you, then try again.",
   errorWrongPassword: "Wrong username or password.",
   errorRateLimited: "Too many attempts. Try again in a moment.",
   errorRateLimitedFor: "Too many attempts. Try again in {seconds} seconds.",

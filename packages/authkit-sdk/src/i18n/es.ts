@@ -84,6 +84,8 @@ export const es: Messages = {
   errorSetupManage: "La gestión de llaves de acceso no está bien configurada en este sitio.",
   errorSite: "Algo falló en este sitio. Recarga la página o avisa al sitio.",
   errorSignedOut: "Has cerrado la sesión en este sitio. Vuelve a iniciar sesión.",
+  errorStepUp:
+    "Este cambio necesita tu passkey usada en los últimos 5 minutos: confirma que eres tú y vuelve a intentarlo.",
   errorWrongPassword: "Usuario o contraseña incorrectos.",
   errorRateLimited: "Demasiados intentos. Vuelve a intentarlo en un momento.",
   errorRateLimitedFor: "Demasiados intentos. Vuelve a intentarlo en {seconds} segundos.",

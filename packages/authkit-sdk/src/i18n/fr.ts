@@ -85,6 +85,8 @@ export const fr: Messages = {
   errorSetupManage: "La gestion des passkeys n’est pas correctement configurée sur ce site.",
   errorSite: "Un problème est survenu sur ce site. Rechargez la page ou signalez-le au site.",
   errorSignedOut: "Vous êtes déconnecté de ce site. Reconnectez-vous.",
+  errorStepUp:
+    "Cette modification demande votre passkey utilisée dans les 5 dernières minutes : confirmez que c'est vous, puis réessayez.",
   errorWrongPassword: "Nom d’utilisateur ou mot de passe incorrect.",
   errorRateLimited: "Trop de tentatives. Réessayez dans un instant.",
   errorRateLimitedFor: "Trop de tentatives. Réessayez dans {seconds} secondes.",

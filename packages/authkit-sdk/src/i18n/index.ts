@@ -86,6 +86,8 @@ export function describeWith(
   messages: Messages,
   action: ErrorAction = "sign-in",
 ): string {
+  // A security change made without a recent passkey (the auth server's, or a site's token URL).
+  if (error.serverCode === "step_up_required") return messages.errorStepUp;
   switch (error.code) {
     case "user_cancelled":
       return action === "registration" ? messages.errorCancelledRegister : messages.errorCancelledSignIn;

@@ -6,6 +6,7 @@ import { ApiError, api, connectedApps, web, type ConnectedApp } from "../../api.
 import { loadAuthKit } from "../../sdk.ts";
 import { base } from "../../styles.ts";
 import { confirmAction } from "../../ui/confirm.ts";
+import { confirmWithPasskey, withStepUp } from "../../ui/step-up.ts";
 import { toast } from "../../ui/toast.ts";
 import type { ThemeChoice } from "@org/web-theme/theme";
 import { accountStyles } from "./account.styles.ts";
@@ -89,9 +90,8 @@ export class BoardAccountView extends LitElement {
     event.preventDefault();
     const form = event.target as HTMLFormElement;
     try {
-      this.created = await api.post<CreatedApiToken>("/tokens", {
-        name: String(new FormData(form).get("name") ?? ""),
-      });
+      const name = String(new FormData(form).get("name") ?? "");
+      this.created = await withStepUp(() => api.post<CreatedApiToken>("/tokens", { name }));
       form.reset();
       await this.loadTokens();
     } catch (error) {
@@ -171,13 +171,23 @@ export class BoardAccountView extends LitElement {
     );
     if (!ok) return;
     try {
-      await web.delete(`/account/passkeys/${passkey.id}`);
+      await withStepUp(() => web.delete(`/account/passkeys/${passkey.id}`));
       toast("Passkey deleted.");
       await this.loadPasskeys();
     } catch (error) {
       toast((error as Error).message, "error");
     }
   }
+
+  /**
+   * "Add a passkey" fetched its token and the server asked for a step-up: confirm with a passkey
+   * of the account, then the same button's work runs again.
+   */
+  private readonly registerFailed = async (event: CustomEvent<{ error: { serverCode?: string } }>) => {
+    if (event.detail.error.serverCode !== "step_up_required") return;
+    const register = event.target as HTMLElement & { register(): Promise<void> };
+    if (await confirmWithPasskey()) await register.register();
+  };
 
   private renderProfile(me: User) {
     return html`<section class="panel" aria-labelledby="profile">
@@ -252,6 +262,7 @@ export class BoardAccountView extends LitElement {
                 toast("Passkey added.");
                 void this.loadPasskeys();
               }}
+              @error=${this.registerFailed}
             ></authkit-register>`
           : nothing
       }

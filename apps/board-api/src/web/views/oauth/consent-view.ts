@@ -4,6 +4,7 @@
 import { html, LitElement, nothing } from "lit";
 import { web } from "../../api.ts";
 import { base } from "../../styles.ts";
+import { withStepUp } from "../../ui/step-up.ts";
 import { consentStyles } from "./consent.styles.ts";
 
 interface ConsentView {
@@ -59,12 +60,15 @@ export class BoardOAuthConsent extends LitElement {
     this.busy = true;
     this.error = "";
     try {
-      const { redirect_to } = await web.post<{ redirect_to: string }>("/auth/oauth/authorize", {
-        query: this.query,
-        approve,
-        // Limiting a grant to chosen projects is not offered yet (see the README).
-        project_ids: null,
-      });
+      // Allowing needs a passkey used in the last 5 minutes: the prompt comes when the server asks.
+      const { redirect_to } = await withStepUp(() =>
+        web.post<{ redirect_to: string }>("/auth/oauth/authorize", {
+          query: this.query,
+          approve,
+          // Limiting a grant to chosen projects is not offered yet (see the README).
+          project_ids: null,
+        }),
+      );
       location.assign(redirect_to);
     } catch (error) {
       this.error = (error as Error).message;
