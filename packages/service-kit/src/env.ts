@@ -52,6 +52,8 @@ export const baseEnvSchema = z.object({
    * tokens, public pages, embeds. The same number bounds new socket.io connections a minute.
    */
   RATE_LIMIT_ANONYMOUS_PER_MINUTE: positiveInt.default(600),
+  /** /healthz and /readyz a minute from one client IP on one instance; loopback and private addresses are not counted. */
+  HEALTH_RATE_LIMIT_PER_MINUTE: positiveInt.default(120),
   /** Most keys in any one object of a JSON request body (refused while parsing: payload_too_large). */
   JSON_MAX_KEYS: positiveInt.default(1000),
   /** Deepest nesting of objects and arrays in a JSON request body. */
