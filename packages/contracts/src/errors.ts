@@ -34,6 +34,11 @@ export const authErrorStatus = {
   tenant_disabled: 403,
   configuration_error: 403,
   forbidden: 403,
+  /**
+   * Adding or removing a passkey needs a passkey used in the last 5 minutes by the credential
+   * asking (the dashboard's session, a manage-scoped user token): step up, then try again.
+   */
+  step_up_required: 403,
   credential_not_found: 404,
   not_found: 404,
   conflict: 409,

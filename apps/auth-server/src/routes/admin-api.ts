@@ -1,4 +1,5 @@
 import {
+  AuthenticateFinishRequestSchema,
   AddOwnPasskeyStartRequestSchema,
   authAdminOperations,
   AdminIdParams,
@@ -23,6 +24,8 @@ import {
   finishOwnPasskey,
   listOwnPasskeys,
   startOwnPasskey,
+  finishAdminStepUp,
+  startAdminStepUp,
 } from "../services/admin-passkeys.ts";
 import { RefusalAudit } from "../services/admin-refusals.ts";
 import { dashboardTenant } from "../services/admin-tenant.ts";
@@ -216,6 +219,22 @@ function adminApiRoutes(ctx: AuthContext): OperationRoutes {
     "get /admin/api/me/passkeys": {
       handle: async (req, res) => {
         res.json(await listOwnPasskeys({ ctx, session: adminOf(req) }));
+      },
+    },
+
+    // Step-up: the session proves a passkey again before adding or removing one (step-up.ts).
+    "post /admin/api/me/step-up/start": {
+      handle: async (_req, res) => {
+        noStore(res);
+        res.json(await startAdminStepUp(ctx));
+      },
+    },
+
+    "post /admin/api/me/step-up/finish": {
+      handle: async (req, res) => {
+        const input = parseWith(AuthenticateFinishRequestSchema, req.body);
+        noStore(res);
+        res.json(await finishAdminStepUp({ ctx, session: adminOf(req), input, ip: req.ip }));
       },
     },
 

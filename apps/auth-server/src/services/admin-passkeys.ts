@@ -1,4 +1,12 @@
-import type { ListPage, OwnPasskey, RegisterFinishRequest, RegisterStartResponse } from "@org/contracts";
+import type {
+  AuthenticateFinishRequest,
+  AuthenticateStartResponse,
+  ListPage,
+  OwnPasskey,
+  RegisterFinishRequest,
+  RegisterStartResponse,
+  StepUpResponse,
+} from "@org/contracts";
 import type { Prisma } from "@org/db";
 import { ConflictError, NotFoundError, UnauthenticatedError } from "@org/service-kit";
 import type { AuthContext } from "../context.ts";
@@ -7,10 +15,46 @@ import { serverAdminTenant } from "./admin-tenant.ts";
 import { audit } from "./audit.ts";
 import { adminPasskeyOf, type CredentialRow } from "./passkeys.ts";
 import { finishRegistration, startRegistration } from "./registration.ts";
+import { assertSteppedUp, finishStepUp, startStepUp } from "./step-up.ts";
 
 // The signed-in administrator's own passkeys (the dashboard's Passkeys page). These are the only
 // way to add a passkey to an administrator's account once it has its first: nobody else's session,
-// token or invite link can.
+// token or invite link can. Adding or removing one needs a passkey used in the last 5 minutes by
+// this session (its sign-in, or a step-up since: step-up.ts), so a stolen dashboard cookie alone
+// cannot swap the administrator's passkeys.
+
+/** The step-up freshness of a dashboard session. */
+export const adminStepUpSubject = (sessionId: string) => `admin:${sessionId}`;
+
+/** The WebAuthn options of a step-up (a login challenge of the admin tenant). */
+export async function startAdminStepUp(ctx: AuthContext): Promise<AuthenticateStartResponse> {
+  return startStepUp({ ctx, tenant: await serverAdminTenant(ctx) });
+}
+
+/** A step-up with one of the administrator's own passkeys: the session may change passkeys for 5 minutes. */
+export async function finishAdminStepUp({
+  ctx,
+  session,
+  input,
+  ip,
+}: {
+  ctx: AuthContext;
+  session: AdminSession;
+  input: AuthenticateFinishRequest;
+  ip?: string | undefined;
+}): Promise<StepUpResponse> {
+  return finishStepUp({
+    ctx,
+    tenant: await serverAdminTenant(ctx),
+    userId: session.userId,
+    subject: adminStepUpSubject(session.sessionId),
+    input,
+    ip,
+  });
+}
+
+const assertAdminSteppedUp = (ctx: AuthContext, session: AdminSession) =>
+  assertSteppedUp(ctx, adminStepUpSubject(session.sessionId), session.userId);
 
 const ownPasskey = (row: CredentialRow): OwnPasskey => ({
   ...adminPasskeyOf(row),
@@ -51,6 +95,7 @@ export async function startOwnPasskey({
   session: AdminSession;
   name?: string | undefined;
 }): Promise<RegisterStartResponse> {
+  await assertAdminSteppedUp(ctx, session);
   const tenant = await serverAdminTenant(ctx);
   return startRegistration({ ctx, tenant, userId: session.userId, input: name ? { name } : {} });
 }
@@ -81,7 +126,10 @@ export async function finishOwnPasskey({
   return ownPasskey(await ctx.db.authCredential.findUniqueOrThrow({ where: { id: passkeyId } }));
 }
 
-/** Deletes one of the administrator's own passkeys, never the last (they could not sign in again). */
+/**
+ * Deletes one of the administrator's own passkeys, never the last (they could not sign in again),
+ * with a passkey used in the last 5 minutes.
+ */
 export async function deleteOwnPasskey({
   ctx,
   session,
@@ -93,6 +141,7 @@ export async function deleteOwnPasskey({
   passkeyId: string;
   ip?: string | undefined;
 }): Promise<void> {
+  await assertAdminSteppedUp(ctx, session);
   const tenantId = await ctx.db.$transaction(async (tx) => {
     await lockCurrentAdmin(tx, session.admin.id);
     const passkey = /^[0-9a-f-]{36}$/i.test(passkeyId)

@@ -13,7 +13,9 @@ import type { AuthContext } from "../context.ts";
 import { serverAdminTenant } from "./admin-tenant.ts";
 import { adminRowInclude, adminView } from "./admins.ts";
 import { audit } from "./audit.ts";
+import { adminStepUpSubject } from "./admin-passkeys.ts";
 import { takeLogin } from "./logins.ts";
+import { recordStepUp } from "./step-up.ts";
 import { issueSessionToken } from "./tokens.ts";
 
 /** A dashboard session ends after 30 minutes without a request … */
@@ -60,7 +62,7 @@ export async function startAdminSession({
   const token = generateSecret("adm");
   const now = ctx.now();
   const expiresAt = new Date(now + lifetime.absoluteMs);
-  await ctx.db.authAdminSession.create({
+  const created = await ctx.db.authAdminSession.create({
     data: {
       adminId: admin.id,
       tokenHash: hashSecret(token),
@@ -69,6 +71,8 @@ export async function startAdminSession({
       expiresAt,
     },
   });
+  // The sign-in is a passkey assertion made now: it counts as a step-up (admin-passkeys.ts).
+  await recordStepUp(ctx, adminStepUpSubject(created.id), admin.userId);
   await audit(ctx, {
     type: "admin_signed_in",
     tenantId: tenant.id,

@@ -96,6 +96,7 @@ export async function finishAuthentication({
   previousSessionToken,
   ip,
   crossDevice = false,
+  stepUp = false,
 }: {
   ctx: AuthContext;
   tenant: Tenant;
@@ -104,6 +105,8 @@ export async function finishAuthentication({
   ip?: string | undefined;
   /** Run on a phone for another device (QR): no cookie session here, audited `via: qr`. */
   crossDevice?: boolean;
+  /** A step-up (step-up.ts): no cookie session, audited `via: step_up`. */
+  stepUp?: boolean;
 }): Promise<CompletedLogin> {
   const clientData = parseClientData(input.credential.response.clientDataJSON);
   // The origin and the RP ID, before the challenge is spent (a wrong one leaves it for a retry).
@@ -247,8 +250,11 @@ export async function finishAuthentication({
     prfResult: prfResultOf(input),
     previousSessionToken,
     ip,
-    detail: { passkeyId: credential.id, ...(crossDevice ? { via: "qr" } : {}) },
-    withSession: !crossDevice,
+    detail: {
+      passkeyId: credential.id,
+      ...(crossDevice ? { via: "qr" } : stepUp ? { via: "step_up" } : {}),
+    },
+    withSession: !crossDevice && !stepUp,
     passkeyUse: { passkeyId: credential.id, counter: newCounter, backedUp: credentialBackedUp },
   });
   // A concurrent login with this counter or a higher one got there first.

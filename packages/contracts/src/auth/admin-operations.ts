@@ -29,7 +29,14 @@ import {
   UsersQuery,
 } from "./admin.ts";
 import { defineAuthOperations, type AuthOperation, type Security } from "./operations/spec.ts";
-import { RegisterFinishRequestSchema, RegisterStartResponseSchema, TenantUserSchema } from "./schemas.ts";
+import {
+  AuthenticateFinishRequestSchema,
+  AuthenticateStartResponseSchema,
+  RegisterFinishRequestSchema,
+  RegisterStartResponseSchema,
+  StepUpResponseSchema,
+  TenantUserSchema,
+} from "./schemas.ts";
 
 /** Every state change under /admin needs the session's CSRF token (GET /admin/api/csrf). */
 const Csrf = z.object({
@@ -199,13 +206,33 @@ export const adminOperations = defineAuthOperations([
   }),
   api({
     method: "post",
+    path: "/me/step-up/start",
+    summary:
+      "Start a step-up: WebAuthn request options (a login challenge of the admin tenant, 5 minutes). Adding or " +
+      "removing a passkey needs a passkey used in the last 5 minutes (the sign-in counts).",
+    response: AuthenticateStartResponseSchema,
+    errors: write,
+  }),
+  api({
+    method: "post",
+    path: "/me/step-up/finish",
+    summary:
+      "Finish a step-up with one of the administrator's own passkeys (another account's: forbidden); the " +
+      "session may then add or remove passkeys for 5 minutes, on every instance.",
+    body: AuthenticateFinishRequestSchema,
+    response: StepUpResponseSchema,
+    errors: [...write, "verification_failed", "challenge_expired", "credential_not_found"],
+  }),
+  api({
+    method: "post",
     path: "/me/passkeys/register/start",
     summary:
       "Start adding a passkey to the signed-in administrator's own account (the only way to add one after the " +
-      "first): WebAuthn creation options, challenge bound to this administrator, 5 minutes.",
+      "first): WebAuthn creation options, challenge bound to this administrator, 5 minutes. Needs a passkey " +
+      "used in the last 5 minutes (step_up_required otherwise: POST /admin/api/me/step-up/start).",
     body: AddOwnPasskeyStartRequestSchema,
     response: RegisterStartResponseSchema,
-    errors: write,
+    errors: [...write, "step_up_required"],
   }),
   api({
     method: "post",
@@ -219,10 +246,12 @@ export const adminOperations = defineAuthOperations([
   api({
     method: "delete",
     path: "/me/passkeys/{passkey_id}",
-    summary: "Remove one of the administrator's own passkeys; the last one is a conflict (409).",
+    summary:
+      "Remove one of the administrator's own passkeys; the last one is a conflict (409). Needs a passkey used " +
+      "in the last 5 minutes (step_up_required otherwise).",
     params: AdminPasskeyParams,
     status: 204,
-    errors: [...write, "not_found", "conflict"],
+    errors: [...write, "not_found", "conflict", "step_up_required"],
   }),
   api({
     method: "get",

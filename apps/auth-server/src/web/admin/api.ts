@@ -15,6 +15,7 @@ import type {
   AdminPasskey,
   AuditEvent,
   AuditEventType,
+  AuthenticateStartResponse,
   CreateTenantRequest,
   ListPage,
   OwnPasskey,
@@ -138,6 +139,10 @@ export const api = {
     finishPasskey: (body: { challengeId: string; credential: unknown }) =>
       call.post<OwnPasskey>("/me/passkeys/register/finish", body),
     removePasskey: async (id: string) => call.delete(`/me/passkeys/${seg(id)}`),
+    /** Step-up (a passkey used in the last 5 minutes before adding or removing one). */
+    startStepUp: () => call.post<AuthenticateStartResponse>("/me/step-up/start", {}),
+    finishStepUp: (body: { challengeId: string; credential: unknown }) =>
+      call.post<{ stepped_up_until: string }>("/me/step-up/finish", body),
   },
   /** Ends the session server-side; the caller then leaves the dashboard. */
   async signOut(): Promise<void> {

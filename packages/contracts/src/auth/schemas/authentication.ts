@@ -55,3 +55,13 @@ export const PasswordLoginRequestSchema = z
   .object({ username: StorableText.min(1).max(200), password: StorableText.min(1).max(1024) })
   .openapi("PasswordLoginRequest");
 export type PasswordLoginRequest = z.infer<typeof PasswordLoginRequestSchema>;
+
+/** A step-up (issue 28): until when the credential that made it may change passkeys. */
+export const StepUpResponseSchema = z
+  .object({
+    stepped_up_until: z.iso.datetime().openapi({
+      description: "When this step-up stops counting: 5 minutes after the passkey assertion.",
+    }),
+  })
+  .openapi("StepUpResponse");
+export type StepUpResponse = z.infer<typeof StepUpResponseSchema>;

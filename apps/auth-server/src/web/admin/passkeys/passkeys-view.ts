@@ -7,6 +7,7 @@ import "@org/web-kit/dialog";
 import { confirmAction, notify } from "../ui/confirm.ts";
 import { FormDialog } from "../ui/form-dialog.ts";
 import { keyIcon } from "../ui/icons.ts";
+import { withStepUp } from "../ui/step-up.ts";
 import { lastUsedCell, passkeyNameCell } from "../ui/passkey-cells.ts";
 import { emptyState, loadFailed } from "../ui/paged-table.ts";
 import { passkeysViewStyles } from "./passkeys-view.styles.ts";
@@ -50,7 +51,8 @@ export class PasskeysView extends LitElement {
     const name = String(new FormData(form).get("name") ?? "").trim();
     let passkey: OwnPasskey;
     try {
-      const { challengeId, options } = await api.me.startPasskey(name || undefined);
+      // A passkey used in the last 5 minutes first (the server asks; ui/step-up.ts).
+      const { challengeId, options } = await withStepUp(() => api.me.startPasskey(name || undefined));
       const credential = await startRegistration({ optionsJSON: options as never });
       passkey = await api.me.finishPasskey({ challengeId, credential });
     } catch (error) {
@@ -85,7 +87,7 @@ export class PasskeysView extends LitElement {
     if (!confirmed) return;
     this.removing = passkey.id;
     try {
-      await api.me.removePasskey(passkey.id);
+      await withStepUp(() => api.me.removePasskey(passkey.id));
       this.passkeys = this.passkeys?.filter((p) => p.id !== passkey.id);
       notify(`Passkey “${passkey.name}” removed.`);
       (this.renderRoot.querySelector("h1") as HTMLElement | null)?.focus();

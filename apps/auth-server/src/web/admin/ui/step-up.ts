@@ -1,0 +1,45 @@
+// Step-up (issue 28): adding or removing one of your passkeys needs a passkey used in the last 5
+// minutes (the sign-in counts). When the server answers `step_up_required`, `withStepUp` asks
+// "Confirm it's you", runs the browser's passkey dialog with one of your passkeys, and sends the
+// change again.
+import { startAuthentication } from "@simplewebauthn/browser";
+import { api, ApiError } from "../api.ts";
+import { confirmAction } from "./confirm.ts";
+
+/** Thrown when the person did not confirm: the change was not made. */
+export class StepUpCancelled extends ApiError {
+  constructor(message = "Not changed: confirming with your passkey was cancelled.") {
+    super(0, "step_up_cancelled", message);
+  }
+}
+
+/** Asks, then proves a passkey of this administrator; resolves once the server recorded it. */
+export async function confirmWithPasskey(): Promise<void> {
+  const confirmed = await confirmAction({
+    title: "Confirm it’s you",
+    message:
+      "Changing your passkeys needs one of them used in the last 5 minutes, so that a stolen session alone cannot do it. Confirm with your fingerprint, face, device PIN or security key; the change is then made.",
+    confirmLabel: "Confirm with your passkey",
+    tone: "primary",
+  });
+  if (!confirmed) throw new StepUpCancelled();
+  const { challengeId, options } = await api.me.startStepUp();
+  let credential: unknown;
+  try {
+    credential = await startAuthentication({ optionsJSON: options as never });
+  } catch {
+    throw new StepUpCancelled("Not changed: no passkey was used (the dialog was closed or timed out).");
+  }
+  await api.me.finishStepUp({ challengeId, credential });
+}
+
+/** Runs a passkey change; when the server asks for a step-up, confirms with a passkey and runs it once more. */
+export async function withStepUp<T>(change: () => Promise<T>): Promise<T> {
+  try {
+    return await change();
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== "step_up_required") throw error;
+    await confirmWithPasskey();
+    return change();
+  }
+}
