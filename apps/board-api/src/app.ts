@@ -11,6 +11,7 @@ import {
   metricsRoute,
   rateLimiter,
   requestLogOptions,
+  windowCounter,
   type Mailer,
   type Redis,
   type ServiceDeps,
@@ -90,6 +91,12 @@ export function createApp({
       mailer,
       publicUrl: env.PUBLIC_URL,
       webhookPolicy: webhookPolicy(env),
+      strangerInvites: windowCounter({
+        limit: env.INVITES_TO_STRANGERS_PER_HOUR,
+        windowMs: 3_600_000,
+        prefix: "board-api-stranger-invites",
+        redis,
+      }),
     }),
     metrics,
   );

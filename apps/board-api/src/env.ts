@@ -20,6 +20,8 @@ export const boardEnvSchema = baseEnvSchema.extend({
   EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Sign-up and sign-in requests per minute per client IP (each may call the auth server). */
   RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** Invitations an hour from one user to people who share none of their projects (or unknown ids). */
+  INVITES_TO_STRANGERS_PER_HOUR: z.coerce.number().int().positive().default(20),
   /** Where attachment files are stored; default `$DATA_DIR/attachments`. */
   ATTACHMENTS_DIR: optionalText,
   /** The auth server as browsers reach it (the SDK, its iframes). Development default: http://localhost:4100. */

@@ -1,5 +1,6 @@
 // Invitations: nobody joins a project without accepting, and an email address earns nothing until
 // its owner proved they receive mail there. Mail goes through a real SMTP server (smtp-server).
+import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -7,7 +8,7 @@ import { createTestDatabase } from "@org/db/testing";
 import { startSmtpCatcher, type SmtpCatcher } from "@org/service-kit/testing";
 import request from "supertest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { addMember, client, makeBoard, makeUser, type Client } from "./helpers/fixtures.ts";
+import { addMember, client, makeBoard, makeProject, makeUser, type Client } from "./helpers/fixtures.ts";
 import { connect, startLiveInstance } from "./helpers/live.ts";
 import { loadBoardEnv } from "../src/env.ts";
 import { webConfig } from "../src/http/web.ts";
@@ -371,6 +372,60 @@ describe("adding a user by id", () => {
       role: "owner",
     });
     expect(owned.status).toBe(403);
+  });
+});
+
+describe("adding by id tells nothing, and strangers are not flooded (issue 28)", () => {
+  it("an unknown id answers exactly like a known one, and records nothing", async () => {
+    const { owner, project } = await makeBoard(t);
+    const known = await makeUser(t);
+    const add = (user_id: string) =>
+      owner.api.post(`/projects/${project.id}/members`, { user_id, role: "member" });
+    const forKnown = await add(known.user.id);
+    const forUnknown = await add(randomUUID());
+    expect(forKnown.status).toBe(202);
+    expect(visible(forUnknown)).toEqual(visible(forKnown));
+    const listed = (await owner.api.get(`/projects/${project.id}/invitations`)).body.data as {
+      user_id: string;
+    }[];
+    expect(listed.map((row) => row.user_id)).toEqual([known.user.id]);
+  });
+
+  it("invitations to people who share none of the inviter's projects are limited per inviter", async () => {
+    const limited = await createTestApp({
+      INVITES_TO_STRANGERS_PER_HOUR: "3",
+      PUBLIC_URL: "http://localhost:4000",
+    });
+    try {
+      const { owner, project } = await makeBoard(limited);
+      const colleague = await makeUser(limited);
+      await addMember(owner.api, project.id, colleague, "member"); // a stranger then: 1 of 3
+      const other = await makeProject(owner.api, { name: "Other" });
+      const add = (body: object) =>
+        owner.api.post(`/projects/${other.id}/members`, { role: "member", ...body });
+      expect((await add({ user_id: (await makeUser(limited)).user.id })).status).toBe(202); // 2
+      expect((await owner.api.post(`/projects/${other.id}/invitations`, { email: unique("s") })).status).toBe(
+        201,
+      ); // 3
+      const known = await add({ user_id: (await makeUser(limited)).user.id });
+      const unknown = await add({ user_id: randomUUID() });
+      const byEmail = await add({ email: unique("s") });
+      for (const refused of [known, unknown, byEmail]) {
+        expect(refused.status).toBe(429);
+        expect(refused.body.error.code).toBe("rate_limited");
+        expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+      }
+      expect(unknown.body.error.message).toBe(known.body.error.message);
+      // Someone who shares a project with the inviter is no stranger: not counted.
+      expect((await add({ user_id: colleague.user.id })).status).toBe(202);
+      expect((await add({ email: colleague.user.email })).status).toBe(202);
+      // The limit is the inviter's own.
+      const { owner: someoneElse, project: theirs } = await makeBoard(limited);
+      const res = await someoneElse.api.post(`/projects/${theirs.id}/members`, { user_id: randomUUID() });
+      expect(res.status).toBe(202);
+    } finally {
+      await limited.close();
+    }
   });
 });
 

@@ -3,7 +3,13 @@
 // HTTP routes (routes/api.ts) and the MCP tools (mcp/) are thin siblings over it.
 import type { BoardOperation } from "@org/contracts";
 import type { Db } from "@org/db";
-import { AppError, assertStorableParams, NotFoundError, type Mailer } from "@org/service-kit";
+import {
+  AppError,
+  assertStorableParams,
+  NotFoundError,
+  type Mailer,
+  type WindowCounter,
+} from "@org/service-kit";
 import type { Actor } from "../services/context.ts";
 import type { BoardEvents } from "../services/events.ts";
 import type { FileStore } from "../services/file-store.ts";
@@ -50,6 +56,8 @@ export interface OperationDeps {
   publicUrl: string;
   /** Where webhook receivers may be (WEBHOOK_ALLOW_PRIVATE, NODE_ENV); default: https, public only. */
   webhookPolicy?: WebhookPolicy | undefined;
+  /** Invitations of strangers per inviter (INVITES_TO_STRANGERS_PER_HOUR); absent: unlimited. */
+  strangerInvites?: WindowCounter | undefined;
 }
 
 /** The input of a call before parsing: path parameters, query and body as the transport has them. */
@@ -127,6 +135,7 @@ export function createOperations(deps: OperationDeps): Operations {
     events: deps.events,
     mailer: deps.mailer,
     publicUrl: deps.publicUrl,
+    strangerInvites: deps.strangerInvites,
     webhookPolicy: deps.webhookPolicy ?? { protocols: ["https:"], allowPrivateAddresses: false },
     actor,
   });

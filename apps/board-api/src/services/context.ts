@@ -1,4 +1,5 @@
 import type { Db, Prisma } from "@org/db";
+import type { WindowCounter } from "@org/service-kit";
 import type { OAuthAccess } from "../oauth/grants.ts";
 import type { BoardEvents } from "./events.ts";
 import type { FileStore } from "./file-store.ts";
@@ -30,6 +31,8 @@ export interface ServiceContext {
   files: FileStore;
   /** Where live events go; absent: nowhere. */
   events?: BoardEvents | undefined;
+  /** Counts a user's invitations of people who share none of their projects; absent: unlimited. */
+  strangerInvites?: WindowCounter | undefined;
 }
 
 export type Tx = Prisma.TransactionClient;

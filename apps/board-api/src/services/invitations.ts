@@ -120,12 +120,37 @@ export async function announceGone(
     await publish(ctx, invitation.projectId, "invitation.deleted", { invitation_id: invitation.id }, invitee);
 }
 
+/**
+ * Invitations of people who share none of the inviter's projects (or of unknown ids) count against
+ * INVITES_TO_STRANGERS_PER_HOUR per inviter: anyone can create a project and invite anyone, and
+ * must not fill a stranger's invitation list. Unknown ids count as strangers, so the limit answers
+ * the same for them as for real people (no existence oracle).
+ */
+export async function chargeStrangerInvite(
+  ctx: ServiceContext,
+  to: { userId: string } | { email: string },
+): Promise<void> {
+  if (!ctx.strangerInvites) return;
+  const shared = await ctx.db.projectMember.count({
+    where: {
+      user: "userId" in to ? { id: to.userId } : { email: to.email },
+      project: { members: { some: { userId: ctx.actor.id } } },
+    },
+  });
+  if (shared > 0) return;
+  await ctx.strangerInvites.charge(
+    ctx.actor.id,
+    "You invited too many people who share none of your projects this hour: try again later (Retry-After says when), or ask a member of one of their projects.",
+  );
+}
+
 /** create_invitation: a link for `email` to share (shown once). */
 export async function createInvitation(
   ctx: ServiceContext & { projectId: string; email: string; role: Role; publicUrl: string },
 ): Promise<CreatedInvitation> {
   const actorRole = await requireRole(ctx, ctx.projectId, NEEDS.manage, PROJECT_NOT_FOUND);
   assertMayGrant(actorRole, ctx.role);
+  await chargeStrangerInvite(ctx, { email: ctx.email });
   const { row, token } = await recordInvitation(ctx, {
     projectId: ctx.projectId,
     email: ctx.email,

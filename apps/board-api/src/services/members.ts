@@ -1,8 +1,14 @@
 import type { AddMemberBody, ListQuery, Member, z } from "@org/contracts";
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "@org/service-kit";
+import { ConflictError, ForbiddenError, NotFoundError } from "@org/service-kit";
 import { announceAccessEnded } from "./access-ended.ts";
 import { TX_OPTIONS, type ServiceContext } from "./context.ts";
-import { announceGone, assertMayGrant, ownerOnly, recordInvitation } from "./invitations.ts";
+import {
+  announceGone,
+  assertMayGrant,
+  chargeStrangerInvite,
+  ownerOnly,
+  recordInvitation,
+} from "./invitations.ts";
 import { lockProject, otherOwners, setMembership, toMemberWire, withUser } from "./membership.ts";
 import { pageArgs, toPage } from "./pagination.ts";
 import { hasRole, NEEDS, requireRole, roleIn } from "./permissions.ts";
@@ -32,26 +38,25 @@ export async function addMember(
   const { user_id, email, role } = ctx.input;
   if (!user_id) {
     assertMayGrant(actorRole, role);
+    await chargeStrangerInvite(ctx, { email: email as string });
     await recordInvitation(ctx, { projectId: ctx.projectId, email: email as string, role });
     return null;
   }
-  const user = await ctx.db.user.findUnique({ where: { id: user_id }, select: { id: true } });
-  if (!user) {
-    throw new ValidationError("No such user.", [
-      { path: "user_id", message: "No user with this identifier." },
-    ]);
-  }
   const member = await ctx.db.$transaction(async (tx) => {
     await lockProject(tx, ctx.projectId);
-    const existing = await roleIn(tx, user.id, ctx.projectId);
+    const existing = await roleIn(tx, user_id, ctx.projectId);
     if (!existing) return null;
     if ((role === "owner" || existing === "owner") && !hasRole(actorRole, NEEDS.own)) throw ownerOnly();
-    return setMembership(tx, ctx.projectId, user.id, role);
+    return setMembership(tx, ctx.projectId, user_id, role);
   }, TX_OPTIONS);
   if (member) return member;
-  // Consent: a user who is not a member is invited, and joins only by accepting.
+  // Consent: a user who is not a member is invited, and joins only by accepting. An unknown id
+  // answers exactly the same (202, counted the same), and nothing is recorded: add_member tells
+  // nobody which ids exist (issue 28).
   assertMayGrant(actorRole, role);
-  await recordInvitation(ctx, { projectId: ctx.projectId, userId: user.id, role });
+  await chargeStrangerInvite(ctx, { userId: user_id });
+  const user = await ctx.db.user.findUnique({ where: { id: user_id }, select: { id: true } });
+  if (user) await recordInvitation(ctx, { projectId: ctx.projectId, userId: user.id, role });
   return null;
 }
 

@@ -50,6 +50,8 @@ function counterStore(prefix: string, redis: Redis | undefined): Store {
 export interface WindowCounter {
   /** Counts one more for `key`; false once the window's limit is passed. */
   consume(key: string): Promise<boolean>;
+  /** Counts one more for `key`; throws `rate_limited` (with Retry-After) once the limit is passed. */
+  charge(key: string, message?: string): Promise<void>;
 }
 
 export function windowCounter({
@@ -63,6 +65,10 @@ export function windowCounter({
   return {
     async consume(key) {
       return (await store.increment(key)).totalHits <= limit;
+    },
+    async charge(key, message) {
+      const { totalHits, resetTime } = await store.increment(key);
+      if (totalHits > limit) throw new RateLimitedError(secondsUntil(resetTime), message);
     },
   };
 }

@@ -35,7 +35,8 @@ export const memberOperations = defineOperations({
       "Nobody joins a project without accepting. With `user_id` of a member: sets their role and answers " +
       "the member. With `user_id` of anyone else: invites that user with `role` (default member) and " +
       "answers empty; they see it in list_my_invitations and join with accept_invitation. An unknown " +
-      "user_id is validation_failed. With `email` instead: records an invitation for that address and answers " +
+      "user_id answers the same and records nothing. Inviting people who share none of your projects is " +
+      "rate limited per inviter. With `email` instead: records an invitation for that address and answers " +
       "empty — the same answer whether or not the address has an account or is already a member, so it " +
       "reveals nothing about who has one; the account with that address sees it once the address is verified " +
       "(send_email_verification). To get a link to share, use create_invitation. Inviting the same user or " +
