@@ -103,21 +103,26 @@ describe("toolsets", () => {
     const tools = (JSON.parse(text) as { result: { tools: Tool[] } }).result.tools;
     expect(tools.length).toBeLessThanOrEqual(30);
     for (const step of [
+      "list_my_invitations",
+      "accept_invitation",
       "get_board",
       "add_blocker",
       "list_ready_cards",
       "claim_next_card",
       "claim_card",
-      "unclaim_card",
       "publish_plan",
+      "decompose_card",
       "list_checklist",
       "update_checklist_item",
       "get_card_gate",
       "ack_gate_criterion",
+      "create_finding",
       "move_card",
       "create_comment",
-      "attach_label",
       "handoff_card",
+      "set_attention",
+      "get_rot_report",
+      "wait_for_events",
       "list_notifications",
       "mark_notification_read",
     ]) {

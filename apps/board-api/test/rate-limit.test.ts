@@ -45,8 +45,8 @@ function mcpBatch(token: string, calls: Array<{ name: string; arguments: Record<
 describe("rate limit over MCP", () => {
   it("counts every tool call of a JSON-RPC batch", async () => {
     const alice = await makeUser(t);
-    const getMe = { name: "get_me", arguments: {} };
-    const batch = await mcpBatch(alice.token, [getMe, getMe, getMe]);
+    const listProjects = { name: "list_projects", arguments: {} };
+    const batch = await mcpBatch(alice.token, [listProjects, listProjects, listProjects]);
     expect(batch.status).toBe(200);
     expect(batch.body).toHaveLength(3);
     expect(batch.headers["ratelimit-remaining"]).toBe("0");
@@ -73,7 +73,7 @@ describe("rate limit over MCP", () => {
 
   it("refuses a batch of more than MCP_MAX_BATCH messages", async () => {
     const bob = await makeUser(t);
-    const calls = Array.from({ length: MCP_MAX_BATCH + 1 }, () => ({ name: "get_me", arguments: {} }));
+    const calls = Array.from({ length: MCP_MAX_BATCH + 1 }, () => ({ name: "list_projects", arguments: {} }));
     const res = await mcpBatch(bob.token, calls);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({

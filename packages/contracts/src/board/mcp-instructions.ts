@@ -1,6 +1,6 @@
 // The MCP server's `instructions`: what every tool would otherwise repeat, said once, and how to
 // choose toolsets. Tool descriptions leave these sentences out (mcp-tools.ts toolDescription).
-import { CORE_TOOLSET, DEFAULT_TOOLSET, operationGroups } from "./toolsets.ts";
+import { CORE_TOOLSET, DEFAULT_TOOLSET, mcpOperations, operationGroups } from "./toolsets.ts";
 
 /** Header naming the toolsets (as `?toolsets=`). */
 export const MCP_TOOLSETS_HEADER = "X-MCP-Toolsets";
@@ -11,12 +11,19 @@ let instructions: string | undefined;
 
 export function mcpInstructions(): string {
   instructions ??= [
-    "Board API tools: projects, boards, cards, and the agent loop (find work, claim, plan, tick the " +
-      "checklist, ack gate criteria, move, comment, label, hand off, release).",
+    "Board API tools: projects, boards, cards, and the agent loop (join by invitation, find ready work, " +
+      "claim, plan, split, tick the checklist, ack gate criteria, comment, record findings, move to done " +
+      "or hand off, notice notifications and follow the project's events).",
     `Toolsets: \`${DEFAULT_TOOLSET}\` unless the client names others in the MCP URL's \`?toolsets=a,b\` ` +
-      `or the \`${MCP_TOOLSETS_HEADER}: a,b\` header. \`core\`: the whole agent cycle ` +
-      `(${CORE_TOOLSET.join(", ")}). \`all\`: every tool. Or groups: ${operationGroups().join(", ")}. ` +
-      `\`?read_only=true\` or \`${MCP_READONLY_HEADER}: true\` offers only the tools that change nothing.`,
+      `(the only other query parameter is \`read_only\`) or the \`${MCP_TOOLSETS_HEADER}: a,b\` header; ` +
+      "`all`: every tool. `?read_only=true` or " +
+      `\`${MCP_READONLY_HEADER}: true\` offers only the tools that change nothing. Each group's tools ` +
+      "(a tool outside this session's toolsets answers -32602 naming its group):",
+    `- core (the whole agent cycle): ${CORE_TOOLSET.join(", ")}`,
+    ...operationGroups().flatMap((group) => {
+      const tools = mcpOperations().filter((op) => op.group === group);
+      return tools.length > 0 ? [`- ${group}: ${tools.map((op) => op.name).join(", ")}`] : [];
+    }),
     "Ids are UUID strings, never card numbers; each id field is named after what it identifies " +
       "(project_id, column_id, card_id, …): list_projects, get_board, find_cards and get_card give " +
       "them; find_cards turns a card number into its card_id. Positions are 0-based (past the end: " +

@@ -194,10 +194,12 @@ export function toolOutputSchema(op: BoardOperation): ObjectSchema | undefined {
 
 /**
  * The operation's description as a tool's: without the sentences every tool would repeat (the
- * role rule, paging), which the server's instructions say once. The registry's descriptions say
+ * role rule, paging), which the server's instructions say once, or its shorter `toolDescription`
+ * (core's tools keep tools/list within its budget). The registry's descriptions say
  * nothing of HTTP (status codes, paths), so /llms.txt and OpenAPI add that themselves.
  */
 export function toolDescription(op: BoardOperation): string {
+  if (op.toolDescription !== undefined) return op.toolDescription;
   return op.description
     .replace(` ${LIST_NOTE}`, "")
     .replace(` ${ROLE_NOTE}`, "")

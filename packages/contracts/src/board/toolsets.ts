@@ -18,44 +18,48 @@ export const MCP_EXCLUDED_OPERATIONS: Readonly<Record<string, string>> = {
 };
 
 /**
- * The default toolset: an agent's whole cycle and nothing more. Find work (the board, cards), claim
- * and release it, plan, tick the checklist, read the gate and ack its criteria, move, comment,
- * label, hand off, and notice what others handed over (notifications); plus what those tools'
- * descriptions send it to (members for handoff's to_user_id, labels and priorities for card
- * fields, archive_card rather than delete). A test keeps every tool a core description names in
- * core, and core's tools/list within 27 KB (30 KB promised, 3 KB kept for the event tools).
+ * The default toolset: an agent's whole cycle and nothing more, for hosts that fix the URL (so
+ * the agent cannot add a group). Join a project by invitation; find work (the board, cards, the
+ * ready queue, the columns) and what waits for what; create, split and block cards; claim (a lease
+ * renewed by claiming again); plan and tick the checklist; read the gate and ack its criteria;
+ * comment and record findings; move (into a done column: finished, the claim released) or hand
+ * off (to give a card up too); say what you are looking at; notice handoffs and assignments
+ * (notifications) and everything else (wait_for_events); and see stale work (the rot report).
+ * Plus what those tools' descriptions send an agent to (list_members for assignee and handoff).
+ * Tests keep every tool a core description names in core, and core within 30 tools and 30 KB of
+ * tools/list (issue 26): the longer descriptions have a terse toolDescription for that.
  */
 export const CORE_TOOLSET: readonly string[] = [
-  "get_me",
   "list_notifications",
   "mark_notification_read",
   "list_projects",
   "list_members",
+  "list_my_invitations",
+  "accept_invitation",
   "get_board",
-  "list_columns",
   "find_cards",
-  "list_my_cards",
+  "list_columns",
   "get_card",
   "create_card",
   "update_card",
   "move_card",
-  "archive_card",
   "list_comments",
   "create_comment",
   "list_checklist",
   "update_checklist_item",
-  "list_labels",
-  "attach_label",
-  "list_priorities",
-  "list_ready_cards",
-  "claim_next_card",
   "claim_card",
-  "unclaim_card",
+  "claim_next_card",
+  "add_blocker",
+  "list_ready_cards",
+  "publish_plan",
+  "decompose_card",
+  "handoff_card",
   "get_card_gate",
   "ack_gate_criterion",
-  "publish_plan",
-  "handoff_card",
-  "add_blocker",
+  "get_rot_report",
+  "set_attention",
+  "create_finding",
+  "wait_for_events",
 ];
 
 /** The toolset offered when a client names none. */

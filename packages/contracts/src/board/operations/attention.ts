@@ -22,6 +22,8 @@ export const attentionOperations = defineOperations({
       "Sets the caller's live attention record on the card with an optional `note` for `ttl_seconds` " +
       "(10..3600, default 300). A user has at most one record: a new one replaces the old (on any card). " +
       `Expired records are never listed. Needs member. ${ROLE_NOTE}`,
+    toolDescription:
+      "Says you are looking at the card, with an optional `note`, for `ttl_seconds` (10..3600, default 300); it replaces your previous record (on any card).",
     group: "attention",
     params: pathParams({ card_id: "The card you are looking at." }),
     body: SetAttentionBody,

@@ -33,8 +33,11 @@ export const cardOperations = defineOperations({
       "and `checklist` items, all or nothing (a bad label id creates nothing). Numbers are per project, " +
       "never reused. assignee_id and shepherds: project members (list_members); priority_id: list_priorities. " +
       "`owner_type` defaults to human, which claim_next_card never offers: use agent for work an agent may " +
-      "take. No @mention parsing, notifications or activity. " +
+      "take. An assignee other than the caller gets an assigned notification; no @mention parsing or " +
+      "activity. " +
       `Needs member. ${ROLE_NOTE}`,
+    toolDescription:
+      "Creates a card in the column (last, or at `position`) with `title`, any card fields, `label_ids` and `checklist`, all or nothing. `owner_type` defaults to human, which claim_next_card never offers: use agent for work an agent may take. assignee_id: a member (list_members), who is notified.",
     group: "cards",
     params: pathParams({ column_id: "The column to create the card in." }),
     body: CreateCardBody,
@@ -94,7 +97,10 @@ export const cardOperations = defineOperations({
       "Changes any of title, body, assignee_id, due_at, priority_id, owner_type, shepherds, work_phase. " +
       "An empty string clears assignee_id, due_at, priority_id and work_phase; shepherds [] clears shepherds; " +
       'shepherds "" and title "" are validation_failed. assignee_id and shepherds must be project members ' +
-      `(list_members), priority_id a priority of the same project (list_priorities). Needs member. ${ROLE_NOTE}`,
+      "(list_members), priority_id a priority of the same project (list_priorities). A new assignee other " +
+      `than the caller gets an assigned notification. Needs member. ${ROLE_NOTE}`,
+    toolDescription:
+      "Changes any of title, body, assignee_id (a member, see list_members, who is notified), due_at, priority_id, owner_type, shepherds, work_phase. An empty string clears assignee_id, due_at, priority_id and work_phase; shepherds [] clears shepherds.",
     group: "cards",
     params: pathParams({ card_id: "The card to change." }),
     body: UpdateCardBody,
@@ -125,6 +131,8 @@ export const cardOperations = defineOperations({
       "released, and a parent whose children (made by decomposing it) are not all done (in a done column, or archived) " +
       "is conflict naming them, unless `force` is true. An archived card, or one that other " +
       `clients keep moving while this request waits, is conflict (retry the latter). Needs member. ${ROLE_NOTE}`,
+    toolDescription:
+      "Puts the card in `to_column_id` (same project) at 0-based `position` (absent or past the end: last). Into a done column the claim is released, and a parent whose children are not all done is conflict naming them, unless `force` is true. An archived card is conflict.",
     group: "cards",
     params: pathParams({ card_id: "The card to move." }),
     body: MoveCardBody,

@@ -16,6 +16,8 @@ export const claimOperations = defineOperations({
       "claim the card then. Claimed by someone else with a live lease: conflict. The card's entry gate " +
       "not satisfied (see get_card_gate): conflict. Archived: conflict. Any owner_type can be claimed. " +
       `Needs member. ${ROLE_NOTE}`,
+    toolDescription:
+      "Takes the card for you as a lease of `lease_seconds` (60..86400, default 7200); calling again as the holder renews it (heartbeat). A lease that ran out counts as unclaimed. Conflict: someone else's live lease, an entry gate not satisfied (get_card_gate), an archived card.",
     group: "claims",
     params: pathParams({ card_id: "The card to claim (or whose claim to renew)." }),
     body: ClaimBody,
@@ -52,6 +54,8 @@ export const claimOperations = defineOperations({
       "out), entry gate satisfied, ready (every blocker, see add_blocker, done or archived). " +
       "list_ready_cards previews the same queue without claiming. Order: priority rung (most urgent first, cards without a priority last), then " +
       `column position, then card position. Concurrent callers never get the same card. Needs member. ${ROLE_NOTE}`,
+    toolDescription:
+      "Claims the most urgent eligible card of the project for you (lease as in claim_card) and returns it; when none is, nothing is claimed and the reason says why. Eligible: owner_type agent, not archived, not in a done column, unassigned or yours, unclaimed (or the lease ran out), entry gate satisfied, every blocker (add_blocker) done or archived. Order: priority (none last), column, card position. list_ready_cards previews it. Concurrent callers never get the same card.",
     group: "claims",
     params: pathParams({ project_id: "The project to claim the next card of." }),
     body: ClaimBody,

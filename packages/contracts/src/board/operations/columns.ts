@@ -32,6 +32,8 @@ export const columnOperations = defineOperations({
       "its first N cards and a `cards_next_cursor`; then `column_id` with `cards_limit` and `cards_cursor` " +
       "(that column's cursor) gives that column's next N cards (and its next cursor), until the cursor is null. Pages follow the board " +
       "as it is at each call: a card moved meanwhile may be missed or seen twice.",
+    toolDescription:
+      "Every column in position order with its cards in position order (archived cards only with `include_archived`). A large board in parts: `cards_limit` N gives each column its first N cards and a `cards_next_cursor`; `column_id` with `cards_cursor` continues that column.",
     group: "columns",
     params: pathParams({ project_id: "The project whose board to read." }),
     query: BoardQuery,

@@ -23,6 +23,8 @@ export const dependencyOperations = defineOperations({
       "A link that would close a cycle is conflict naming the path (`#3 → #7 → #3`, each card blocked by the " +
       "next). Adding a link that exists returns it unchanged. get_card shows both sides (blocked_by, blocks). " +
       `Needs member. ${ROLE_NOTE}`,
+    toolDescription:
+      "Records that the card is blocked by `blocker_id` (same project) until that card is done or archived; claim_next_card and list_ready_cards skip it meanwhile. A link closing a cycle is conflict naming the path (#3 → #7 → #3); an existing one is returned unchanged. get_card shows blocked_by and blocks.",
     group: "dependencies",
     params: pathParams({ card_id: "The card that waits." }),
     body: BlockerBody,
@@ -80,6 +82,8 @@ export const dependencyOperations = defineOperations({
       "anything: owner_type agent, not archived, not in a done column, unassigned or assigned to the caller, " +
       `unclaimed (or its lease ran out), entry gate satisfied, and ready. ${READY_RULE} ` +
       "Another agent may claim one before you do: claim_card it (or claim_next_card) and take what you get.",
+    toolDescription:
+      "What claim_next_card would give you now, in its order, without claiming: agent cards, not archived or done, unassigned or yours, unclaimed, entry gate satisfied, every blocker done or archived. Another agent may take one first: claim_card it and take what you get.",
     group: "claims",
     params: pathParams({ project_id: "The project whose ready cards to list." }),
     query: ReadyQuery,

@@ -15,6 +15,8 @@ export const eventOperations = defineOperations({
       "(or `wait_seconds`) 1..30 and nothing new yet, the call is held until something happens (on any " +
       "instance) or the time passes (then `data` is []). Pass `next_after` as `after` next time. Events " +
       "are kept 30 days: an `after` older than that is `gone`, naming the oldest seq available.",
+    toolDescription:
+      "The project's events after seq `after` (the last answer's `next_after`; absent: the oldest kept), oldest first: every change live clients hear of (card.created, card.moved, card.claimed, comment.created, …), each with its `seq`. With `wait` (or `wait_seconds`) 1..30 and nothing new, the call waits until something happens or the time passes (then `data` is []). Events are kept 30 days; an older `after` is gone.",
     group: "events",
     params: pathParams({ project_id: "The project to follow." }),
     query: EventsQuery,

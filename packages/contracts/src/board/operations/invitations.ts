@@ -61,6 +61,8 @@ export const invitationOperations = defineOperations({
       "Pending invitations of the caller by user id, and those sent to the caller's email address once " +
       "that address is verified (an unverified address sees none: whoever signed up with it need not own " +
       `it), oldest first, with the project's name. ${LIST_NOTE}`,
+    toolDescription:
+      "Pending invitations to you (by user id, or to your verified email address), oldest first, with the project's name; accept_invitation joins.",
     group: "members",
     query: ListQuery,
     response: listOf(InvitationSchema),
@@ -78,6 +80,8 @@ export const invitationOperations = defineOperations({
       "from list_my_invitations: one of the caller by id, or sent to the caller's verified address; " +
       "anything else (another user's, an unverified address's, an expired one) is not_found. With a link, " +
       "use accept_invitation_link.",
+    toolDescription:
+      "Makes you a member of the invitation's project with its role and deletes the invitation; only one listed by list_my_invitations (anything else is not_found). An invitation link's secret is accepted by the members toolset.",
     group: "members",
     params: pathParams({ invitation_id: "The invitation to accept (from list_my_invitations)." }),
     response: MemberSchema,

@@ -14,6 +14,8 @@ export const notificationOperations = defineOperations({
       "web app; API and MCP writes mention nobody), handoffs (a card handed off to the caller) and " +
       "assignments (a card someone else assigned to the caller), by anyone through any client. `unread` " +
       `true lists unread ones only; mark_notification_read clears one. ${LIST_NOTE}`,
+    toolDescription:
+      "Your notifications, newest first: mentions (written in the web app), handoffs and assignments to you (any client). `unread` true: unread ones only; mark_notification_read clears one.",
     group: "notifications",
     query: NotificationsQuery,
     response: listOf(NotificationSchema),

@@ -37,6 +37,8 @@ export const planOperations = defineOperations({
       "priority_id and label_ids default to the parent's; each child may bring a body and checklist items. " +
       "A parent moves into a done column only when its children are done (see move_card). The parent must not be archived (conflict). Returns the parent " +
       `and the children. Needs member. ${ROLE_NOTE}`,
+    toolDescription:
+      "Splits the card into 1..50 child cards (parent_id = the card), placed after it in its column in the given order. Children take owner_type, priority_id and label_ids from the parent unless given, and may bring a body and checklist. The parent enters a done column only when its children are done. Returns the parent and the children.",
     group: "plans",
     params: pathParams({ card_id: "The card to split." }),
     body: DecomposeBody,
@@ -56,6 +58,8 @@ export const planOperations = defineOperations({
       "(list_comments). Not idempotent: every call writes another handoff comment. A card claimed by " +
       "someone else with a live lease can only be handed off by its holder or an admin (forbidden). " +
       `Needs member. ${ROLE_NOTE}`,
+    toolDescription:
+      "Releases the claim, sets assignee_id to `to_user_id` (a member, see list_members, who is notified), and owner_type and work_phase when given; `note` is kept as a handoff comment (list_comments). Not idempotent. Someone else's live claim: only its holder or an admin (forbidden).",
     group: "plans",
     params: pathParams({ card_id: "The card to hand on." }),
     body: HandoffBody,

@@ -15,6 +15,8 @@ export const rotOperations = defineOperations({
       "finding or gate ack; idle_hours is the time since then. Reasons: claimed_idle (live claim, idle ≥ " +
       "stale_hours), claim_expired (the lease ran out), no_activity (not claimed, idle ≥ stale_hours), " +
       "overdue (due_at passed). stale_hours: whole hours in base-10 digits, 1..8760, default 72.",
+    toolDescription:
+      "Stale work, most idle first: open cards (not archived, not in a done column) with a reason: claimed_idle (live claim idle ≥ stale_hours, default 72), claim_expired, no_activity (unclaimed, idle ≥ stale_hours), overdue. idle_hours counts from the latest update, claim, comment, plan, finding or gate ack.",
     group: "rot",
     params: pathParams({ project_id: "The project to report on." }),
     query: RotQuery,

@@ -36,6 +36,11 @@ export interface OperationSpec {
   summary: string;
   /** What it does and the rules that apply, for people and agents. */
   description: string;
+  /**
+   * The MCP tool's description when it must be shorter than `description` (core's tools/list has
+   * a byte budget): the same rules, said tersely. /llms.txt and OpenAPI keep `description`.
+   */
+  toolDescription?: string;
   group: OperationGroup;
   /** The path parameters (`pathParams`), each described for this operation. */
   params?: z.ZodObject;
