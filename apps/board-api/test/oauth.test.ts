@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import request from "supertest";
 import { startWebSession } from "../src/services/web-sessions.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { makeProject, makeUser } from "./helpers/fixtures.ts";
+import { makeUser } from "./helpers/fixtures.ts";
 
 const PUBLIC_URL = "https://board.example.com";
 
@@ -367,18 +367,6 @@ describe("authorization", () => {
     expect(back.searchParams.get("code")).toBeNull();
   });
 
-  it("refuses a project limit, which is not enforced yet", async () => {
-    const { challenge } = pkce();
-    const project = await makeProject(ada.api, { name: "Alpha" });
-    const res = await request(t.app)
-      .post("/app/auth/oauth/authorize")
-      .set("Cookie", ada.cookie)
-      .set("X-CSRF-Token", ada.csrf)
-      .send({ query: authorizeQuery(client, challenge), approve: true, project_ids: [project.id] });
-    expect(res.status).toBe(422);
-    expect(await t.database.db.oAuthGrant.count({ where: { userId: ada.user.id } })).toBe(0);
-  });
-
   it("an approval needs a passkey used in the last 5 minutes (step_up_required); a denial does not", async () => {
     const stale = await person();
     await t.database.db.webSession.updateMany({
@@ -538,6 +526,7 @@ describe("Account: connected apps", () => {
         client_uri: null,
         scopes: ["board:read", "board:write"],
         project_ids: null,
+        projects: null,
         created_at: expect.any(String),
         last_used_at: null,
       },

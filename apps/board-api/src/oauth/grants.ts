@@ -323,13 +323,26 @@ export async function accessTokenIsLive(db: Db, tokenHash: string): Promise<bool
   return live > 0;
 }
 
-/** GET /api/v1/me/grants: the caller's live grants (Account → Connected apps), newest first. */
+/**
+ * GET /api/v1/me/grants: the caller's live grants (Account → Connected apps), newest first, with
+ * the names of the projects a limited grant reaches (a project deleted since is left out).
+ */
 export async function listGrants(db: Db, userId: string) {
   const grants = await db.oAuthGrant.findMany({
     where: { userId, revokedAt: null },
     include: { client: { select: { name: true, clientUri: true, clientId: true } } },
     orderBy: { id: "desc" },
   });
+  const limited = grants.filter((grant) => !grant.allProjects).flatMap((grant) => grant.projectIds);
+  const names = new Map(
+    (limited.length
+      ? await db.project.findMany({
+          where: { id: { in: [...new Set(limited)] } },
+          select: { id: true, name: true },
+        })
+      : []
+    ).map((project) => [project.id, project.name]),
+  );
   return {
     data: grants.map((grant) => ({
       id: grant.id,
@@ -338,6 +351,9 @@ export async function listGrants(db: Db, userId: string) {
       client_uri: grant.client.clientUri,
       scopes: grant.scopes,
       project_ids: grant.allProjects ? null : grant.projectIds,
+      projects: grant.allProjects
+        ? null
+        : grant.projectIds.flatMap((id) => (names.has(id) ? [{ id, name: names.get(id)! }] : [])),
       created_at: grant.createdAt.toISOString(),
       last_used_at: grant.lastUsedAt ? grant.lastUsedAt.toISOString() : null,
     })),

@@ -41,6 +41,33 @@ export interface OAuthRouterOptions {
   clients: ClientResolverOptions;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MAX_GRANT_PROJECTS = 200;
+
+/**
+ * The consent's project limit: null (every project of the person, now and later) or some of the
+ * projects they are a member of now. Anything else is refused, never silently widened.
+ */
+async function chosenProjects(db: Db, userId: string, value: unknown): Promise<string[] | null> {
+  if (value === null || value === undefined) return null;
+  if (
+    !Array.isArray(value) ||
+    value.length === 0 ||
+    value.length > MAX_GRANT_PROJECTS ||
+    !value.every((id): id is string => typeof id === "string" && UUID.test(id))
+  ) {
+    throw new ValidationError(
+      `project_ids is null (every project) or a list of 1 to ${MAX_GRANT_PROJECTS} project ids.`,
+    );
+  }
+  const ids = [...new Set(value.map((id) => id.toLowerCase()))];
+  const mine = await db.projectMember.count({ where: { userId, projectId: { in: ids } } });
+  if (mine !== ids.length) {
+    throw new ValidationError("project_ids names a project you are not a member of: choose among yours.");
+  }
+  return ids;
+}
+
 /** The consent page's answer to an authorization request that can only fail back to the client. */
 function redirectable(error: unknown): { redirect_to: string } {
   if (error instanceof RedirectableError) return { redirect_to: error.location };
@@ -148,14 +175,7 @@ export function oauthRouter({
         res.json({ redirect_to: location });
         return;
       }
-      if (body.project_ids !== null && body.project_ids !== undefined) {
-        // Enforcing a project limit on every query (lists, search, events, sockets) is not done yet:
-        // a limit that is promised must hold, so none is accepted.
-        throw new ValidationError(
-          "Limiting an app to chosen projects is not available yet: send project_ids null.",
-        );
-      }
-      const projectIds = null;
+      const projectIds = await chosenProjects(db, actor.id, body.project_ids);
       const { code } = await approveAuthorization({
         db,
         actor,

@@ -8,7 +8,7 @@ import type { Db } from "@org/db";
 import type { SessionLifetime } from "@org/service-kit";
 import type { Server as SocketServer, Socket } from "socket.io";
 import { onAccessEnded, type AccessEnded } from "../services/access-ended.ts";
-import { roleIn } from "../services/permissions.ts";
+import { callerRoleIn } from "../services/permissions.ts";
 import { credentialEndsAt, sessionRoom, tokenRoom, type SocketAuth } from "./credentials.ts";
 
 export const memberRoom = (projectId: string, userId: string) => `member:${projectId}:${userId}`;
@@ -86,7 +86,7 @@ export class SocketAccess {
       for (const room of socket.rooms) {
         const projectId = MEMBER_ROOM.exec(room)?.[1];
         // As above, a failed read is not a lost membership (undefined: the next reset checks again).
-        if (projectId && (await roleIn(this.db, actor.id, projectId).catch(() => undefined)) === null) {
+        if (projectId && (await callerRoleIn(this.db, actor, projectId).catch(() => undefined)) === null) {
           socket.disconnect(true);
           break;
         }

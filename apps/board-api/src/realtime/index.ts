@@ -1,9 +1,10 @@
 // Live events over socket.io (path /socket.io). A client connects with its API token in
 // `auth: { token }` (or an `Authorization: Bearer` header), or — the web app — with its session
 // cookie from a page of this origin, then joins project rooms with `join` — only projects it is a
-// member of. Services emit to `project:<id>`, and notifications to `user:<id>`, which every socket
-// of that user joins on connecting; with REDIS_URL the Redis adapter carries each event to the
-// clients of every instance. A socket is disconnected when its token or session ends, or when its
+// member of (and, with an OAuth token limited to chosen projects, only those). Services emit to
+// `project:<id>`, and notifications to `user:<id>`, which every socket of that user joins on
+// connecting (a project-limited one joins `user:<id>:<project_id>` of its projects instead); with
+// REDIS_URL the Redis adapter carries each event to the clients of every instance. A socket is disconnected when its token or session ends, or when its
 // user leaves a project it joined (access.ts).
 import type { Server as HttpServer } from "node:http";
 import type { BoardEvent } from "@org/contracts";
@@ -17,13 +18,22 @@ import {
 } from "@org/service-kit";
 import type { Server as SocketServer, Socket } from "socket.io";
 import type { BoardEvents } from "../services/events.ts";
-import { roleIn } from "../services/permissions.ts";
+import type { Actor } from "../services/context.ts";
+import { callerRoleIn, grantedProjects } from "../services/permissions.ts";
 import type { WebConfig } from "../http/web.ts";
 import { memberRoom, SocketAccess } from "./access.ts";
 import { authenticateSocket, credentialRoom, type SocketAuth } from "./credentials.ts";
 
 export const projectRoom = (projectId: string) => `project:${projectId}`;
 export const userRoom = (userId: string) => `user:${userId}`;
+/** A user's events of one project: what a socket limited to chosen projects (an OAuth grant) joins. */
+export const userProjectRoom = (userId: string, projectId: string) => `user:${userId}:${projectId}`;
+
+/** The rooms of the user's own events (notifications) a socket joins: theirs, or their granted projects'. */
+function userRooms(actor: Actor): string[] {
+  const granted = grantedProjects(actor);
+  return granted ? granted.map((projectId) => userProjectRoom(actor.id, projectId)) : [userRoom(actor.id)];
+}
 
 /** BoardEvents over socket.io, bound to the server once it exists (events before that are dropped). */
 export class SocketBoardEvents implements BoardEvents {
@@ -34,8 +44,10 @@ export class SocketBoardEvents implements BoardEvents {
   }
 
   emit(event: BoardEvent): void {
-    const room = event.to_user_id ? userRoom(event.to_user_id) : projectRoom(event.project_id);
-    this.io?.to(room).emit(event.type, event);
+    const rooms = event.to_user_id
+      ? [userRoom(event.to_user_id), userProjectRoom(event.to_user_id, event.project_id)]
+      : [projectRoom(event.project_id)];
+    this.io?.to(rooms).emit(event.type, event);
   }
 }
 
@@ -60,7 +72,7 @@ async function joinProject(db: Db, socket: Socket, payload: unknown, ack?: Ack):
   const projectId = projectIdOf(payload);
   if (!projectId) return ack?.(NOT_FOUND);
   await socket.join(memberRoom(projectId, actor.id));
-  const role = await roleIn(db, actor.id, projectId).catch(() => null);
+  const role = await callerRoleIn(db, actor, projectId).catch(() => null);
   if (!role) {
     await socket.leave(memberRoom(projectId, actor.id));
     return ack?.(NOT_FOUND);
@@ -124,7 +136,7 @@ export function attachBoardRealtime(
     // Listeners first, synchronously: a client may send `join` as soon as it is connected.
     socket.on("join", (payload: unknown, ack?: Ack) => void joinProject(db, socket, payload, ack));
     socket.on("leave", (payload: unknown, ack?: Ack) => void leaveProject(socket, payload, ack));
-    void socket.join([userRoom(actor.id), credentialRoom(credential)]);
+    void socket.join([...userRooms(actor), credentialRoom(credential)]);
     void access.admitted(socket);
   });
   events.attach(io);

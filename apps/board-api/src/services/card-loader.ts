@@ -2,7 +2,8 @@
 // checklist counts computed per card by lateral subqueries. This is the hot read path.
 import type { Card, CardWithPlan, Plan, Role } from "@org/contracts";
 import { Prisma, queryPrepared, sqlIso, type Db } from "@org/db";
-import type { Tx } from "./context.ts";
+import type { Actor, Tx } from "./context.ts";
+import { isCallerMembership } from "./permissions.ts";
 import { iso } from "./pagination.ts";
 
 /** A card row as CARD_SELECT returns it: the wire's fields, but `archived_at` instead of `archived`. */
@@ -118,17 +119,20 @@ export async function loadBoardCards(db: Db, projectId: string, options: BoardCa
 export const CARD_REF = Prisma.sql`json_build_object('id', r.id, 'number', r.number, 'title', r.title,
   'done', r.column_done OR r.archived_at IS NOT NULL)`;
 
-/** One card with the caller's role in its project (null: not a member), in one statement. */
+/**
+ * One card with the caller's role in its project (null: not a member, or outside their grant's
+ * projects), in one statement.
+ */
 export async function loadCardForActor(
   db: Db | Tx,
   cardId: string,
-  actorId: string,
+  actor: Actor,
 ): Promise<{ card: Card; role: Role | null } | null> {
   const rows = await queryPrepared<CardSqlRow & { actor_role: Role | null }>(
     db,
     Prisma.sql`
     SELECT ${CARD_SELECT}, m.role::text AS actor_role FROM cards c ${CARD_JOINS}
-    LEFT JOIN project_members m ON m.project_id = c.project_id AND m.user_id = ${actorId}::uuid
+    LEFT JOIN project_members m ON m.project_id = c.project_id AND ${isCallerMembership(actor)}
     WHERE c.id = ${cardId}::uuid`,
   );
   const row = rows[0];
@@ -142,7 +146,7 @@ export async function loadCardForActor(
 export async function loadCardWithPlanForActor(
   db: Db,
   cardId: string,
-  actorId: string,
+  actor: Actor,
 ): Promise<{ card: CardWithPlan; role: Role | null } | null> {
   const rows = await queryPrepared<
     CardSqlRow & {
@@ -160,7 +164,7 @@ export async function loadCardWithPlanForActor(
       (SELECT json_agg(${CARD_REF} ORDER BY r.number) FROM card_blockers cb JOIN cards r ON r.id = cb.card_id
         WHERE cb.blocker_id = c.id) AS blocks
     FROM cards c ${CARD_JOINS}
-    LEFT JOIN project_members m ON m.project_id = c.project_id AND m.user_id = ${actorId}::uuid
+    LEFT JOIN project_members m ON m.project_id = c.project_id AND ${isCallerMembership(actor)}
     LEFT JOIN LATERAL (
       SELECT json_build_object('id', p.id, 'card_id', p.card_id, 'version', p.version, 'summary', p.summary,
         'steps', p.steps, 'author_id', p.author_id, 'created_at', ${sqlIso("p.created_at")}) AS plan

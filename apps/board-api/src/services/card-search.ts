@@ -6,7 +6,7 @@ import { escapeLike, Prisma, queryPrepared } from "@org/db";
 import { selectCardsFrom, toCardWire, type CardSqlRow } from "./card-loader.ts";
 import { SQL_NOW, type ServiceContext } from "./context.ts";
 import { toPage, type Page } from "./pagination.ts";
-import { NEEDS, requireRole } from "./permissions.ts";
+import { isCallerMembership, NEEDS, requireRole } from "./permissions.ts";
 import { PROJECT_NOT_FOUND } from "./projects.ts";
 
 /** `text` as a LIKE pattern matching itself anywhere (%, _ and \ taken literally). */
@@ -94,7 +94,7 @@ export async function listMyCards(
     mine,
     Prisma.sql`c.archived_at IS NULL AND NOT c.column_done`,
     Prisma.sql`EXISTS (SELECT 1 FROM project_members m
-      WHERE m.project_id = c.project_id AND m.user_id = ${actor.id}::uuid)`,
+      WHERE m.project_id = c.project_id AND ${isCallerMembership(actor)})`,
   ];
   if (query.cursor) where.push(Prisma.sql`c.id > ${query.cursor}::uuid`);
   const rows = await pageOfCards(ctx, where, Prisma.sql`c.id`, query.limit);

@@ -20,14 +20,14 @@ export const NOT_A_PRIORITY = "Not a priority of the project (list_priorities ha
 
 /** Reads a card as the caller sees it; checks `needed` against the caller's role. */
 export async function readCard(ctx: ServiceContext & { cardId: string }, needed = NEEDS.read): Promise<Card> {
-  const found = await loadCardForActor(ctx.db, ctx.cardId, ctx.actor.id);
+  const found = await loadCardForActor(ctx.db, ctx.cardId, ctx.actor);
   authorize(found?.role, needed, CARD_NOT_FOUND);
   return (found as { card: Card }).card;
 }
 
 /** `GET /cards/{id}`: the card with its latest plan. */
 export async function getCard(ctx: ServiceContext & { cardId: string }): Promise<CardWithPlan> {
-  const found = await loadCardWithPlanForActor(ctx.db, ctx.cardId, ctx.actor.id);
+  const found = await loadCardWithPlanForActor(ctx.db, ctx.cardId, ctx.actor);
   authorize(found?.role, NEEDS.read, CARD_NOT_FOUND);
   return (found as { card: CardWithPlan }).card;
 }

@@ -11,7 +11,7 @@ import { recordActivity } from "./activity.ts";
 import { publish } from "./events.ts";
 import { READY } from "./dependencies.ts";
 import { GATE_SATISFIED } from "./gate-sql.ts";
-import { authorize, hasRole, loadAuthorized, NEEDS, rolesWith } from "./permissions.ts";
+import { authorize, hasRole, isCallerMembership, loadAuthorized, NEEDS, rolesWith } from "./permissions.ts";
 import { PROJECT_NOT_FOUND } from "./projects.ts";
 
 interface ClaimState {
@@ -147,7 +147,7 @@ export async function claimNextCard(
     ctx.db,
     Prisma.sql`
     WITH member AS (
-      SELECT role FROM project_members WHERE project_id = ${ctx.projectId}::uuid AND user_id = ${ctx.actor.id}::uuid
+      SELECT m.role FROM project_members m WHERE m.project_id = ${ctx.projectId}::uuid AND ${isCallerMembership(ctx.actor)}
     ), next AS (
       SELECT c.id FROM cards c
       WHERE c.project_id = ${ctx.projectId}::uuid AND c.owner_type = 'agent' AND c.archived_at IS NULL

@@ -15,7 +15,7 @@ import { withUniqueName } from "./unique-names.ts";
 import { publish } from "./events.ts";
 import { insertAt, lockRows, writePositions } from "./ordering.ts";
 import { iso } from "./pagination.ts";
-import { authorize, loadAuthorized, NEEDS, requireRole } from "./permissions.ts";
+import { authorize, isCallerMembership, loadAuthorized, NEEDS, requireRole } from "./permissions.ts";
 import { PROJECT_NOT_FOUND } from "./projects.ts";
 import { notFoundMessage } from "./not-found.ts";
 
@@ -62,7 +62,7 @@ async function loadBoardColumns(ctx: ServiceContext, projectId: string, columnId
     FROM project_members m
     LEFT JOIN columns col ON col.project_id = m.project_id
       ${columnId ? Prisma.sql`AND col.id = ${columnId}::uuid` : Prisma.empty}
-    WHERE m.project_id = ${projectId}::uuid AND m.user_id = ${ctx.actor.id}::uuid
+    WHERE m.project_id = ${projectId}::uuid AND ${isCallerMembership(ctx.actor)}
     ORDER BY col.position, col.id`,
   );
 }
@@ -131,7 +131,7 @@ export async function listColumns(ctx: ServiceContext & { projectId: string }) {
         count(*) FILTER (WHERE c.archived_at IS NOT NULL) AS archived_card_count
       FROM cards c WHERE c.column_id = col.id
     ) n ON true
-    WHERE m.project_id = ${ctx.projectId}::uuid AND m.user_id = ${ctx.actor.id}::uuid
+    WHERE m.project_id = ${ctx.projectId}::uuid AND ${isCallerMembership(ctx.actor)}
     ORDER BY col.position, col.id`,
   );
   authorize(rows[0]?.actor_role, NEEDS.read, PROJECT_NOT_FOUND);

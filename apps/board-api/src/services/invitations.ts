@@ -21,7 +21,15 @@ import { TX_OPTIONS, type ServiceContext } from "./context.ts";
 import { publish } from "./events.ts";
 import { lockProject, setMembership } from "./membership.ts";
 import { iso, pageArgs, toPage } from "./pagination.ts";
-import { hasRole, NEEDS, requireRole, roleIn } from "./permissions.ts";
+import {
+  callerRoleIn,
+  hasRole,
+  NEEDS,
+  reachableProjectIds,
+  reachesProject,
+  requireRole,
+  roleIn,
+} from "./permissions.ts";
 import { PROJECT_NOT_FOUND } from "./projects.ts";
 import { notFoundMessage } from "./not-found.ts";
 
@@ -186,6 +194,8 @@ async function invitee(ctx: ServiceContext): Promise<Prisma.ProjectInvitationWhe
   });
   return {
     OR: [{ inviteeId: ctx.actor.id }, ...(user.emailVerifiedAt ? [{ email: user.email }] : [])],
+    // A credential limited to chosen projects (an OAuth grant) sees no invitation to another.
+    ...reachableProjectIds(ctx.actor),
     ...live(),
   };
 }
@@ -255,6 +265,7 @@ async function linkInvitation(ctx: ServiceContext, token: string) {
   });
   if (
     !invitation ||
+    !reachesProject(ctx.actor, invitation.projectId) ||
     invitation.expiresAt.getTime() <= Date.now() ||
     !(await inviterMayStillGrant(ctx.db, invitation))
   )
@@ -273,14 +284,14 @@ export async function previewInvitationLink(
     email: invitation.email,
     invited_by_name: invitation.invitedBy.name,
     expires_at: iso(invitation.expiresAt),
-    already_member: (await roleIn(ctx.db, ctx.actor.id, invitation.projectId)) !== null,
+    already_member: (await callerRoleIn(ctx.db, ctx.actor, invitation.projectId)) !== null,
   };
 }
 
 /** accept_invitation_link: whoever holds the link joins, once. */
 export async function acceptInvitationLink(ctx: ServiceContext & { token: string }): Promise<Member> {
   const invitation = await linkInvitation(ctx, ctx.token);
-  if (await roleIn(ctx.db, ctx.actor.id, invitation.projectId)) {
+  if (await callerRoleIn(ctx.db, ctx.actor, invitation.projectId)) {
     throw new ConflictError(
       `You are a member of ${invitation.project.name} already; the link stays unused for whoever it was meant for.`,
     );

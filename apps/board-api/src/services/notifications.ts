@@ -7,6 +7,7 @@ import type { Actor, ServiceContext } from "./context.ts";
 import { publish } from "./events.ts";
 import { iso, isoOrNull, pageArgs, toPage } from "./pagination.ts";
 import { notFoundMessage } from "./not-found.ts";
+import { callerMemberships, reachableProjectIds } from "./permissions.ts";
 
 // The project's and card's current names only while the recipient is a member; otherwise the
 // names stored when the notification was written (a former member learns no renames).
@@ -44,7 +45,7 @@ export async function listNotifications({
   query: { limit: number; cursor?: string | undefined; unread?: boolean | undefined };
 }) {
   const rows = await db.notification.findMany({
-    where: { userId: actor.id, ...(query.unread ? { readAt: null } : {}) },
+    where: { userId: actor.id, ...reachableProjectIds(actor), ...(query.unread ? { readAt: null } : {}) },
     include: withNames,
     orderBy: { id: "desc" },
     ...pageArgs(query),
@@ -56,7 +57,9 @@ export async function listNotifications({
 /** Which of the rows' projects the user is a member of now. */
 async function memberOf(db: Db, actor: Actor, rows: { projectId: string }[]): Promise<Set<string>> {
   const memberships = await db.projectMember.findMany({
-    where: { userId: actor.id, projectId: { in: [...new Set(rows.map((row) => row.projectId))] } },
+    where: {
+      AND: [callerMemberships(actor), { projectId: { in: [...new Set(rows.map((row) => row.projectId))] } }],
+    },
     select: { projectId: true },
   });
   return new Set(memberships.map((membership) => membership.projectId));
@@ -72,11 +75,11 @@ export async function markNotificationRead({
   notificationId: string;
 }): Promise<Notification> {
   await db.notification.updateMany({
-    where: { id: notificationId, userId: actor.id, readAt: null },
+    where: { id: notificationId, userId: actor.id, ...reachableProjectIds(actor), readAt: null },
     data: { readAt: new Date() },
   });
   const row = await db.notification.findFirst({
-    where: { id: notificationId, userId: actor.id },
+    where: { id: notificationId, userId: actor.id, ...reachableProjectIds(actor) },
     include: withNames,
   });
   if (!row) throw new NotFoundError(notFoundMessage("notification_id"));
@@ -85,7 +88,7 @@ export async function markNotificationRead({
 
 export async function markAllNotificationsRead({ db, actor }: { db: Db; actor: Actor }): Promise<void> {
   await db.notification.updateMany({
-    where: { userId: actor.id, readAt: null },
+    where: { userId: actor.id, ...reachableProjectIds(actor), readAt: null },
     data: { readAt: new Date() },
   });
 }

@@ -1,7 +1,11 @@
-// Who may do what: the one place with the role matrix and the membership lookup.
+// Who may do what: the one place with the role matrix and the membership lookup. The caller's
+// memberships are read only through `callerRoleIn`, `callerMemberships` and `isCallerMembership`,
+// which also apply an OAuth grant limited to chosen projects: outside them the caller is no member,
+// so every project, card, event and socket room there answers not_found, as if it did not exist.
 import type { Role } from "@org/contracts";
+import { Prisma } from "@org/db";
 import { ForbiddenError, NotFoundError } from "@org/service-kit";
-import type { ServiceContext, Tx } from "./context.ts";
+import type { Actor, ServiceContext, Tx } from "./context.ts";
 
 const RANK: Record<Role, number> = { viewer: 0, member: 1, admin: 2, owner: 3 };
 
@@ -36,7 +40,53 @@ export function authorize(role: Role | null | undefined, needed: Role, what = "N
   return role;
 }
 
-/** The caller's role in `projectId`, or null when not a member. */
+/** The projects the caller's credential is limited to (an OAuth grant's choice); null: all of theirs. */
+export function grantedProjects(actor: Actor): readonly string[] | null {
+  return actor.oauth?.projectIds ?? null;
+}
+
+/** Whether the caller's credential reaches `projectId` (membership aside). */
+export function reachesProject(actor: Actor, projectId: string): boolean {
+  const granted = grantedProjects(actor);
+  return granted === null || granted.includes(projectId);
+}
+
+/** Prisma filter on project members: the caller's memberships that their credential reaches. */
+export function callerMemberships(actor: Actor): Prisma.ProjectMemberWhereInput {
+  const granted = grantedProjects(actor);
+  return { userId: actor.id, ...(granted ? { projectId: { in: [...granted] } } : {}) };
+}
+
+/** Prisma filter on a `projectId` column: the projects the caller's credential reaches. */
+export function reachableProjectIds(actor: Actor): { projectId?: { in: string[] } } {
+  const granted = grantedProjects(actor);
+  return granted ? { projectId: { in: [...granted] } } : {};
+}
+
+/**
+ * SQL condition: `alias` (a project_members row) is the caller's membership, in a project their
+ * credential reaches.
+ */
+export function isCallerMembership(actor: Actor, alias = "m"): Prisma.Sql {
+  const m = Prisma.raw(alias);
+  const granted = grantedProjects(actor);
+  const own = Prisma.sql`${m}.user_id = ${actor.id}::uuid`;
+  return granted ? Prisma.sql`${own} AND ${m}.project_id = ANY(${[...granted]}::uuid[])` : own;
+}
+
+/** The caller's role in `projectId`, or null when not a member or outside their grant's projects. */
+export async function callerRoleIn(
+  db: ServiceContext["db"] | Tx,
+  actor: Actor,
+  projectId: string,
+): Promise<Role | null> {
+  return reachesProject(actor, projectId) ? roleIn(db, actor.id, projectId) : null;
+}
+
+/**
+ * Someone's role in `projectId`, or null when not a member. For the caller's own role use
+ * `callerRoleIn`, which applies their credential's limits.
+ */
 export async function roleIn(
   db: ServiceContext["db"] | Tx,
   userId: string,
@@ -56,7 +106,7 @@ export async function requireRole(
   needed: Role,
   what?: string,
 ): Promise<Role> {
-  return authorize(await roleIn(db, actor.id, projectId), needed, what);
+  return authorize(await callerRoleIn(db, actor, projectId), needed, what);
 }
 
 /** Loads an object with its project id, then checks the caller's role in that project. */

@@ -9,7 +9,8 @@ import {
 } from "@org/contracts";
 import type { ServiceContext } from "./context.ts";
 import { iso, pageArgs, toPage } from "./pagination.ts";
-import { NEEDS, requireRole } from "./permissions.ts";
+import { callerMemberships, grantedProjects, NEEDS, requireRole } from "./permissions.ts";
+import { ForbiddenError } from "@org/service-kit";
 import { notFoundMessage } from "./not-found.ts";
 
 interface ProjectRow {
@@ -35,7 +36,7 @@ export const PROJECT_NOT_FOUND = notFoundMessage("project_id");
 
 export async function listProjects(ctx: ServiceContext & { query: ListQuery }) {
   const rows = await ctx.db.projectMember.findMany({
-    where: { userId: ctx.actor.id },
+    where: callerMemberships(ctx.actor),
     orderBy: { id: "asc" },
     include: { project: true },
     ...pageArgs(ctx.query),
@@ -44,6 +45,12 @@ export async function listProjects(ctx: ServiceContext & { query: ListQuery }) {
 }
 
 export async function createProject(ctx: ServiceContext & { input: z.output<typeof CreateProjectBody> }) {
+  if (grantedProjects(ctx.actor)) {
+    throw new ForbiddenError(
+      "This app was connected for chosen projects only, and a new project would be outside them: " +
+        "create it in the web app, then connect the app again choosing it.",
+    );
+  }
   const project = await ctx.db.project.create({
     data: {
       name: ctx.input.name,

@@ -85,6 +85,8 @@ export interface ConnectedApp {
   client_uri: string | null;
   scopes: string[];
   project_ids: string[] | null;
+  /** A limited grant's projects with their names; null: every project. */
+  projects: Array<{ id: string; name: string }> | null;
   created_at: string;
   last_used_at: string | null;
 }

@@ -132,9 +132,11 @@ export class BoardAccountView extends LitElement {
           ? credentialTable(
               this.grants.map((grant) => ({
                 name: `${grant.client_name} — ${grant.scopes.includes("board:write") ? "read and write" : "read only"}, ${
-                  grant.project_ids === null
+                  grant.projects === null
                     ? "all projects"
-                    : `${grant.project_ids.length} project${grant.project_ids.length === 1 ? "" : "s"}`
+                    : grant.projects.length
+                      ? `only ${grant.projects.map((project) => project.name).join(", ")}`
+                      : "no project left"
                 }`,
                 createdAt: grant.created_at,
                 lastUsed: grant.last_used_at,

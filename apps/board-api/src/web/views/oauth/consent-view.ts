@@ -1,8 +1,11 @@
 // /app/oauth/authorize: an agent's host asks for access (OAuth). The person sees who asks (name,
 // logo, where the answer goes, flagged when nothing vouches for that host), what for (scopes), and
-// allows or denies; either way the browser goes back to the host. Signed out, the app shell shows sign-in first and this page after.
+// allows or denies; either way the browser goes back to the host. The person may limit the grant to
+// chosen projects (the app then sees no other). Signed out, the app shell shows sign-in first and
+// this page after.
+import type { Project } from "@org/contracts";
 import { html, LitElement, nothing } from "lit";
-import { web } from "../../api.ts";
+import { api, web } from "../../api.ts";
 import { base } from "../../styles.ts";
 import { withStepUp } from "../../ui/step-up.ts";
 import { consentStyles } from "./consent.styles.ts";
@@ -32,11 +35,19 @@ export class BoardOAuthConsent extends LitElement {
     view: { state: true },
     error: { state: true },
     busy: { state: true },
+    projects: { state: true },
+    limited: { state: true },
+    chosen: { state: true },
   };
 
   view: ConsentView | null = null;
   error = "";
   busy = false;
+  /** The person's projects, to limit the grant to some of them. */
+  projects: Project[] = [];
+  /** Whether the grant is limited to `chosen` (else: every project, now and later). */
+  limited = false;
+  chosen = new Set<string>();
   private readonly query = Object.fromEntries(new URLSearchParams(location.search));
 
   override connectedCallback(): void {
@@ -49,14 +60,22 @@ export class BoardOAuthConsent extends LitElement {
       const answer = await web.get<ConsentView | { redirect_to: string }>(
         `/auth/oauth/authorize${location.search}`,
       );
-      if ("redirect_to" in answer) location.replace(answer.redirect_to);
-      else this.view = answer;
+      if ("redirect_to" in answer) {
+        location.replace(answer.redirect_to);
+        return;
+      }
+      this.projects = await api.all<Project>("/projects");
+      this.view = answer;
     } catch (error) {
       this.error = (error as Error).message;
     }
   }
 
   private async decide(approve: boolean) {
+    if (approve && this.limited && this.chosen.size === 0) {
+      this.error = "Choose at least one project, or allow all your projects.";
+      return;
+    }
     this.busy = true;
     this.error = "";
     try {
@@ -65,8 +84,7 @@ export class BoardOAuthConsent extends LitElement {
         web.post<{ redirect_to: string }>("/auth/oauth/authorize", {
           query: this.query,
           approve,
-          // Limiting a grant to chosen projects is not offered yet (see the README).
-          project_ids: null,
+          project_ids: this.limited ? [...this.chosen] : null,
         }),
       );
       location.assign(redirect_to);
@@ -74,6 +92,62 @@ export class BoardOAuthConsent extends LitElement {
       this.error = (error as Error).message;
       this.busy = false;
     }
+  }
+
+  private toggle(projectId: string, on: boolean) {
+    const chosen = new Set(this.chosen);
+    if (on) chosen.add(projectId);
+    else chosen.delete(projectId);
+    this.chosen = chosen;
+  }
+
+  private renderProjects() {
+    return html`<fieldset>
+      <legend>Projects</legend>
+      <label class="choice">
+        <input
+          type="radio"
+          name="reach"
+          value="all"
+          .checked=${!this.limited}
+          @change=${() => (this.limited = false)}
+        />
+        All my projects, including ones I join later
+      </label>
+      <label class="choice">
+        <input
+          type="radio"
+          name="reach"
+          value="chosen"
+          .checked=${this.limited}
+          ?disabled=${this.projects.length === 0}
+          @change=${() => (this.limited = true)}
+        />
+        Only the projects I choose
+      </label>
+      ${
+        this.limited
+          ? html`<ul class="projects" aria-label="Projects the app may use">
+              ${this.projects.map(
+                (project) =>
+                  html`<li>
+                    <label class="choice">
+                      <input
+                        type="checkbox"
+                        name="project"
+                        value=${project.id}
+                        .checked=${this.chosen.has(project.id)}
+                        @change=${(event: Event) =>
+                          this.toggle(project.id, (event.target as HTMLInputElement).checked)}
+                      />
+                      ${project.name}
+                    </label>
+                  </li>`,
+              )}
+            </ul>`
+          : nothing
+      }
+    </fieldset>`;
   }
 
   private renderView(view: ConsentView) {
@@ -124,7 +198,7 @@ export class BoardOAuthConsent extends LitElement {
           ${view.scopes.map((scope) => html`<li>${SCOPE_TEXT[scope] ?? scope}</li>`)}
         </ul>
       </section>
-      ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
+      ${this.renderProjects()} ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
       <div class="row actions">
         <button type="button" class="button" ?disabled=${this.busy} @click=${() => void this.decide(false)}>
           Deny

@@ -88,6 +88,7 @@ export const consentStyles = css`
     font-weight: 600;
   }
   .choice {
+    overflow-wrap: anywhere;
     display: flex;
     gap: 8px;
     align-items: center;
