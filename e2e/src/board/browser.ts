@@ -144,8 +144,9 @@ export async function person(
 /**
  * A suite's Chromium, both services (board-api sending its mail to a real SMTP server of the
  * test's, `smtp`) and the people it made, all closed after the suite. Call at a file's top level.
+ * `env` adds to board-api's environment.
  */
-export function browserSuite() {
+export function browserSuite({ env = {} }: { env?: Record<string, string> } = {}) {
   const suite = {
     browser: undefined as unknown as Browser,
     services: undefined as unknown as RunningServices,
@@ -162,7 +163,7 @@ export function browserSuite() {
     suite.smtp = await startSmtpCatcher();
     [suite.browser, suite.services] = await Promise.all([
       launchChromium(),
-      startServices({ env: { SMTP_URL: suite.smtp.url } }),
+      startServices({ env: { SMTP_URL: suite.smtp.url, ...env } }),
     ]);
   });
   afterAll(async () => {

@@ -3,12 +3,9 @@
 import { StorableText } from "../../text.ts";
 import { z } from "../../zod.ts";
 import { IdSchema, TimestampSchema } from "./common.ts";
-import { BOARD_EVENT_NAMES } from "./events.ts";
+import { WEBHOOK_EVENT_TYPES } from "../event-names.ts";
 
-/** The events a webhook can take: those of a project's log (not the ones sent to one person). */
-export const WEBHOOK_EVENT_TYPES = BOARD_EVENT_NAMES.filter(
-  (name) => name !== "notification.created" && name !== "invitation.created" && name !== "invitation.deleted",
-);
+export { WEBHOOK_EVENT_TYPES };
 
 /**
  * When a failed delivery is tried again, after each failed attempt (seconds): 5 s, 30 s, 2 min,
@@ -58,6 +55,7 @@ export const CreatedWebhookSchema = WebhookSchema.extend({
       "(the `standardwebhooks` package's Webhook.verify).",
   }),
 }).openapi("CreatedWebhook");
+export type CreatedWebhook = z.infer<typeof CreatedWebhookSchema>;
 
 export const CreateWebhookBody = z
   .strictObject({

@@ -1,5 +1,5 @@
 // A project's settings: name and repository, members and their roles, invitation links,
-// labels and the priority ladder. Admins change them; everyone else reads.
+// labels, the priority ladder and (admins only) webhooks. Admins change them; everyone else reads.
 import type { Label, Member, Priority, Project, Role, User } from "@org/contracts";
 import { html, LitElement, nothing } from "lit";
 import { styleProps } from "../../ui/style-props.ts";
@@ -13,6 +13,7 @@ import { nextLabelColor, nextPriorityColor } from "../../palette.ts";
 import { inlineFormStyles } from "./inline-form.styles.ts";
 import { settingsStyles } from "./settings.styles.ts";
 import "./member-invitations.ts";
+import "./project-webhooks.ts";
 
 const ROLES: Role[] = ["owner", "admin", "member", "viewer"];
 
@@ -318,6 +319,14 @@ export class BoardSettingsView extends LitElement {
       </div>
       ${this.renderGeneral(project)} ${this.renderMembers(project)} ${this.renderLabels(project)}
       ${this.renderPriorities(project)}
+      ${
+        canManage(project)
+          ? html`<section class="panel" aria-labelledby="webhooks">
+              <h2 id="webhooks">Webhooks</h2>
+              <board-project-webhooks .projectId=${this.projectId}></board-project-webhooks>
+            </section>`
+          : nothing
+      }
       ${
         project.role === "owner"
           ? html`<section class="panel" aria-labelledby="danger">
