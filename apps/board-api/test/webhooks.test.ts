@@ -9,6 +9,7 @@ import { Webhook } from "standardwebhooks";
 import request from "supertest";
 import { addMember, makeBoard, makeCard, makeUser } from "./helpers/fixtures.ts";
 import { startLiveInstance, type LiveInstance } from "./helpers/live.ts";
+import { sweepWebhookDeliveries } from "../src/services/webhook-delivery.ts";
 import { listenMcp, okTool, callTool, allTools } from "./helpers/mcp.ts";
 
 interface Received {
@@ -268,6 +269,52 @@ describe("project webhooks", () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(receiver.at("/paused")).toHaveLength(1);
     await owner.api.get(`/webhooks/${hook.id}`).expect(404);
+  });
+
+  it("an endpoint failing for 3 days is disabled, saying why; enabling it again starts afresh", async () => {
+    const { owner, project, column } = await makeBoard(a);
+    receiver.failing.add("/dead");
+    const hook = (
+      await owner.api
+        .post(`/projects/${project.id}/webhooks`, { url: `${receiver.base}/dead`, events: ["card.created"] })
+        .expect(201)
+    ).body as { id: string };
+    await database.db.$executeRaw`
+      UPDATE webhooks SET failing_since = now() - interval '4 days' WHERE id = ${hook.id}::uuid`;
+    await makeCard(owner.api, column.id, { title: "Into the void" });
+    const disabled = await until("the webhook to be disabled", async () => {
+      const webhook = (await owner.api.get(`/webhooks/${hook.id}`).expect(200)).body;
+      return webhook.enabled === false ? webhook : undefined;
+    });
+    expect(disabled.disabled_reason).toContain("Every delivery failed for 3 days");
+    expect(disabled.disabled_reason).toContain("answered 500");
+    const resumed = (await owner.api.patch(`/webhooks/${hook.id}`, { enabled: true }).expect(200)).body;
+    expect(resumed).toMatchObject({ enabled: true, disabled_reason: null, failing_since: null });
+    receiver.failing.delete("/dead");
+  });
+
+  it("the sweeper forgets finished deliveries older than the retention, never pending ones", async () => {
+    const { owner, project, column } = await makeBoard(a);
+    const hook = (
+      await owner.api
+        .post(`/projects/${project.id}/webhooks`, { url: `${receiver.base}/old`, events: ["card.created"] })
+        .expect(201)
+    ).body as { id: string };
+    await makeCard(owner.api, column.id, { title: "Old news" });
+    await until("the delivery", () => receiver.at("/old").length >= 1 || undefined);
+    await until("the log", async () => {
+      const log = (await owner.api.get(`/webhooks/${hook.id}/deliveries`)).body.data as Delivery[];
+      return log[0]?.status === "succeeded" || undefined;
+    });
+    // Paused, so the next one stays pending; both made to look 40 days old.
+    await database.db.$executeRaw`
+      INSERT INTO webhook_deliveries (id, webhook_id, project_id, event_seq, event_type, payload, status, next_attempt_at)
+      VALUES (gen_random_uuid(), ${hook.id}::uuid, ${project.id}::uuid, 999, 'card.created', '{}', 'pending', now() + interval '1 day')`;
+    await database.db.$executeRaw`
+      UPDATE webhook_deliveries SET created_at = created_at - interval '40 days' WHERE webhook_id = ${hook.id}::uuid`;
+    await sweepWebhookDeliveries(database.db, 30);
+    const left = (await owner.api.get(`/webhooks/${hook.id}/deliveries`).expect(200)).body.data as Delivery[];
+    expect(left.map((delivery) => [delivery.event_seq, delivery.status])).toEqual([["999", "pending"]]);
   });
 
   it("only admins manage webhooks", async () => {

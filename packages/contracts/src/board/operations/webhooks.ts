@@ -100,7 +100,8 @@ export const webhookOperations = defineOperations({
     summary: "List a webhook's deliveries",
     description:
       "The delivery log, newest first: each event sent (or to send), its status (pending, succeeded, " +
-      `failed) and every attempt (status code, time taken, error). ${LIST_NOTE} ${ADMIN}`,
+      "failed) and every attempt (status code, time taken, error). Finished deliveries are kept 30 " +
+      `days. ${LIST_NOTE} ${ADMIN}`,
     group: "webhooks",
     params: pathParams({ webhook_id: "The webhook whose deliveries to list." }),
     query: ListQuery,
