@@ -1,6 +1,7 @@
 // A live socket loses its access with what granted it, on every instance: two instances (each its
 // own database client, as two processes) share PostgreSQL and Redis; the attacker's socket sits on
-// instance B while the token is revoked, the session ended or the membership removed through A.
+// instance B while the token (or OAuth grant) is revoked, the session ended or the membership
+// removed through A.
 import { createDb } from "@org/db";
 import { createTestDatabase, type TestDatabase } from "@org/db/testing";
 import { csrfTokenOf } from "@org/service-kit";
@@ -9,6 +10,7 @@ import { startWebSession } from "../src/services/web-sessions.ts";
 import { issueApiToken, revokeToken } from "../src/services/tokens.ts";
 import { addMember, makeBoard, makeCard, makeUser } from "./helpers/fixtures.ts";
 import { connect, startLiveInstance, testRedisUrl, type LiveInstance } from "./helpers/live.ts";
+import { grantTokens, webSessionOf } from "./helpers/oauth.ts";
 
 const ORIGIN = "http://localhost:4000";
 const IDLE_SECONDS = 3;
@@ -176,6 +178,71 @@ describe("sockets after revocation, across instances", () => {
     try {
       await member.api.delete(`/projects/${project.id}/members/${member.user.id}`).expect(204);
       expect(await socket.disconnected()).toBe("io server disconnect");
+    } finally {
+      socket.close();
+    }
+  });
+});
+
+describe("OAuth grants, across instances", () => {
+  it("revoking a grant through A ends its access token, refresh token and socket on B at once", async () => {
+    const { owner, project, column } = await makeBoard(a);
+    const session = await webSessionOf(database.db, owner.user.id);
+    const pair = await grantTokens(a.app, session, { resource: `${ORIGIN}/api/v1` });
+    // Another grant of the same person, and their API token, stay.
+    const other = await grantTokens(a.app, session, { resource: `${ORIGIN}/api/v1` });
+    const socket = await connect(b.url, pair.access_token);
+    const otherSocket = await connect(b.url, other.access_token);
+    try {
+      expect(await socket.join(project.id)).toEqual({ ok: true, project_id: project.id });
+      // B has looked the token up (and cached it) before the revocation.
+      const before = await request(b.app)
+        .get("/api/v1/me")
+        .set("Authorization", `Bearer ${pair.access_token}`);
+      expect(before.status).toBe(200);
+      const grants = (await owner.api.get("/me/grants")).body.data as { id: string; client_id: string }[];
+      const grant = grants.find((g) => g.client_id === pair.client)!;
+      await owner.api.delete(`/me/grants/${grant.id}`).expect(204);
+      // Answered: nothing of the grant works anywhere any more.
+      const after = await request(b.app)
+        .get("/api/v1/me")
+        .set("Authorization", `Bearer ${pair.access_token}`);
+      expect(after.status).toBe(401);
+      const refresh = await request(b.app).post("/oauth/token").type("form").send({
+        grant_type: "refresh_token",
+        refresh_token: pair.refresh_token,
+        client_id: pair.client,
+      });
+      expect(refresh.body.error).toBe("invalid_grant");
+      expect(await socket.disconnected()).toBe("io server disconnect");
+      const count = socket.received.length;
+      await makeCard(owner.api, column.id, { title: "after the revocation" });
+      await settle();
+      expect(socket.received).toHaveLength(count);
+      await expect(connect(b.url, pair.access_token)).rejects.toThrow("unauthenticated");
+      expect(otherSocket.socket.connected).toBe(true);
+      const still = await request(b.app)
+        .get("/api/v1/me")
+        .set("Authorization", `Bearer ${other.access_token}`);
+      expect(still.status).toBe(200);
+    } finally {
+      socket.close();
+      otherSocket.close();
+    }
+  });
+
+  it("a socket opened with an access token is disconnected when the token expires", async () => {
+    const { owner } = await makeBoard(a);
+    const session = await webSessionOf(database.db, owner.user.id);
+    const pair = await grantTokens(a.app, session, { resource: `${ORIGIN}/api/v1` });
+    // An access token lives an hour: this one is made to end in 2 seconds.
+    await database.db.oAuthToken.updateMany({
+      where: { grant: { client: { clientId: pair.client } }, kind: "access" },
+      data: { expiresAt: new Date(Date.now() + 2000) },
+    });
+    const socket = await connect(b.url, pair.access_token);
+    try {
+      expect(await socket.disconnected(6000)).toBe("io server disconnect");
     } finally {
       socket.close();
     }

@@ -309,9 +309,12 @@ export async function lookupAccessToken(db: Db, token: string, tokenHash: string
   return { actor: { id: row.id, email: row.email, name: row.name, oauth } };
 }
 
-/** Whether the OAuth access token of this SHA-256 still works (read from the database). */
-export async function accessTokenIsLive(db: Db, tokenHash: string): Promise<boolean> {
-  const live = await db.oAuthToken.count({
+/**
+ * Until when the OAuth access token of this SHA-256 works (epoch ms), or null when it does not
+ * (revoked, its grant revoked, expired, or no such token): read from the database.
+ */
+export async function accessTokenEndsAt(db: Db, tokenHash: string): Promise<number | null> {
+  const row = await db.oAuthToken.findFirst({
     where: {
       tokenHash,
       kind: "access",
@@ -319,8 +322,9 @@ export async function accessTokenIsLive(db: Db, tokenHash: string): Promise<bool
       expiresAt: { gt: new Date() },
       grant: { revokedAt: null },
     },
+    select: { expiresAt: true },
   });
-  return live > 0;
+  return row ? row.expiresAt.getTime() : null;
 }
 
 /**

@@ -6,7 +6,7 @@ import { bearerToken, hashSecret, type SessionLifetime } from "@org/service-kit"
 import type { Socket } from "socket.io";
 import type { WebConfig } from "../http/web.ts";
 import type { Actor } from "../services/context.ts";
-import { tokenIsLive } from "../services/tokens.ts";
+import { tokenEndsAt } from "../services/tokens.ts";
 import { authenticate } from "../services/users.ts";
 import { resolveWebSession, webSessionEndsAt } from "../services/web-sessions.ts";
 
@@ -53,15 +53,16 @@ export async function authenticateSocket(
 
 /**
  * Whether the credential still holds, read from the database (not from any cache): for a
- * session, until when (epoch ms) unless a request extends it; for a token, Infinity.
+ * session, until when (epoch ms) unless a request extends it; for an OAuth access token, until it
+ * expires (an hour at most: the socket is disconnected then, and the host reconnects with its
+ * refreshed token); for an API token, Infinity.
  */
 export async function credentialEndsAt(
   db: Db,
   lifetime: SessionLifetime | undefined,
   credential: Credential,
 ): Promise<number | null> {
-  if (credential.kind === "token")
-    return (await tokenIsLive({ db, tokenHash: credential.tokenHash })) ? Infinity : null;
+  if (credential.kind === "token") return tokenEndsAt({ db, tokenHash: credential.tokenHash });
   if (!lifetime) return null;
   return webSessionEndsAt({ db, sessionId: credential.sessionId, lifetime });
 }

@@ -6,7 +6,7 @@ import { ForbiddenError, generateSecret, hashSecret, NotFoundError } from "@org/
 import type { Actor } from "./context.ts";
 import { iso, isoOrNull, pageArgs, toPage } from "./pagination.ts";
 import { invalidateTokens } from "./token-cache.ts";
-import { accessTokenIsLive } from "../oauth/grants.ts";
+import { accessTokenEndsAt } from "../oauth/grants.ts";
 import { assertSteppedUp } from "./step-up.ts";
 
 const TOKEN_PREFIX = "bt";
@@ -91,10 +91,14 @@ export async function revokeToken({
   await invalidateTokens({ db, tokenHashes: revoked.map((row) => row.tokenHash) });
 }
 
-/** Whether the token of this SHA-256 still works (read from the database, never from the cache). */
-export async function tokenIsLive({ db, tokenHash }: { db: Db; tokenHash: string }): Promise<boolean> {
+/**
+ * Until when the token of this SHA-256 works, read from the database (never from the cache):
+ * Infinity for an API token (until revoked), an OAuth access token's expiry (epoch ms), or null
+ * when it does not work.
+ */
+export async function tokenEndsAt({ db, tokenHash }: { db: Db; tokenHash: string }): Promise<number | null> {
   const live = await db.apiToken.count({ where: { tokenHash, revokedAt: null } });
-  return live > 0 || accessTokenIsLive(db, tokenHash);
+  return live > 0 ? Infinity : accessTokenEndsAt(db, tokenHash);
 }
 
 /** Records that a token was used, unless that was recorded less than a minute ago. */
