@@ -76,7 +76,7 @@ export function createApp({
   });
   app.use(healthRoutes({ db, redis, limitPerMinute: env.HEALTH_RATE_LIMIT_PER_MINUTE }));
   app.use(metricsRoute(metrics, { token: env.METRICS_TOKEN, production: env.NODE_ENV === "production" }));
-  const openApi = boardOpenApiDocument();
+  const openApi = boardOpenApiDocument({ serverUrl: env.PUBLIC_URL });
   app.get("/openapi.json", (_req, res) => {
     res.json(openApi);
   });

@@ -7,6 +7,8 @@ export const boardErrorStatus = {
   /** The web session must prove a passkey again (POST /app/auth/step-up) before this change. */
   step_up_required: 403,
   not_found: 404,
+  /** A known path called with a method it does not take; the `Allow` header names those it does. */
+  method_not_allowed: 405,
   conflict: 409,
   /** The event feed: `after` is older than what is kept (retention). */
   gone: 410,

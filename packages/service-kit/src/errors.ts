@@ -42,6 +42,16 @@ export class NotFoundError extends AppError {
   }
 }
 
+/** A known path called with another method than it takes: 405 with `Allow: <methods>`. */
+export class MethodNotAllowedError extends AppError {
+  constructor(
+    readonly allow: readonly string[],
+    message = `This path takes ${allow.join(", ")}.`,
+  ) {
+    super("method_not_allowed", message);
+  }
+}
+
 export class ConflictError extends AppError {
   /** `details`: the field in conflict and what holds it (`name`: "Taken by label_id …"). */
   constructor(message: string, details?: ErrorDetail[]) {

@@ -2,6 +2,7 @@
 // operations layer, which parses the request with the operation's schemas and runs it; the result
 // is sent with the operation's status. The byte-level operations have routes of their own.
 import { BOARD_API_PREFIX, boardOperationList, EmptyResult, type BoardOperation } from "@org/contracts";
+import { MethodNotAllowedError } from "@org/service-kit";
 import { Router, type RequestHandler } from "express";
 import { actorOf } from "../http/auth.ts";
 import { IDEMPOTENCY_HEADER } from "../operations/idempotency.ts";
@@ -58,11 +59,25 @@ export function apiRouter({
 }): Router {
   const router = Router();
   const custom = attachmentRoutes(operations, files);
+  const methods = new Map<string, string[]>();
   for (const op of boardOperationList) {
     const route = Object.hasOwn(custom, op.name)
       ? custom[op.name as CustomOperationName]
       : jsonRoute(operations, op);
     router[op.method](expressPath(op), ...guard, route);
+    const path = expressPath(op);
+    methods.set(path, [...(methods.get(path) ?? []), op.method.toUpperCase()]);
   }
+  // A known path called with a method it does not take: 405 naming the ones it does (a GET route
+  // answers HEAD too), not a 404 that says the path does not exist. Only requests no route took
+  // get here.
+  const known = [...methods].map(([path, taken]) => ({
+    pattern: new RegExp(`^${path.replace(/:\w+/g, "[^/]+")}/?$`),
+    allow: taken.includes("GET") ? [...taken, "HEAD"] : taken,
+  }));
+  router.use((req, _res, next) => {
+    const match = known.find(({ pattern }) => pattern.test(req.path));
+    next(match ? new MethodNotAllowedError(match.allow) : undefined);
+  });
   return router;
 }

@@ -100,12 +100,51 @@ export function boardApiRegistry(): OpenAPIRegistry {
   return registry;
 }
 
-export function boardOpenApiDocument() {
-  return buildOpenApiDocument(boardApiRegistry(), {
+type Json = Record<string, unknown>;
+
+/**
+ * Request bodies written out where they are used instead of as `$ref`s to components: a field with
+ * a default is optional to send, and generators (openapi-typescript) read a `default` in a shared
+ * component as "always present", which is true of a response and false of a request. A component
+ * only request bodies referred to goes.
+ */
+function inlineRequestBodies(doc: Json): void {
+  const schemas = ((doc.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>;
+  const inlined = new Set<string>();
+  for (const methods of Object.values(doc.paths as Record<string, Record<string, Json>>)) {
+    for (const operation of Object.values(methods)) {
+      const content = (operation.requestBody as Json | undefined)?.content as
+        Record<string, Json> | undefined;
+      for (const media of Object.values(content ?? {})) {
+        const ref = (media.schema as Json | undefined)?.$ref;
+        const name = typeof ref === "string" ? ref.replace("#/components/schemas/", "") : undefined;
+        if (name && schemas[name]) {
+          media.schema = structuredClone(schemas[name]);
+          inlined.add(name);
+        }
+      }
+    }
+  }
+  for (const name of inlined) {
+    const { [name]: _gone, ...rest } = schemas;
+    if (!JSON.stringify([doc.paths, rest]).includes(`"#/components/schemas/${name}"`)) delete schemas[name];
+  }
+}
+
+/**
+ * The board's OpenAPI document. `serverUrl`: where the API is (PUBLIC_URL when served); paths
+ * carry the `/api/v1` prefix, so it is the server's root.
+ */
+export function boardOpenApiDocument({ serverUrl = "/" }: { serverUrl?: string } = {}) {
+  const doc = buildOpenApiDocument(boardApiRegistry(), {
     title: "Board API",
     version: "1.0.0",
     description:
       "Projects, boards and cards for people and AI coding agents working side by side. Every request " +
-      "carries `Authorization: Bearer <API token>`. Lists return `{data, next_cursor}`.",
+      "carries `Authorization: Bearer <API token>`. Lists return `{data, next_cursor}`. A known path " +
+      "called with a method it does not take answers `405 method_not_allowed` with an `Allow` header " +
+      "naming the methods it takes.",
   });
+  inlineRequestBodies(doc as unknown as Json);
+  return { ...doc, servers: [{ url: serverUrl.replace(/\/$/, "") || "/", description: "This server" }] };
 }

@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from "express";
 import { ZodError } from "zod";
 import {
   AppError,
+  MethodNotAllowedError,
   NotFoundError,
   PayloadTooLargeError,
   RateLimitedError,
@@ -84,6 +85,7 @@ export function errorHandler(dialect: ErrorDialect): ErrorRequestHandler {
     }
     if (appError instanceof RateLimitedError || appError instanceof ServiceUnavailableError)
       res.setHeader("Retry-After", String(appError.retryAfterSeconds));
+    if (appError instanceof MethodNotAllowedError) res.setHeader("Allow", appError.allow.join(", "));
     // For what counts outcomes by error (see countOutcomes in metrics.ts).
     res.locals.errorCode = dialect.codeOf(appError.code);
     res.status(dialect.statusOf(appError.code)).json(dialect.body(appError));

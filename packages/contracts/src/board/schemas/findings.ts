@@ -23,6 +23,7 @@ export const CreateFindingBody = z
     kind: FindingKindSchema,
     title: Name,
     body: StorableText.max(100_000).optional(),
-    severity: FindingSeveritySchema.optional(),
+    // null: no severity, as a finding without one reads (and as the OpenAPI document says).
+    severity: FindingSeveritySchema.nullable().optional(),
   })
   .openapi("CreateFinding");
