@@ -1,6 +1,12 @@
 // Issue 28, point 3: a web session proves a passkey again (step-up) before account security
 // changes; the proof counts for 5 minutes, only for the session's own user, and only once.
-import { CSRF_HEADER, createLogger, NotFoundError, StepUpRequiredError } from "@org/service-kit";
+import {
+  CSRF_HEADER,
+  createLogger,
+  NotFoundError,
+  outboxMailer,
+  StepUpRequiredError,
+} from "@org/service-kit";
 import type { Express } from "express";
 import request from "supertest";
 import type { TenantClient } from "../src/auth-server/tenant-client.ts";
@@ -18,6 +24,8 @@ let app: Express;
 let other: Express;
 /** challengeId → the user the fake auth server verified it for; each is taken once. */
 const logins = new Map<string, string>();
+/** Where both instances' mail goes (the development outbox). */
+const mailer = outboxMailer({ from: "Board <no-reply@localhost>" });
 /** externalId → its passkeys' ids, as the fake auth server holds them. */
 const passkeys = new Map<string, string[]>();
 const env = () =>
@@ -54,6 +62,7 @@ beforeAll(async () => {
       logger: createLogger({ service: "board-api", level: "silent" }),
       redis: undefined,
       tenant,
+      mailer,
     });
   app = instance();
   other = instance();
@@ -211,6 +220,12 @@ describe("account security changes need a step-up (403 step_up_required, then do
     expect((await as("get", "/app/account/passkeys/token")).body).toEqual({ userToken: "ut_test" });
     expect((await as("delete", "/app/account/passkeys/pk-1")).status).toBe(204);
     expect(passkeys.get(user.id)).toEqual(["pk-2"]);
+    // The account is told, with what to do if it was not them.
+    const mail = mailer.outbox()!.find((sent) => sent.to === user.email);
+    expect(mail).toMatchObject({ subject: "A passkey was removed from your Board account" });
+    expect(mail!.text).toContain('The passkey "pk-1" was removed from your Board account');
+    expect(mail!.text).toMatch(/If it was not, someone has your session/);
+    expect(mail!.text).toContain("http://localhost:4000/app/account");
   });
 
   it("a step-up made on one instance counts on the other (freshness is in the database)", async () => {

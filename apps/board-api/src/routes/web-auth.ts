@@ -169,7 +169,7 @@ export function webAuthRouter({
 
   router.delete("/app/account/passkeys/:passkey_id", ...session, async (req, res) => {
     const { passkey_id } = parseWith(PasskeyIdParams, req.params);
-    await deleteMyPasskey({ tenant: auth(), actor: actorOf(req), passkeyId: passkey_id });
+    await deleteMyPasskey({ tenant: auth(), actor: actorOf(req), passkeyId: passkey_id, mailer, publicUrl });
     res.status(204).end();
   });
   return router;

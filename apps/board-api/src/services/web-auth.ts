@@ -2,7 +2,15 @@
 // user's id is its auth server externalId). Sign-up: web-signup.ts.
 import type { PasskeyInfo, User } from "@org/contracts";
 import type { Db } from "@org/db";
-import { ConflictError, NotFoundError, UnauthenticatedError, type SessionLifetime } from "@org/service-kit";
+import {
+  ConflictError,
+  mailSafeName,
+  NotFoundError,
+  UnauthenticatedError,
+  type MailMessage,
+  type Mailer,
+  type SessionLifetime,
+} from "@org/service-kit";
 import type { TenantClient } from "../auth-server/tenant-client.ts";
 import type { Actor } from "./context.ts";
 import { assertSteppedUp } from "./step-up.ts";
@@ -74,24 +82,55 @@ export async function listMyPasskeys({
 
 /**
  * Deletes one of the user's passkeys, never the last one (the account would be locked out), with
- * a passkey used in the last 5 minutes (step-up.ts).
+ * a passkey used in the last 5 minutes (step-up.ts). With mail configured, the account is told
+ * (a deletion it did not make is the sign of a takeover: it says what to do).
  */
 export async function deleteMyPasskey({
   tenant,
   actor,
   passkeyId,
+  mailer,
+  publicUrl,
 }: {
   tenant: TenantClient;
   actor: Actor;
   passkeyId: string;
+  mailer?: Mailer | undefined;
+  /** PUBLIC_URL: the mail's link to Account. */
+  publicUrl?: string;
 }): Promise<void> {
   assertSteppedUp(actor);
   const passkeys = await listMyPasskeys({ tenant, actor });
-  if (!passkeys.some((passkey) => passkey.id === passkeyId)) throw new NotFoundError("No such passkey.");
+  const passkey = passkeys.find((candidate) => candidate.id === passkeyId);
+  if (!passkey) throw new NotFoundError("No such passkey.");
   if (passkeys.length === 1) {
     throw new ConflictError("This is your only passkey: add another one before deleting it.");
   }
   await tenant.deletePasskey(actor.id, passkeyId);
+  // The passkey is gone whatever the mail server does: a failed mail does not fail the deletion.
+  if (mailer) await mailer.send(passkeyRemovedMail(actor, passkey, publicUrl)).catch(() => undefined);
+}
+
+/** The mail of a passkey deletion: which one, when, and what to do if it was not the owner. */
+export function passkeyRemovedMail(
+  actor: Pick<Actor, "email" | "name">,
+  passkey: Pick<PasskeyInfo, "name">,
+  publicUrl?: string,
+): MailMessage {
+  const name = mailSafeName(actor.name);
+  const passkeyName = mailSafeName(passkey.name);
+  const account = publicUrl ? `${new URL(publicUrl).origin}/app/account` : "Account in the board web app";
+  return {
+    to: actor.email,
+    subject: "A passkey was removed from your Board account",
+    text:
+      (name ? `Hello ${name},\n\n` : "Hello,\n\n") +
+      `The passkey ${passkeyName ? `"${passkeyName}" ` : ""}was removed from your Board account ` +
+      `(${actor.email}) at ${new Date().toISOString()}. It can no longer sign in.\n\n` +
+      "If that was you, there is nothing to do. If it was not, someone has your session: sign in " +
+      `with one of your passkeys, check your passkeys and API tokens under ${account}, delete any you ` +
+      "do not know, and revoke the API tokens and connected apps you did not make.\n",
+  };
 }
 
 /**

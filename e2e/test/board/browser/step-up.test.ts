@@ -1,7 +1,7 @@
 // Step-up (issue 28, point 3) as a person meets it: signed in more than 5 minutes ago (the session's
 // last passkey proof is moved into the past, as time would), creating an API token, adding a
 // passkey, deleting one and allowing an app each ask "Confirm it’s you"; the passkey confirms it and
-// the change is made without doing it again.
+// the change is made without doing it again. The deletion is mailed to the account.
 import { createHash, randomBytes } from "node:crypto";
 import request from "supertest";
 import { addVirtualAuthenticator } from "@org/browser-testing";
@@ -88,11 +88,15 @@ describe("step-up in the board web app", () => {
 
     // Deleting the laptop's passkey: confirmed, then the passkey prompt (the key answers it).
     await staleSession();
+    const mailsBefore = suite.smtp.received.length;
     await passkeys(page).getByRole("row").nth(1).getByRole("button", { name: "Delete" }).click();
     await page.locator("kit-confirm").getByRole("button", { name: "Delete" }).click();
     await confirmWithPasskey(page);
     await page.getByText("Passkey deleted.").waitFor();
     await passkeyRows(page).nth(1).waitFor({ state: "detached" });
+    // Ada is told by mail.
+    const mail = await suite.smtp.waitFor("ada@example.com", { since: mailsBefore });
+    expect(mail.subject).toBe("A passkey was removed from your Board account");
 
     // An app asks for access (OAuth): Allow asks for the passkey, then the browser goes back to it.
     const registered = await request(suite.services.board.url)
