@@ -16,7 +16,7 @@ import {
   type Subscription,
 } from "@org/db";
 import { AppError } from "@org/service-kit";
-import { SQL_UUID_V7, wakeDeliveries } from "./webhook-delivery.ts";
+import { DELIVERIES_CHANNEL, SQL_UUID_V7, wakeDeliveries } from "./webhook-delivery.ts";
 import type { ServiceContext } from "./context.ts";
 import { NEEDS, requireRole } from "./permissions.ts";
 import { PROJECT_NOT_FOUND } from "./projects.ts";
@@ -110,8 +110,12 @@ export async function appendEvent(db: Db, event: BoardEvent): Promise<string | u
     ), notified AS (
       SELECT pg_notify(${EVENTS_CHANNEL}, ${event.project_id})::text AS done,
              (SELECT count(*) FROM queued) AS deliveries
+    ), deliveries_notified AS (
+      -- Wakes the delivery workers of every instance, when there is something to send.
+      SELECT CASE WHEN deliveries > 0 THEN pg_notify(${DELIVERIES_CHANNEL}, '') END AS done FROM notified
     )
-    SELECT appended.seq::text AS seq, notified.deliveries::int AS deliveries FROM appended, notified`;
+    SELECT appended.seq::text AS seq, notified.deliveries::int AS deliveries
+    FROM appended, notified, deliveries_notified`;
   if (rows[0]?.deliveries) wakeDeliveries(db);
   waitersOf(db).wake(event.project_id);
   return rows[0]?.seq;

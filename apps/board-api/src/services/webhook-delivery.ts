@@ -7,7 +7,7 @@
 // endpoint whose attempts all failed for WEBHOOK_DISABLE_AFTER_DAYS is disabled. At least once: a
 // worker that dies mid-send leaves the lease to expire, and another sends it again.
 import { WEBHOOK_DISABLE_AFTER_DAYS, WEBHOOK_RETRY_SCHEDULE_SECONDS } from "@org/contracts";
-import { Prisma, SQL_NOW, type Db } from "@org/db";
+import { Prisma, SQL_NOW, subscribe, type Db, type Subscription } from "@org/db";
 import { guardedFetch, OutboundFetchError, type Logger } from "@org/service-kit";
 import { Webhook } from "standardwebhooks";
 
@@ -15,6 +15,9 @@ import { Webhook } from "standardwebhooks";
 export const SQL_UUID_V7 = Prisma.sql`encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid())
   placing substring(int8send(floor(extract(epoch from clock_timestamp()) * 1000)::bigint) from 3)
   from 1 for 6), 52, 1), 53, 1), 'hex')::uuid`;
+
+/** NOTIFYed when deliveries are queued (or replayed): every instance's worker looks at once. */
+export const DELIVERIES_CHANNEL = "webhook_deliveries";
 
 /** Where receivers may be: https only in production, public addresses unless allowed. */
 export interface WebhookPolicy {
@@ -59,6 +62,12 @@ export function wakeDeliveries(db: Db): void {
   for (const worker of workers.get(db) ?? []) worker.wake();
 }
 
+/** Wakes every instance's workers (a replay, an endpoint resumed) and this process's at once. */
+export async function notifyDeliveries(db: Db): Promise<void> {
+  await db.$executeRaw`SELECT pg_notify(${DELIVERIES_CHANNEL}, '')`;
+  wakeDeliveries(db);
+}
+
 /** The envelope's JSON in a fixed key order: what is signed and sent. */
 export function deliveryBody(payload: Record<string, unknown>): string {
   const { seq, type, project_id, actor_id, at, data } = payload;
@@ -67,6 +76,7 @@ export function deliveryBody(payload: Record<string, unknown>): string {
 
 export class WebhookWorker {
   private timer: NodeJS.Timeout | undefined;
+  private subscription: Subscription | undefined;
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = true;
@@ -90,6 +100,12 @@ export class WebhookWorker {
     set.add(this);
     this.timer = setInterval(() => this.wake(), this.pollMs);
     this.timer.unref();
+    // Deliveries queued by other instances wake this one at once (else: at the next poll).
+    this.subscription = subscribe(this.options.db, DELIVERIES_CHANNEL, {
+      message: () => this.wake(),
+      reset: () => this.wake(),
+      resumed: () => this.wake(),
+    });
     this.wake();
     return this;
   }
@@ -98,6 +114,7 @@ export class WebhookWorker {
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
+    this.subscription?.unsubscribe();
     workers.get(this.options.db)?.delete(this);
     await this.running;
   }

@@ -18,7 +18,7 @@ import { notFoundMessage } from "./not-found.ts";
 import { iso, isoOrNull, pageArgs, toPage } from "./pagination.ts";
 import { loadAuthorized, NEEDS, requireRole } from "./permissions.ts";
 import { PROJECT_NOT_FOUND } from "./projects.ts";
-import { wakeDeliveries, type WebhookPolicy } from "./webhook-delivery.ts";
+import { notifyDeliveries, type WebhookPolicy } from "./webhook-delivery.ts";
 
 export type WebhookContext = ServiceContext & { webhookPolicy: WebhookPolicy };
 
@@ -173,7 +173,7 @@ export async function updateWebhook(
     },
     select: WEBHOOK_SELECT,
   });
-  if (enabled) wakeDeliveries(ctx.db);
+  if (enabled) await notifyDeliveries(ctx.db);
   return toWebhookWire(row);
 }
 
@@ -250,7 +250,7 @@ export async function retryWebhookDelivery(ctx: ServiceContext & { deliveryId: s
   if (queued === 0) {
     throw new ConflictError("The delivery is being sent right now: look at its attempts in a few seconds.");
   }
-  wakeDeliveries(ctx.db);
+  await notifyDeliveries(ctx.db);
   const row = await ctx.db.webhookDelivery.findUniqueOrThrow({
     where: { id: ctx.deliveryId },
     select: DELIVERY_SELECT,
