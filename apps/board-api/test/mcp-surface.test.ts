@@ -470,6 +470,15 @@ describe("the 2025-11-25 Streamable HTTP transport", () => {
       },
     });
     expect((await post(list, auth, "?read_only=maybe")).status).toBe(400);
+    // A misspelt session header is refused too (ignored, it would open a session that writes).
+    const header = await post(list, { ...auth, "X-MCP-Read-Only": "true" });
+    expect(header.status).toBe(400);
+    expect(await header.json()).toMatchObject({
+      error: {
+        message: expect.stringContaining('"x-mcp-read-only" on /mcp (did you mean "X-MCP-Readonly"?)'),
+      },
+    });
+    expect((await post(list, { ...auth, "X-MCP-Proxy-Auth": "Bearer x" })).status).toBe(200);
 
     // The query cannot undo a read-only header.
     const client = await mcp.connect(owner.token, {

@@ -43,6 +43,24 @@ function checkQueryNames(req: Request): void {
   }
 }
 
+/**
+ * Refuses an `X-MCP-…` header that looks like a misspelling of ours (`X-MCP-Read-Only`,
+ * `X-MCP-Toolset`): ignoring it would open a session the client did not mean (one that writes).
+ * Other X-MCP- headers (a proxy's own) pass.
+ */
+function checkHeaderNames(req: Request): void {
+  const ours = [MCP_TOOLSETS_HEADER, MCP_READONLY_HEADER];
+  const known = new Set(ours.map((name) => name.toLowerCase()));
+  for (const name of Object.keys(req.headers)) {
+    if (!name.startsWith("x-mcp-") || known.has(name)) continue;
+    const guess = closestName(name, ours);
+    if (guess === undefined) continue;
+    throw new SessionChoiceError(
+      `Unknown header "${name}" on /mcp (did you mean "${guess}"?); the session headers are ${ours.join(", ")}.`,
+    );
+  }
+}
+
 /** true, false or absent (undefined); anything else is refused. */
 function booleanOf(raw: string | undefined, where: string): boolean | undefined {
   const value = raw?.trim().toLowerCase();
@@ -66,6 +84,7 @@ function readOnlyOf(req: Request): boolean {
  */
 export function catalogOf(req: Request, { forceReadOnly = false } = {}): ToolCatalog {
   checkQueryNames(req);
+  checkHeaderNames(req);
   const readOnly = readOnlyOf(req) || forceReadOnly;
   const fromQuery = queryValue(req, "toolsets");
   try {
