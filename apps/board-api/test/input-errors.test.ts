@@ -116,6 +116,26 @@ describe("a name, handle or number where an id goes", () => {
   });
 });
 
+describe("a name where a query id goes", () => {
+  it("find_cards' column_id and assignee_id", async () => {
+    const { owner, project, client } = await team();
+    const expected = [
+      { path: "column_id", message: `Expected a column id (UUID), got "Todo": ${COLUMNS}` },
+      { path: "assignee_id", message: `Expected a user id (UUID), got "@agent-b": ${MEMBERS}` },
+    ];
+    expect(
+      await httpDetails(owner.api.get(`/projects/${project.id}/cards?column_id=Todo&assignee_id=%40agent-b`)),
+    ).toEqual(expected);
+    expect(
+      await mcpDetails(client, "find_cards", {
+        project_id: project.id,
+        column_id: "Todo",
+        assignee_id: "@agent-b",
+      }),
+    ).toEqual(expected);
+  });
+});
+
 describe("a missing field names itself and what to pass", () => {
   it("over HTTP and MCP", async () => {
     const { owner, column, card, client } = await team();
