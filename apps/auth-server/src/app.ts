@@ -72,8 +72,8 @@ export function createApp({
 
   const app = createHttpApp({
     logger,
-    jsonLimit: "256kb",
-    jsonBounds: { maxKeys: env.JSON_MAX_KEYS, maxDepth: env.JSON_MAX_DEPTH },
+    // Bodies are parsed by the routes, after authentication (routes/operation-routes.ts).
+    parseJsonUpFront: false,
     trustProxy: env.TRUST_PROXY,
     requestLog: requestLogOptions(env),
     // Tenants' servers (API key), pages with a valid token, signed-in users and administrators

@@ -1,5 +1,6 @@
 import request from "supertest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { makeTenant } from "./helpers/flows.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,9 +25,11 @@ describe("auth-server foundation", () => {
     });
   });
 
-  it("malformed JSON is bad_request", async () => {
+  it("malformed JSON is bad_request (once authenticated: see bounded-json.test.ts)", async () => {
+    const { apiKey } = await makeTenant(t);
     const res = await request(t.app)
       .post("/api/v1/users")
+      .set("X-API-KEY", apiKey)
       .set("Content-Type", "application/json")
       .send('{"a":');
     expect(res.status).toBe(400);

@@ -3,7 +3,7 @@
 // pages, the OpenAPI document it serves lists exactly those operations, and the route table of the
 // public API can neither lack a route nor hold one the list lacks.
 import { authOperationList, authPublicOperations } from "@org/contracts";
-import type { Express } from "express";
+import type { Express, RequestHandler } from "express";
 import request from "supertest";
 import { operationKey, operationsRouter } from "../src/routes/operation-routes.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
@@ -73,16 +73,17 @@ describe("the auth server's operation list", () => {
 
   it("mounts the public API only with one route per operation", () => {
     const handle = () => undefined;
+    const json: RequestHandler = (_req, _res, next) => next();
     const routes = Object.fromEntries(authPublicOperations.map((op) => [operationKey(op), { handle }]));
-    expect(() => operationsRouter(authPublicOperations, routes)).not.toThrow();
+    expect(() => operationsRouter(authPublicOperations, routes, json)).not.toThrow();
     expect(() =>
-      operationsRouter(authPublicOperations, { ...routes, "get /auth/v1/nothing": { handle } }),
+      operationsRouter(authPublicOperations, { ...routes, "get /auth/v1/nothing": { handle } }, json),
     ).toThrow("routes without an operation: get /auth/v1/nothing");
     const [first, ...rest] = authPublicOperations;
     const key = operationKey(first!);
-    expect(() => operationsRouter(rest, routes)).toThrow(`routes without an operation: ${key}`);
+    expect(() => operationsRouter(rest, routes, json)).toThrow(`routes without an operation: ${key}`);
     const { [key]: _missing, ...lacking } = routes;
-    expect(() => operationsRouter(authPublicOperations, lacking)).toThrow(
+    expect(() => operationsRouter(authPublicOperations, lacking, json)).toThrow(
       `no route for the operation ${key}`,
     );
   });

@@ -17,6 +17,7 @@ import {
 import { AppError, clientIpKey, parseWith } from "@org/service-kit";
 import { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from "express";
 import type { AuthContext } from "../context.ts";
+import { authJsonBody } from "../http/json-body.ts";
 import { adminOf, requireAdminSession, requireCsrf } from "../http/admin-session.ts";
 import { noStore } from "../http/cookies.ts";
 import {
@@ -311,7 +312,13 @@ function adminApiRoutes(ctx: AuthContext): OperationRoutes {
 export function adminApiRouter(ctx: AuthContext): Router {
   const router = Router();
   router.use("/admin/api", ...adminApiGuard(ctx));
-  router.use(operationsRouter(authAdminOperations, { ...adminSessionRoutes(ctx), ...adminApiRoutes(ctx) }));
+  router.use(
+    operationsRouter(
+      authAdminOperations,
+      { ...adminSessionRoutes(ctx), ...adminApiRoutes(ctx) },
+      authJsonBody(ctx.env),
+    ),
+  );
   router.use("/admin/api", adminRefusalAudit(ctx));
   return router;
 }

@@ -8,6 +8,7 @@ import type { ZodType } from "zod";
 import type { AuthContext } from "../context.ts";
 import { authOf, requireSessionToken } from "../http/auth.ts";
 import { noStore, sessionCookie, setSessionCookie } from "../http/cookies.ts";
+import { authJsonBody } from "../http/json-body.ts";
 import type { RateLimits } from "../http/rate-limits.ts";
 import { finishAuthentication, startAuthentication } from "../services/authentication.ts";
 import type { CompletedLogin } from "../services/logins.ts";
@@ -72,7 +73,8 @@ export function authenticationRoutes(ctx: AuthContext, limits: RateLimits): Oper
     },
 
     "post /auth/v1/password/login": {
-      guard: [session, ...limits.passwordGuesses],
+      // The guessing limits count per account (the body's username), so they read the body.
+      guard: [session, authJsonBody(ctx.env), ...limits.passwordGuesses],
       handle: loginHandler(ctx, PasswordLoginRequestSchema, passwordLogin),
     },
   };

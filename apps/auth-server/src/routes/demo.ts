@@ -3,6 +3,7 @@ import { parseWith, sendPage } from "@org/service-kit";
 import { Router } from "express";
 import type { AuthContext } from "../context.ts";
 import { noStore } from "../http/cookies.ts";
+import { authJsonBody } from "../http/json-body.ts";
 import { demoPage } from "../pages/demo.ts";
 import { demoTenant, demoTokens } from "../services/demo.ts";
 import { verifyAuth } from "../services/logins.ts";
@@ -29,7 +30,7 @@ export function demoRouter(ctx: AuthContext): Router {
       },
     );
   });
-  router.post("/demo/verify", async (req, res) => {
+  router.post("/demo/verify", authJsonBody(ctx.env), async (req, res) => {
     const { challengeId } = parseWith(VerifyAuthRequestSchema, req.body);
     noStore(res);
     res.json(await verifyAuth({ ctx, tenant: await demoTenant(ctx), challengeId }));

@@ -22,8 +22,16 @@ export function expressPath(op: Pick<AuthOperation, "path">): string {
   return op.path.replace(/\{(\w+)\}/g, ":$1");
 }
 
-/** A router with one route per operation of `operations`, in their order. */
-export function operationsRouter(operations: readonly AuthOperation[], routes: OperationRoutes): Router {
+/**
+ * A router with one route per operation of `operations`, in their order. `json` parses the body
+ * after the route's guard (authentication first: a bogus credential costs no parsing); a guard that
+ * must read the body itself puts `json` in its own list (parsed once).
+ */
+export function operationsRouter(
+  operations: readonly AuthOperation[],
+  routes: OperationRoutes,
+  json: RequestHandler,
+): Router {
   const keys = new Set(operations.map(operationKey));
   const unlisted = Object.keys(routes).filter((key) => !keys.has(key));
   if (unlisted.length > 0) throw new Error(`routes without an operation: ${unlisted.join(", ")}`);
@@ -31,7 +39,7 @@ export function operationsRouter(operations: readonly AuthOperation[], routes: O
   for (const op of operations) {
     const route = routes[operationKey(op)];
     if (!route) throw new Error(`no route for the operation ${operationKey(op)}`);
-    router[op.method](expressPath(op), ...(route.guard ?? []), route.handle);
+    router[op.method](expressPath(op), ...(route.guard ?? []), json, route.handle);
   }
   return router;
 }

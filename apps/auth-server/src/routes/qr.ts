@@ -5,11 +5,12 @@ import {
   QrFinishRequestSchema,
   QrStartRequestSchema,
 } from "@org/contracts";
-import { parseWith } from "@org/service-kit";
+import { AppError, hashSecret, parseWith } from "@org/service-kit";
 import type { RequestHandler } from "express";
 import type { AuthContext } from "../context.ts";
 import { authOf, bearer, requireRegistrant, requireSessionToken } from "../http/auth.ts";
 import { noStore } from "../http/cookies.ts";
+import { authJsonBody } from "../http/json-body.ts";
 import type { RateLimits } from "../http/rate-limits.ts";
 import { qrStatus, startQr } from "../services/qr/challenges.ts";
 import { abortQr, claimQr, finishQr } from "../services/qr/phone.ts";
@@ -28,9 +29,20 @@ export function qrRoutes(ctx: AuthContext, limits: RateLimits): OperationRoutes 
     (purpose === "register" ? registrant : session)(req, res, next);
   };
 
+  // The phone's token, checked before its body is read (the service looks it up again).
+  const phone: RequestHandler = async (req, _res, next) => {
+    const token = bearer(req);
+    if (!token || !(await ctx.qr.store.byPhoneToken(hashSecret(token)))) {
+      throw new AppError("unauthenticated", "Missing or invalid phone token; scan the QR code again.");
+    }
+    next();
+  };
+
   return {
     "post /auth/v1/qr/start": {
-      guard: [limits.qrStart, starter],
+      // Which token it needs depends on the body's purpose: read (bounded) before it, once the
+      // per-IP start limit has let it through.
+      guard: [limits.qrStart, authJsonBody(ctx.env), starter],
       handle: async (req, res) => {
         const input = parseWith(QrStartRequestSchema, req.body ?? {});
         const purpose = input.purpose ?? "authenticate";
@@ -68,6 +80,7 @@ export function qrRoutes(ctx: AuthContext, limits: RateLimits): OperationRoutes 
     },
 
     "post /auth/v1/qr/mobile/finish": {
+      guard: [phone],
       handle: async (req, res) => {
         const input = parseWith(QrFinishRequestSchema, req.body);
         res.json(await finishQr({ ctx, phoneToken: bearer(req), input, ip: req.ip }));
@@ -75,6 +88,7 @@ export function qrRoutes(ctx: AuthContext, limits: RateLimits): OperationRoutes 
     },
 
     "post /auth/v1/qr/mobile/abort": {
+      guard: [phone],
       handle: async (req, res) => {
         const input = parseWith(QrAbortRequestSchema, req.body);
         res.json(await abortQr({ ctx, phoneToken: bearer(req), input }));
