@@ -174,6 +174,17 @@ describe("passkey management with the session cookie", () => {
     expect(String(out.headers["set-cookie"])).toMatch(/^authkit_session=; Path=\/; Expires=Thu, 01 Jan 1970/);
     expect((await request(t.app).get("/auth/v1/passkeys").set("Cookie", third)).status).toBe(401);
 
+    // As documented (issue 28): no credential needed; without a cookie, or with a spent one, it is
+    // 204 all the same and clears the cookie.
+    for (const cookie of [undefined, third, "authkit_session=unknown"]) {
+      const again = request(t.app).post("/auth/v1/logout");
+      const res = cookie ? await again.set("Cookie", cookie) : await again;
+      expect(res.status).toBe(204);
+      expect(String(res.headers["set-cookie"])).toMatch(
+        /^authkit_session=; Path=\/; Expires=Thu, 01 Jan 1970/,
+      );
+    }
+
     await request(t.app).post("/api/v1/users/rotating/disable").set("X-API-KEY", fx.apiKey);
     expect((await request(t.app).get("/auth/v1/passkeys").set("Cookie", first)).status).toBe(401);
   });

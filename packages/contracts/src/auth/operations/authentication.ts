@@ -70,8 +70,10 @@ export const authenticationOperations = defineAuthOperations([
   {
     method: "post",
     path: "/auth/v1/logout",
-    summary: "Revoke the session of the cookie and clear it (from the auth server's own pages only).",
-    security: ["cookie"],
+    summary:
+      "Revoke the session of the cookie, if any, and clear the cookie: 204 with or without one (idempotent). " +
+      "With a cookie, only from the auth server's own pages.",
+    security: ["cookie", "none"],
     status: 204,
     errors: ["forbidden"],
   },
