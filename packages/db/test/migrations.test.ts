@@ -95,7 +95,8 @@ describe("migrations", () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  });
+    // PGlite runs every migration in WebAssembly; on a busy 2-core CI machine that took over 30 s.
+  }, 180_000);
 
   it("cover prisma/schema.prisma: no model change is left without a migration", async () => {
     const name = uniqueDatabaseName("diff");
