@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { boardOpenApiDocument } from "@org/contracts";
 import {
   boardErrors,
@@ -145,7 +146,12 @@ export function createApp({
       origin: web.origin,
       redis,
       registerPerMinute: env.RATE_LIMIT_OAUTH_REGISTER_PER_MINUTE,
-      clients: { fetch: { allowPrivateAddresses: env.OAUTH_CLIENT_METADATA_ALLOW_PRIVATE } },
+      clients: {
+        fetch: {
+          allowPrivateAddresses: env.OAUTH_CLIENT_METADATA_ALLOW_PRIVATE,
+          ca: env.OAUTH_CLIENT_METADATA_CA_FILE && readFileSync(env.OAUTH_CLIENT_METADATA_CA_FILE, "utf8"),
+        },
+      },
     }),
   );
   app.use(

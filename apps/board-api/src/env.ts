@@ -51,6 +51,11 @@ export const boardEnvSchema = baseEnvSchema.extend({
     .optional()
     .transform((value) => value === "true"),
   /**
+   * A PEM file of certificate authorities trusted, besides the system's, when fetching Client ID
+   * Metadata Documents (a closed network's own CA; tests). Unset: the system's only.
+   */
+  OAUTH_CLIENT_METADATA_CA_FILE: z.string().optional(),
+  /**
    * Browser origins besides PUBLIC_URL's allowed to call /mcp (comma-separated, e.g.
    * `https://inspector.example.com`); a request with any other `Origin` is 403. Requests without
    * `Origin` (agents, CLIs, servers) are not a browser's and are not checked.

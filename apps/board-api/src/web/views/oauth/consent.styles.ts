@@ -94,6 +94,15 @@ export const consentStyles = css`
     align-items: center;
     min-height: 32px;
   }
+  .choice input {
+    flex: none;
+    width: 18px;
+    height: 18px;
+    min-height: 18px;
+    margin: 0;
+    padding: 0;
+    accent-color: var(--accent);
+  }
   .actions {
     justify-content: flex-end;
   }
