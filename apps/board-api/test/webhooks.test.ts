@@ -400,3 +400,28 @@ describe("project webhooks", () => {
     }
   });
 });
+
+describe("project webhooks across instances", () => {
+  it("a delivery queued on one instance wakes another instance's worker at once (NOTIFY), not at its poll", async () => {
+    const own = await createTestDatabase();
+    // X makes the changes and runs no worker; Y's worker would look again only after a minute.
+    const x = await startLiveInstance(own, { ownDb: true, env: allowPrivate });
+    const y = await startLiveInstance(own, { ownDb: true, env: allowPrivate, webhooks: { pollMs: 60_000 } });
+    try {
+      const { owner, project, column } = await makeBoard(x);
+      await owner.api
+        .post(`/projects/${project.id}/webhooks`, { url: `${receiver.base}/woken`, events: ["card.created"] })
+        .expect(201);
+      // Y's worker has looked once at start; give its LISTEN a moment to be in effect.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const began = Date.now();
+      await makeCard(owner.api, column.id, { title: "Wake the other one" });
+      await until("the delivery", () => receiver.at("/woken").length >= 1 || undefined, 10_000);
+      expect(Date.now() - began).toBeLessThan(10_000);
+    } finally {
+      await x.close();
+      await y.close();
+      await own.drop();
+    }
+  });
+});
