@@ -91,7 +91,8 @@ describe("claims", () => {
   it("validates lease_seconds 60..86400", async () => {
     const { column, agent } = await teamBoard();
     const card = await makeCard(agent.api, column.id);
-    for (const lease_seconds of [59, 86_401, 1.5, "60"]) {
+    // Numbers as strings follow the one rule (plain base-10 digits): "6e1" is refused, "60" is 60.
+    for (const lease_seconds of [59, 86_401, 1.5, "6e1", "59"]) {
       const res = await agent.api.post(`/cards/${card.id}/claim`, { lease_seconds });
       expect(res.status).toBe(422);
       expect(res.body.error.details[0].path).toBe("lease_seconds");
