@@ -92,6 +92,10 @@ export function createApp({
       mailer,
       publicUrl: env.PUBLIC_URL,
       webhookPolicy: webhookPolicy(env),
+      attachmentQuota: {
+        projectBytes: env.ATTACHMENT_QUOTA_PROJECT_BYTES,
+        userBytes: env.ATTACHMENT_QUOTA_USER_BYTES,
+      },
       strangerInvites: windowCounter({
         limit: env.INVITES_TO_STRANGERS_PER_HOUR,
         windowMs: 3_600_000,

@@ -24,6 +24,18 @@ export const boardEnvSchema = baseEnvSchema.extend({
   INVITES_TO_STRANGERS_PER_HOUR: z.coerce.number().int().positive().default(20),
   /** Where attachment files are stored; default `$DATA_DIR/attachments`. */
   ATTACHMENTS_DIR: optionalText,
+  /** Bytes of attachments one project may hold in all (1 GiB). */
+  ATTACHMENT_QUOTA_PROJECT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 ** 3),
+  /** Bytes of attachments one user may have uploaded in all, across projects (2 GiB). */
+  ATTACHMENT_QUOTA_USER_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 ** 3),
   /** The auth server as browsers reach it (the SDK, its iframes). Development default: http://localhost:4100. */
   AUTH_SERVER_URL: optionalUrl,
   /** The auth server as this server reaches it, when that differs (a container network); default AUTH_SERVER_URL. */

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { addMember, makeBoard, makeCard, makeUser } from "./helpers/fixtures.ts";
+import { addMember, makeBoard, makeCard, makeColumn, makeProject, makeUser } from "./helpers/fixtures.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -132,5 +132,51 @@ describe("attachments", () => {
     expect((await stranger.api.get(`/attachments/${file.id}`)).status).toBe(404);
     expect((await stranger.api.get(`/cards/${card.id}/attachments`)).status).toBe(404);
     expect(await storedFiles()).toHaveLength(1);
+  });
+});
+
+describe("attachment quotas (issue 28: uploads had no limit but 10 MB per file)", () => {
+  it("a project, and a user across projects, hold at most their quota: beyond is 413 naming it, nothing kept", async () => {
+    const limited = await createTestApp({
+      ATTACHMENT_QUOTA_PROJECT_BYTES: "1000",
+      ATTACHMENT_QUOTA_USER_BYTES: "1500",
+    });
+    try {
+      const { owner, column } = await makeBoard(limited);
+      const card = await makeCard(owner.api, column.id);
+      const upload = (cardId: string, size: number) =>
+        owner.api.post(`/cards/${cardId}/attachments`).attach("file", Buffer.alloc(size, 1), {
+          filename: "f.bin",
+          contentType: "application/octet-stream",
+        });
+      const first = await upload(card.id, 600);
+      expect(first.status).toBe(201);
+      const over = await upload(card.id, 401);
+      expect(over.status).toBe(413);
+      expect(over.body.error.code).toBe("payload_too_large");
+      expect(over.body.error.message).toContain("limited to 1000 bytes in all");
+      expect(over.body.error.message).toContain("ATTACHMENT_QUOTA_PROJECT_BYTES");
+      expect((await upload(card.id, 400)).status).toBe(201); // exactly the quota
+      const full = await upload(card.id, 1);
+      expect(full.status).toBe(413);
+      expect(await readdir(limited.attachmentsDir)).toHaveLength(2);
+
+      // The user's quota counts every project they upload to.
+      const other = await makeProject(owner.api, { name: "Other" });
+      const otherColumn = await makeColumn(owner.api, other.id, { name: "Todo" });
+      const otherCard = await makeCard(owner.api, otherColumn.id);
+      expect((await upload(otherCard.id, 500)).status).toBe(201);
+      const userOver = await upload(otherCard.id, 1);
+      expect(userOver.status).toBe(413);
+      expect(userOver.body.error.message).toContain("ATTACHMENT_QUOTA_USER_BYTES");
+      expect(userOver.body.error.message).toContain("limited to 1500 bytes in all");
+
+      // Deleting makes room again.
+      expect((await owner.api.delete(`/attachments/${first.body.id}`)).status).toBe(204);
+      expect((await upload(card.id, 600)).status).toBe(201);
+      expect(await readdir(limited.attachmentsDir)).toHaveLength(3);
+    } finally {
+      await limited.close();
+    }
   });
 });

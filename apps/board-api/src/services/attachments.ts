@@ -2,7 +2,8 @@ import type { Attachment, ListQuery } from "@org/contracts";
 import { recordActivity } from "./activity.ts";
 import { authorizeCard } from "./cards.ts";
 import { authorizeComment } from "./comments.ts";
-import type { ServiceContext } from "./context.ts";
+import { PayloadTooLargeError } from "@org/service-kit";
+import { TX_OPTIONS, type ServiceContext, type Tx } from "./context.ts";
 import type { StoredFile } from "./file-store.ts";
 import { iso, pageArgs, toPage } from "./pagination.ts";
 import { loadAuthorized, NEEDS } from "./permissions.ts";
@@ -59,9 +60,51 @@ export async function listAttachments(ctx: ServiceContext & { target: Attachment
   return toPage(ctx.query, rows, toAttachmentWire);
 }
 
-/** Checked before any byte is stored: the caller may attach files to the target. */
+/** Checked before any byte is stored: the caller may attach files to the target, and has room. */
 export async function authorizeUpload(ctx: ServiceContext & { target: AttachmentTarget }): Promise<string> {
-  return authorizeTarget(ctx, ctx.target, NEEDS.work);
+  const projectId = await authorizeTarget(ctx, ctx.target, NEEDS.work);
+  await assertRoom(ctx, ctx.db, projectId, 1);
+  return projectId;
+}
+
+const shown = (bytes: number) =>
+  bytes < 1024 ** 2
+    ? `${bytes} bytes`
+    : `${bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(1)} GB` : `${(bytes / 1024 ** 2).toFixed(1)} MB`} (${bytes} bytes)`;
+
+/**
+ * The attachment quotas (issue 28: uploads had no limit but the 10 MB per file): a project holds at
+ * most ATTACHMENT_QUOTA_PROJECT_BYTES in all, and a user's uploads, across projects, at most
+ * ATTACHMENT_QUOTA_USER_BYTES. A file that would pass either is `413 payload_too_large` naming it.
+ */
+async function assertRoom(
+  ctx: ServiceContext,
+  db: Tx | ServiceContext["db"],
+  projectId: string,
+  size: number,
+) {
+  const quota = ctx.attachmentQuota;
+  if (!quota) return;
+  const [project, user] = await Promise.all([
+    db.attachment.aggregate({ _sum: { size: true }, where: { projectId } }),
+    db.attachment.aggregate({ _sum: { size: true }, where: { uploaderId: ctx.actor.id } }),
+  ]);
+  const projectUsed = project._sum.size ?? 0;
+  const userUsed = user._sum.size ?? 0;
+  if (projectUsed + size > quota.projectBytes) {
+    throw new PayloadTooLargeError(
+      `This project's attachments are limited to ${shown(quota.projectBytes)} in all ` +
+        `(ATTACHMENT_QUOTA_PROJECT_BYTES); ${shown(projectUsed)} are used, and this file needs ${shown(size)}: ` +
+        "delete attachments the project no longer needs, or ask the operator to raise the quota.",
+    );
+  }
+  if (userUsed + size > quota.userBytes) {
+    throw new PayloadTooLargeError(
+      `Your attachments are limited to ${shown(quota.userBytes)} in all, across projects ` +
+        `(ATTACHMENT_QUOTA_USER_BYTES); ${shown(userUsed)} are used, and this file needs ${shown(size)}: ` +
+        "delete attachments you no longer need, or ask the operator to raise the quota.",
+    );
+  }
 }
 
 /** Records a file already streamed to the store; if that fails, the file is removed. */
@@ -75,18 +118,24 @@ export async function recordAttachment(
   },
 ): Promise<Attachment> {
   try {
-    const row = await ctx.db.attachment.create({
-      data: {
-        projectId: ctx.projectId,
-        ...(ctx.target.kind === "card" ? { cardId: ctx.target.id } : { commentId: ctx.target.id }),
-        uploaderId: ctx.actor.id,
-        filename: ctx.filename,
-        contentType: ctx.contentType,
-        size: ctx.stored.size,
-        sha256: ctx.stored.sha256,
-        storageKey: ctx.stored.storageKey,
-      },
-    });
+    // One upload at a time per project and per uploader between the quota check and the insert.
+    const row = await ctx.db.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`attachments:${ctx.projectId}`})),
+        pg_advisory_xact_lock(hashtext(${`attachments:${ctx.actor.id}`}))`;
+      await assertRoom(ctx, tx, ctx.projectId, ctx.stored.size);
+      return tx.attachment.create({
+        data: {
+          projectId: ctx.projectId,
+          ...(ctx.target.kind === "card" ? { cardId: ctx.target.id } : { commentId: ctx.target.id }),
+          uploaderId: ctx.actor.id,
+          filename: ctx.filename,
+          contentType: ctx.contentType,
+          size: ctx.stored.size,
+          sha256: ctx.stored.sha256,
+          storageKey: ctx.stored.storageKey,
+        },
+      });
+    }, TX_OPTIONS);
     const attachment = toAttachmentWire(row);
     if (ctx.target.kind === "card") {
       await recordActivity(ctx, ctx.target.id, "attachment_added", {
