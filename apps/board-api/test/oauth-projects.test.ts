@@ -147,6 +147,33 @@ describe("a token of a grant limited to one project, over HTTP", () => {
     expect(res.body.error.message).toMatch(/chosen projects/);
   });
 
+  it("is never answered what another credential was answered under the same idempotency key", async () => {
+    const { ada, betaColumn, alphaColumn } = board;
+    const key = "shared-key-1";
+    const first = await ada.api
+      .post(`/columns/${betaColumn.id}/cards`, { title: "Made by the person" })
+      .set("Idempotency-Key", key);
+    expect(first.status).toBe(201);
+    // The same request under the same key, from the limited app: no replay of the Beta card.
+    const again = await app
+      .post(`/columns/${betaColumn.id}/cards`, { title: "Made by the person" })
+      .set("Idempotency-Key", key);
+    expect([again.status, again.headers["idempotent-replayed"]]).toEqual([404, undefined]);
+    // Its own keys work as before, and stay its own.
+    const own = await app
+      .post(`/columns/${alphaColumn.id}/cards`, { title: "Once" })
+      .set("Idempotency-Key", key);
+    const replayed = await app
+      .post(`/columns/${alphaColumn.id}/cards`, { title: "Once" })
+      .set("Idempotency-Key", key);
+    expect([own.status, replayed.status, replayed.headers["idempotent-replayed"]]).toEqual([
+      201,
+      201,
+      "true",
+    ]);
+    expect(replayed.body.id).toBe(own.body.id);
+  });
+
   it("sees notifications of its project only", async () => {
     const { ada, alpha, beta, alphaCard, betaCard } = board;
     const bob = await makeUser(live);
@@ -177,7 +204,7 @@ describe("over MCP and sockets", () => {
     });
     const mcp = await listenMcp(live);
     try {
-      const agent = await mcp.connect(pair.access_token, { query: "?toolsets=core,events" });
+      const agent = await mcp.connect(pair.access_token, { query: "?toolsets=all" });
       const projects = await okTool<{ data: { id: string }[] }>(agent, "list_projects", {});
       expect(projects.data.map((project) => project.id)).toEqual([alpha.id]);
       const mine = await okTool<{ data: { id: string }[] }>(agent, "list_my_cards", {});

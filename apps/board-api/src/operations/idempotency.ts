@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { EmptyResult, type BoardOperation } from "@org/contracts";
 import { Prisma, SQL_NOW, type Db } from "@org/db";
 import { ConflictError, ValidationError } from "@org/service-kit";
+import type { Actor } from "../services/context.ts";
 
 /** The request header of a write's idempotency key over HTTP. */
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
@@ -100,18 +101,22 @@ const release = (db: Db, userId: string, key: string) =>
 /**
  * Runs `run` once per (user, key): the first call runs it and keeps its answer; a later call with
  * the same request gets that answer as `Replayed`; with a different request, validation_failed.
+ * An OAuth grant's keys are its own (a grant limited to some projects, or to reading, must never be
+ * answered what another of the person's credentials was answered).
  */
 export async function runOnce(
   db: Db,
   {
-    userId,
-    key,
+    actor,
+    key: sentKey,
     field,
     op,
     input,
-  }: { userId: string; key: string; field: string; op: BoardOperation; input: unknown },
+  }: { actor: Actor; key: string; field: string; op: BoardOperation; input: unknown },
   run: () => Promise<unknown>,
 ): Promise<unknown> {
+  const userId = actor.id;
+  const key = actor.oauth ? `oauth:${actor.oauth.grantId}:${sentKey}` : sentKey;
   const fingerprint = fingerprintOf(op, input);
   const deadline = Date.now() + WAIT_FOR_FIRST_MS;
   for (let pause = 20; ; pause = Math.min(pause * 2, 250)) {

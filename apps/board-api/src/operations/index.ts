@@ -154,7 +154,7 @@ export function createOperations(deps: OperationDeps): Operations {
       } as Parameters<Implementation<never>>[1];
       const idempotency = op.method === "get" ? undefined : options?.idempotency;
       if (!idempotency) return implementation(context(actor), input);
-      return runOnce(deps.db, { userId: actor.id, ...idempotency, op, input }, () =>
+      return runOnce(deps.db, { actor, ...idempotency, op, input }, () =>
         implementation(context(actor), input),
       );
     },

@@ -131,7 +131,7 @@ function uploadRoute(
     // just received is not kept.
     const input = { params: { id }, file: { sha256: file.sha256, size: file.size, filename, contentType } };
     const idempotency = { key: checkIdempotencyKey(key, IDEMPOTENCY_HEADER), field: IDEMPOTENCY_HEADER };
-    const result = await runOnce(ctx.db, { userId: ctx.actor.id, ...idempotency, op, input }, record).catch(
+    const result = await runOnce(ctx.db, { actor: ctx.actor, ...idempotency, op, input }, record).catch(
       async (error: unknown) => {
         await files.remove([file.storageKey]);
         throw error;
