@@ -110,7 +110,16 @@ describe("a name, handle or number where an id goes", () => {
     expect(await mcpDetails(client, "add_blocker", { card_id: other.id, ...body })).toEqual([
       { path: "blocker_id", message },
     ]);
-    // A number (a JSON number) too.
+    // A number in a path id over MCP (a JSON number) too.
+    expect(await mcpDetails(client, "get_card", { card_id: card.number })).toEqual([
+      {
+        path: "card_id",
+        message:
+          `Expected a UUID string, got the number ${card.number}: the card to read. A card number is not ` +
+          `an id: find_cards with number=${card.number} gives its card_id.`,
+      },
+    ]);
+    // And in a body id.
     const numeric = await mcpDetails(client, "add_blocker", { card_id: other.id, blocker_id: card.number });
     expect(numeric?.[0]?.message).toMatch(new RegExp(`^Expected a card id \\(UUID\\), got ${card.number}: `));
   });

@@ -302,9 +302,14 @@ export function splitToolInput(op: BoardOperation, args: Record<string, unknown>
     const value = params[name];
     if (value === undefined) problems.push({ path: name, message: `Required: ${phrase(description)}.` });
     else if (typeof value !== "string") {
+      // A card's number where its id goes: say how to turn one into the other.
+      const number =
+        name.endsWith("card_id") && typeof value === "number"
+          ? ` A card number is not an id: find_cards with number=${value} gives its card_id.`
+          : "";
       problems.push({
         path: name,
-        message: `Expected a UUID string, got ${jsonType(value)}: ${phrase(description)}.`,
+        message: `Expected a UUID string, got ${jsonType(value)}: ${phrase(description)}.${number}`,
       });
     }
   }
