@@ -1,6 +1,7 @@
 // A person manages their passkeys on the tenant's own page (<authkit-passkeys>, auth.management)
 // with a manage-scoped user token: list, rename, delete, cross-origin; nothing more, nobody else's.
 import request from "supertest";
+import type { SoftwareAuthenticator } from "../src/testing/index.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import {
   failure,
@@ -31,6 +32,42 @@ const asPage = (token: string, origin = ORIGIN) => ({
       .delete(`/auth/v1/passkeys/${id}`)
       .set("Origin", origin)
       .set("Authorization", `Bearer ${token}`),
+  /** A step-up with this token: the options, the authenticator's assertion, finish. */
+  async stepUp(authenticator: SoftwareAuthenticator) {
+    const started = await request(t.app)
+      .post("/auth/v1/step-up/start")
+      .set("Origin", origin)
+      .set("Authorization", `Bearer ${token}`)
+      .send({});
+    if (started.status !== 200) return started;
+    return request(t.app)
+      .post("/auth/v1/step-up/finish")
+      .set("Origin", origin)
+      .set("Authorization", `Bearer ${token}`)
+      .send({
+        challengeId: started.body.challengeId,
+        credential: authenticator.authenticate(started.body.options),
+      });
+  },
+});
+
+describe("step-up of a user token", () => {
+  it("counts for the token that made it, for 5 minutes, never for another token", async () => {
+    const fx = await tenantWithPasskey(t, "stepper");
+    const manage = await userToken(t.app, fx.apiKey, { externalId: "stepper", scope: "manage" });
+    const second = await registerPasskey(t.app, manage, makeAuthenticator());
+    expect(second.status).toBe(200);
+    expect((await asPage(manage).stepUp(fx.authenticator)).status).toBe(200);
+    // Another token of the same user has proved nothing.
+    const fresh = await userToken(t.app, fx.apiKey, { externalId: "stepper", scope: "manage" });
+    expect((await asPage(fresh).remove(second.body.passkeyId)).status).toBe(403);
+    // (Two instances share it through Redis, as the dashboard's: test/step-up.test.ts.)
+    expect((await asPage(manage).remove(second.body.passkeyId)).status).toBe(204);
+    // Five minutes later it no longer counts.
+    t.clock.advance(6 * 60);
+    const late = await asPage(manage).remove(fx.passkeyId);
+    expect(late.body.error_code).toMatch(/step_up_required|token_expired/);
+  });
 });
 
 describe("passkey management with a manage-scoped user token", () => {
@@ -70,6 +107,18 @@ describe("passkey management with a manage-scoped user token", () => {
       details: [{ path: "name" }],
     });
 
+    // Deleting needs a passkey of this user used with this token in the last 5 minutes.
+    const refused = await page.remove(fx.passkeyId);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual(
+      failure(
+        "step_up_required",
+        "Confirm with your passkey first: this change needs a passkey used in the last 5 minutes.",
+      ),
+    );
+    const stepped = await page.stepUp(fx.authenticator);
+    expect(stepped.status).toBe(200);
+    expect(stepped.headers["access-control-allow-origin"]).toBe(ORIGIN);
     expect((await page.remove(fx.passkeyId)).status).toBe(204);
     expect((await page.list()).body).toEqual([]);
     expect((await page.remove(fx.passkeyId)).body).toEqual(failure("not_found", "No such passkey."));
@@ -79,6 +128,14 @@ describe("passkey management with a manage-scoped user token", () => {
     const fx = await tenantWithPasskey(t, "victim");
     const other = await userToken(t.app, fx.apiKey, { externalId: "intruder", scope: "manage" });
     expect((await asPage(other).rename(fx.passkeyId, { name: "mine" })).status).toBe(404);
+    expect((await asPage(other).remove(fx.passkeyId)).status).toBe(403);
+    // The victim's passkey does not step up the intruder's token; once stepped up with a passkey
+    // of its own user, the victim's passkey is still not found.
+    expect((await asPage(other).stepUp(fx.authenticator)).body.error_code).toBe("forbidden");
+    const intruderKey = makeAuthenticator();
+    const intruderRegistration = await userToken(t.app, fx.apiKey, { externalId: "intruder" });
+    expect((await registerPasskey(t.app, intruderRegistration, intruderKey)).status).toBe(200);
+    expect((await asPage(other).stepUp(intruderKey)).status).toBe(200);
     expect((await asPage(other).remove(fx.passkeyId)).status).toBe(404);
 
     const registerOnly = await userToken(t.app, fx.apiKey, { externalId: "victim" });

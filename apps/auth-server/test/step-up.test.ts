@@ -6,7 +6,14 @@ import type { Express } from "express";
 import { SoftwareAuthenticator } from "../src/testing/index.ts";
 import { ADMIN_ORIGIN, signedInAdmin } from "./helpers/admin.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { failure } from "./helpers/flows.ts";
+import {
+  failure,
+  makeAuthenticator,
+  ORIGIN,
+  registerPasskey,
+  tenantWithPasskey,
+  userToken,
+} from "./helpers/flows.ts";
 import { testRedisUrl } from "./helpers/live.ts";
 
 let t: TestApp;
@@ -120,5 +127,24 @@ describe("step-up for an administrator's own passkeys", () => {
     expect((await post(other, me, "/admin/api/me/passkeys/register/start")).status).toBe(403);
     expect((await stepUp(t.app, me, me.authenticator)).status).toBe(200);
     expect((await post(other, me, "/admin/api/me/passkeys/register/start")).status).toBe(200);
+  });
+});
+
+describe("step-up of a tenant's user token (<authkit-passkeys>)", () => {
+  it("made through one instance, it lets the same token delete a passkey through the other", async () => {
+    const fx = await tenantWithPasskey(t, "two-instances");
+    const manage = await userToken(t.app, fx.apiKey, { externalId: "two-instances", scope: "manage" });
+    const second = await registerPasskey(t.app, manage, makeAuthenticator());
+    const bearer = (req: request.Test) => req.set("Origin", ORIGIN).set("Authorization", `Bearer ${manage}`);
+    const remove = (app: Express) =>
+      bearer(request(app).delete(`/auth/v1/passkeys/${second.body.passkeyId}`));
+    expect((await remove(other)).status).toBe(403);
+    const started = await bearer(request(t.app).post("/auth/v1/step-up/start")).send({});
+    const finished = await bearer(request(t.app).post("/auth/v1/step-up/finish")).send({
+      challengeId: started.body.challengeId,
+      credential: fx.authenticator.authenticate(started.body.options),
+    });
+    expect(finished.status).toBe(200);
+    expect((await remove(other)).status).toBe(204);
   });
 });

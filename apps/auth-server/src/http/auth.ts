@@ -1,4 +1,4 @@
-import { AppError, bearerToken } from "@org/service-kit";
+import { AppError, bearerToken, hashSecret } from "@org/service-kit";
 import type { Request, RequestHandler } from "express";
 import type { AuthContext } from "../context.ts";
 import { sessionCookie } from "./cookies.ts";
@@ -8,6 +8,9 @@ import { isAdminTenant } from "../services/admin-tenant.ts";
 import { resolveSession } from "../services/sessions.ts";
 import { enabledTenant, tenantByApiKey, type Tenant } from "../services/tenants.ts";
 import { resolveSessionToken, resolveUserToken, type UserTokenScope } from "../services/tokens.ts";
+
+/** The step-up freshness of a user token is its own (a fresh token from the site starts without). */
+const userTokenStepUpSubject = (token: string) => `ut:${hashSecret(token)}`;
 
 /** Who is calling, set by one of the middlewares below. */
 export type RequestAuth =
@@ -26,6 +29,8 @@ export type RequestAuth =
       page?: PageOrigin;
       /** A token from an administrator's invite link: their first passkey only (admins.ts). */
       adminInviteId?: string;
+      /** Whose step-up freshness (step-up.ts): `ut:<hash>` of the user token, `us:<hash>` of the cookie. */
+      stepUpSubject: string;
     }
   /** A browser on a tenant's page, by session token (authenticate component, password login). */
   | { kind: "session"; tenant: Tenant; expiresAt: number; page?: PageOrigin };
@@ -107,6 +112,7 @@ function requireUser(ctx: AuthContext, scope: UserTokenScope): RequestHandler {
         userId: record.userId,
         via: "userToken",
         adminInviteId: record.adminInviteId,
+        stepUpSubject: userTokenStepUpSubject(token),
       };
     }
     if (scope === "manage" && record.scope !== "manage") {
@@ -115,7 +121,14 @@ function requireUser(ctx: AuthContext, scope: UserTokenScope): RequestHandler {
         'This user token may only register passkeys: ask POST /api/v1/user-token for "scope": "manage".',
       );
     }
-    return { kind: "user", tenant, userId: record.userId, via: "userToken", ...(page ? { page } : {}) };
+    return {
+      kind: "user",
+      tenant,
+      userId: record.userId,
+      via: "userToken",
+      stepUpSubject: userTokenStepUpSubject(token),
+      ...(page ? { page } : {}),
+    };
   });
 }
 
@@ -131,8 +144,14 @@ async function cookieAuth(ctx: AuthContext, req: Request, what: string): Promise
   const session = token ? await resolveSession({ ctx, token }) : null;
   // The admin tenant's sign-in leaves no cookie session (the dashboard has its own); one left by
   // an older version is worth nothing.
-  if (!session || (await isAdminTenant(ctx.db, session.tenantId))) throw missing(what);
-  return { kind: "user", tenant: session.tenant, userId: session.userId, via: "cookie" };
+  if (!token || !session || (await isAdminTenant(ctx.db, session.tenantId))) throw missing(what);
+  return {
+    kind: "user",
+    tenant: session.tenant,
+    userId: session.userId,
+    via: "cookie",
+    stepUpSubject: `us:${hashSecret(token)}`,
+  };
 }
 
 /** `req.auth` narrowed to the kind a route's middleware guarantees. */

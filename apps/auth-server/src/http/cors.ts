@@ -11,8 +11,8 @@ const CACHE_MS = 5_000;
  * passkey routes also take a manage-scoped user token (Bearer) from the tenant's pages: such
  * requests (and their preflights, which announce the Authorization header) are token requests.
  */
-const COOKIE_ROUTES = ["/auth/v1/passkeys", "/auth/v1/logout"];
-const TOKEN_TOO = ["/auth/v1/passkeys"];
+const COOKIE_ROUTES = ["/auth/v1/passkeys", "/auth/v1/step-up", "/auth/v1/logout"];
+const TOKEN_TOO = ["/auth/v1/passkeys", "/auth/v1/step-up"];
 
 const carriesToken = (req: Request) =>
   req.get("authorization") !== undefined ||

@@ -1,4 +1,4 @@
-import { PasskeyIdParams, RenamePasskeyRequestSchema } from "@org/contracts";
+import { AuthenticateFinishRequestSchema, PasskeyIdParams, RenamePasskeyRequestSchema } from "@org/contracts";
 import { parseWith } from "@org/service-kit";
 import type { AuthContext } from "../context.ts";
 import { authOf, requireManager } from "../http/auth.ts";
@@ -7,6 +7,7 @@ import { clearSessionCookie, sessionCookie } from "../http/cookies.ts";
 import { deletePasskey, listPasskeys, renamePasskey } from "../services/passkeys.ts";
 import { activeUser } from "../services/users.ts";
 import { revokeSession } from "../services/sessions.ts";
+import { assertSteppedUp, finishStepUp, startStepUp } from "../services/step-up.ts";
 import type { OperationRoutes } from "./operation-routes.ts";
 
 /**
@@ -39,12 +40,36 @@ export function passkeysRoutes(ctx: AuthContext): OperationRoutes {
       },
     },
 
+    // Step-up (step-up.ts): a passkey of this user, asserted now, counts for this token 5 minutes.
+    "post /auth/v1/step-up/start": {
+      guard: [manager],
+      handle: async (req, res) => {
+        const { tenant, userId, page } = authOf(req, "user");
+        await activeUser({ ctx, tenant, userId });
+        res.setHeader("Cache-Control", "no-store");
+        res.json(await startStepUp({ ctx, tenant, page }));
+      },
+    },
+
+    "post /auth/v1/step-up/finish": {
+      guard: [manager],
+      handle: async (req, res) => {
+        const { tenant, userId, stepUpSubject } = authOf(req, "user");
+        const input = parseWith(AuthenticateFinishRequestSchema, req.body);
+        await activeUser({ ctx, tenant, userId });
+        res.setHeader("Cache-Control", "no-store");
+        res.json(await finishStepUp({ ctx, tenant, userId, subject: stepUpSubject, input, ip: req.ip }));
+      },
+    },
+
     "delete /auth/v1/passkeys/{passkey_id}": {
       guard: [manager],
       handle: async (req, res) => {
-        const { tenant, userId } = authOf(req, "user");
+        const { tenant, userId, via, stepUpSubject } = authOf(req, "user");
         const { passkey_id } = parseWith(PasskeyIdParams, req.params);
         await activeUser({ ctx, tenant, userId });
+        // With a tenant's user token, a passkey used in the last 5 minutes (step_up_required).
+        if (via === "userToken") await assertSteppedUp(ctx, stepUpSubject, userId);
         await deletePasskey({ ctx, tenantId: tenant.id, userId, passkeyId: passkey_id, ip: req.ip });
         res.status(204).end();
       },

@@ -90,6 +90,9 @@ export const de: Messages = {
   errorSignedOut: "Sie sind bei dieser Website abgemeldet. Melden Sie sich erneut an.",
   errorStepUp:
     "Diese Änderung braucht Ihren Passkey aus den letzten 5 Minuten: Bestätigen Sie, dass Sie es sind, und versuchen Sie es erneut.",
+  stepUpTitle: "Bestätigen Sie, dass Sie es sind",
+  stepUpText: "Zum Löschen eines Passkeys brauchen Sie einen Ihrer Passkeys aus den letzten 5 Minuten.",
+  stepUpConfirm: "Mit Passkey bestätigen",
   errorWrongPassword: "Benutzername oder Passwort ist falsch.",
   errorRateLimited: "Zu viele Versuche. Versuchen Sie es gleich noch einmal.",
   errorRateLimitedFor: "Zu viele Versuche. Versuchen Sie es in {seconds} Sekunden erneut.",

@@ -86,6 +86,9 @@ export const es: Messages = {
   errorSignedOut: "Has cerrado la sesión en este sitio. Vuelve a iniciar sesión.",
   errorStepUp:
     "Este cambio necesita tu passkey usada en los últimos 5 minutos: confirma que eres tú y vuelve a intentarlo.",
+  stepUpTitle: "Confirma que eres tú",
+  stepUpText: "Para eliminar una passkey necesitas una de tus passkeys usada en los últimos 5 minutos.",
+  stepUpConfirm: "Confirmar con tu passkey",
   errorWrongPassword: "Usuario o contraseña incorrectos.",
   errorRateLimited: "Demasiados intentos. Vuelve a intentarlo en un momento.",
   errorRateLimitedFor: "Demasiados intentos. Vuelve a intentarlo en {seconds} segundos.",

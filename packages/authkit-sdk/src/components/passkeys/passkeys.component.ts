@@ -40,6 +40,7 @@ export class AuthkitPasskeys extends AuthkitElement<PasskeysEvents> {
     status: { state: true },
     message: { state: true },
     failure: { state: true },
+    steppingUp: { state: true },
   };
 
   /** Manage-scoped user token from POST /api/v1/user-token. This or `assertion-url` is required. */
@@ -54,6 +55,10 @@ export class AuthkitPasskeys extends AuthkitElement<PasskeysEvents> {
   private status: StatusKind = "idle";
   private message = "";
   private failure = "";
+  /** The server asked for a step-up: the change waits for "Confirm with your passkey". */
+  private steppingUp = false;
+  #pending:
+    { what: string; work: (auth: ReturnType<AuthkitElement["authKit"]>) => Promise<void> } | undefined;
   #fetched = "";
   #failureRetry = true;
 
@@ -153,6 +158,14 @@ export class AuthkitPasskeys extends AuthkitElement<PasskeysEvents> {
       }
     } catch (thrown) {
       const error = toAuthKitError(thrown);
+      if (error.serverCode === "step_up_required" && what !== "list" && what !== "step-up") {
+        // Deleting needs a passkey used in the last 5 minutes: ask, then do the same work again.
+        this.#pending = { what, work };
+        this.confirming = "";
+        this.steppingUp = true;
+        this.#say("idle", "");
+        return;
+      }
       const text = this.describe(error, what === "add" ? "registration" : "management");
       if (what === "list") {
         this.#failureRetry = retryHelps(error);
@@ -163,6 +176,54 @@ export class AuthkitPasskeys extends AuthkitElement<PasskeysEvents> {
     } finally {
       this.busy = "";
     }
+  }
+
+  /** "Confirm with your passkey": the step-up, then the change that asked for it. */
+  async #stepUp() {
+    const pending = this.#pending;
+    if (!pending) return;
+    this.steppingUp = false;
+    this.#pending = undefined;
+    await this.#run("step-up", async (auth) => {
+      this.#say("loading", this.t.promptAny);
+      await auth.management.stepUp();
+      this.#say("idle", "");
+    });
+    if (this.status !== "error") {
+      this.busy = "";
+      await this.#run(pending.what, pending.work);
+    }
+  }
+
+  #stepUpPrompt() {
+    const t = this.t;
+    return html`<div class="confirm" role="alertdialog" aria-labelledby="step-up-title">
+      <p id="step-up-title"><strong>${t.stepUpTitle}</strong></p>
+      <p>${t.stepUpText}</p>
+      <div class="actions">
+        <button
+          class="button primary-button solid"
+          part="button"
+          type="button"
+          @click=${() => void this.#stepUp()}
+        >
+          ${t.stepUpConfirm}
+        </button>
+        <button
+          class="button secondary-button"
+          part="button"
+          type="button"
+          @click=${() => {
+            this.steppingUp = false;
+            this.#pending = undefined;
+            this.confirming = "";
+            this.#say("idle", "");
+          }}
+        >
+          ${t.cancel}
+        </button>
+      </div>
+    </div>`;
   }
 
   async #token(): Promise<string> {
@@ -335,7 +396,7 @@ export class AuthkitPasskeys extends AuthkitElement<PasskeysEvents> {
           ${t.registerLabel}
         </button>
       </div>
-      ${body}
+      ${body} ${this.steppingUp ? this.#stepUpPrompt() : nothing}
       ${
         this.silent
           ? nothing

@@ -1,6 +1,7 @@
+import { startAuthentication } from "@simplewebauthn/browser";
 import type { AuthKit } from "../../core/authkit.ts";
 import { toAuthKitError } from "../../core/errors.ts";
-import type { PasskeyInfo } from "../../core/types.ts";
+import type { AuthenticateStartAnswer, PasskeyInfo } from "../../core/types.ts";
 
 /** A passkey as management lists it: the authenticator named from its AAGUID, and whether it syncs. */
 export interface PasskeyDetails extends PasskeyInfo {
@@ -52,6 +53,33 @@ export class ManagementModule {
       signal: options.signal,
     });
     this.auth.emit("authkit:passkey:deleted", { passkeyId });
+  }
+
+  /**
+   * Step-up: `POST /auth/v1/step-up/start` → the browser's passkey prompt → `/finish`. One of the
+   * user's own passkeys, used now, lets this token delete passkeys for 5 minutes (a delete without
+   * it rejects with `serverCode: "step_up_required"`). Resolves with when it stops counting.
+   */
+  async stepUp(options: ManagementOptions = {}): Promise<{ stepped_up_until: string }> {
+    let rpId: string | undefined;
+    try {
+      const start = await this.auth.request<AuthenticateStartAnswer>({
+        method: "POST",
+        path: "/auth/v1/step-up/start",
+        body: {},
+        signal: options.signal,
+      });
+      rpId = start.options.rpId;
+      const credential = await startAuthentication({ optionsJSON: start.options });
+      return await this.auth.request<{ stepped_up_until: string }>({
+        method: "POST",
+        path: "/auth/v1/step-up/finish",
+        body: { challengeId: start.challengeId, credential },
+        signal: options.signal,
+      });
+    } catch (error) {
+      throw toAuthKitError(error, { rpId });
+    }
   }
 
   async #call<T>(options: Parameters<AuthKit["request"]>[0]): Promise<T> {

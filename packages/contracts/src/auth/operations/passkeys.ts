@@ -1,5 +1,10 @@
 // The signed-in user's own passkeys (a manage-scoped user token or the session cookie).
 import { z } from "../../zod.ts";
+import {
+  AuthenticateFinishRequestSchema,
+  AuthenticateStartResponseSchema,
+  StepUpResponseSchema,
+} from "../schemas/authentication.ts";
 import { PasskeyIdParams, PasskeyInfoSchema, RenamePasskeyRequestSchema } from "../schemas/passkeys.ts";
 import { defineAuthOperations } from "./spec.ts";
 
@@ -27,10 +32,49 @@ export const passkeyOperations = defineAuthOperations([
   {
     method: "delete",
     path: "/auth/v1/passkeys/{passkey_id}",
-    summary: "Delete one of the user's passkeys (manage-scoped user token, or the session cookie).",
+    summary:
+      "Delete one of the user's passkeys (manage-scoped user token, or the session cookie). With a user token, " +
+      "a step-up made with that token in the last 5 minutes is needed (step_up_required otherwise).",
     security: ["userToken", "cookie"],
     params: PasskeyIdParams,
     status: 204,
-    errors: ["unauthenticated", "token_expired", "configuration_error", "forbidden", "not_found"],
+    errors: [
+      "unauthenticated",
+      "token_expired",
+      "configuration_error",
+      "forbidden",
+      "not_found",
+      "step_up_required",
+    ],
+  },
+  {
+    method: "post",
+    path: "/auth/v1/step-up/start",
+    summary:
+      "Start a step-up: WebAuthn request options (a login challenge of the tenant, 5 minutes), for the user of " +
+      "the manage-scoped user token (or the session cookie).",
+    security: ["userToken", "cookie"],
+    response: AuthenticateStartResponseSchema,
+    errors: ["unauthenticated", "token_expired", "configuration_error", "forbidden", "user_disabled"],
+  },
+  {
+    method: "post",
+    path: "/auth/v1/step-up/finish",
+    summary:
+      "Finish a step-up with one of the user's own passkeys (another account's: forbidden): the same token may " +
+      "then delete passkeys for 5 minutes, on every instance. Audited as a login (via step_up), no session made.",
+    security: ["userToken", "cookie"],
+    body: AuthenticateFinishRequestSchema,
+    response: StepUpResponseSchema,
+    errors: [
+      "unauthenticated",
+      "token_expired",
+      "configuration_error",
+      "forbidden",
+      "user_disabled",
+      "verification_failed",
+      "challenge_expired",
+      "credential_not_found",
+    ],
   },
 ]);
