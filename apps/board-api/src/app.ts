@@ -92,6 +92,7 @@ export function createApp({
       mailer,
       publicUrl: env.PUBLIC_URL,
       webhookPolicy: webhookPolicy(env),
+      cardSearchTimeoutMs: env.CARD_SEARCH_TIMEOUT_MS,
       attachmentQuota: {
         projectBytes: env.ATTACHMENT_QUOTA_PROJECT_BYTES,
         userBytes: env.ATTACHMENT_QUOTA_USER_BYTES,

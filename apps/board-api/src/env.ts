@@ -24,6 +24,8 @@ export const boardEnvSchema = baseEnvSchema.extend({
   INVITES_TO_STRANGERS_PER_HOUR: z.coerce.number().int().positive().default(20),
   /** Where attachment files are stored; default `$DATA_DIR/attachments`. */
   ATTACHMENTS_DIR: optionalText,
+  /** Longest a card search by text (find_cards ?q=) may run before it is cancelled (ms). */
+  CARD_SEARCH_TIMEOUT_MS: z.coerce.number().int().positive().default(1000),
   /** Bytes of attachments one project may hold in all (1 GiB). */
   ATTACHMENT_QUOTA_PROJECT_BYTES: z.coerce
     .number()

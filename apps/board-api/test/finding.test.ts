@@ -265,3 +265,42 @@ describe("GET /projects/{id}/columns/summary (list_columns)", () => {
     expect((await stranger.api.get(`/projects/${project.id}/columns/summary`)).status).toBe(404);
   });
 });
+
+describe("searching cards by text (issue 28: ?q= read every title and body, with no time limit)", () => {
+  it("goes through the trigram indexes on title and body", async () => {
+    const plan = await t.database.db.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe("SET LOCAL enable_seqscan = off");
+      return tx.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(
+        "EXPLAIN SELECT id FROM cards WHERE title ILIKE '%login%' OR body ILIKE '%login%'",
+      );
+    });
+    const text = plan.map((row) => row["QUERY PLAN"]).join("\n");
+    expect(text).toContain("cards_title_trgm_idx");
+    expect(text).toContain("cards_body_trgm_idx");
+  });
+
+  it("is stopped by its statement timeout when no index can serve it: 422 naming q, never a long stall", async () => {
+    const slow = await createTestApp({ CARD_SEARCH_TIMEOUT_MS: "1" });
+    try {
+      const { owner, project, column } = await makeBoard(slow);
+      await slow.database.db.$executeRawUnsafe(
+        `INSERT INTO cards (id, project_id, column_id, number, title, body, position, updated_at)
+         SELECT gen_random_uuid(), '${project.id}'::uuid, '${column.id}'::uuid, 1000 + g, 'Card ' || g,
+                (SELECT string_agg(md5(g::text || ':' || i::text), ' ') FROM generate_series(1, 100) i), g, now()
+         FROM generate_series(1, 400) g`,
+      );
+      const started = Date.now();
+      const res = await owner.api.get(`/projects/${project.id}/cards?q=zq`);
+      expect(res.status).toBe(422);
+      expect(res.body.error.code).toBe("validation_failed");
+      expect(res.body.error.message).toBe("This search took longer than 1 ms and was stopped.");
+      expect(res.body.error.details[0].path).toBe("q");
+      expect(Date.now() - started).toBeLessThan(2_000);
+      // Listing without a text is not limited so.
+      const listed = await owner.api.get(`/projects/${project.id}/cards?limit=5`);
+      expect([listed.status, listed.body.data.length]).toEqual([200, 5]);
+    } finally {
+      await slow.close();
+    }
+  });
+});

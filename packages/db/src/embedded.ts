@@ -2,6 +2,7 @@ import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { connect } from "node:net";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 
 export interface EmbeddedDatabase {
@@ -54,7 +55,8 @@ export async function startEmbeddedDatabase(dataDir?: string): Promise<EmbeddedD
     if (port) return { url: urlFor(port), borrowed: true, stop: async () => {} };
     await mkdir(dataDir, { recursive: true });
   }
-  const pglite = await PGlite.create(dataDir);
+  // pg_trgm: card search's trigram indexes (migration card_search_trgm).
+  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const server = new PGLiteSocketServer({ db: pglite, host: "127.0.0.1", port: 0, maxConnections: 4 });
   await server.start();
   const port = Number(server.getServerConn().split(":").pop());

@@ -56,6 +56,8 @@ export interface OperationDeps {
   publicUrl: string;
   /** Where webhook receivers may be (WEBHOOK_ALLOW_PRIVATE, NODE_ENV); default: https, public only. */
   webhookPolicy?: WebhookPolicy | undefined;
+  /** CARD_SEARCH_TIMEOUT_MS; absent: 1000 ms. */
+  cardSearchTimeoutMs?: number | undefined;
   /** ATTACHMENT_QUOTA_PROJECT_BYTES and ATTACHMENT_QUOTA_USER_BYTES; absent: unlimited. */
   attachmentQuota?: { projectBytes: number; userBytes: number } | undefined;
   /** Invitations of strangers per inviter (INVITES_TO_STRANGERS_PER_HOUR); absent: unlimited. */
@@ -139,6 +141,7 @@ export function createOperations(deps: OperationDeps): Operations {
     publicUrl: deps.publicUrl,
     strangerInvites: deps.strangerInvites,
     attachmentQuota: deps.attachmentQuota,
+    cardSearchTimeoutMs: deps.cardSearchTimeoutMs,
     webhookPolicy: deps.webhookPolicy ?? { protocols: ["https:"], allowPrivateAddresses: false },
     actor,
   });

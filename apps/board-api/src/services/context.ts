@@ -31,6 +31,8 @@ export interface ServiceContext {
   files: FileStore;
   /** Where live events go; absent: nowhere. */
   events?: BoardEvents | undefined;
+  /** A text search's statement timeout (CARD_SEARCH_TIMEOUT_MS); absent: 1000 ms. */
+  cardSearchTimeoutMs?: number | undefined;
   /** Bytes of attachments a project, and a user, may hold in all; absent: unlimited. */
   attachmentQuota?: { projectBytes: number; userBytes: number } | undefined;
   /** Counts a user's invitations of people who share none of their projects; absent: unlimited. */
