@@ -174,6 +174,16 @@ describe("a token of a grant limited to one project, over HTTP", () => {
     expect(replayed.body.id).toBe(own.body.id);
   });
 
+  it("cannot clear the person's attention record in another project", async () => {
+    const { ada, beta, betaCard } = board;
+    expect((await ada.api.post(`/cards/${betaCard.id}/attention`, {})).status).toBe(200);
+    expect((await app.delete("/attention")).status).toBe(204);
+    const records = (await ada.api.get(`/projects/${beta.id}/attention`)).body.data as { card_id: string }[];
+    expect(records.map((record) => record.card_id)).toEqual([betaCard.id]);
+    expect((await ada.api.delete("/attention")).status).toBe(204);
+    expect((await ada.api.get(`/projects/${beta.id}/attention`)).body.data).toEqual([]);
+  });
+
   it("sees notifications of its project only", async () => {
     const { ada, alpha, beta, alphaCard, betaCard } = board;
     const bob = await makeUser(live);

@@ -1,10 +1,11 @@
 // Live attention ("I am looking at this card"), kept in PostgreSQL so every instance sees the
 // same records: one row per user, replaced by each new record, listed only until it expires.
 import type { Attention } from "@org/contracts";
+import { Prisma } from "@org/db";
 import { authorizeCard } from "./cards.ts";
 import { SQL_NOW, type ServiceContext } from "./context.ts";
 import { publish } from "./events.ts";
-import { NEEDS, requireRole } from "./permissions.ts";
+import { grantedProjects, NEEDS, requireRole } from "./permissions.ts";
 import { PROJECT_NOT_FOUND } from "./projects.ts";
 import { iso } from "./pagination.ts";
 
@@ -54,10 +55,15 @@ export async function setAttention(
   return attention;
 }
 
-/** `DELETE /attention`: removes the caller's record, if any. */
+/**
+ * `DELETE /attention`: removes the caller's record, if any (with an OAuth grant limited to chosen
+ * projects, only a record in one of them: another project's is not the app's to touch).
+ */
 export async function clearAttention(ctx: ServiceContext): Promise<void> {
+  const granted = grantedProjects(ctx.actor);
   const removed = await ctx.db.$queryRaw<Array<{ project_id: string; live: boolean }>>`
     DELETE FROM attention WHERE user_id = ${ctx.actor.id}::uuid
+      ${granted ? Prisma.sql`AND project_id = ANY(${[...granted]}::uuid[])` : Prisma.empty}
     RETURNING project_id::text AS project_id, expires_at > ${SQL_NOW} AS live`;
   const [row] = removed;
   if (row?.live)
