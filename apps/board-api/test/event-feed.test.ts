@@ -4,7 +4,7 @@
 import { createTestDatabase, type TestDatabase } from "@org/db/testing";
 import request from "supertest";
 import { sweepEvents } from "../src/services/event-log.ts";
-import { addMember, makeBoard, makeCard, makeUser } from "./helpers/fixtures.ts";
+import { addMember, makeBoard, makeCard, makeColumn, makeUser } from "./helpers/fixtures.ts";
 import { startLiveInstance, type LiveInstance } from "./helpers/live.ts";
 import { listenMcp, okTool } from "./helpers/mcp.ts";
 
@@ -163,6 +163,65 @@ describe("event feed", () => {
       }),
     ]);
     expect((await events(a, owner.token, project.id, "?after=2")).status).toBe(200);
+  });
+  it("a change and its event commit together: a refused append leaves no change, a refused change no event", async () => {
+    const { owner, project, column } = await makeBoard(a);
+    const other = await makeColumn(owner.api, project.id, { name: "Other" });
+    const card = await makeCard(owner.api, column.id, { title: "Keep", owner_type: "agent" });
+    const feed = async () => ((await events(a, owner.token, project.id)).body as EventPage).data;
+    const before = await feed();
+    const lastSeq = BigInt(before.at(-1)!.seq);
+
+    // The log itself refuses some appends (a trigger standing in for any failure of the append).
+    const refuse = (condition: string) =>
+      database.db.$executeRawUnsafe(`
+        CREATE OR REPLACE FUNCTION refuse_event() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF NEW.project_id = '${project.id}'::uuid AND (${condition}) THEN
+            RAISE EXCEPTION 'append refused by the test';
+          END IF;
+          RETURN NEW;
+        END $$`);
+    await refuse("NEW.data::text LIKE '%refuse-this%'");
+    await database.db.$executeRawUnsafe(
+      "CREATE TRIGGER refuse_event BEFORE INSERT ON project_events FOR EACH ROW EXECUTE FUNCTION refuse_event()",
+    );
+    try {
+      expect((await owner.api.post(`/columns/${column.id}/cards`, { title: "refuse-this" })).status).toBe(
+        500,
+      );
+      expect(await database.db.card.count({ where: { projectId: project.id } })).toBe(1);
+
+      expect((await owner.api.patch(`/cards/${card.id}`, { title: "refuse-this" })).status).toBe(500);
+      expect((await owner.api.get(`/cards/${card.id}`)).body).toMatchObject({ title: "Keep" });
+
+      await refuse("NEW.type IN ('card.moved', 'card.claimed', 'card.archived')");
+      expect((await owner.api.post(`/cards/${card.id}/move`, { to_column_id: other.id })).status).toBe(500);
+      expect((await owner.api.post(`/cards/${card.id}/claim`)).status).toBe(500);
+      expect((await owner.api.post(`/cards/${card.id}/archive`)).status).toBe(500);
+      expect((await owner.api.get(`/cards/${card.id}`)).body).toMatchObject({
+        column_id: column.id,
+        claimed_by: null,
+        archived_at: null,
+      });
+    } finally {
+      await database.db.$executeRawUnsafe("DROP TRIGGER refuse_event ON project_events");
+    }
+    expect(await feed()).toEqual(before);
+
+    // A change that is refused appends nothing.
+    const unknown = "00000000-0000-7000-8000-000000000000";
+    const badLabel = await owner.api.post(`/columns/${column.id}/cards`, {
+      title: "x",
+      label_ids: [unknown],
+    });
+    expect(badLabel.status).toBe(422);
+    expect((await owner.api.patch(`/cards/${card.id}`, { assignee_id: unknown })).status).toBe(422);
+    await owner.api.post(`/cards/${card.id}/claim`).expect(200);
+    const after = (await feed()).slice(before.length);
+    expect(after.map((event) => event.type)).toEqual(["card.claimed"]);
+    // The refused appends gave out no seq (the counter rolled back with them).
+    expect(after[0]!.seq).toBe(String(lastSeq + 1n));
   });
 });
 

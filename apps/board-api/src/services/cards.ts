@@ -1,12 +1,12 @@
 import type { Card, CardWithPlan, CreateCardBody, UpdateCardBody } from "@org/contracts";
-import type { Prisma } from "@org/db";
+import type { Db, Prisma } from "@org/db";
 import { ConflictError, NotFoundError, ValidationError } from "@org/service-kit";
 import { changedFields, recordActivity } from "./activity.ts";
 import { loadCardForActor, loadCardWithPlanForActor } from "./card-loader.ts";
 import { releaseClaim } from "./claims.ts";
 import { COLUMN_NOT_FOUND } from "./columns.ts";
-import { TX_OPTIONS, type ServiceContext, type Tx } from "./context.ts";
-import { publish } from "./events.ts";
+import type { ServiceContext, Tx } from "./context.ts";
+import { withEvents, type Outbox } from "./events.ts";
 import { notifyMentions } from "./mentions.ts";
 import { notifyUser } from "./notifications.ts";
 import { insertAt, lockRows, writePositions } from "./ordering.ts";
@@ -18,8 +18,11 @@ export const CARD_NOT_FOUND = notFoundMessage("card_id");
 export const NOT_A_MEMBER = "Not a member of the project (list_members has them).";
 export const NOT_A_PRIORITY = "Not a priority of the project (list_priorities has them).";
 
-/** Reads a card as the caller sees it; checks `needed` against the caller's role. */
-export async function readCard(ctx: ServiceContext & { cardId: string }, needed = NEEDS.read): Promise<Card> {
+/** Reads a card as the caller sees it (through `ctx.db`, which may be a transaction); checks `needed` against the caller's role. */
+export async function readCard(
+  ctx: Pick<ServiceContext, "actor"> & { db: Db | Tx; cardId: string },
+  needed = NEEDS.read,
+): Promise<Card> {
   const found = await loadCardForActor(ctx.db, ctx.cardId, ctx.actor);
   authorize(found?.role, needed, CARD_NOT_FOUND);
   return (found as { card: Card }).card;
@@ -136,7 +139,7 @@ export async function createCard(
     NEEDS.work,
     COLUMN_NOT_FOUND,
   );
-  const cardId = await ctx.db.$transaction(async (tx) => {
+  const card = await withEvents(ctx, async (tx, outbox) => {
     const { position, label_ids: labelIds = [], checklist = [], ...fields } = ctx.input;
     await checkReferences(tx, column.projectId, fields);
     await checkLabels(tx, column.projectId, labelIds);
@@ -169,10 +172,11 @@ export async function createCard(
         data: checklist.map((text, index) => ({ cardId: card.id, text, position: index })),
       });
     }
-    return card.id;
-  }, TX_OPTIONS);
-  const card = await readCard({ ...ctx, cardId });
-  await publish(ctx, card.project_id, "card.created", { card });
+    const created = await readCard({ db: tx, actor: ctx.actor, cardId: card.id });
+    outbox.publish(created.project_id, "card.created", { card: created });
+    return created;
+  });
+  const cardId = card.id;
   await recordActivity(ctx, card.id, "created", { column_id: card.column_id, title: card.title });
   await notifyMentions(ctx, { projectId: card.project_id, cardId, text: `${card.title}\n${card.body}` });
   await notifyAssignee(ctx, card, null);
@@ -214,9 +218,12 @@ export async function updateCard(
       ? ((await ctx.db.card.findUnique({ where: { id: ctx.cardId }, select: { assigneeId: true } }))
           ?.assigneeId ?? null)
       : null);
-  await ctx.db.card.update({ where: { id: ctx.cardId }, data: cardData(ctx.input) });
-  const updated = await readCard(ctx);
-  await publish(ctx, card.projectId, "card.updated", { card: updated });
+  const updated = await withEvents(ctx, async (tx, outbox) => {
+    await tx.card.update({ where: { id: ctx.cardId }, data: cardData(ctx.input) });
+    const read = await readCard({ db: tx, actor: ctx.actor, cardId: ctx.cardId });
+    outbox.publish(card.projectId, "card.updated", { card: read });
+    return read;
+  });
   if (ctx.input.assignee_id) await notifyAssignee(ctx, updated, assignedBefore);
   if (before) {
     const fields = changedFields(before, ctx.input);
@@ -254,19 +261,22 @@ class MovedMeanwhile extends Error {
   }
 }
 
-/** Runs `work` with the card's column(s) locked, retrying when the card moved in between. */
+/**
+ * Runs `work` with the card's column(s) locked, retrying when the card moved in between; the events
+ * it queues on the outbox are appended in the same transaction (withEvents).
+ */
 async function withCardColumnsLocked<T>(
   ctx: ServiceContext,
   cardId: string,
   extraColumns: string[],
-  work: (tx: Tx, card: { columnId: string; archivedAt: Date | null }) => Promise<T>,
+  work: (tx: Tx, card: { columnId: string; archivedAt: Date | null }, outbox: Outbox) => Promise<T>,
 ): Promise<T> {
   const first = await ctx.db.card.findUnique({ where: { id: cardId }, select: { columnId: true } });
   if (!first) throw new NotFoundError(CARD_NOT_FOUND);
   let seenColumn = first.columnId;
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return await ctx.db.$transaction(async (tx) => {
+      return await withEvents(ctx, async (tx, outbox) => {
         await lockRows(tx, "columns", [seenColumn, ...extraColumns]);
         const card = await tx.card.findUnique({
           where: { id: cardId },
@@ -274,8 +284,8 @@ async function withCardColumnsLocked<T>(
         });
         if (!card) throw new NotFoundError(CARD_NOT_FOUND);
         if (card.columnId !== seenColumn) throw new MovedMeanwhile(card.columnId);
-        return work(tx, card);
-      }, TX_OPTIONS);
+        return work(tx, card, outbox);
+      });
     } catch (error) {
       if (!(error instanceof MovedMeanwhile)) throw error;
       if (attempt >= MAX_MOVED_RETRIES) {
@@ -312,24 +322,29 @@ export async function moveCard(
       { path: "to_column_id", message: "Not a column of the card's project (list_columns has them)." },
     ]);
   }
-  const from = await withCardColumnsLocked(ctx, ctx.cardId, [ctx.toColumnId], async (tx, current) => {
-    if (current.archivedAt) throw new ConflictError("The card is archived; unarchive it first.");
-    if (target.done && !ctx.force) await refuseOpenChildren(tx, ctx.cardId);
-    const order = insertAt(await activeCardIds(tx, ctx.toColumnId, ctx.cardId), ctx.cardId, ctx.position);
-    await tx.card.update({
-      where: { id: ctx.cardId },
-      data: { columnId: ctx.toColumnId, position: order.indexOf(ctx.cardId) },
-    });
-    await writePositions(tx, "cards", order);
-    if (current.columnId !== ctx.toColumnId) {
-      await writePositions(tx, "cards", await activeCardIds(tx, current.columnId));
-    }
-    // Finished work is nobody's claim any more: a lease left on a done card would only hold it.
-    if (target.done) await releaseClaim(tx, ctx.cardId);
-    return current.columnId;
-  });
-  const moved = await readCard(ctx);
-  await publish(ctx, card.projectId, "card.moved", { card: moved, from_column_id: from });
+  const { from, moved } = await withCardColumnsLocked(
+    ctx,
+    ctx.cardId,
+    [ctx.toColumnId],
+    async (tx, current, outbox) => {
+      if (current.archivedAt) throw new ConflictError("The card is archived; unarchive it first.");
+      if (target.done && !ctx.force) await refuseOpenChildren(tx, ctx.cardId);
+      const order = insertAt(await activeCardIds(tx, ctx.toColumnId, ctx.cardId), ctx.cardId, ctx.position);
+      await tx.card.update({
+        where: { id: ctx.cardId },
+        data: { columnId: ctx.toColumnId, position: order.indexOf(ctx.cardId) },
+      });
+      await writePositions(tx, "cards", order);
+      if (current.columnId !== ctx.toColumnId) {
+        await writePositions(tx, "cards", await activeCardIds(tx, current.columnId));
+      }
+      // Finished work is nobody's claim any more: a lease left on a done card would only hold it.
+      if (target.done) await releaseClaim(tx, ctx.cardId);
+      const read = await readCard({ db: tx, actor: ctx.actor, cardId: ctx.cardId });
+      outbox.publish(card.projectId, "card.moved", { card: read, from_column_id: current.columnId });
+      return { from: current.columnId, moved: read };
+    },
+  );
   await recordActivity(ctx, ctx.cardId, "moved", {
     from_column_id: from,
     to_column_id: moved.column_id,
@@ -340,14 +355,15 @@ export async function moveCard(
 
 export async function archiveCard(ctx: ServiceContext & { cardId: string }): Promise<Card> {
   const { projectId } = await authorizeCard(ctx, ctx.cardId, NEEDS.work);
-  const changed = await withCardColumnsLocked(ctx, ctx.cardId, [], async (tx, current) => {
-    if (current.archivedAt) return false;
+  const { changed, card } = await withCardColumnsLocked(ctx, ctx.cardId, [], async (tx, current, outbox) => {
+    const read = () => readCard({ db: tx, actor: ctx.actor, cardId: ctx.cardId });
+    if (current.archivedAt) return { changed: false, card: await read() };
     await tx.card.update({ where: { id: ctx.cardId }, data: { archivedAt: new Date() } });
     await writePositions(tx, "cards", await activeCardIds(tx, current.columnId));
-    return true;
+    const archived = await read();
+    outbox.publish(projectId, "card.archived", { card: archived });
+    return { changed: true, card: archived };
   });
-  const card = await readCard(ctx);
-  if (changed) await publish(ctx, projectId, "card.archived", { card });
   if (changed) await recordActivity(ctx, ctx.cardId, "archived");
   return card;
 }
@@ -355,14 +371,15 @@ export async function archiveCard(ctx: ServiceContext & { cardId: string }): Pro
 /** Brings an archived card back, last in its column. */
 export async function unarchiveCard(ctx: ServiceContext & { cardId: string }): Promise<Card> {
   const { projectId } = await authorizeCard(ctx, ctx.cardId, NEEDS.work);
-  const changed = await withCardColumnsLocked(ctx, ctx.cardId, [], async (tx, current) => {
-    if (!current.archivedAt) return false;
+  const { changed, card } = await withCardColumnsLocked(ctx, ctx.cardId, [], async (tx, current, outbox) => {
+    const read = () => readCard({ db: tx, actor: ctx.actor, cardId: ctx.cardId });
+    if (!current.archivedAt) return { changed: false, card: await read() };
     const count = await tx.card.count({ where: { columnId: current.columnId, archivedAt: null } });
     await tx.card.update({ where: { id: ctx.cardId }, data: { archivedAt: null, position: count } });
-    return true;
+    const unarchived = await read();
+    outbox.publish(projectId, "card.unarchived", { card: unarchived });
+    return { changed: true, card: unarchived };
   });
-  const card = await readCard(ctx);
-  if (changed) await publish(ctx, projectId, "card.unarchived", { card });
   if (changed) await recordActivity(ctx, ctx.cardId, "unarchived");
   return card;
 }
@@ -370,15 +387,15 @@ export async function unarchiveCard(ctx: ServiceContext & { cardId: string }): P
 /** Destroys a card, its comments, checklist and files. The project counter is not rewound. */
 export async function deleteCard(ctx: ServiceContext & { cardId: string }): Promise<void> {
   const { projectId } = await authorizeCard(ctx, ctx.cardId, NEEDS.work);
-  const deleted = await withCardColumnsLocked(ctx, ctx.cardId, [], async (tx, current) => {
+  const deleted = await withCardColumnsLocked(ctx, ctx.cardId, [], async (tx, current, outbox) => {
     const stored = await tx.attachment.findMany({
       where: { OR: [{ cardId: ctx.cardId }, { comment: { cardId: ctx.cardId } }] },
       select: { storageKey: true },
     });
     await tx.card.delete({ where: { id: ctx.cardId } });
     await writePositions(tx, "cards", await activeCardIds(tx, current.columnId));
-    return { stored, columnId: current.columnId };
+    outbox.publish(projectId, "card.deleted", { card_id: ctx.cardId, column_id: current.columnId });
+    return { stored };
   });
   await ctx.files.remove(deleted.stored.map((file) => file.storageKey));
-  await publish(ctx, projectId, "card.deleted", { card_id: ctx.cardId, column_id: deleted.columnId });
 }

@@ -6,9 +6,9 @@ import { Prisma, queryPrepared, sqlIso } from "@org/db";
 import { ConflictError, ForbiddenError, NotFoundError } from "@org/service-kit";
 import { selectCardsFrom, toCardWire, type CardSqlRow } from "./card-loader.ts";
 import { authorizeCard, CARD_NOT_FOUND, readCard } from "./cards.ts";
-import { SQL_NOW, TX_OPTIONS, type ServiceContext, type Tx } from "./context.ts";
+import { SQL_NOW, type ServiceContext, type Tx } from "./context.ts";
 import { recordActivity } from "./activity.ts";
-import { publish } from "./events.ts";
+import { withEvents } from "./events.ts";
 import { READY } from "./dependencies.ts";
 import { GATE_SATISFIED } from "./gate-sql.ts";
 import { authorize, hasRole, isCallerMembership, loadAuthorized, NEEDS, rolesWith } from "./permissions.ts";
@@ -81,7 +81,7 @@ export async function claimCard(
   ctx: ServiceContext & { cardId: string; leaseSeconds: number },
 ): Promise<Card> {
   const { projectId } = await authorizeCard(ctx, ctx.cardId, NEEDS.work);
-  const renewed = await ctx.db.$transaction(async (tx) => {
+  const { renewed, card } = await withEvents(ctx, async (tx, outbox) => {
     const state = await lockClaimState(tx, ctx.cardId);
     if (state.archived) throw new ConflictError("The card is archived; unarchive it first.");
     const renewal = state.live && state.claimed_by === ctx.actor.id;
@@ -101,10 +101,10 @@ export async function claimCard(
         claim_expires_at = ${SQL_NOW} + ${ctx.leaseSeconds}::int * interval '1 second',
         updated_at = ${SQL_NOW}
       WHERE id = ${ctx.cardId}::uuid`;
-    return renewal;
-  }, TX_OPTIONS);
-  const card = await readCard(ctx);
-  await publish(ctx, projectId, "card.claimed", { card, renewed });
+    const claimed = await readCard({ db: tx, actor: ctx.actor, cardId: ctx.cardId });
+    outbox.publish(projectId, "card.claimed", { card: claimed, renewed: renewal });
+    return { renewed: renewal, card: claimed };
+  });
   if (!renewed) await recordActivity(ctx, ctx.cardId, "claimed", { lease_seconds: ctx.leaseSeconds });
   return card;
 }
@@ -118,16 +118,16 @@ export async function unclaimCard(ctx: ServiceContext & { cardId: string }): Pro
     NEEDS.work,
     CARD_NOT_FOUND,
   );
-  const released = await ctx.db.$transaction(async (tx) => {
+  const { released, card } = await withEvents(ctx, async (tx, outbox) => {
     const state = await lockClaimState(tx, ctx.cardId);
     if (!mayOverrideClaim(state, ctx.actor.id, role)) {
       throw new ForbiddenError(`The card is ${claimHolder(state)}; only they or an admin can release it.`);
     }
     await releaseClaim(tx, ctx.cardId);
-    return state.claimed_by !== null;
-  }, TX_OPTIONS);
-  const card = await readCard(ctx);
-  if (released) await publish(ctx, row.projectId, "card.unclaimed", { card });
+    const read = await readCard({ db: tx, actor: ctx.actor, cardId: ctx.cardId });
+    if (state.claimed_by !== null) outbox.publish(row.projectId, "card.unclaimed", { card: read });
+    return { released: state.claimed_by !== null, card: read };
+  });
   if (released) await recordActivity(ctx, ctx.cardId, "unclaimed");
   return card;
 }
@@ -143,9 +143,10 @@ export async function unclaimCard(ctx: ServiceContext & { cardId: string }): Pro
 export async function claimNextCard(
   ctx: ServiceContext & { projectId: string; leaseSeconds: number },
 ): Promise<Card | null> {
-  const [row] = await queryPrepared<Partial<CardSqlRow> & { actor_role: Role | null }>(
-    ctx.db,
-    Prisma.sql`
+  const card = await withEvents(ctx, async (tx, outbox) => {
+    const [row] = await queryPrepared<Partial<CardSqlRow> & { actor_role: Role | null }>(
+      tx,
+      Prisma.sql`
     WITH member AS (
       SELECT m.role FROM project_members m WHERE m.project_id = ${ctx.projectId}::uuid AND ${isCallerMembership(ctx.actor)}
     ), next AS (
@@ -167,11 +168,14 @@ export async function claimNextCard(
     )
     SELECT (SELECT role::text FROM member) AS actor_role, card.*
     FROM (SELECT 1) AS one LEFT JOIN (${selectCardsFrom(Prisma.sql`claimed`)}) AS card ON true`,
-  );
-  authorize(row?.actor_role, NEEDS.work, PROJECT_NOT_FOUND);
-  if (!row?.id) return null;
-  const card = toCardWire(row as CardSqlRow);
-  await publish(ctx, ctx.projectId, "card.claimed", { card, renewed: false });
+    );
+    authorize(row?.actor_role, NEEDS.work, PROJECT_NOT_FOUND);
+    if (!row?.id) return null;
+    const claimed = toCardWire(row as CardSqlRow);
+    outbox.publish(ctx.projectId, "card.claimed", { card: claimed, renewed: false });
+    return claimed;
+  });
+  if (!card) return null;
   await recordActivity(ctx, card.id, "claimed", { lease_seconds: ctx.leaseSeconds });
   return card;
 }

@@ -17,7 +17,7 @@ import {
 } from "@org/db";
 import { AppError } from "@org/service-kit";
 import { DELIVERIES_CHANNEL, SQL_UUID_V7, wakeDeliveries } from "./webhook-delivery.ts";
-import type { ServiceContext } from "./context.ts";
+import type { ServiceContext, Tx } from "./context.ts";
 import { NEEDS, requireRole } from "./permissions.ts";
 import { PROJECT_NOT_FOUND } from "./projects.ts";
 
@@ -82,6 +82,20 @@ function waitersOf(db: Db): Waiters {
 
 /** Appends `event` (a project event) to its project's log; answers its seq. */
 export async function appendEvent(db: Db, event: BoardEvent): Promise<string | undefined> {
+  const appended = await insertEvent(db, event);
+  eventsCommitted(db, [event.project_id], appended.deliveries > 0);
+  return appended.seq;
+}
+
+/**
+ * Writes `event` to its project's log (and queues its webhook deliveries) through `db`, which may
+ * be a transaction: then the append commits or rolls back with the change, and its NOTIFYs are
+ * sent at commit. The caller wakes this process's waiters after commit (eventsCommitted).
+ */
+export async function insertEvent(
+  db: Db | Tx,
+  event: BoardEvent,
+): Promise<{ seq: string | undefined; deliveries: number }> {
   const rows = await db.$queryRaw<Array<{ seq: string; deliveries: number }>>`
     WITH counter AS (
       INSERT INTO project_event_counters (project_id, last_seq)
@@ -116,9 +130,14 @@ export async function appendEvent(db: Db, event: BoardEvent): Promise<string | u
     )
     SELECT appended.seq::text AS seq, notified.deliveries::int AS deliveries
     FROM appended, notified, deliveries_notified`;
-  if (rows[0]?.deliveries) wakeDeliveries(db);
-  waitersOf(db).wake(event.project_id);
-  return rows[0]?.seq;
+  return { seq: rows[0]?.seq, deliveries: rows[0]?.deliveries ?? 0 };
+}
+
+/** After commit: wakes this process's long-polls of `projectIds` and, if any were queued, its delivery worker. */
+export function eventsCommitted(db: Db, projectIds: Iterable<string>, deliveries: boolean): void {
+  if (deliveries) wakeDeliveries(db);
+  const owner = waitersOf(db);
+  for (const projectId of new Set(projectIds)) owner.wake(projectId);
 }
 
 interface EventRow {
