@@ -1,5 +1,9 @@
 // The HTTP side of the browser-facing routes: the SDK files and their caching, the embed pages'
 // CSP, the demo, and the PRF salt at authenticate/start.
+import { once } from "node:events";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import request from "supertest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { makeTenant, sessionToken } from "./helpers/flows.ts";
@@ -14,11 +18,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("/sdk", () => {
-  it("serves authkit.js to any origin with a short cache, an ETag and a source map", async () => {
+  it("serves authkit.js to any origin revalidated on each use (no-cache + ETag) and a source map", async () => {
     const res = await request(t.app).get("/sdk/authkit.js");
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toMatch(/javascript/);
-    expect(res.headers["cache-control"]).toBe("public, max-age=300");
+    expect(res.headers["cache-control"]).toBe("no-cache");
     expect(res.headers["access-control-allow-origin"]).toBe("*");
     expect(res.headers["cross-origin-resource-policy"]).toBe("cross-origin");
     expect(res.headers.etag).toBeTruthy();
@@ -39,6 +43,78 @@ describe("/sdk", () => {
     expect(res.status).toBe(200);
     expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(res.headers["access-control-allow-origin"]).toBe("*");
+  });
+
+  /** The raw bytes and headers of a GET (supertest would decompress the body). */
+  async function raw(url: string, headers: Record<string, string> = {}) {
+    const server = http.createServer(t.app).listen(0, "127.0.0.1");
+    await once(server, "listening");
+    try {
+      const { port } = server.address() as AddressInfo;
+      const req = http.get({ host: "127.0.0.1", port, path: url, headers });
+      const [res] = (await once(req, "response")) as [http.IncomingMessage];
+      const chunks: Buffer[] = [];
+      for await (const chunk of res) chunks.push(chunk as Buffer);
+      return { status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) };
+    } finally {
+      server.close();
+    }
+  }
+
+  it("sends the build's brotli or gzip copy as Accept-Encoding asks, each decompressing to the same bytes", async () => {
+    const main = (await request(t.app).get("/sdk/authkit.js")).text;
+    const chunk = /import\("\.\/(chunks\/qr-socket-[A-Z0-9]{8}\.js)"\)/.exec(main)?.[1];
+    const embed = /<script type="module" src="(\/sdk\/embed\/[\w-]+\.js)"><\/script>/.exec(
+      (await request(t.app).get("/auth-embed").query({ origin: TENANT_ORIGIN })).text,
+    )?.[1];
+    for (const url of ["/sdk/authkit.js", `/sdk/${chunk}`, embed as string]) {
+      const identity = await raw(url, { "Accept-Encoding": "identity" });
+      const br = await raw(url, { "Accept-Encoding": "gzip, deflate, br" });
+      const gzip = await raw(url, { "Accept-Encoding": "gzip" });
+      expect([identity.status, br.status, gzip.status]).toEqual([200, 200, 200]);
+      expect(identity.headers["content-encoding"]).toBeUndefined();
+      expect(br.headers["content-encoding"]).toBe("br");
+      expect(gzip.headers["content-encoding"]).toBe("gzip");
+      for (const res of [identity, br, gzip]) {
+        expect(res.headers.vary).toMatch(/Accept-Encoding/);
+        expect(res.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+        expect(res.headers["access-control-allow-origin"]).toBe("*");
+        expect(Number(res.headers["content-length"])).toBe(res.body.length);
+      }
+      expect(brotliDecompressSync(br.body).equals(identity.body)).toBe(true);
+      expect(gunzipSync(gzip.body).equals(identity.body)).toBe(true);
+      expect(br.body.length).toBeLessThan(gzip.body.length);
+      expect(gzip.body.length).toBeLessThan(identity.body.length / 2);
+      // Each encoding is its own representation: its own ETag, so a cache never mixes them up.
+      expect(new Set([identity, br, gzip].map((res) => res.headers.etag)).size).toBe(3);
+    }
+  });
+
+  it("answers 304 to the ETag of the encoding the browser holds, and sends it again when it changed", async () => {
+    const first = await raw("/sdk/authkit.js", { "Accept-Encoding": "br" });
+    expect(first.headers["cache-control"]).toBe("no-cache");
+    const etag = first.headers.etag as string;
+    const again = await raw("/sdk/authkit.js", { "Accept-Encoding": "br", "If-None-Match": etag });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers.etag).toBe(etag);
+    expect(again.headers.vary).toMatch(/Accept-Encoding/);
+    const stale = await raw("/sdk/authkit.js", { "Accept-Encoding": "br", "If-None-Match": 'W/"0-0"' });
+    expect(stale.status).toBe(200);
+    expect(stale.body.equals(first.body)).toBe(true);
+  });
+
+  it("keeps hashed files immutable for a year in every encoding, and never serves the copies by name", async () => {
+    const main = (await request(t.app).get("/sdk/authkit.js")).text;
+    const chunk = /import\("\.\/(chunks\/qr-socket-[A-Z0-9]{8}\.js)"\)/.exec(main)?.[1] as string;
+    for (const encoding of ["br", "gzip", "identity"]) {
+      const res = await raw(`/sdk/${chunk}`, { "Accept-Encoding": encoding });
+      expect(res.status).toBe(200);
+      expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    }
+    expect((await request(t.app).get("/sdk/authkit.js.br")).status).toBe(404);
+    expect((await request(t.app).get("/sdk/authkit.js.gz")).status).toBe(404);
+    expect((await request(t.app).get(`/sdk/${chunk}.br`)).status).toBe(404);
   });
 
   it("serves nothing else from the package (no esm/, no manifest)", async () => {

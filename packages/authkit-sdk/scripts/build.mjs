@@ -6,11 +6,13 @@
 //   modules, other entry points; content-hashed names listed in dist/embed/manifest.json);
 // - dist/esm/: the unbundled ES modules and type declarations, for bundler users (`import … from
 //   "@org/authkit-sdk"`, or `/core`, `/components/<name>`, `/i18n`), emitted by tsc.
+// The served files (all but dist/esm/) get brotli and gzip copies (`.br`, `.gz`) next to them: the auth
+// server sends those as they are, chosen by Accept-Encoding.
 import { execFileSync } from "node:child_process";
 import { rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { bundleBrowser } from "@org/web-build";
+import { bundleBrowser, precompress } from "@org/web-build";
 
 const root = path.resolve(import.meta.dirname, "..");
 await rm(path.join(root, "dist"), { recursive: true, force: true });
@@ -37,6 +39,8 @@ await bundleBrowser({
   lazy,
   entryPoints: { "auth-embed": "src/embed/auth-embed.ts", "register-embed": "src/embed/register-embed.ts" },
 });
+
+await precompress(path.join(root, "dist"), { skip: ["esm"] });
 
 const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
 execFileSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], { cwd: root, stdio: "inherit" });

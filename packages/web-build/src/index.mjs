@@ -2,8 +2,9 @@
 // The one esbuild setup for browser code. The SDK's build (its public bundle and the embed pages'
 // scripts) and each app's `build:web` (its page scripts) call `bundleBrowser`, so target, minification,
 // source maps, chunk naming and the asset manifest are the same everywhere.
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import { build } from "esbuild";
 
 /** Browsers the bundles are written for: WebAuthn Level 3 JSON helpers are not assumed, ES2022 is. */
@@ -140,4 +141,46 @@ export async function bundleBrowser({
 export async function buildAppPages({ appDir, entryPoints, serveSdk }) {
   await rm(path.join(appDir, "dist/web"), { recursive: true, force: true });
   return bundleBrowser({ absWorkingDir: appDir, outdir: "dist/web", hashed: true, serveSdk, entryPoints });
+}
+
+/** Served files worth compressing: scripts, styles, source maps and licence texts. */
+const COMPRESSIBLE = /\.(js|css|map|txt)$/;
+
+/**
+ * Writes a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy next to every compressible
+ * file under `dir` (its subfolders except `skip`), so a server sends them as they are
+ * (`Content-Encoding` chosen from `Accept-Encoding`) instead of compressing per request. A copy that
+ * is not smaller than the file is not written (the server then sends the file itself).
+ * @param {string} dir
+ * @param {{ skip?: string[] }} [options] folder names (relative to `dir`) left alone, e.g. `["esm"]`
+ * @returns {Promise<Record<string, { raw: number, gzip?: number, brotli?: number }>>} sizes by relative path
+ */
+export async function precompress(dir, { skip = [] } = {}) {
+  /** @type {Record<string, { raw: number, gzip?: number, brotli?: number }>} */
+  const sizes = {};
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const relativePath = path.relative(dir, file).split(path.sep).join("/");
+    if (skip.some((folder) => relativePath.startsWith(`${folder}/`))) continue;
+    const bytes = await readFile(file);
+    const brotli = brotliCompressSync(bytes, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+      },
+    });
+    const gzip = gzipSync(bytes, { level: 9 });
+    sizes[relativePath] = { raw: bytes.length };
+    if (brotli.length < bytes.length) {
+      await writeFile(`${file}.br`, brotli);
+      sizes[relativePath].brotli = brotli.length;
+    }
+    if (gzip.length < bytes.length) {
+      await writeFile(`${file}.gz`, gzip);
+      sizes[relativePath].gzip = gzip.length;
+    }
+  }
+  return sizes;
 }

@@ -11,11 +11,16 @@ const sdkDist = path.join(
 /** This app's own page scripts and styles (`pnpm build:web`, from src/web/). */
 const webDist = builtPagesDir(__dirname);
 
-/** `/sdk/authkit.js` (+ map, licences, lazy chunks) and `/sdk/embed/*`; any origin may load them. */
+/**
+ * `/sdk/authkit.js` (+ map, licences, lazy chunks) and `/sdk/embed/*`; any origin may load them.
+ * Sent as the brotli or gzip copies the SDK's build wrote, as Accept-Encoding prefers.
+ */
 export function sdkFiles(): RequestHandler {
   return staticAssets(sdkDist, {
     crossOrigin: true,
-    allow: /^(authkit\.js(\.map|\.LEGAL\.txt)?|chunks\/[\w.-]+|embed\/(chunks\/)?[\w.-]+)$/,
+    precompressed: true,
+    // The .br/.gz copies are sent in place of the file they compress, never under their own name.
+    allow: /^(?!.*\.(br|gz)$)(authkit\.js(\.map|\.LEGAL\.txt)?|chunks\/[\w.-]+|embed\/(chunks\/)?[\w.-]+)$/,
   });
 }
 

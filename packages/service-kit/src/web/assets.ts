@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
+import type { ServerResponse } from "node:http";
 import path from "node:path";
 import express, { type RequestHandler } from "express";
+import expressStaticGzip from "express-static-gzip";
 
 /** A built file name carrying its content hash (`demo-4F3KQ2ZB.js`), safe to cache for a year. */
 const HASHED = /-[A-Z0-9]{8}\.(js|css)(\.map)?$/;
@@ -10,30 +12,52 @@ export interface StaticAssetsOptions {
   crossOrigin?: boolean;
   /** Only these paths (relative, without the leading slash) are served; others fall through. */
   allow?: RegExp;
+  /**
+   * The build wrote brotli and gzip copies next to the files (`authkit.js.br`, `authkit.js.gz`,
+   * @org/web-build's `precompress`): send the one `Accept-Encoding` prefers (brotli first), with
+   * `Vary: Accept-Encoding`. The copies present when the handler is made are the ones used.
+   */
+  precompressed?: boolean;
 }
 
+/** `authkit.js.br` → `authkit.js`: headers are chosen by the file sent, compressed or not. */
+const COMPRESSED_SUFFIX = /\.(br|gz)$/;
+
 /**
- * Built browser files: content-hashed names `Cache-Control: immutable` for a year, other names
- * (the SDK's stable `authkit.js`) 5 minutes; an ETag on both, so a revalidation costs a 304.
+ * Built browser files: content-hashed names `Cache-Control: immutable` for a year; other names
+ * (the SDK's stable `authkit.js`) `no-cache`, so browsers revalidate each use and a new release is
+ * seen at once; an ETag on both (one per encoding), so a revalidation costs a 304.
  */
 export function staticAssets(
   dir: string,
-  { crossOrigin = false, allow }: StaticAssetsOptions = {},
+  { crossOrigin = false, allow, precompressed = false }: StaticAssetsOptions = {},
 ): RequestHandler {
-  const files = express.static(dir, {
-    index: false,
+  const serveStaticOptions = {
+    index: false as const,
     etag: true,
     lastModified: false,
-    setHeaders(res, filePath) {
-      const hashed = HASHED.test(path.basename(filePath));
-      res.setHeader("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=300");
+    setHeaders(res: ServerResponse, filePath: string) {
+      const hashed = HASHED.test(path.basename(filePath).replace(COMPRESSED_SUFFIX, ""));
+      res.setHeader("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
       res.setHeader("X-Content-Type-Options", "nosniff");
+      // express-static-gzip types a compressed copy `charset=UTF-8`; the file itself is `utf-8`.
+      const type = res.getHeader("Content-Type");
+      if (typeof type === "string")
+        res.setHeader("Content-Type", type.replace("charset=UTF-8", "charset=utf-8"));
       if (crossOrigin) {
         res.setHeader("Access-Control-Allow-Origin", "*");
         res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
       }
     },
-  });
+  };
+  const files: RequestHandler = precompressed
+    ? expressStaticGzip(dir, {
+        enableBrotli: true,
+        orderPreference: ["br", "gzip"],
+        index: false,
+        serveStatic: serveStaticOptions,
+      })
+    : express.static(dir, serveStaticOptions);
   if (!allow) return files;
   return (req, res, next) => (allow.test(req.path.replace(/^\//, "")) ? files(req, res, next) : next());
 }
