@@ -249,6 +249,8 @@ export function describeServiceProcess(name: string, appDir: string, options: Se
       } finally {
         await rm(dataDir, { recursive: true, force: true });
       }
-    });
+      // The embedded database runs every migration in WebAssembly before /healthz answers; on a
+      // loaded 2-core CI machine that alone passed jest's 30 s.
+    }, 180_000);
   });
 }
