@@ -38,6 +38,9 @@ async function pageOfCards(
   try {
     return await ctx.db.$transaction(async (tx) => {
       await tx.$executeRawUnsafe(`SET LOCAL statement_timeout = ${Math.floor(timeoutMs)}`);
+      // The planner prices ILIKE low and reads the whole project (576 ms on 20,000 cards where the
+      // trigram bitmaps take 35 ms): steer it to the indexes; without one it still scans.
+      await tx.$executeRawUnsafe("SET LOCAL enable_seqscan = off");
       return queryPrepared<CardSqlRow>(tx, query);
     }, TX_OPTIONS);
   } catch (error) {
