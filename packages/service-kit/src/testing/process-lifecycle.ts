@@ -240,7 +240,7 @@ export function describeServiceProcess(name: string, appDir: string, options: Se
     it("serves /healthz on the embedded database when DATABASE_URL is empty", async () => {
       const dataDir = await mkdtemp(path.join(os.tmpdir(), `${name}-data-`));
       try {
-        const service = await spawnService(appDir, { DATABASE_URL: "", DATA_DIR: dataDir });
+        const service = await spawnService(appDir, { DATABASE_URL: "", DATA_DIR: dataDir }, 170_000);
         const res = await fetch(`${service.url}/healthz`);
         expect(res.status).toBe(200);
         expect(await res.json()).toEqual({ status: "ok" });
