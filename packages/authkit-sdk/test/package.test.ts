@@ -65,6 +65,8 @@ it("ships the bundle, the ES modules, their types and the embed pages (the auth 
   const listing = execFileSync("tar", ["-tzf", tarball], { cwd: app }).toString();
   for (const file of [
     "dist/authkit.js",
+    "dist/authkit.js.br",
+    "dist/authkit.js.gz",
     "dist/esm/index.js",
     "dist/esm/core/index.js",
     "dist/esm/core/index.d.ts",
@@ -81,6 +83,9 @@ it("ships the bundle, the ES modules, their types and the embed pages (the auth 
   ) as { dependencies: Record<string, string>; sideEffects: string[] };
   for (const version of Object.values(manifest.dependencies))
     expect(version).not.toMatch(/^(catalog|workspace):/);
+  // No field at all (devDependencies included) keeps a pnpm-only protocol that npm or yarn refuses.
+  const packed = execFileSync("tar", ["-xzOf", tarball, "package/package.json"], { cwd: app }).toString();
+  expect(packed).not.toMatch(/"(catalog|workspace):/);
   expect(manifest.sideEffects).toContain("./dist/esm/components/*/index.js");
 });
 
