@@ -204,6 +204,17 @@ describe("event feed", () => {
         claimed_by: null,
         archived_at: null,
       });
+
+      await refuse("NEW.type LIKE 'comment.%' OR NEW.type LIKE 'column.%'");
+      expect((await owner.api.post(`/cards/${card.id}/comments`, { body: "lost" })).status).toBe(500);
+      expect((await owner.api.get(`/cards/${card.id}/comments`)).body.data).toEqual([]);
+      expect((await owner.api.post(`/projects/${project.id}/columns`, { name: "Lost" })).status).toBe(500);
+      expect((await owner.api.patch(`/columns/${other.id}`, { name: "Renamed" })).status).toBe(500);
+      expect((await owner.api.delete(`/columns/${other.id}`)).status).toBe(500);
+      const columns = (await owner.api.get(`/projects/${project.id}/columns`)).body.data as Array<{
+        name: string;
+      }>;
+      expect(columns.map((listed) => listed.name)).toEqual(["Todo", "Other"]);
     } finally {
       await database.db.$executeRawUnsafe("DROP TRIGGER refuse_event ON project_events");
     }

@@ -10,9 +10,9 @@ import type {
 import { Prisma, queryPrepared, sqlIso } from "@org/db";
 import { ConflictError, NotFoundError, ValidationError } from "@org/service-kit";
 import { boardCursor, loadBoardCards, parseBoardCursor } from "./card-loader.ts";
-import { TX_OPTIONS, type ServiceContext, type Tx } from "./context.ts";
+import type { ServiceContext, Tx } from "./context.ts";
 import { withUniqueName } from "./unique-names.ts";
-import { publish } from "./events.ts";
+import { withEvents } from "./events.ts";
 import { insertAt, lockRows, writePositions } from "./ordering.ts";
 import { iso } from "./pagination.ts";
 import { authorize, isCallerMembership, loadAuthorized, NEEDS, requireRole } from "./permissions.ts";
@@ -143,7 +143,7 @@ export async function createColumn(
   ctx: ServiceContext & { projectId: string; input: z.output<typeof CreateColumnBody> },
 ) {
   await requireRole(ctx, ctx.projectId, NEEDS.manage, PROJECT_NOT_FOUND);
-  const column = await ctx.db.$transaction(async (tx) => {
+  return withEvents(ctx, async (tx, outbox) => {
     await lockRows(tx, "projects", [ctx.projectId]);
     const ids = await columnIds(tx, ctx.projectId);
     const created = await withUniqueName(
@@ -162,10 +162,10 @@ export async function createColumn(
     );
     const order = insertAt(ids, created.id, ctx.input.position);
     await writePositions(tx, "columns", order);
-    return toColumnWire({ ...created, position: order.indexOf(created.id) });
-  }, TX_OPTIONS);
-  await publish(ctx, ctx.projectId, "column.created", { column });
-  return column;
+    const column = toColumnWire({ ...created, position: order.indexOf(created.id) });
+    outbox.publish(ctx.projectId, "column.created", { column });
+    return column;
+  });
 }
 
 export async function updateColumn(
@@ -178,7 +178,7 @@ export async function updateColumn(
     NEEDS.manage,
     COLUMN_NOT_FOUND,
   );
-  const column = await ctx.db.$transaction(async (tx) => {
+  return withEvents(ctx, async (tx, outbox) => {
     await lockRows(tx, "projects", [row.projectId]);
     await withUniqueName(
       tx,
@@ -200,10 +200,10 @@ export async function updateColumn(
         ...(ctx.input.done !== undefined ? { done: ctx.input.done } : {}),
       },
     });
-    return toColumnWire(column);
-  }, TX_OPTIONS);
-  await publish(ctx, row.projectId, "column.updated", { column });
-  return column;
+    const wire = toColumnWire(column);
+    outbox.publish(row.projectId, "column.updated", { column: wire });
+    return wire;
+  });
 }
 
 export async function deleteColumn(ctx: ServiceContext & { columnId: string }) {
@@ -214,7 +214,7 @@ export async function deleteColumn(ctx: ServiceContext & { columnId: string }) {
     NEEDS.manage,
     COLUMN_NOT_FOUND,
   );
-  await ctx.db.$transaction(async (tx) => {
+  await withEvents(ctx, async (tx, outbox) => {
     // Project, then column: the lock order card creation uses too.
     await lockRows(tx, "projects", [row.projectId]);
     await lockRows(tx, "columns", [ctx.columnId]);
@@ -226,6 +226,6 @@ export async function deleteColumn(ctx: ServiceContext & { columnId: string }) {
     }
     await tx.column.delete({ where: { id: ctx.columnId } });
     await writePositions(tx, "columns", await columnIds(tx, row.projectId));
-  }, TX_OPTIONS);
-  await publish(ctx, row.projectId, "column.deleted", { column_id: ctx.columnId });
+    outbox.publish(row.projectId, "column.deleted", { column_id: ctx.columnId });
+  });
 }

@@ -3,7 +3,7 @@ import { ForbiddenError } from "@org/service-kit";
 import { authorizeCard } from "./cards.ts";
 import type { ServiceContext } from "./context.ts";
 import { recordActivity } from "./activity.ts";
-import { publish } from "./events.ts";
+import { withEvents } from "./events.ts";
 import { notifyMentions } from "./mentions.ts";
 import { iso, pageArgs, toPage } from "./pagination.ts";
 import { hasRole, loadAuthorized, NEEDS } from "./permissions.ts";
@@ -67,10 +67,13 @@ export async function listComments(ctx: ServiceContext & { cardId: string; query
  */
 export async function createComment(ctx: ServiceContext & { cardId: string; body: string }) {
   const { projectId } = await authorizeCard(ctx, ctx.cardId, NEEDS.work);
-  const comment = toCommentWire(
-    await ctx.db.comment.create({ data: { cardId: ctx.cardId, authorId: ctx.actor.id, body: ctx.body } }),
-  );
-  await publish(ctx, projectId, "comment.created", { comment });
+  const comment = await withEvents(ctx, async (tx, outbox) => {
+    const created = toCommentWire(
+      await tx.comment.create({ data: { cardId: ctx.cardId, authorId: ctx.actor.id, body: ctx.body } }),
+    );
+    outbox.publish(projectId, "comment.created", { comment: created });
+    return created;
+  });
   await recordActivity(ctx, ctx.cardId, "commented", { comment_id: comment.id });
   await notifyMentions(ctx, { projectId, cardId: ctx.cardId, commentId: comment.id, text: ctx.body });
   return comment;
@@ -84,10 +87,13 @@ export async function updateComment(ctx: ServiceContext & { commentId: string; b
   const { row } = await authorizeComment(ctx, ctx.commentId, NEEDS.work);
   if (row.authorId !== ctx.actor.id) throw new ForbiddenError("Only its author can edit this comment.");
   if (row.body === ctx.body) return toCommentWire(row);
-  const comment = toCommentWire(
-    await ctx.db.comment.update({ where: { id: ctx.commentId }, data: { body: ctx.body } }),
-  );
-  publish(ctx, row.card.projectId, "comment.updated", { comment });
+  const comment = await withEvents(ctx, async (tx, outbox) => {
+    const updated = toCommentWire(
+      await tx.comment.update({ where: { id: ctx.commentId }, data: { body: ctx.body } }),
+    );
+    outbox.publish(row.card.projectId, "comment.updated", { comment: updated });
+    return updated;
+  });
   await notifyMentions(ctx, {
     projectId: row.card.projectId,
     cardId: row.cardId,
@@ -104,14 +110,14 @@ export async function deleteComment(ctx: ServiceContext & { commentId: string })
   if (row.authorId !== ctx.actor.id && !hasRole(role, NEEDS.manage)) {
     throw new ForbiddenError("Only the author or an admin can delete this comment.");
   }
-  const files = await ctx.db.attachment.findMany({
-    where: { commentId: ctx.commentId },
-    select: { storageKey: true },
+  const files = await withEvents(ctx, async (tx, outbox) => {
+    const stored = await tx.attachment.findMany({
+      where: { commentId: ctx.commentId },
+      select: { storageKey: true },
+    });
+    await tx.comment.delete({ where: { id: ctx.commentId } });
+    outbox.publish(row.card.projectId, "comment.deleted", { comment_id: ctx.commentId, card_id: row.cardId });
+    return stored;
   });
-  await ctx.db.comment.delete({ where: { id: ctx.commentId } });
   await ctx.files.remove(files.map((file) => file.storageKey));
-  await publish(ctx, row.card.projectId, "comment.deleted", {
-    comment_id: ctx.commentId,
-    card_id: row.cardId,
-  });
 }
