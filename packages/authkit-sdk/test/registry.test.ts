@@ -199,3 +199,24 @@ it("a plain HTML page can load dist/authkit.js from node_modules, and every chun
   expect(chunks.length).toBeGreaterThan(0);
   for (const chunk of chunks) expect(existsSync(path.join(dist, chunk))).toBe(true);
 });
+
+it.each([
+  ["pnpm", ["pnpm", "add", "@org/authkit-sdk", "--prefer-offline"]],
+  [
+    "yarn (classic)",
+    ["npx", "--yes", "yarn@1.22.22", "add", "@org/authkit-sdk", "--prefer-offline", "--silent"],
+  ],
+])("installs with %s too (the @org scope in .npmrc)", (_name, [command, ...args]) => {
+  const site = mkdtempSync(path.join(work, "site-"));
+  writeFileSync(
+    path.join(site, "package.json"),
+    JSON.stringify({ name: "site", private: true, type: "module" }),
+  );
+  writeFileSync(path.join(site, ".npmrc"), `@org:registry=${registry}\n`);
+  execFileSync(command as string, args, { cwd: site, stdio: "pipe" });
+  const installed = JSON.parse(
+    readFileSync(path.join(site, "node_modules/@org/authkit-sdk/package.json"), "utf8"),
+  ) as { version: string };
+  expect(installed.version).toBe(version);
+  expect(existsSync(path.join(site, "node_modules/@org/authkit-sdk/dist/authkit.js"))).toBe(true);
+});
