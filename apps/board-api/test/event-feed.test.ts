@@ -215,6 +215,35 @@ describe("event feed", () => {
         name: string;
       }>;
       expect(columns.map((listed) => listed.name)).toEqual(["Todo", "Other"]);
+
+      const blocker = await database.db.card.create({
+        data: { projectId: project.id, columnId: column.id, number: 99, title: "Blocker", position: 1 },
+      });
+      await refuse("NEW.type NOT LIKE 'column.%' AND NEW.type NOT LIKE 'comment.%'");
+      const refused = [
+        await owner.api.post(`/cards/${card.id}/blockers`, { blocker_id: blocker.id }),
+        await owner.api.post(`/cards/${card.id}/plan`, { summary: "Lost", steps: ["a"], as_checklist: true }),
+        await owner.api.post(`/cards/${card.id}/handoff`, { note: "Lost" }),
+        await owner.api.post(`/cards/${card.id}/findings`, { kind: "note", title: "Lost" }),
+        await owner.api.post(`/cards/${card.id}/attention`, {}),
+        await owner.api.post(`/projects/${project.id}/gate-criteria`, { text: "Lost" }),
+        await owner.api.post(`/cards/${card.id}/decompose`, { cards: [{ title: "Lost" }] }),
+      ];
+      expect(refused.map((response) => response.status)).toEqual(refused.map(() => 500));
+      const counts = await Promise.all([
+        database.db.cardBlocker.count({ where: { cardId: card.id } }),
+        database.db.plan.count({ where: { cardId: card.id } }),
+        database.db.checklistItem.count({ where: { cardId: card.id } }),
+        database.db.comment.count({ where: { cardId: card.id } }),
+        database.db.finding.count({ where: { cardId: card.id } }),
+        database.db.gateCriterion.count({ where: { projectId: project.id } }),
+        database.db.card.count({ where: { parentId: card.id } }),
+        database.db.$queryRaw<
+          Array<{ n: number }>
+        >`SELECT count(*)::int AS n FROM attention WHERE card_id = ${card.id}::uuid`,
+      ]);
+      expect(counts).toEqual([0, 0, 0, 0, 0, 0, 0, [{ n: 0 }]]);
+      await database.db.card.delete({ where: { id: blocker.id } });
     } finally {
       await database.db.$executeRawUnsafe("DROP TRIGGER refuse_event ON project_events");
     }

@@ -4,7 +4,7 @@ import type { Attention } from "@org/contracts";
 import { Prisma } from "@org/db";
 import { authorizeCard } from "./cards.ts";
 import { SQL_NOW, type ServiceContext } from "./context.ts";
-import { publish } from "./events.ts";
+import { withEvents } from "./events.ts";
 import { grantedProjects, NEEDS, requireRole } from "./permissions.ts";
 import { PROJECT_NOT_FOUND } from "./projects.ts";
 import { iso } from "./pagination.ts";
@@ -34,10 +34,11 @@ export async function setAttention(
   ctx: ServiceContext & { cardId: string; note?: string | undefined; ttlSeconds: number },
 ): Promise<Attention> {
   const { projectId } = await authorizeCard(ctx, ctx.cardId, NEEDS.work);
-  const [previous] = await ctx.db.$queryRaw<Array<{ project_id: string; live: boolean }>>`
+  return withEvents(ctx, async (tx, outbox) => {
+    const [previous] = await tx.$queryRaw<Array<{ project_id: string; live: boolean }>>`
     SELECT project_id::text AS project_id, expires_at > ${SQL_NOW} AS live FROM attention
     WHERE user_id = ${ctx.actor.id}::uuid`;
-  const [row] = await ctx.db.$queryRaw<AttentionRow[]>`
+    const [row] = await tx.$queryRaw<AttentionRow[]>`
     INSERT INTO attention (user_id, project_id, card_id, note, since, expires_at)
     VALUES (${ctx.actor.id}::uuid, ${projectId}::uuid, ${ctx.cardId}::uuid, ${ctx.note ?? null},
       ${SQL_NOW}, ${SQL_NOW} + ${ctx.ttlSeconds}::int * interval '1 second')
@@ -47,12 +48,13 @@ export async function setAttention(
         THEN attention.since ELSE EXCLUDED.since END
     RETURNING user_id::text AS user_id, card_id::text AS card_id, project_id::text AS project_id, note,
       since, expires_at`;
-  const attention = toAttentionWire(row as AttentionRow);
-  if (previous?.live && previous.project_id !== projectId) {
-    await publish(ctx, previous.project_id, "attention.changed", { user_id: ctx.actor.id, attention: null });
-  }
-  await publish(ctx, projectId, "attention.changed", { user_id: ctx.actor.id, attention });
-  return attention;
+    const attention = toAttentionWire(row as AttentionRow);
+    if (previous?.live && previous.project_id !== projectId) {
+      outbox.publish(previous.project_id, "attention.changed", { user_id: ctx.actor.id, attention: null });
+    }
+    outbox.publish(projectId, "attention.changed", { user_id: ctx.actor.id, attention });
+    return attention;
+  });
 }
 
 /**
@@ -61,13 +63,15 @@ export async function setAttention(
  */
 export async function clearAttention(ctx: ServiceContext): Promise<void> {
   const granted = grantedProjects(ctx.actor);
-  const removed = await ctx.db.$queryRaw<Array<{ project_id: string; live: boolean }>>`
+  await withEvents(ctx, async (tx, outbox) => {
+    const removed = await tx.$queryRaw<Array<{ project_id: string; live: boolean }>>`
     DELETE FROM attention WHERE user_id = ${ctx.actor.id}::uuid
       ${granted ? Prisma.sql`AND project_id = ANY(${[...granted]}::uuid[])` : Prisma.empty}
     RETURNING project_id::text AS project_id, expires_at > ${SQL_NOW} AS live`;
-  const [row] = removed;
-  if (row?.live)
-    await publish(ctx, row.project_id, "attention.changed", { user_id: ctx.actor.id, attention: null });
+    const [row] = removed;
+    if (row?.live)
+      outbox.publish(row.project_id, "attention.changed", { user_id: ctx.actor.id, attention: null });
+  });
 }
 
 /** Live records on the project's cards, oldest first. */

@@ -7,8 +7,8 @@ import { Prisma, queryPrepared, sqlIso } from "@org/db";
 import { ConflictError, ValidationError } from "@org/service-kit";
 import { CARD_REF, selectCardsFrom, toCardWire, type CardSqlRow } from "./card-loader.ts";
 import { authorizeCard, readCard } from "./cards.ts";
-import { SQL_NOW, TX_OPTIONS, type ServiceContext, type Tx } from "./context.ts";
-import { publish } from "./events.ts";
+import { SQL_NOW, type ServiceContext, type Tx } from "./context.ts";
+import { withEvents } from "./events.ts";
 import { GATE_SATISFIED } from "./gate-sql.ts";
 import { NEEDS, requireRole } from "./permissions.ts";
 import { PROJECT_NOT_FOUND } from "./projects.ts";
@@ -73,7 +73,7 @@ export async function addBlocker(
   ctx: ServiceContext & { cardId: string; blockerId: string },
 ): Promise<BlockerRow> {
   const { projectId } = await authorizeCard(ctx, ctx.cardId, NEEDS.work);
-  const { link, created } = await ctx.db.$transaction(async (tx) => {
+  return withEvents(ctx, async (tx, outbox) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`card_blockers:${projectId}`}, 0))`;
     const [card, blocker] = await Promise.all([
       tx.card.findUnique({ where: { id: ctx.cardId }, select: { number: true } }),
@@ -87,7 +87,7 @@ export async function addBlocker(
     const existing = await tx.$queryRaw<BlockerRow[]>`
       SELECT card_id::text, blocker_id::text, ${sqlIso("created_at")} AS created_at FROM card_blockers
       WHERE card_id = ${ctx.cardId}::uuid AND blocker_id = ${ctx.blockerId}::uuid`;
-    if (existing[0]) return { link: existing[0], created: false };
+    if (existing[0]) return existing[0];
     // Adding "card is blocked by blocker" closes a cycle when the card already blocks the blocker,
     // directly or down a chain: the blocker's blockers lead back to the card.
     const back =
@@ -103,15 +103,9 @@ export async function addBlocker(
       INSERT INTO card_blockers (card_id, blocker_id, created_at, created_by)
       VALUES (${ctx.cardId}::uuid, ${ctx.blockerId}::uuid, ${SQL_NOW}, ${ctx.actor.id}::uuid)
       RETURNING card_id::text, blocker_id::text, ${sqlIso("created_at")} AS created_at`;
-    return { link: inserted as BlockerRow, created: true };
-  }, TX_OPTIONS);
-  if (created) {
-    await publish(ctx, projectId, "card.blocker_added", {
-      card_id: ctx.cardId,
-      blocker_id: ctx.blockerId,
-    });
-  }
-  return link;
+    outbox.publish(projectId, "card.blocker_added", { card_id: ctx.cardId, blocker_id: ctx.blockerId });
+    return inserted as BlockerRow;
+  });
 }
 
 /** `DELETE /cards/{card_id}/blockers/{blocker_id}`: the card no longer waits for it (none: nothing). */
@@ -119,12 +113,14 @@ export async function removeBlocker(
   ctx: ServiceContext & { cardId: string; blockerId: string },
 ): Promise<void> {
   const { projectId } = await authorizeCard(ctx, ctx.cardId, NEEDS.work);
-  const removed = await ctx.db.cardBlocker.deleteMany({
-    where: { cardId: ctx.cardId, blockerId: ctx.blockerId },
+  await withEvents(ctx, async (tx, outbox) => {
+    const removed = await tx.cardBlocker.deleteMany({
+      where: { cardId: ctx.cardId, blockerId: ctx.blockerId },
+    });
+    if (removed.count > 0) {
+      outbox.publish(projectId, "card.blocker_removed", { card_id: ctx.cardId, blocker_id: ctx.blockerId });
+    }
   });
-  if (removed.count > 0) {
-    await publish(ctx, projectId, "card.blocker_removed", { card_id: ctx.cardId, blocker_id: ctx.blockerId });
-  }
 }
 
 /** `GET /cards/{card_id}/blockers` and `/blocking`. */

@@ -2,10 +2,10 @@
 // change reaches listeners whether it came through HTTP or MCP. The transport (socket.io) is
 // plugged in by the server; without one, events go nowhere. A project's events (not those sent to
 // one user) are also appended to its durable log (event-log.ts), which
-// GET /projects/{project_id}/events, MCP wait_for_events and the webhooks read. Changes made through
-// `withEvents` append their events in the change's own transaction (its last statements), so a
-// change is logged exactly when it commits; `publish` (the sites not converted yet) appends right
-// after the change committed.
+// GET /projects/{project_id}/events, MCP wait_for_events and the webhooks read. Project events are
+// published through `withEvents`, which appends them in the change's own transaction (its last
+// statements), so a change is logged exactly when it commits; `publish` is for events sent to one
+// user (not logged), and would append a project event only after its change committed.
 import type { BoardEvent, BoardEventName } from "@org/contracts";
 import type { Db } from "@org/db";
 import { TX_OPTIONS, type Actor, type Tx } from "./context.ts";

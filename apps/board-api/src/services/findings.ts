@@ -2,7 +2,7 @@ import type { CreateFindingBody, Finding, ListQuery, z } from "@org/contracts";
 import { recordActivity } from "./activity.ts";
 import { authorizeCard } from "./cards.ts";
 import type { ServiceContext } from "./context.ts";
-import { publish } from "./events.ts";
+import { withEvents } from "./events.ts";
 import { iso, pageArgs, toPage } from "./pagination.ts";
 import { NEEDS } from "./permissions.ts";
 
@@ -44,19 +44,22 @@ export async function createFinding(
 ) {
   const { projectId } = await authorizeCard(ctx, ctx.cardId, NEEDS.work);
   const { kind, title, body, severity } = ctx.input;
-  const finding = toFindingWire(
-    await ctx.db.finding.create({
-      data: {
-        cardId: ctx.cardId,
-        authorId: ctx.actor.id,
-        kind,
-        title,
-        body: body ?? null,
-        severity: severity ?? null,
-      },
-    }),
-  );
-  await publish(ctx, projectId, "finding.created", { finding });
+  const finding = await withEvents(ctx, async (tx, outbox) => {
+    const created = toFindingWire(
+      await tx.finding.create({
+        data: {
+          cardId: ctx.cardId,
+          authorId: ctx.actor.id,
+          kind,
+          title,
+          body: body ?? null,
+          severity: severity ?? null,
+        },
+      }),
+    );
+    outbox.publish(projectId, "finding.created", { finding: created });
+    return created;
+  });
   await recordActivity(ctx, ctx.cardId, "finding_recorded", { finding_id: finding.id, kind, title });
   return finding;
 }

@@ -13,7 +13,7 @@ import { recordActivity } from "./activity.ts";
 import { NotFoundError, ValidationError } from "@org/service-kit";
 import { authorizeCard } from "./cards.ts";
 import type { ServiceContext } from "./context.ts";
-import { publish } from "./events.ts";
+import { withEvents } from "./events.ts";
 import { iso, isoOrNull, pageArgs, toPage } from "./pagination.ts";
 import { loadAuthorized, NEEDS, requireRole } from "./permissions.ts";
 import { PROJECT_NOT_FOUND } from "./projects.ts";
@@ -67,13 +67,15 @@ export async function createGateCriterion(
 ) {
   await requireRole(ctx, ctx.projectId, NEEDS.manage, PROJECT_NOT_FOUND);
   await checkColumn(ctx, ctx.projectId, ctx.input.column_id);
-  const criterion = toCriterionWire(
-    await ctx.db.gateCriterion.create({
-      data: { projectId: ctx.projectId, columnId: ctx.input.column_id ?? null, text: ctx.input.text },
-    }),
-  );
-  await publish(ctx, ctx.projectId, "gate.criterion_created", { criterion });
-  return criterion;
+  return withEvents(ctx, async (tx, outbox) => {
+    const criterion = toCriterionWire(
+      await tx.gateCriterion.create({
+        data: { projectId: ctx.projectId, columnId: ctx.input.column_id ?? null, text: ctx.input.text },
+      }),
+    );
+    outbox.publish(ctx.projectId, "gate.criterion_created", { criterion });
+    return criterion;
+  });
 }
 
 function authorizeCriterion(ctx: ServiceContext, criterionId: string) {
@@ -91,23 +93,27 @@ export async function updateGateCriterion(
 ) {
   const { row } = await authorizeCriterion(ctx, ctx.criterionId);
   await checkColumn(ctx, row.projectId, ctx.input.column_id);
-  const criterion = toCriterionWire(
-    await ctx.db.gateCriterion.update({
-      where: { id: ctx.criterionId },
-      data: {
-        ...(ctx.input.text !== undefined ? { text: ctx.input.text } : {}),
-        ...(ctx.input.column_id !== undefined ? { columnId: ctx.input.column_id } : {}),
-      },
-    }),
-  );
-  await publish(ctx, row.projectId, "gate.criterion_updated", { criterion });
-  return criterion;
+  return withEvents(ctx, async (tx, outbox) => {
+    const criterion = toCriterionWire(
+      await tx.gateCriterion.update({
+        where: { id: ctx.criterionId },
+        data: {
+          ...(ctx.input.text !== undefined ? { text: ctx.input.text } : {}),
+          ...(ctx.input.column_id !== undefined ? { columnId: ctx.input.column_id } : {}),
+        },
+      }),
+    );
+    outbox.publish(row.projectId, "gate.criterion_updated", { criterion });
+    return criterion;
+  });
 }
 
 export async function deleteGateCriterion(ctx: ServiceContext & { criterionId: string }) {
   const { row } = await authorizeCriterion(ctx, ctx.criterionId);
-  await ctx.db.gateCriterion.delete({ where: { id: ctx.criterionId } });
-  await publish(ctx, row.projectId, "gate.criterion_deleted", { criterion_id: ctx.criterionId });
+  await withEvents(ctx, async (tx, outbox) => {
+    await tx.gateCriterion.delete({ where: { id: ctx.criterionId } });
+    outbox.publish(row.projectId, "gate.criterion_deleted", { criterion_id: ctx.criterionId });
+  });
 }
 
 /** The criteria that apply to the card where it is now, oldest first, with this card's acks. */
@@ -154,31 +160,36 @@ export async function ackGateCriterion(
     ]);
   }
   const data = { ackedById: ctx.actor.id, note: ctx.note ?? null, ackedAt: new Date() };
-  const row = await ctx.db.gateAck.upsert({
-    where: { cardId_criterionId: { cardId: ctx.cardId, criterionId: ctx.criterionId } },
-    create: { cardId: ctx.cardId, criterionId: ctx.criterionId, ...data },
-    update: data,
+  const ack = await withEvents(ctx, async (tx, outbox) => {
+    const row = await tx.gateAck.upsert({
+      where: { cardId_criterionId: { cardId: ctx.cardId, criterionId: ctx.criterionId } },
+      create: { cardId: ctx.cardId, criterionId: ctx.criterionId, ...data },
+      update: data,
+    });
+    const acked = {
+      card_id: row.cardId,
+      criterion_id: row.criterionId,
+      acked_by: row.ackedById,
+      acked_at: iso(row.ackedAt),
+      note: row.note,
+    };
+    outbox.publish(card.projectId, "gate.acked", { ack: acked });
+    return acked;
   });
-  const ack = {
-    card_id: row.cardId,
-    criterion_id: row.criterionId,
-    acked_by: row.ackedById,
-    acked_at: iso(row.ackedAt),
-    note: row.note,
-  };
-  await publish(ctx, card.projectId, "gate.acked", { ack });
   await recordActivity(ctx, ctx.cardId, "gate_acked", { criterion_id: ctx.criterionId });
   return ack;
 }
 
 export async function removeGateAck(ctx: ServiceContext & { cardId: string; criterionId: string }) {
   const card = await authorizeCard(ctx, ctx.cardId, NEEDS.work);
-  const { count } = await ctx.db.gateAck.deleteMany({
-    where: { cardId: ctx.cardId, criterionId: ctx.criterionId },
-  });
-  if (count === 0) throw new NotFoundError("This card has no ack of that criterion.");
-  await publish(ctx, card.projectId, "gate.ack_removed", {
-    card_id: ctx.cardId,
-    criterion_id: ctx.criterionId,
+  await withEvents(ctx, async (tx, outbox) => {
+    const { count } = await tx.gateAck.deleteMany({
+      where: { cardId: ctx.cardId, criterionId: ctx.criterionId },
+    });
+    if (count === 0) throw new NotFoundError("This card has no ack of that criterion.");
+    outbox.publish(card.projectId, "gate.ack_removed", {
+      card_id: ctx.cardId,
+      criterion_id: ctx.criterionId,
+    });
   });
 }

@@ -13,9 +13,9 @@ import {
 } from "./cards.ts";
 import { claimHolder, lockClaimState, mayOverrideClaim, releaseClaim } from "./claims.ts";
 import { toCommentWire } from "./comments.ts";
-import { TX_OPTIONS, type ServiceContext, type Tx } from "./context.ts";
+import type { ServiceContext, Tx } from "./context.ts";
 import { recordActivity } from "./activity.ts";
-import { publish } from "./events.ts";
+import { withEvents, type Outbox } from "./events.ts";
 import { lockRows, writePositions } from "./ordering.ts";
 import { loadAuthorized, NEEDS } from "./permissions.ts";
 import { notifyUser } from "./notifications.ts";
@@ -29,7 +29,7 @@ export async function publishPlan(
 ): Promise<Plan> {
   const { projectId } = await authorizeCard(ctx, ctx.cardId, NEEDS.work);
   const { summary, steps, as_checklist } = ctx.input;
-  const plan = await ctx.db.$transaction(async (tx) => {
+  const plan = await withEvents(ctx, async (tx, outbox) => {
     await lockRows(tx, "cards", [ctx.cardId]);
     const last = await tx.plan.findFirst({
       where: { cardId: ctx.cardId },
@@ -45,9 +45,10 @@ export async function publishPlan(
         data: steps.map((text, index) => ({ cardId: ctx.cardId, text, position: count + index })),
       });
     }
-    return toPlanWire(created);
-  }, TX_OPTIONS);
-  await publish(ctx, projectId, "plan.published", { plan });
+    const published = toPlanWire(created);
+    outbox.publish(projectId, "plan.published", { plan: published });
+    return published;
+  });
   await recordActivity(ctx, ctx.cardId, "plan_published", { version: plan.version });
   return plan;
 }
@@ -101,47 +102,53 @@ export async function decomposeCard(
     if (details.length > 0) throw new ValidationError("Request is invalid.", details);
   }
 
-  const childIds = await withParentColumnLocked(ctx, projectId, specs.length, async (tx, parent, first) => {
-    const created = await tx.card.createManyAndReturn({
-      data: specs.map((spec, index) => ({
-        projectId,
-        columnId: parent.columnId,
-        number: first + index,
-        title: spec.title,
-        body: spec.body ?? "",
-        ownerType: spec.owner_type ?? parent.ownerType,
-        priorityId: spec.priority_id === undefined ? parent.priorityId : spec.priority_id,
-        parentId: ctx.cardId,
-        position: 1_000_000 + index,
-      })),
-      select: { id: true, number: true },
-    });
-    const ids = created.sort((a, b) => a.number - b.number).map((row) => row.id);
-    // Labels: each child's own, or the parent's; checklist items as given.
-    const parentLabels = specs.some((spec) => spec.label_ids === undefined)
-      ? (await tx.cardLabel.findMany({ where: { cardId: ctx.cardId }, select: { labelId: true } })).map(
-          (row) => row.labelId,
-        )
-      : [];
-    const labelRows = specs.flatMap((spec, index) =>
-      [...new Set(spec.label_ids ?? parentLabels)].map((labelId) => ({
-        cardId: ids[index] as string,
-        labelId,
-      })),
-    );
-    if (labelRows.length > 0) await tx.cardLabel.createMany({ data: labelRows });
-    const items = specs.flatMap((spec, index) =>
-      (spec.checklist ?? []).map((text, position) => ({ cardId: ids[index] as string, text, position })),
-    );
-    if (items.length > 0) await tx.checklistItem.createMany({ data: items });
-    const column = await activeCardIds(tx, parent.columnId);
-    const rest = column.filter((id) => !ids.includes(id));
-    const at = rest.indexOf(ctx.cardId) + 1;
-    await writePositions(tx, "cards", [...rest.slice(0, at), ...ids, ...rest.slice(at)]);
-    return ids;
-  });
-  const [parent, children] = await Promise.all([readCard(ctx), loadCardsByIds(ctx.db, childIds)]);
-  await publish(ctx, projectId, "card.decomposed", { parent, children });
+  const { parent, children } = await withParentColumnLocked(
+    ctx,
+    projectId,
+    specs.length,
+    async (tx, parent, first, outbox) => {
+      const created = await tx.card.createManyAndReturn({
+        data: specs.map((spec, index) => ({
+          projectId,
+          columnId: parent.columnId,
+          number: first + index,
+          title: spec.title,
+          body: spec.body ?? "",
+          ownerType: spec.owner_type ?? parent.ownerType,
+          priorityId: spec.priority_id === undefined ? parent.priorityId : spec.priority_id,
+          parentId: ctx.cardId,
+          position: 1_000_000 + index,
+        })),
+        select: { id: true, number: true },
+      });
+      const ids = created.sort((a, b) => a.number - b.number).map((row) => row.id);
+      // Labels: each child's own, or the parent's; checklist items as given.
+      const parentLabels = specs.some((spec) => spec.label_ids === undefined)
+        ? (await tx.cardLabel.findMany({ where: { cardId: ctx.cardId }, select: { labelId: true } })).map(
+            (row) => row.labelId,
+          )
+        : [];
+      const labelRows = specs.flatMap((spec, index) =>
+        [...new Set(spec.label_ids ?? parentLabels)].map((labelId) => ({
+          cardId: ids[index] as string,
+          labelId,
+        })),
+      );
+      if (labelRows.length > 0) await tx.cardLabel.createMany({ data: labelRows });
+      const items = specs.flatMap((spec, index) =>
+        (spec.checklist ?? []).map((text, position) => ({ cardId: ids[index] as string, text, position })),
+      );
+      if (items.length > 0) await tx.checklistItem.createMany({ data: items });
+      const column = await activeCardIds(tx, parent.columnId);
+      const rest = column.filter((id) => !ids.includes(id));
+      const at = rest.indexOf(ctx.cardId) + 1;
+      await writePositions(tx, "cards", [...rest.slice(0, at), ...ids, ...rest.slice(at)]);
+      const parentCard = await readCard({ db: tx, actor: ctx.actor, cardId: ctx.cardId });
+      const childCards = await loadCardsByIds(tx, ids);
+      outbox.publish(projectId, "card.decomposed", { parent: parentCard, children: childCards });
+      return { parent: parentCard, children: childCards };
+    },
+  );
   await recordActivity(ctx, ctx.cardId, "decomposed", { children: children.map((child) => child.id) });
   return { parent, children };
 }
@@ -157,13 +164,13 @@ async function withParentColumnLocked<T>(
   ctx: ServiceContext & { cardId: string },
   projectId: string,
   count: number,
-  work: (tx: Tx, parent: ParentRow, firstNumber: number) => Promise<T>,
+  work: (tx: Tx, parent: ParentRow, firstNumber: number, outbox: Outbox) => Promise<T>,
 ): Promise<T> {
   for (let attempt = 0; ; attempt += 1) {
     const seen = await ctx.db.card.findUnique({ where: { id: ctx.cardId }, select: { columnId: true } });
     if (!seen) throw new NotFoundError(CARD_NOT_FOUND);
     try {
-      return await ctx.db.$transaction(async (tx) => {
+      return await withEvents(ctx, async (tx, outbox) => {
         const [counter] = await tx.$queryRaw<Array<{ first: number }>>`
           UPDATE projects SET next_card_number = next_card_number + ${count}::int
           WHERE id = ${projectId}::uuid RETURNING next_card_number - ${count}::int AS first`;
@@ -176,8 +183,8 @@ async function withParentColumnLocked<T>(
         if (!parent) throw new NotFoundError(CARD_NOT_FOUND);
         if (parent.columnId !== seen.columnId) throw new MovedMeanwhile();
         if (parent.archivedAt) throw new ConflictError("The card is archived; unarchive it first.");
-        return work(tx, parent, counter.first);
-      }, TX_OPTIONS);
+        return work(tx, parent, counter.first, outbox);
+      });
     } catch (error) {
       if (!(error instanceof MovedMeanwhile) || attempt >= 10) throw error;
     }
@@ -214,7 +221,7 @@ export async function handoffCard(
       throw new ValidationError("Request is invalid.", [{ path: "to_user_id", message: NOT_A_MEMBER }]);
     }
   }
-  const comment = await ctx.db.$transaction(async (tx) => {
+  const { comment, card } = await withEvents(ctx, async (tx, outbox) => {
     const state = await lockClaimState(tx, ctx.cardId);
     if (!mayOverrideClaim(state, ctx.actor.id, role)) {
       throw new ForbiddenError(`The card is ${claimHolder(state)}; only they or an admin can hand it off.`);
@@ -228,12 +235,13 @@ export async function handoffCard(
         ...(work_phase !== undefined ? { workPhase: work_phase || null } : {}),
       },
     });
-    return tx.comment.create({
+    const handoff = await tx.comment.create({
       data: { cardId: ctx.cardId, authorId: ctx.actor.id, body: note, kind: "handoff" },
     });
-  }, TX_OPTIONS);
-  const card = await readCard(ctx);
-  await publish(ctx, row.projectId, "card.handed_off", { card, note: toCommentWire(comment) });
+    const handedOff = await readCard({ db: tx, actor: ctx.actor, cardId: ctx.cardId });
+    outbox.publish(row.projectId, "card.handed_off", { card: handedOff, note: toCommentWire(handoff) });
+    return { comment: handoff, card: handedOff };
+  });
   await recordActivity(ctx, ctx.cardId, "handed_off", {
     to_user_id: ctx.input.to_user_id ?? null,
     note: comment.body,
