@@ -12,4 +12,7 @@ describeServiceProcess("auth-server", path.resolve(__dirname, ".."), {
   errorCodeOf: (body) => (body as { error_code: string }).error_code,
   databaseProbe: tenantCall,
   redisProbe: tenantCall,
+  // Bodies are read after authentication; a QR start reads its (bounded) body first, because the
+  // token it needs depends on the body's purpose.
+  slowBodyPath: "/auth/v1/qr/start",
 });
