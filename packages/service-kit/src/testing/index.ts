@@ -4,3 +4,4 @@ export { pairSockets, tcpProxy, type TcpProxy } from "./tcp-proxy.ts";
 export * from "./fuzz.ts";
 export { metricValue } from "./metrics.ts";
 export { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from "./smtp-catcher.ts";
+export { describeHealthProbes, type HealthProbeTarget } from "./health-probes.ts";
