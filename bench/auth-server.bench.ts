@@ -12,6 +12,7 @@ import { createTenant, SoftwareAuthenticator, verifyAuthenticationResponse } fro
 import { createDb, migrateDatabase } from "@org/db";
 import { databaseUrl, dropDatabase, runOnServer, uniqueDatabaseName } from "@org/db/testing";
 import { createLogger } from "@org/service-kit";
+import { runBench } from "./lib/run-bench.ts";
 
 const CLIENTS = 8;
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 10_000);
@@ -153,7 +154,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -10,6 +10,7 @@ import pg from "pg";
 import { createUser } from "@org/board-api/src/services/users.ts";
 import { seedProject as seedBoard } from "./lib/seed.ts";
 import { listen, startBoardApi, type Listening } from "./lib/servers.ts";
+import { runBench } from "./lib/run-bench.ts";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = 10;
@@ -153,10 +154,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -22,6 +22,7 @@ import { attachBoardRealtime, SocketBoardEvents } from "@org/board-api/src/realt
 import { createUser } from "@org/board-api/src/services/users.ts";
 import { startWebSession } from "@org/board-api/src/services/web-sessions.ts";
 import { seedProject } from "./lib/seed.ts";
+import { runBench } from "./lib/run-bench.ts";
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
 const COLUMNS = 5;
@@ -249,7 +250,4 @@ async function main(): Promise<void> {
   }
 }
 
-void main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

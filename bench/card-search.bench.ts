@@ -6,6 +6,7 @@ import { createDb, migrateDatabase } from "@org/db";
 import { databaseUrl, dropDatabase, runOnServer, uniqueDatabaseName } from "@org/db/testing";
 import { createUser } from "@org/board-api/src/services/users.ts";
 import { startBoardApi, type Listening } from "./lib/servers.ts";
+import { runBench } from "./lib/run-bench.ts";
 
 const CARDS = Number(process.env.BENCH_SEARCH_CARDS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_SEARCH_ROUNDS ?? 40);
@@ -93,10 +94,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(process.exitCode ?? 0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

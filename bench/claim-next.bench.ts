@@ -8,6 +8,7 @@ import { databaseUrl, dropDatabase, runOnServer, uniqueDatabaseName } from "@org
 import pg from "pg";
 import { createUser } from "@org/board-api/src/services/users.ts";
 import { startBoardApi, type Listening } from "./lib/servers.ts";
+import { runBench } from "./lib/run-bench.ts";
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 16);
 const AGENT_CARDS = 2_000;
@@ -163,10 +164,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(process.exitCode ?? 0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

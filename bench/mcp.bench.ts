@@ -13,6 +13,7 @@ import pg from "pg";
 import { createUser } from "@org/board-api/src/services/users.ts";
 import { loadInChild } from "./lib/load-in-child.ts";
 import { startBoardApi, type Listening } from "./lib/servers.ts";
+import { runBench } from "./lib/run-bench.ts";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CLIENTS = 8;
@@ -184,10 +185,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(process.exitCode ?? 0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { migrateDatabase } from "@org/db";
 import { databaseUrl, dropDatabase, runOnServer, uniqueDatabaseName } from "@org/db/testing";
+import { runBench } from "./lib/run-bench.ts";
 
 const RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? 3);
 const APPS = ["board-api", "auth-server"] as const;
@@ -142,10 +143,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

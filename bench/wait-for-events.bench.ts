@@ -10,6 +10,7 @@ import pg from "pg";
 import { createUser } from "@org/board-api/src/services/users.ts";
 import { seedProject } from "./lib/seed.ts";
 import { startBoardApi, type Listening } from "./lib/servers.ts";
+import { runBench } from "./lib/run-bench.ts";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
 /** How long the waiter is given to be parked before the move is sent. */
@@ -156,10 +157,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(process.exitCode ?? 0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

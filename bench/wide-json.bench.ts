@@ -12,6 +12,7 @@ import type autocannon from "autocannon";
 import { createUser } from "@org/board-api/src/services/users.ts";
 import { loadInChild } from "./lib/load-in-child.ts";
 import { startBoardApi, type Listening } from "./lib/servers.ts";
+import { runBench } from "./lib/run-bench.ts";
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const ATTACKERS = 8;
@@ -142,10 +143,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(process.exitCode ?? 0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);
