@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { createTestDatabase } from "@org/db/testing";
 import { startSmtpCatcher, type SmtpCatcher } from "@org/service-kit/testing";
+import pg from "pg";
 import request from "supertest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { addMember, client, makeBoard, makeProject, makeUser, type Client } from "./helpers/fixtures.ts";
@@ -389,6 +390,33 @@ describe("adding by id tells nothing, and strangers are not flooded (issue 28)",
       user_id: string;
     }[];
     expect(listed.map((row) => row.user_id)).toEqual([known.user.id]);
+  });
+
+  it("an unknown id costs the same work as a known one: the same SQL statements, so no timing tells", async () => {
+    const { owner, project } = await makeBoard(t);
+    const known = await makeUser(t);
+    // The token's lookup and last use are written by a first request, not by the measured ones.
+    await owner.api.get("/me").expect(200);
+    /** The SQL text of every statement sent to PostgreSQL while add_member runs for `user_id`. */
+    const statementsOf = async (user_id: string): Promise<string[]> => {
+      const spy = jest.spyOn(pg.Client.prototype, "query");
+      try {
+        const res = await owner.api.post(`/projects/${project.id}/members`, { user_id, role: "member" });
+        expect(res.status).toBe(202);
+        return spy.mock.calls.map(([query]) =>
+          typeof query === "string" ? query : (query as { text: string }).text,
+        );
+      } finally {
+        spy.mockRestore();
+      }
+    };
+    const forKnown = await statementsOf(known.user.id);
+    const forUnknown = await statementsOf(randomUUID());
+    expect(forUnknown).toEqual(forKnown);
+    expect(forKnown.some((sql) => /INSERT INTO ("public"\.)?"?project_invitations/.test(sql))).toBe(true);
+    // The known user was invited, the unknown id recorded nothing.
+    const [invitation] = (await known.api.get("/me/invitations")).body.data;
+    expect(invitation).toMatchObject({ project_id: project.id, user_id: known.user.id, role: "member" });
   });
 
   it("invitations to people who share none of the inviter's projects are limited per inviter", async () => {

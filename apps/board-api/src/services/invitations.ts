@@ -15,7 +15,7 @@ import type {
   Member,
   Role,
 } from "@org/contracts";
-import type { Prisma } from "@org/db";
+import { SQL_NOW, type Prisma } from "@org/db";
 import { ConflictError, ForbiddenError, generateSecret, hashSecret, NotFoundError } from "@org/service-kit";
 import { TX_OPTIONS, type ServiceContext } from "./context.ts";
 import { publish } from "./events.ts";
@@ -32,6 +32,7 @@ import {
 } from "./permissions.ts";
 import { PROJECT_NOT_FOUND } from "./projects.ts";
 import { notFoundMessage } from "./not-found.ts";
+import { SQL_UUID_V7 } from "./webhook-delivery.ts";
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const INVITATION_NOT_FOUND = notFoundMessage("invitation_id");
@@ -66,39 +67,90 @@ export const invitationLink = (publicUrl: string, token: string) =>
 const live = () => ({ expiresAt: { gt: new Date() } });
 
 /**
- * Records (or renews, with a new role, expiry and link) the invitation of an address or a user;
- * the caller checked the roles. Returns the link's secret for an address.
+ * Records (or renews, with a new role, expiry and link) the invitation of an address; the caller
+ * checked the roles. Returns the link's secret. (Users by id: inviteUserById.)
  */
 export async function recordInvitation(
   ctx: ServiceContext,
-  { projectId, role, ...to }: { projectId: string; role: Role } & ({ email: string } | { userId: string }),
-): Promise<{ row: InvitationRow; token?: string }> {
-  const token = "email" in to ? generateSecret("inv") : undefined;
+  { projectId, role, email }: { projectId: string; role: Role; email: string },
+): Promise<{ row: InvitationRow; token: string }> {
+  const token = generateSecret("inv");
   const data = {
     role,
     invitedById: ctx.actor.id,
     expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
-    tokenHash: token ? hashSecret(token) : null,
+    tokenHash: hashSecret(token),
     createdAt: new Date(),
   };
-  const row =
-    "email" in to
-      ? await ctx.db.projectInvitation.upsert({
-          where: { projectId_email: { projectId, email: to.email } },
-          create: { projectId, email: to.email, ...data },
-          update: data,
-          include: withProject,
-        })
-      : await ctx.db.projectInvitation.upsert({
-          where: { projectId_inviteeId: { projectId, inviteeId: to.userId } },
-          create: { projectId, inviteeId: to.userId, ...data },
-          update: data,
-          include: withProject,
-        });
+  const row = await ctx.db.projectInvitation.upsert({
+    where: { projectId_email: { projectId, email } },
+    create: { projectId, email, ...data },
+    update: data,
+    include: withProject,
+  });
   const invitee = await inviteeOf(ctx, row);
   if (invitee)
     await publish(ctx, projectId, "invitation.created", { invitation: toInvitationWire(row) }, invitee);
-  return { row, ...(token ? { token } : {}) };
+  return { row, token };
+}
+
+/** An invitation of a user by id as `inviteUserById` reads it back. */
+interface InvitedRow {
+  id: string;
+  project_id: string;
+  invitee_id: string;
+  role: Role;
+  invited_by_id: string;
+  created_at: Date;
+  expires_at: Date;
+  project_name: string;
+  invited_by_name: string;
+}
+
+/**
+ * Records (or renews) the invitation of the user `userId`, if that user exists, in one statement
+ * that runs alike for an unknown id (it then inserts nothing): add_member does the same work, and
+ * so takes the same time, whether or not the id is someone's, and tells nobody which ids exist
+ * (issue 28). The caller checked the roles.
+ */
+export async function inviteUserById(
+  ctx: ServiceContext,
+  { projectId, userId, role }: { projectId: string; userId: string; role: Role },
+): Promise<void> {
+  const [row] = await ctx.db.$queryRaw<InvitedRow[]>`
+    WITH invited AS (
+      INSERT INTO project_invitations
+        (id, project_id, invitee_id, role, invited_by_id, token_hash, created_at, expires_at)
+      SELECT ${SQL_UUID_V7}, ${projectId}::uuid, u.id, ${role}::project_role, ${ctx.actor.id}::uuid, NULL,
+        ${SQL_NOW}, ${SQL_NOW} + ${INVITATION_TTL_MS}::bigint * interval '1 millisecond'
+      FROM users u WHERE u.id = ${userId}::uuid
+      ON CONFLICT (project_id, invitee_id) DO UPDATE SET role = EXCLUDED.role,
+        invited_by_id = EXCLUDED.invited_by_id, token_hash = NULL, created_at = EXCLUDED.created_at,
+        expires_at = EXCLUDED.expires_at
+      RETURNING *
+    )
+    SELECT invited.id::text AS id, invited.project_id::text AS project_id,
+      invited.invitee_id::text AS invitee_id, invited.role::text AS role,
+      invited.invited_by_id::text AS invited_by_id, invited.created_at, invited.expires_at,
+      p.name AS project_name, inviter.name AS invited_by_name
+    FROM invited
+    JOIN projects p ON p.id = invited.project_id
+    JOIN users inviter ON inviter.id = invited.invited_by_id`;
+  if (!row) return;
+  const invitation = toInvitationWire({
+    id: row.id,
+    projectId: row.project_id,
+    email: null,
+    inviteeId: row.invitee_id,
+    tokenHash: null,
+    role: row.role,
+    invitedById: row.invited_by_id,
+    createdAt: new Date(row.created_at),
+    expiresAt: new Date(row.expires_at),
+    project: { name: row.project_name },
+    invitedBy: { name: row.invited_by_name },
+  });
+  await publish(ctx, projectId, "invitation.created", { invitation }, row.invitee_id);
 }
 
 /**
@@ -164,7 +216,7 @@ export async function createInvitation(
     email: ctx.email,
     role: ctx.role,
   });
-  return { ...toInvitationWire(row), url: invitationLink(ctx.publicUrl, token as string) };
+  return { ...toInvitationWire(row), url: invitationLink(ctx.publicUrl, token) };
 }
 
 /** Only an owner grants, changes or removes the owner role (by invitation too). */

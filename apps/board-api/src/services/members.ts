@@ -6,6 +6,7 @@ import {
   announceGone,
   assertMayGrant,
   chargeStrangerInvite,
+  inviteUserById,
   ownerOnly,
   recordInvitation,
 } from "./invitations.ts";
@@ -51,12 +52,11 @@ export async function addMember(
   }, TX_OPTIONS);
   if (member) return member;
   // Consent: a user who is not a member is invited, and joins only by accepting. An unknown id
-  // answers exactly the same (202, counted the same), and nothing is recorded: add_member tells
-  // nobody which ids exist (issue 28).
+  // answers exactly the same (202, counted the same) after the same statements, and nothing is
+  // recorded: add_member tells nobody which ids exist (issue 28).
   assertMayGrant(actorRole, role);
   await chargeStrangerInvite(ctx, { userId: user_id });
-  const user = await ctx.db.user.findUnique({ where: { id: user_id }, select: { id: true } });
-  if (user) await recordInvitation(ctx, { projectId: ctx.projectId, userId: user.id, role });
+  await inviteUserById(ctx, { projectId: ctx.projectId, userId: user_id, role });
   return null;
 }
 
