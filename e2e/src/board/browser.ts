@@ -1,7 +1,8 @@
 // Both services over real HTTP on ports of their own (port 0): the auth server, and board-api with
-// socket.io and the web app, as its tenant with PUBLIC_URL where it listens.
+// socket.io and the web app, as its tenant with PUBLIC_URL where it listens (or where the proxy in
+// front of several of its instances does).
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -15,31 +16,61 @@ import {
   type Page,
   type VirtualAuthenticator,
 } from "@org/browser-testing";
+import { createDb, type Db } from "@org/db";
 import { createTestDatabase, type TestDatabase } from "@org/db/testing";
-import { createLogger } from "@org/service-kit";
+import { connectRedis, createLogger } from "@org/service-kit";
 import { startSmtpCatcher, type SmtpCatcher } from "@org/service-kit/testing";
 import { createApp } from "@org/board-api/src/app.ts";
-import { loadBoardEnv } from "@org/board-api/src/env.ts";
+import { loadBoardEnv, type BoardEnv } from "@org/board-api/src/env.ts";
 import { webConfig } from "@org/board-api/src/http/web.ts";
 import { attachBoardRealtime, SocketBoardEvents } from "@org/board-api/src/realtime/index.ts";
+import { roundRobinProxy } from "../round-robin-proxy.ts";
 import { startAuthServer, type AuthServer } from "./web.ts";
 
 export interface RunningServices {
   auth: AuthServer;
-  board: { url: string; database: TestDatabase };
+  /** `url` is where people and clients reach the board: the proxy's, with several instances. */
+  board: { url: string; database: TestDatabase; instances: string[] };
   close(): Promise<void>;
 }
 
-/** `env` adds to board-api's environment (SMTP_URL for a test's mail server, …). */
+/** One board-api process's worth of the app, as its server.ts composes it, on `server`. */
+function serveBoard(server: Server, env: BoardEnv, db: Db, redisUrl: string | undefined) {
+  const events = new SocketBoardEvents();
+  const logger = createLogger({ service: "board-api", level: "silent" });
+  const redis = connectRedis(redisUrl, logger);
+  server.on("request", createApp({ env, db, logger, redis, events }));
+  const realtime = attachBoardRealtime(server, { db, redisUrl, events, web: webConfig(env) });
+  return async () => {
+    await realtime.close();
+    await redis?.quit().catch(() => redis.disconnect());
+  };
+}
+
+async function listen(server: Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+/**
+ * `env` adds to board-api's environment (SMTP_URL for a test's mail server, …). With `instances`
+ * above 1, that many board-api instances, each with its own database client, share the database
+ * and Redis (TEST_REDIS_URL) behind a round-robin proxy whose origin is their PUBLIC_URL: no
+ * sticky sessions, as instances.test.ts runs the built servers.
+ */
 export async function startServices({
   env: extra = {},
-}: { env?: Record<string, string> } = {}): Promise<RunningServices> {
+  instances = 1,
+}: { env?: Record<string, string>; instances?: number } = {}): Promise<RunningServices> {
   const auth = await startAuthServer();
   const database = await createTestDatabase();
   const attachmentsDir = await mkdtemp(path.join(os.tmpdir(), "board-browser-"));
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = `http://localhost:${(server.address() as AddressInfo).port}`;
+  const servers = Array.from({ length: instances }, () => createServer());
+  const ports = await Promise.all(servers.map(listen));
+  const upstreams = ports.map((port) => `http://127.0.0.1:${port}`);
+  const proxy = instances > 1 ? await roundRobinProxy(upstreams) : undefined;
+  const url = proxy?.url ?? `http://localhost:${ports[0]!}`;
+  const redisUrl = instances > 1 ? process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379" : undefined;
   const apiKey = await auth.tenant([url]);
   const env = loadBoardEnv({
     NODE_ENV: "test",
@@ -48,27 +79,26 @@ export async function startServices({
     ATTACHMENTS_DIR: attachmentsDir,
     AUTH_SERVER_URL: auth.url,
     AUTH_API_KEY: apiKey,
+    // Only the proxy on this machine reaches the instances: believe the address it adds.
+    ...(proxy ? { TRUST_PROXY: "loopback" } : {}),
     ...extra,
   });
-  const events = new SocketBoardEvents();
-  server.on(
-    "request",
-    createApp({
-      env,
-      db: database.db,
-      logger: createLogger({ service: "board-api", level: "silent" }),
-      redis: undefined,
-      events,
-    }),
+  // The first instance uses the test database's client; every other one a client of its own.
+  const clients = servers.map((_, index) =>
+    index === 0 ? database.db : createDb({ url: database.url, maxConnections: 10 }),
   );
-  const realtime = attachBoardRealtime(server, { db: database.db, events, web: webConfig(env) });
+  const stops = servers.map((server, index) => serveBoard(server, env, clients[index]!, redisUrl));
   return {
     auth,
-    board: { url, database },
+    board: { url, database, instances: upstreams },
     async close() {
-      await realtime.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await proxy?.close();
+      await Promise.all(stops.map((stop) => stop()));
+      for (const server of servers) server.closeAllConnections();
+      await Promise.all(
+        servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))),
+      );
+      await Promise.all(clients.slice(1).map((client) => client.$disconnect()));
       await database.drop();
       await auth.close();
       await rm(attachmentsDir, { recursive: true, force: true });
@@ -146,7 +176,10 @@ export async function person(
  * test's, `smtp`) and the people it made, all closed after the suite. Call at a file's top level.
  * `env` adds to board-api's environment.
  */
-export function browserSuite({ env = {} }: { env?: Record<string, string> } = {}) {
+export function browserSuite({
+  env = {},
+  instances = 1,
+}: { env?: Record<string, string>; instances?: number } = {}) {
   const suite = {
     browser: undefined as unknown as Browser,
     services: undefined as unknown as RunningServices,
@@ -163,7 +196,7 @@ export function browserSuite({ env = {} }: { env?: Record<string, string> } = {}
     suite.smtp = await startSmtpCatcher();
     [suite.browser, suite.services] = await Promise.all([
       launchChromium(),
-      startServices({ env: { SMTP_URL: suite.smtp.url, ...env } }),
+      startServices({ env: { SMTP_URL: suite.smtp.url, ...env }, instances }),
     ]);
   });
   afterAll(async () => {

@@ -11,16 +11,19 @@ import https from "node:https";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { UnauthorizedError, type OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type {
-  OAuthClientInformationMixed,
-  OAuthClientMetadata,
-  OAuthTokens,
-} from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { browserSuite, newProject, shootPage, signUp, type Person } from "../../../src/board/browser.ts";
+import { browserSuite, newProject, signUp, type Person } from "../../../src/board/browser.ts";
+import {
+  consent,
+  mcpStatus,
+  MemoryOAuthHost,
+  recordingFetch,
+  revokeInAccount,
+  signIn,
+} from "../../../src/board/oauth-host.ts";
 
 // A certificate for 127.0.0.1, made for this run: the metadata document's server presents it and
 // the board trusts it (OAUTH_CLIENT_METADATA_CA_FILE), as a closed network trusts its own CA.
@@ -70,65 +73,7 @@ afterAll(async () => {
   rmSync(certDir, { recursive: true, force: true });
 });
 
-/** An MCP host's OAuth state, kept in memory as a CLI host keeps it in a file. */
-class TestHost implements OAuthClientProvider {
-  authorizationUrl: URL | undefined;
-  private information: OAuthClientInformationMixed | undefined;
-  private saved: OAuthTokens | undefined;
-  private verifier = "";
-  readonly redirectUrl = REDIRECT;
-
-  constructor(
-    private readonly name: string,
-    readonly clientMetadataUrl?: string,
-  ) {}
-
-  get clientMetadata(): OAuthClientMetadata {
-    return {
-      client_name: this.name,
-      redirect_uris: [REDIRECT],
-      grant_types: ["authorization_code", "refresh_token"],
-      response_types: ["code"],
-      token_endpoint_auth_method: "none",
-    };
-  }
-  clientInformation() {
-    return this.information;
-  }
-  saveClientInformation(information: OAuthClientInformationMixed) {
-    this.information = information;
-  }
-  tokens() {
-    return this.saved;
-  }
-  saveTokens(tokens: OAuthTokens) {
-    this.saved = tokens;
-  }
-  redirectToAuthorization(url: URL) {
-    this.authorizationUrl = url;
-  }
-  saveCodeVerifier(verifier: string) {
-    this.verifier = verifier;
-  }
-  codeVerifier() {
-    return this.verifier;
-  }
-  invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery") {
-    if (scope === "all" || scope === "tokens") this.saved = undefined;
-    if (scope === "all" || scope === "client") this.information = undefined;
-  }
-}
-
-/** The paths the host's HTTP client asked for, in order. */
-function recordingFetch(paths: string[]): typeof fetch {
-  return (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    paths.push(`${init?.method ?? (input instanceof Request ? input.method : "GET")} ${url.pathname}`);
-    return fetch(input, init);
-  };
-}
-
-function connectMcp(host: TestHost, paths: string[]) {
+function connectMcp(host: MemoryOAuthHost, paths: string[]) {
   const transport = new StreamableHTTPClientTransport(new URL(`${suite.services.board.url}/mcp`), {
     authProvider: host,
     fetch: recordingFetch(paths),
@@ -143,82 +88,10 @@ const structured = <T>(answer: unknown): T => {
   return result.structuredContent as T;
 };
 
-/** Sign in with the laptop's passkey on the page the app shell shows when signed out. */
-async function signIn(page: Person["page"]): Promise<void> {
-  await page
-    .locator("authkit-authenticate iframe")
-    .contentFrame()
-    .getByRole("button", { name: "Sign in with Passkey" })
-    .click();
-}
-
-/**
- * The person approves in the page, limited to `project`: by mouse, or by keyboard alone (focus,
- * arrow keys and Space, Enter on Allow). Returns the code the browser brought back.
- */
-async function consent(
-  page: Person["page"],
-  {
-    appName,
-    project,
-    keyboard,
-    shot,
-  }: { appName: string; project: string; keyboard: boolean; shot?: string },
-): Promise<URL> {
-  await page.getByRole("heading", { name: `${appName} wants to use your board` }).waitFor();
-  if (keyboard) {
-    await page.getByRole("radio", { name: /All my projects/ }).focus();
-    await page.keyboard.press("ArrowDown");
-    await page.getByRole("checkbox", { name: project }).focus();
-    await page.keyboard.press("Space");
-  } else {
-    await page.getByRole("radio", { name: "Only the projects I choose" }).check();
-    await page.getByRole("checkbox", { name: project }).check();
-  }
-  expect(await page.getByRole("checkbox", { name: project }).isChecked()).toBe(true);
-  if (shot) await shootPage(page, shot, () => page.getByRole("button", { name: "Allow" }).waitFor());
-  if (keyboard) {
-    await page.getByRole("button", { name: "Allow" }).focus();
-    await page.keyboard.press("Enter");
-  } else {
-    await page.getByRole("button", { name: "Allow" }).click();
-  }
-  await page.waitForURL((url) => url.href.startsWith(`${REDIRECT}?`));
-  return new URL(page.url());
-}
-
-/** Revokes the app's grant in Account → Connected apps, by clicking as the person does. */
-async function revokeInAccount(page: Person["page"], appName: string, project: string): Promise<void> {
-  // The browser is still on the host's page: the person opens the board again, then Account.
-  await page.goto(`${suite.services.board.url}/app`);
-  await page.getByRole("link", { name: /^Account/ }).click();
-  const section = page.getByRole("region", { name: "Connected apps" });
-  const row = section.getByRole("row", { name: new RegExp(appName) });
-  await row.waitFor();
-  // Connected apps names the one project the app was limited to.
-  expect(await row.innerText()).toContain(`only ${project}`);
-  await row.getByRole("button", { name: "Revoke" }).click();
-  await page.locator("kit-confirm").getByRole("button", { name: "Revoke" }).click();
-  await page.getByText(`“${appName}” disconnected.`).waitFor();
-}
-
-async function status(token: string): Promise<number> {
-  const res = await fetch(`${suite.services.board.url}/mcp`, {
-    method: "POST",
-    headers: {
-      Authorization: `Bearer ${token}`,
-      "Content-Type": "application/json",
-      Accept: "application/json, text/event-stream",
-    },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
-  });
-  return res.status;
-}
-
 /** The whole life of a connection, from nothing to revoked. */
 async function fromNothingToRevoked(
   page: Person["page"],
-  host: TestHost,
+  host: MemoryOAuthHost,
   {
     appName,
     project,
@@ -250,7 +123,13 @@ async function fromNothingToRevoked(
   // The browser: sign in if need be, consent limited to one project, back to the host.
   await page.goto(authorizationUrl.href);
   if (signedOut) await signIn(page);
-  const back = await consent(page, { appName, project, keyboard, ...(shot ? { shot } : {}) });
+  const back = await consent(page, {
+    appName,
+    project,
+    keyboard,
+    redirect: REDIRECT,
+    ...(shot ? { shot } : {}),
+  });
   expect(back.searchParams.get("iss")).toBe(suite.services.board.url);
   expect(back.searchParams.get("state")).toBe(authorizationUrl.searchParams.get("state"));
   await first.transport.finishAuth(back.searchParams.get("code")!);
@@ -292,7 +171,7 @@ async function fromNothingToRevoked(
     }),
   });
   expect(revoked.status).toBe(200);
-  expect(await status(issued.access_token)).toBe(401);
+  expect(await mcpStatus(`${suite.services.board.url}/mcp`, issued.access_token)).toBe(401);
   const before = paths.length;
   const again = structured<{ data: unknown[] }>(
     await client.callTool({ name: "list_projects", arguments: {} }),
@@ -304,8 +183,8 @@ async function fromNothingToRevoked(
   expect(refreshed.refresh_token).not.toBe(issued.refresh_token);
 
   // Revoke in Account: the next call is 401 and the refresh token no longer works either.
-  await revokeInAccount(page, appName, project);
-  expect(await status(refreshed.access_token)).toBe(401);
+  await revokeInAccount(page, suite.services.board.url, { appName, project });
+  expect(await mcpStatus(`${suite.services.board.url}/mcp`, refreshed.access_token)).toBe(401);
   await expect(client.callTool({ name: "list_projects", arguments: {} })).rejects.toBeInstanceOf(
     UnauthorizedError,
   );
@@ -333,7 +212,7 @@ describe("an MCP host connects with OAuth (issue 30)", () => {
     await page.locator("authkit-authenticate iframe").waitFor();
 
     // Named by its metadata document; signed out, so the passkey signs in first. By mouse.
-    await fromNothingToRevoked(page, new TestHost("Doc Host", documentUrl), {
+    await fromNothingToRevoked(page, new MemoryOAuthHost("Doc Host", REDIRECT, documentUrl), {
       appName: "Doc Host",
       project: "Alpha",
       keyboard: false,
@@ -341,7 +220,7 @@ describe("an MCP host connects with OAuth (issue 30)", () => {
       shot: "oauth-consent-projects",
     });
     // Registered (RFC 7591); still signed in. By keyboard alone.
-    await fromNothingToRevoked(page, new TestHost("Registered Host"), {
+    await fromNothingToRevoked(page, new MemoryOAuthHost("Registered Host", REDIRECT), {
       appName: "Registered Host",
       project: "Beta",
       keyboard: true,
