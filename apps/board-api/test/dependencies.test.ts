@@ -150,6 +150,52 @@ describe("the ready queue", () => {
     ]);
   });
 
+  it("the ready queue follows every change of a blocker: done column toggled, reopened, archived, deleted", async () => {
+    const { owner, project, agent, agentCard } = await teamBoard();
+    const readyIds = async () =>
+      ((await agent.api.get(`/projects/${project.id}/ready`)).body.data as Card[]).map((c) => c.id);
+    const waiting = await agentCard("Waiting");
+    const side = await makeColumn(owner.api, project.id);
+    const blocker = await makeCard(owner.api, side.id, { title: "Blocker" });
+    const other = await makeCard(owner.api, side.id, { title: "Other blocker" });
+    await owner.api.post(`/cards/${waiting.id}/blockers`, { blocker_id: blocker.id });
+    expect(await readyIds()).toEqual([]);
+    // The blocker's column becomes a done column, then stops being one.
+    expect((await owner.api.patch(`/columns/${side.id}`, { done: true })).status).toBe(200);
+    expect(await readyIds()).toEqual([waiting.id]);
+    // A second link to a card of a done column does not block either.
+    await owner.api.post(`/cards/${waiting.id}/blockers`, { blocker_id: other.id });
+    expect(await readyIds()).toEqual([waiting.id]);
+    expect((await owner.api.patch(`/columns/${side.id}`, { done: false })).status).toBe(200);
+    expect(await readyIds()).toEqual([]);
+    // Archived, unarchived, deleted: only the other blocker is left, then none.
+    await owner.api.post(`/cards/${blocker.id}/archive`);
+    await owner.api.post(`/cards/${other.id}/archive`);
+    expect(await readyIds()).toEqual([waiting.id]);
+    await owner.api.post(`/cards/${blocker.id}/unarchive`);
+    expect(await readyIds()).toEqual([]);
+    expect((await owner.api.delete(`/cards/${blocker.id}`)).status).toBe(204);
+    expect(await readyIds()).toEqual([waiting.id]);
+    expect((await agent.api.post(`/projects/${project.id}/claim-next`, {})).body.id).toBe(waiting.id);
+  });
+
+  it("links added while their blockers go to a done column leave no card wrongly blocked", async () => {
+    const { owner, project, done, agent, agentCard } = await teamBoard();
+    const side = await makeColumn(owner.api, project.id);
+    const pairs = [];
+    for (let i = 0; i < 6; i++) {
+      pairs.push({ waiting: await agentCard(`W${i}`), blocker: await makeCard(owner.api, side.id) });
+    }
+    await Promise.all(
+      pairs.flatMap(({ waiting, blocker }) => [
+        owner.api.post(`/cards/${waiting.id}/blockers`, { blocker_id: blocker.id }),
+        owner.api.post(`/cards/${blocker.id}/move`, { to_column_id: done.id }),
+      ]),
+    );
+    const ready = (await agent.api.get(`/projects/${project.id}/ready`)).body.data as Card[];
+    expect(ready.map((c) => c.id).sort()).toEqual(pairs.map(({ waiting }) => waiting.id).sort());
+  });
+
   it("over MCP: add_blocker, list_ready_cards, and claim_next_card's reason counts blocked cards", async () => {
     const { owner, project, agent, agentCard } = await teamBoard();
     const a = await agentCard("A");

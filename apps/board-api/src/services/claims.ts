@@ -138,7 +138,9 @@ export async function unclaimCard(ctx: ServiceContext & { cardId: string }): Pro
  * UPDATE SKIP LOCKED (a card another caller is taking right now is skipped, never waited for or
  * taken twice) and claimed; a row whose lock is released after another caller claimed it fails
  * the re-checked WHERE and is passed over too. The order is read from the front of the
- * cards_claim_order_idx index (see its migration), not sorted. Null when nothing is eligible.
+ * cards_claim_order_idx index (see its migration), not sorted; blocked cards are not in it
+ * (`NOT c.blocked`), so a queue whose head waits for other work costs no more than one that does
+ * not. Null when nothing is eligible.
  */
 export async function claimNextCard(
   ctx: ServiceContext & { projectId: string; leaseSeconds: number },
@@ -152,7 +154,7 @@ export async function claimNextCard(
     ), next AS (
       SELECT c.id FROM cards c
       WHERE c.project_id = ${ctx.projectId}::uuid AND c.owner_type = 'agent' AND c.archived_at IS NULL
-        AND NOT c.column_done
+        AND NOT c.column_done AND NOT c.blocked
         AND (c.assignee_id IS NULL OR c.assignee_id = ${ctx.actor.id}::uuid)
         AND (c.claimed_by IS NULL OR c.claim_expires_at < ${SQL_NOW})
         AND ${GATE_SATISFIED} AND ${READY}

@@ -1,5 +1,7 @@
 // Dependencies between cards ("#7 is blocked by #3") and the ready queue. A card is ready when
-// every blocker is done (in a done column) or archived; claim-next offers only ready cards. The
+// every blocker is done (in a done column) or archived; claim-next offers only ready cards. Cards
+// carry a copy of "not ready" (`blocked`, kept by triggers: migration blocked_cards) so that
+// blocked cards leave claim-next's partial index; READY still decides. The
 // relation stays acyclic: a link is added under a per-project advisory lock after a walk of the
 // blockers' own blockers, so two concurrent links cannot close a cycle together.
 import type { Card, CardRef } from "@org/contracts";
@@ -144,7 +146,7 @@ export async function listReadyCards(
     Prisma.sql`${selectCardsFrom(Prisma.sql`(
       SELECT * FROM cards c
       WHERE c.project_id = ${ctx.projectId}::uuid AND c.owner_type = 'agent' AND c.archived_at IS NULL
-        AND NOT c.column_done
+        AND NOT c.column_done AND NOT c.blocked
         AND (c.assignee_id IS NULL OR c.assignee_id = ${ctx.actor.id}::uuid)
         AND (c.claimed_by IS NULL OR c.claim_expires_at < ${SQL_NOW})
         AND ${GATE_SATISFIED} AND ${READY}
