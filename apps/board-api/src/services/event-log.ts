@@ -80,23 +80,16 @@ function waitersOf(db: Db): Waiters {
   return found;
 }
 
-/** Appends `event` (a project event) to its project's log; answers its seq. */
-export async function appendEvent(db: Db, event: BoardEvent): Promise<string | undefined> {
-  const appended = await insertEvent(db, event);
-  eventsCommitted(db, [event.project_id], appended.deliveries > 0);
-  return appended.seq;
-}
-
 /**
- * Writes `event` to its project's log (and queues its webhook deliveries) through `db`, which may
- * be a transaction: then the append commits or rolls back with the change, and its NOTIFYs are
- * sent at commit. The caller wakes this process's waiters after commit (eventsCommitted).
+ * Writes `event` to its project's log (and queues its webhook deliveries) in the transaction `tx`
+ * (withEvents): the append commits or rolls back with the change, and its NOTIFYs are sent at
+ * commit. The caller wakes this process's waiters after commit (eventsCommitted).
  */
 export async function insertEvent(
-  db: Db | Tx,
+  tx: Tx,
   event: BoardEvent,
 ): Promise<{ seq: string | undefined; deliveries: number }> {
-  const rows = await db.$queryRaw<Array<{ seq: string; deliveries: number }>>`
+  const rows = await tx.$queryRaw<Array<{ seq: string; deliveries: number }>>`
     WITH counter AS (
       INSERT INTO project_event_counters (project_id, last_seq)
       SELECT id, 1 FROM projects WHERE id = ${event.project_id}::uuid

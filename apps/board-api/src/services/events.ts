@@ -2,37 +2,38 @@
 // change reaches listeners whether it came through HTTP or MCP. The transport (socket.io) is
 // plugged in by the server; without one, events go nowhere. A project's events (not those sent to
 // one user) are also appended to its durable log (event-log.ts), which
-// GET /projects/{project_id}/events, MCP wait_for_events and the webhooks read. Project events are
-// published through `withEvents`, which appends them in the change's own transaction (its last
-// statements), so a change is logged exactly when it commits; `publish` is for events sent to one
-// user (not logged), and would append a project event only after its change committed.
+// GET /projects/{project_id}/events, MCP wait_for_events and the webhooks read. Project events have
+// one way in: `withEvents`, which appends them in the change's own transaction (its last
+// statements), so a change is logged exactly when it commits. `publishToUser` is for events sent
+// to one user, which are not logged.
 import type { BoardEvent, BoardEventName } from "@org/contracts";
 import type { Db } from "@org/db";
 import { TX_OPTIONS, type Actor, type Tx } from "./context.ts";
-import { appendEvent, eventsCommitted, insertEvent } from "./event-log.ts";
+import { eventsCommitted, insertEvent } from "./event-log.ts";
 
 export interface BoardEvents {
   emit(event: BoardEvent): void;
 }
 
-/** Emits `type` to the listeners of `projectId` (or to the user `toUserId` alone), as `actor`. */
-export async function publish(
-  ctx: { db: Db; events?: BoardEvents | undefined; actor: Actor },
+/**
+ * Emits `type` to the user `toUserId` alone (their live clients in `projectId`), as `actor`. Not
+ * logged: a project event goes through `withEvents`.
+ */
+export function publishToUser(
+  ctx: { events?: BoardEvents | undefined; actor: Actor },
   projectId: string,
   type: BoardEventName,
   data: Record<string, unknown>,
-  toUserId?: string,
-): Promise<void> {
-  const event = {
+  toUserId: string,
+): void {
+  ctx.events?.emit({
     type,
     project_id: projectId,
     actor_id: ctx.actor.id,
-    ...(toUserId ? { to_user_id: toUserId } : {}),
+    to_user_id: toUserId,
     at: new Date().toISOString(),
     data,
-  };
-  if (!toUserId) await appendEvent(ctx.db, event);
-  ctx.events?.emit(event);
+  });
 }
 
 /** Events a transaction will publish: appended to the log as its last statements, emitted after commit. */

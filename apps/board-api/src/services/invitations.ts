@@ -18,7 +18,7 @@ import type {
 import { SQL_NOW, type Prisma } from "@org/db";
 import { ConflictError, ForbiddenError, generateSecret, hashSecret, NotFoundError } from "@org/service-kit";
 import { TX_OPTIONS, type ServiceContext } from "./context.ts";
-import { publish } from "./events.ts";
+import { publishToUser } from "./events.ts";
 import { lockProject, setMembership } from "./membership.ts";
 import { iso, pageArgs, toPage } from "./pagination.ts";
 import {
@@ -90,7 +90,7 @@ export async function recordInvitation(
   });
   const invitee = await inviteeOf(ctx, row);
   if (invitee)
-    await publish(ctx, projectId, "invitation.created", { invitation: toInvitationWire(row) }, invitee);
+    publishToUser(ctx, projectId, "invitation.created", { invitation: toInvitationWire(row) }, invitee);
   return { row, token };
 }
 
@@ -150,7 +150,7 @@ export async function inviteUserById(
     project: { name: row.project_name },
     invitedBy: { name: row.invited_by_name },
   });
-  await publish(ctx, projectId, "invitation.created", { invitation }, row.invitee_id);
+  publishToUser(ctx, projectId, "invitation.created", { invitation }, row.invitee_id);
 }
 
 /**
@@ -177,7 +177,7 @@ export async function announceGone(
 ) {
   const invitee = await inviteeOf(ctx, invitation);
   if (invitee)
-    await publish(ctx, invitation.projectId, "invitation.deleted", { invitation_id: invitation.id }, invitee);
+    publishToUser(ctx, invitation.projectId, "invitation.deleted", { invitation_id: invitation.id }, invitee);
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Notification } from "@org/contracts";
 import type { Db, Prisma } from "@org/db";
 import { NotFoundError } from "@org/service-kit";
 import type { Actor, ServiceContext } from "./context.ts";
-import { publish } from "./events.ts";
+import { publishToUser } from "./events.ts";
 import { iso, isoOrNull, pageArgs, toPage } from "./pagination.ts";
 import { notFoundMessage } from "./not-found.ts";
 import { callerMemberships, reachableProjectIds } from "./permissions.ts";
@@ -127,7 +127,7 @@ export async function notifyUser(
     },
     select: { id: true },
   });
-  await publish(
+  publishToUser(
     ctx,
     input.projectId,
     "notification.created",
