@@ -28,7 +28,12 @@ import {
 } from "../../../src/board/oauth-host.ts";
 import { freePort, REPO_ROOT } from "../../../src/deployed.ts";
 
-const suite = browserSuite({ instances: 2 });
+const suite = browserSuite({
+  instances: 2,
+  // The instances count on the machine's shared Redis, per client IP (here always 127.0.0.1):
+  // other test runs on the machine must not use up this suite's registrations and sign-ins.
+  env: { RATE_LIMIT_OAUTH_REGISTER_PER_MINUTE: "1000", RATE_LIMIT_SIGN_IN_PER_MINUTE: "1000" },
+});
 const board = () => suite.services.board;
 
 /** The SDK host's loopback listener (answered by the page's route). */
