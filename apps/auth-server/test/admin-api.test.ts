@@ -129,7 +129,7 @@ describe("tenants", () => {
         name: "Acme",
         rp_id: "acme.test",
         origins: ["https://acme.test", "https://app.acme.test"],
-        registration_attachment: "auto",
+        registration_attachment: "any",
         qr_login: "on",
         disabled: false,
         created_at: expect.any(String),

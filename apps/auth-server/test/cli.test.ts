@@ -37,7 +37,7 @@ describe("cli", () => {
         name: "Acme",
         rp_id: "acme.test",
         origins: ["https://app.acme.test", "https://acme.test"],
-        registration_attachment: "auto",
+        registration_attachment: "any",
         qr_login: "on",
       },
       apiKey: expect.stringMatching(/^ak_[A-Za-z0-9_-]{43}$/),

@@ -25,7 +25,7 @@ let page: Page;
 
 beforeAll(async () => {
   [browser, auth, site] = await Promise.all([launchChromium(), startAuthServer(), servePages()]);
-  ({ apiKey } = await auth.tenant([site.origin], "Acme"));
+  ({ apiKey } = await auth.tenant([site.origin], "Acme", { registrationAttachment: "auto" }));
 });
 
 afterAll(async () => {

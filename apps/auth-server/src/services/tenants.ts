@@ -136,7 +136,7 @@ export async function createTenant({
   name,
   rpId,
   origins,
-  registrationAttachment = "auto",
+  registrationAttachment = "any",
   qrLogin,
   builtIn,
   actor,

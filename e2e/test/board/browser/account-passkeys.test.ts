@@ -93,7 +93,7 @@ describe("Account → Passkeys", () => {
     expect(ada.problems).toEqual([]);
   });
 
-  it("adds the laptop's built-in authenticator and signs up on it when the tenant leaves the kind to the page (auto, as `cli tenant create` makes it)", async () => {
+  it("adds the laptop's built-in authenticator and signs up on it when the tenant leaves the kind to the page (`auto`)", async () => {
     const db = suite.services.auth.database.db;
     const tenant = await db.tenant.findFirstOrThrow({
       where: { origins: { has: suite.services.board.url } },

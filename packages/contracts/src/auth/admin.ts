@@ -108,7 +108,7 @@ export const CreateTenantRequestSchema = z
       .max(253)
       .openapi({ description: "Relying-party domain, e.g. acme.com." }),
     origins: Origins.default([]),
-    registration_attachment: RegistrationAttachmentSchema.default("auto"),
+    registration_attachment: RegistrationAttachmentSchema.default("any"),
     qr_login: QrLoginSchema.optional(),
   })
   .openapi("CreateTenantRequest");

@@ -83,11 +83,11 @@ export function tenantFields({ mode, tenant }: { mode: "create" | "edit"; tenant
         name="registration_attachment"
         aria-describedby="attachment-hint"
         ?disabled=${Boolean(declared.registration_attachment)}
-        .value=${live(tenant?.registration_attachment ?? "auto")}
+        .value=${live(tenant?.registration_attachment ?? "any")}
       >
         ${Object.entries(ATTACHMENT_LABELS).map(
           ([value, label]) =>
-            html`<option value=${value} ?selected=${(tenant?.registration_attachment ?? "auto") === value}>
+            html`<option value=${value} ?selected=${(tenant?.registration_attachment ?? "any") === value}>
               ${label}
             </option>`,
         )}
@@ -133,7 +133,7 @@ export function readTenantForm(form: HTMLFormElement, tenant?: TenantView) {
           .filter(Boolean),
     registrationAttachment: declared.registration_attachment
       ? undefined
-      : ((text("registration_attachment") || "auto") as RegistrationAttachment),
+      : ((text("registration_attachment") || "any") as RegistrationAttachment),
     qrLogin: (text("qr_login") || "on") as QrLogin,
   };
 }

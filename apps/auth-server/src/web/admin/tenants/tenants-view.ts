@@ -24,7 +24,7 @@ export class TenantsView extends LitElement {
       name: input.name,
       rp_id: input.rpId,
       origins: input.origins ?? [],
-      registration_attachment: input.registrationAttachment ?? "auto",
+      registration_attachment: input.registrationAttachment ?? "any",
       qr_login: input.qrLogin,
     });
     void this.tenants.reload();

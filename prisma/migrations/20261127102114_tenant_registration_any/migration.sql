@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "auth_tenants" ALTER COLUMN "registration_attachment" SET DEFAULT 'any';
+
