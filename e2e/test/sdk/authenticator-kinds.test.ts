@@ -153,7 +153,9 @@ describe("no authenticator at all: the phone (QR)", () => {
     await page.getByRole("button", { name: "Use your phone instead" }).waitFor();
     // …and the status says what may be wrong once nothing answered for a few seconds.
     await page
-      .getByText("Nothing happening? This device may have no way to store a passkey: use your phone instead.")
+      .getByText(
+        "Nothing happening? Look for your browser's passkey window, or create the passkey on your phone instead.",
+      )
       .waitFor({ timeout: STALL_NOTICED_MS });
     expect(Date.now() - clicked).toBeLessThan(STALL_NOTICED_MS);
     await screenshot(page, SUITE, "register-no-authenticator-light");

@@ -32,7 +32,7 @@ export const de: Messages = {
   promptAny: "Folgen Sie dem Dialog des Browsers, um einen Passkey zu erstellen…",
   usePhoneInstead: "Stattdessen das Smartphone verwenden",
   promptStalledRegister:
-    "Passiert nichts? Dieses Gerät kann vielleicht keinen Passkey speichern: verwenden Sie stattdessen Ihr Smartphone.",
+    "Passiert nichts? Achten Sie auf das Passkey-Fenster Ihres Browsers, oder erstellen Sie den Passkey stattdessen auf Ihrem Smartphone.",
   passkeyCreated: "Passkey erstellt. Sie können sich jetzt damit anmelden.",
   passkeyCreatedOnPhone: "Passkey auf Ihrem Smartphone erstellt.",
   phoneDialogLabel: "Einen Passkey mit dem Smartphone erstellen",

@@ -32,7 +32,7 @@ export const en = {
   promptAny: "Follow your browser's prompt to create a passkey…",
   usePhoneInstead: "Use your phone instead",
   promptStalledRegister:
-    "Nothing happening? This device may have no way to store a passkey: use your phone instead.",
+    "Nothing happening? Look for your browser's passkey window, or create the passkey on your phone instead.",
   passkeyCreated: "Passkey created. You can now sign in with it.",
   passkeyCreatedOnPhone: "Passkey created on your phone.",
   phoneDialogLabel: "Create a passkey with your phone",

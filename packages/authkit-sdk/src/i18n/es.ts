@@ -31,7 +31,7 @@ export const es: Messages = {
   promptAny: "Sigue el diálogo del navegador para crear una llave de acceso…",
   usePhoneInstead: "Usar tu teléfono",
   promptStalledRegister:
-    "¿No pasa nada? Puede que este dispositivo no pueda guardar una llave de acceso: usa tu teléfono.",
+    "¿No pasa nada? Busca la ventana de llaves de acceso del navegador, o crea la llave de acceso en tu teléfono.",
   passkeyCreated: "Llave de acceso creada. Ya puedes iniciar sesión con ella.",
   passkeyCreatedOnPhone: "Llave de acceso creada en tu teléfono.",
   phoneDialogLabel: "Crear una llave de acceso con tu teléfono",

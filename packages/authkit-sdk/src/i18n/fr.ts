@@ -30,7 +30,7 @@ export const fr: Messages = {
   promptAny: "Suivez la fenêtre du navigateur pour créer une passkey…",
   usePhoneInstead: "Utiliser plutôt votre téléphone",
   promptStalledRegister:
-    "Rien ne se passe ? Cet appareil ne peut peut-être pas enregistrer de passkey : utilisez plutôt votre téléphone.",
+    "Rien ne se passe ? Cherchez la fenêtre de passkey de votre navigateur, ou créez plutôt la passkey sur votre téléphone.",
   passkeyCreated: "Passkey créée. Vous pouvez maintenant vous connecter avec.",
   passkeyCreatedOnPhone: "Passkey créée sur votre téléphone.",
   phoneDialogLabel: "Créer une passkey avec votre téléphone",
