@@ -39,7 +39,10 @@ export function createDb({
   namedStatements = true,
   notifications = true,
 }: CreateDbOptions): Db {
-  const pool = new pg.Pool({ connectionString: url, max: maxConnections });
+  // Connecting (name lookup included) gives up after 2 s, and so does waiting for a free pooled
+  // connection: a request that needs an unreachable database answers 503 in 2 s, not after the
+  // operating system's TCP timeout (issue 27).
+  const pool = new pg.Pool({ connectionString: url, max: maxConnections, connectionTimeoutMillis: 2_000 });
   const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   const found: DbInternals = { url, pool, namedStatements, notifications };
   internals.set(db, found);

@@ -4,7 +4,7 @@ import { Redis } from "ioredis";
 import { Server as SocketServer, type ServerOptions } from "socket.io";
 import type { Logger } from "./logger.ts";
 import type { Metrics } from "./metrics.ts";
-import { closeRedis, watchRedis } from "./redis.ts";
+import { closeRedis, REDIS_OPTIONS, watchRedis } from "./redis.ts";
 import type { BaseEnv } from "./env.ts";
 import { clientIpKey, clientIpOf } from "./http/client-ip.ts";
 import { windowCounter, type WindowCounter } from "./http/rate-limit.ts";
@@ -99,13 +99,34 @@ function connectionLimiter(limits: SocketLimits, redis: Redis | undefined) {
 }
 
 /**
+ * The Redis adapter publishes without waiting for the answer: in a Redis outage each failed PUBLISH
+ * would be an unhandled rejection, which ends the process. An event lost that way reaches this
+ * instance's clients only, as any event during the outage (which watchRedis logs).
+ */
+function publishingBestEffort(client: Redis): Redis {
+  const publish = client.publish.bind(client) as (
+    channel: string,
+    message: string | Buffer,
+  ) => Promise<number>;
+  return Object.assign(client, {
+    publish: (channel: string, message: string | Buffer) => publish(channel, message).catch(() => 0),
+  });
+}
+
+/**
  * A socket.io server on `server`. Alone it reaches its own clients; with `redisUrl` it
  * publishes through Redis so that an event emitted on one instance reaches every instance's
  * clients in the same room. With `limits`, each client IP may hold and open only so many connections.
  */
 export function attachRealtime(server: HttpServer, options: RealtimeOptions = {}): Realtime {
-  const pub = options.redisUrl ? watchRedis(new Redis(options.redisUrl), options.logger) : undefined;
-  const sub = pub && watchRedis(pub.duplicate(), options.logger);
+  const pub = options.redisUrl
+    ? watchRedis(publishingBestEffort(new Redis(options.redisUrl, REDIS_OPTIONS)), options.logger)
+    : undefined;
+  // Subscriptions wait for Redis however long it takes (and are renewed at each reconnection): a
+  // service starts, and stays up, while Redis is unreachable.
+  const sub =
+    pub &&
+    watchRedis(pub.duplicate({ maxRetriesPerRequest: null, commandTimeout: undefined }), options.logger);
   const limiter = options.limits && connectionLimiter(options.limits, pub);
   const io = new SocketServer(server, {
     path: options.path ?? "/socket.io",

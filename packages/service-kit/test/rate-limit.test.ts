@@ -1,3 +1,4 @@
+import { createServer, type Socket } from "node:net";
 import { Redis } from "ioredis";
 import request from "supertest";
 import {
@@ -10,6 +11,8 @@ import {
   rateLimiter,
   secretMatches,
 } from "../src/index.ts";
+import { REDIS_OPTIONS } from "../src/redis.ts";
+import { freePort } from "../src/testing/index.ts";
 
 function limitedApp(redis?: Redis, limit = 2) {
   const app = createHttpApp({ logger: createLogger({ service: "test", level: "silent" }) });
@@ -71,6 +74,30 @@ describe("rateLimiter", () => {
       await expectBatchesCounted(limitedApp(redis, 4));
     } finally {
       redis.disconnect();
+    }
+  });
+
+  it("counts in memory, without waiting, while Redis refuses or does not answer", async () => {
+    // Refused: nothing listens there. Silent: a server that accepts and never answers.
+    const open = new Set<Socket>();
+    const silent = createServer((socket) => open.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const silentPort = (silent.address() as { port: number }).port;
+    const refusing = new Redis(`redis://127.0.0.1:${await freePort()}`, REDIS_OPTIONS);
+    const unanswering = new Redis(`redis://127.0.0.1:${silentPort}`, REDIS_OPTIONS);
+    for (const client of [refusing, unanswering]) client.on("error", () => undefined);
+    try {
+      for (const redis of [refusing, unanswering]) {
+        const started = Date.now();
+        await expectLimitedAfterTwo(limitedApp(redis));
+        // Five requests, each waiting 100 ms at most for Redis (a busy machine: some slack).
+        expect(Date.now() - started).toBeLessThan(5 * 100 + 1_000);
+      }
+    } finally {
+      refusing.disconnect();
+      unanswering.disconnect();
+      for (const socket of open) socket.destroy();
+      silent.close();
     }
   });
 

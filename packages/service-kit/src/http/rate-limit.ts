@@ -1,8 +1,20 @@
 import type { Request, RequestHandler, Response } from "express";
-import { MemoryStore, rateLimit, type Store } from "express-rate-limit";
-import { RedisStore, type RedisReply } from "rate-limit-redis";
+import { rateLimit, type IncrementResponse, type Store } from "express-rate-limit";
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RLWrapperTimeouts,
+  type RateLimiterAbstract,
+} from "rate-limiter-flexible";
 import { RateLimitedError } from "../errors.ts";
-import type { Redis } from "../redis.ts";
+import { redisKnownDown, reportRateLimitFallback, type Redis } from "../redis.ts";
+
+/**
+ * The longest a request waits for Redis to count it. Past this (or at once while the connection is
+ * down) it is counted in this process's memory instead: a Redis outage must not hold up, or fail,
+ * routes that never need Redis (pages, static assets, embeds).
+ */
+export const REDIS_LIMIT_TIMEOUT_MS = 100;
 
 export interface RateLimitOptions {
   /** Requests allowed per window. */
@@ -35,15 +47,84 @@ export type RateLimiter = RequestHandler & {
   charge(req: Request, res: Response, hits: number): Promise<void>;
 };
 
-/** Counters of one limiter: in Redis (shared by every instance) or in this process. */
-function counterStore(prefix: string, redis: Redis | undefined): Store {
-  return redis
-    ? new RedisStore({
-        prefix: `rl:${prefix}:`,
-        sendCommand: (command: string, ...args: string[]) =>
-          redis.call(command, ...args) as Promise<RedisReply>,
-      })
-    : new MemoryStore();
+/** Fixed-window counters of one limiter, as rate-limiter-flexible counts them. */
+interface Counters {
+  /** Counts `hits` more for `key`; the total in the current window and when it ends. */
+  increment(key: string, hits?: number): Promise<IncrementResponse>;
+  decrement(key: string): Promise<void>;
+  reset(key: string): Promise<void>;
+}
+
+/**
+ * This process's memory, standing in for Redis while it cannot answer: the same limit, per instance.
+ * Says so (once per outage, see reportRateLimitFallback) whenever it is used.
+ */
+class FallbackMemory extends RateLimiterMemory {
+  constructor(
+    options: ConstructorParameters<typeof RateLimiterMemory>[0],
+    private readonly onUse: () => void,
+  ) {
+    super(options);
+  }
+  override consume(...args: Parameters<RateLimiterMemory["consume"]>) {
+    this.onUse();
+    return super.consume(...args);
+  }
+  override reward(...args: Parameters<RateLimiterMemory["reward"]>) {
+    this.onUse();
+    return super.reward(...args);
+  }
+}
+
+/**
+ * Counters in Redis (shared by every instance) when given a connection, in this process otherwise.
+ * With Redis, rate-limiter-flexible's insurance strategy: a call that fails or takes over
+ * REDIS_LIMIT_TIMEOUT_MS (`RLWrapperTimeouts`) is counted in memory instead (fail open to a
+ * per-instance limit), and while the connection is known to be down every call goes there at once
+ * (its `rejectIfRedisNotReady` would also send a fresh connection's first calls there, before its
+ * first attempt ends). Nothing is loaded into Redis up front (the Lua script goes with the first
+ * call), so a service starts while Redis is down.
+ */
+function counters(prefix: string, windowMs: number, redis: Redis | undefined): Counters {
+  // Fixed windows of whole seconds (rate-limiter-flexible's unit; every window here is minutes).
+  const duration = Math.max(1, Math.ceil(windowMs / 1000));
+  const points = Number.MAX_SAFE_INTEGER; // The limit is express-rate-limit's to enforce: only count.
+  const memory: RateLimiterAbstract = redis
+    ? new FallbackMemory({ points, duration }, () => reportRateLimitFallback(redis))
+    : new RateLimiterMemory({ points, duration });
+  const shared =
+    redis &&
+    new RLWrapperTimeouts({
+      limiter: new RateLimiterRedis({ storeClient: redis, keyPrefix: `rl:${prefix}`, points, duration }),
+      insuranceLimiter: memory,
+      timeoutMs: REDIS_LIMIT_TIMEOUT_MS,
+    });
+  const limiter = () => (shared && !redisKnownDown(redis) ? shared : memory);
+  return {
+    async increment(key, hits = 1) {
+      const counted = await limiter().consume(key, hits);
+      return {
+        totalHits: counted.consumedPoints,
+        resetTime: new Date(Date.now() + counted.msBeforeNext),
+      };
+    },
+    async decrement(key) {
+      await limiter().reward(key, 1);
+    },
+    async reset(key) {
+      await limiter().delete(key);
+    },
+  };
+}
+
+/** express-rate-limit's view of the counters. */
+function counterStore(counted: Counters): Store {
+  return {
+    localKeys: false,
+    increment: (key) => counted.increment(key),
+    decrement: (key) => counted.decrement(key),
+    resetKey: (key) => counted.reset(key),
+  };
 }
 
 /** A fixed-window counter for what is not an Express request (a socket.io handshake). */
@@ -60,14 +141,13 @@ export function windowCounter({
   prefix,
   redis,
 }: Pick<RateLimitOptions, "limit" | "windowMs" | "prefix" | "redis">): WindowCounter {
-  const store = counterStore(prefix, redis);
-  void store.init?.({ windowMs } as Parameters<NonNullable<Store["init"]>>[0]);
+  const counted = counters(prefix, windowMs, redis);
   return {
     async consume(key) {
-      return (await store.increment(key)).totalHits <= limit;
+      return (await counted.increment(key)).totalHits <= limit;
     },
     async charge(key, message) {
-      const { totalHits, resetTime } = await store.increment(key);
+      const { totalHits, resetTime } = await counted.increment(key);
       if (totalHits > limit) throw new RateLimitedError(secondsUntil(resetTime), message);
     },
   };
@@ -91,7 +171,7 @@ export function rateLimiter({
   refundWhen,
   skip,
 }: RateLimitOptions): RateLimiter {
-  const store = counterStore(prefix, redis);
+  const counted = counters(prefix, windowMs, redis);
   const middleware = rateLimit({
     windowMs,
     limit,
@@ -103,18 +183,17 @@ export function rateLimiter({
     keyGenerator: key,
     // Keys are our own (token hashes, normalised IPs), so the library's IPv6 check does not apply.
     validate: { keyGeneratorIpFallback: false },
-    store,
+    store: counterStore(counted),
     handler(req, _res, next) {
       const resetTime = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
       next(new RateLimitedError(secondsUntil(resetTime)));
     },
   });
   async function charge(req: Request, res: Response, hits: number): Promise<void> {
-    let counted: { totalHits: number; resetTime: Date | undefined } | undefined;
-    for (let hit = 0; hit < hits; hit += 1) counted = await store.increment(key(req));
-    if (!counted) return;
-    res.setHeader("RateLimit-Remaining", String(Math.max(0, limit - counted.totalHits)));
-    if (counted.totalHits > limit) throw new RateLimitedError(secondsUntil(counted.resetTime));
+    if (hits <= 0) return;
+    const { totalHits, resetTime } = await counted.increment(key(req), hits);
+    res.setHeader("RateLimit-Remaining", String(Math.max(0, limit - totalHits)));
+    if (totalHits > limit) throw new RateLimitedError(secondsUntil(resetTime));
   }
   return Object.assign(middleware, { charge });
 }

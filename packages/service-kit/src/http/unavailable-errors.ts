@@ -39,10 +39,10 @@ const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
 const PG_MESSAGES =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
 
-/** ioredis: a command given up after its retries, or sent on a connection that is gone. */
+/** ioredis: a command given up after its retries or its timeout, or sent on a connection that is gone. */
 const REDIS_NAMES = new Set(["MaxRetriesPerRequestError"]);
 const REDIS_MESSAGES =
-  /^(Connection is closed\.|Stream isn't writeable|Reached the max retries per request limit)/;
+  /^(Connection is closed\.|Stream isn't writeable|Reached the max retries per request limit|Command timed out)/;
 
 interface Shape {
   name?: unknown;

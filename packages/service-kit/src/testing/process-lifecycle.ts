@@ -4,6 +4,7 @@ import { connect } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { createTestDatabase, type TestDatabase } from "@org/db/testing";
+import { freePort, startOwnRedis } from "./redis-server.ts";
 import { spawnService, type SpawnedService } from "./spawn-service.ts";
 import { tcpProxy } from "./tcp-proxy.ts";
 
@@ -40,8 +41,15 @@ export interface ServiceProcessOptions {
   errorCodeOf(body: unknown): unknown;
   /** Answered from the database (not by a check before it). */
   databaseProbe: Probe;
-  /** Answered only after Redis was asked (a rate limit, say). */
-  redisProbe: Probe;
+  /**
+   * Needs Redis itself to be answered (not only its rate limits, which fall back to memory): 503
+   * within 2 s while Redis is unreachable. None when nothing but the rate limits uses Redis.
+   */
+  redisProbe?: Probe;
+  /** Pages, assets and embeds: 200, and fast, whatever Redis does. */
+  outagePaths: string[];
+  /** More environment for the service in that test (what the pages need, e.g. a tenant). */
+  outageEnv?: Record<string, string>;
   /**
    * A POST route that reads its body before answering an anonymous caller (default
    * `/api/v1/anything`; a service that authenticates before reading bodies names a public one).
@@ -50,6 +58,7 @@ export interface ServiceProcessOptions {
 }
 
 async function send(service: SpawnedService, probe: Probe) {
+  const started = Date.now();
   const res = await fetch(`${service.url}${probe.path}`, {
     method: probe.method,
     headers: { "Content-Type": "application/json", ...probe.headers },
@@ -59,7 +68,20 @@ async function send(service: SpawnedService, probe: Probe) {
     status: res.status,
     retryAfter: res.headers.get("retry-after"),
     body: (await res.json()) as unknown,
+    ms: Date.now() - started,
   };
+}
+
+/** Each path's status and milliseconds, asked one after the other. */
+async function timedGets(service: SpawnedService, paths: string[]) {
+  const answers: { path: string; status: number; ms: number }[] = [];
+  for (const urlPath of paths) {
+    const started = Date.now();
+    const res = await fetch(`${service.url}${urlPath}`);
+    await res.arrayBuffer();
+    answers.push({ path: urlPath, status: res.status, ms: Date.now() - started });
+  }
+  return answers;
 }
 
 /** Polls `/readyz` until it answers `status`. */
@@ -142,27 +164,34 @@ export function describeServiceProcess(name: string, appDir: string, options: Se
         });
         const normal = {
           database: await send(service, options.databaseProbe),
-          redis: await send(service, options.redisProbe),
+          redis: options.redisProbe && (await send(service, options.redisProbe)),
         };
         expect(normal.database.status).toBeLessThan(500);
-        expect(normal.redis.status).toBeLessThan(500);
+        expect(normal.redis?.status ?? 200).toBeLessThan(500);
 
         await redis.stop();
         const redisDown = await readiness(service, 503);
         expect(errorCodeOf(redisDown.body)).toBe("service_unavailable");
         expect(redisDown.retryAfter).toBe("5");
         expect(JSON.stringify(redisDown.body)).toContain('"path":"redis"');
-        const refused = await send(service, options.redisProbe);
-        expect([refused.status, errorCodeOf(refused.body), refused.retryAfter]).toEqual([
-          503,
-          "service_unavailable",
-          "5",
-        ]);
+        if (options.redisProbe) {
+          const refused = await send(service, options.redisProbe);
+          expect([refused.status, errorCodeOf(refused.body), refused.retryAfter]).toEqual([
+            503,
+            "service_unavailable",
+            "5",
+          ]);
+          expect(refused.ms).toBeLessThan(2_500);
+        }
+        // Rate limits count in memory meanwhile: a database request is answered as before.
+        expect((await send(service, options.databaseProbe)).status).toBe(normal.database.status);
         // Liveness is not readiness: the process itself is fine.
         expect((await fetch(`${service.url}/healthz`)).status).toBe(200);
         await redis.start();
         await readiness(service, 200);
-        expect((await send(service, options.redisProbe)).status).toBe(normal.redis.status);
+        if (options.redisProbe) {
+          expect((await send(service, options.redisProbe)).status).toBe(normal.redis?.status);
+        }
 
         await postgres.stop();
         const databaseDown = await readiness(service, 503);
@@ -190,7 +219,68 @@ export function describeServiceProcess(name: string, appDir: string, options: Se
         service.kill("SIGKILL");
         await Promise.all([postgres.close(), redis.close()]);
       }
-    });
+      // A process start and two outages, each waited out: more than jest's 30 s on a busy machine.
+    }, 120_000);
+
+    it("starts while Redis refuses, is ready once it runs, and serves pages fast through its outage", async () => {
+      // A port nothing listens on yet; later this test's own redis-server there (never the shared one).
+      const port = await freePort();
+      const service = await spawnService(appDir, {
+        DATABASE_URL: database.url,
+        REDIS_URL: `redis://127.0.0.1:${port}`,
+        ...options.outageEnv,
+      });
+      let ownRedis: Awaited<ReturnType<typeof startOwnRedis>> | undefined;
+      try {
+        // Still up well after the first connection attempts failed (it used to exit 1 here).
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        const notReady = await readiness(service, 503);
+        expect(JSON.stringify(notReady.body)).toContain('"path":"redis"');
+        const expectFast = async () => {
+          const answers = await timedGets(service, options.outagePaths);
+          expect(answers.map(({ path: urlPath, status }) => [urlPath, status])).toEqual(
+            options.outagePaths.map((urlPath) => [urlPath, 200]),
+          );
+          // Nothing waits on Redis (~100 ms at most; a 2-core machine shared with other tests: 500).
+          expect(answers.filter((answer) => answer.ms >= 500)).toEqual([]);
+          if (options.redisProbe) {
+            const unavailable = await send(service, options.redisProbe);
+            expect([unavailable.status, errorCodeOf(unavailable.body)]).toEqual([503, "service_unavailable"]);
+            expect(unavailable.ms).toBeLessThan(2_500);
+          }
+        };
+        await expectFast();
+
+        ownRedis = await startOwnRedis(port);
+        expect((await readiness(service, 200)).body).toEqual({
+          status: "ok",
+          checks: { database: "ok", redis: "ok" },
+        });
+        expect((await timedGets(service, options.outagePaths)).every((answer) => answer.status === 200)).toBe(
+          true,
+        );
+
+        // Redis crashes under a running service: the same, and back again once it returns.
+        await ownRedis.kill();
+        await readiness(service, 503);
+        await expectFast();
+        ownRedis = await startOwnRedis(port);
+        await readiness(service, 200);
+
+        const output = service.output();
+        // A failed Redis command is a 503 in the JSON logs, never an uncaught error (it used to exit).
+        const uncaught = output.split("\n").filter((line) => line.includes("Error") && !line.startsWith("{"));
+        expect(uncaught).toEqual([]);
+        expect(output).not.toContain('"status":500');
+        // Counting in memory is said once per outage (two outages here), at most.
+        expect(count(output, "rate limits counted per instance")).toBeLessThanOrEqual(2);
+        service.kill("SIGTERM");
+        expect(await service.exited).toBe(0);
+      } finally {
+        service.kill("SIGKILL");
+        await ownRedis?.kill();
+      }
+    }, 120_000);
 
     it("bounds slow requests, unauthenticated floods and socket.io connections per IP, as configured", async () => {
       const service = await spawnService(appDir, {
