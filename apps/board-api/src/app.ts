@@ -160,7 +160,20 @@ export function createApp({
     }),
   );
   app.use(
-    webAuthRouter({ db, tenant, web, limiter: signInLimiter, json, mailer, publicUrl: env.PUBLIC_URL }),
+    webAuthRouter({
+      db,
+      tenant,
+      web,
+      limiter: signInLimiter,
+      // Small bodies only: a larger Content-Length is refused unread (sign-up needs no credential).
+      json: jsonBody({
+        limit: env.WEB_AUTH_BODY_LIMIT_BYTES,
+        maxKeys: env.JSON_MAX_KEYS,
+        maxDepth: env.JSON_MAX_DEPTH,
+      }),
+      mailer,
+      publicUrl: env.PUBLIC_URL,
+    }),
   );
   app.use(devMailRouter({ mailer, db, web }));
   app.use(webAppRouter({ origin: web.origin, authServerUrl: tenant?.publicUrl }));

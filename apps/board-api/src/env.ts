@@ -20,6 +20,12 @@ export const boardEnvSchema = baseEnvSchema.extend({
   EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Sign-up and sign-in requests per minute per client IP (each may call the auth server). */
   RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** Largest JSON body of the web app's sign-in, sign-up and session routes (bytes): theirs are small. */
+  WEB_AUTH_BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(16 * 1024),
   /** Invitations an hour from one user to people who share none of their projects (or unknown ids). */
   INVITES_TO_STRANGERS_PER_HOUR: z.coerce.number().int().positive().default(20),
   /** Where attachment files are stored; default `$DATA_DIR/attachments`. */

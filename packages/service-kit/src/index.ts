@@ -8,8 +8,10 @@ export {
   DEFAULT_JSON_MAX_KEYS,
   jsonBody,
   jsonBoundsProblem,
+  JsonBoundsScanner,
   type JsonBodyOptions,
 } from "./http/json-body.ts";
+export { closeWithoutReading, LINGER_MS } from "./http/unread-body.ts";
 export { authErrors, boardErrors, type ErrorDialect } from "./http/error-dialects.ts";
 export {
   errorHandler,

@@ -6,6 +6,7 @@ import { anonymousLimiter, type AnonymousLimitOptions } from "./anonymous-limit.
 import type { ErrorDialect } from "./error-dialects.ts";
 import { errorHandler, notFoundHandler } from "./error-handler.ts";
 import { jsonBody, type JsonBodyOptions } from "./json-body.ts";
+import { closeUnreadBodies } from "./unread-body.ts";
 import { useRequestLogging, type RequestLogOptions } from "./request-logging.ts";
 import type { TrustProxy } from "./trust-proxy.ts";
 
@@ -50,6 +51,8 @@ export function createHttpApp({
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxy);
+  // First: whatever answers a large body unread (limits, authentication, 404) closes instead of reading it.
+  app.use(closeUnreadBodies());
   useRequestLogging(app, logger, requestLog);
   metrics?.measureRequests(app);
   app.use(helmet(helmetOptions));
