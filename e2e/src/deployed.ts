@@ -1,6 +1,8 @@
 // The apps as they ship: folders made by scripts/deploy-app.mjs (what docker/Dockerfile runs),
 // started with `node dist/server.js` in production mode, and their command lines.
 import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import { lstat, readdir, readFile, readlink } from "node:fs/promises";
 import { createServer } from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -57,4 +59,51 @@ export async function deployedCli(
     env: { PATH: process.env.PATH ?? "", ...imageEnv(folder), ...env },
   });
   return JSON.parse(stdout) as unknown;
+}
+
+/**
+ * Every entry under `folder` by relative path: a folder, a symbolic link and its target, or a file
+ * and its mode and SHA-256. Two folders with equal listings hold the same bytes.
+ */
+export async function folderListing(folder: string, relative = ""): Promise<Map<string, string>> {
+  const listing = new Map<string, string>();
+  for (const name of (await readdir(path.join(folder, relative))).sort()) {
+    const rel = path.join(relative, name);
+    const file = path.join(folder, rel);
+    const stats = await lstat(file);
+    if (stats.isDirectory()) {
+      listing.set(rel, "folder");
+      for (const [inner, what] of await folderListing(folder, rel)) listing.set(inner, what);
+    } else if (stats.isSymbolicLink()) listing.set(rel, `link to ${await readlink(file)}`);
+    else {
+      const digest = createHash("sha256")
+        .update(await readFile(file))
+        .digest("hex");
+      listing.set(rel, `file ${(stats.mode & 0o777).toString(8)} ${digest}`);
+    }
+  }
+  return listing;
+}
+
+/**
+ * The entries that differ between two folders' listings, with what each side holds and, for a file
+ * in both, its first differing line on each side.
+ */
+export async function listingDifferences(
+  [folderA, a]: [string, Map<string, string>],
+  [folderB, b]: [string, Map<string, string>],
+): Promise<string[]> {
+  const differences: string[] = [];
+  for (const rel of new Set([...a.keys(), ...b.keys()])) {
+    if (a.get(rel) === b.get(rel)) continue;
+    let line = "";
+    if (a.get(rel)?.startsWith("file") && b.get(rel)?.startsWith("file")) {
+      const linesOf = async (folder: string) => (await readFile(path.join(folder, rel), "utf8")).split("\n");
+      const [linesA, linesB] = [await linesOf(folderA), await linesOf(folderB)];
+      const at = linesA.findIndex((text, index) => text !== linesB[index]);
+      line = ` (line ${at + 1}: ${JSON.stringify(linesA[at]?.slice(0, 200))} / ${JSON.stringify(linesB[at]?.slice(0, 200))})`;
+    }
+    differences.push(`${rel}: ${a.get(rel) ?? "absent"} / ${b.get(rel) ?? "absent"}${line}`);
+  }
+  return differences;
 }

@@ -16,7 +16,16 @@ import {
 } from "@org/browser-testing";
 import { databaseUrl, dropDatabase, runOnServer, uniqueDatabaseName } from "@org/db/testing";
 import { metricValue, type SpawnedService } from "@org/service-kit/testing";
-import { deploy, deployedCli, freePort, REPO_ROOT, startDeployed, type AppName } from "../src/deployed.ts";
+import {
+  deploy,
+  deployedCli,
+  folderListing,
+  freePort,
+  listingDifferences,
+  REPO_ROOT,
+  startDeployed,
+  type AppName,
+} from "../src/deployed.ts";
 import { deployedPackages, lockedClosure } from "../src/lockfile.ts";
 import { checkPage } from "../src/pages.ts";
 
@@ -96,6 +105,20 @@ describe("the deployed folders", () => {
       /^(typescript|esbuild|tsx|jest|ts-jest|turbo)@/.test(id),
     );
     expect(tools).toEqual([]);
+  });
+
+  it("are the same bytes when made again from the same build: no timestamp, no absolute path", async () => {
+    // So the image layer holding a folder is rebuilt only when its app changed (a board-only change
+    // keeps the auth server's layers cached). A sibling folder: the lockfile names the workspace's
+    // packages by paths relative to the folder (the image's is always /deploy/<app>).
+    const again = (app: AppName) => path.join(work, `${app}-again`);
+    await Promise.all(APPS.map((app) => deploy(app, again(app))));
+    for (const app of APPS) {
+      const [first, second] = [await folderListing(folders[app]), await folderListing(again(app))];
+      expect(first.size).toBeGreaterThan(1000);
+      const differences = await listingDifferences([folders[app], first], [again(app), second]);
+      expect([app, differences]).toEqual([app, []]);
+    }
   });
 
   it("are what docker/Dockerfile ships: made by the same script, with the repository's pnpm", async () => {
