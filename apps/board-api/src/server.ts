@@ -36,7 +36,7 @@ void runService({
       logger,
       metrics,
     });
-    webhookWorker = new WebhookWorker({ db, logger, policy: webhookPolicy(env) }).start();
+    webhookWorker = new WebhookWorker({ db, logger, policy: webhookPolicy(env), events }).start();
     let sweeping = false;
     sweeper = setInterval(() => {
       if (sweeping) return;

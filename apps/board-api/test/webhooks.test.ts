@@ -271,8 +271,12 @@ describe("project webhooks", () => {
     await owner.api.get(`/webhooks/${hook.id}`).expect(404);
   });
 
-  it("an endpoint failing for 3 days is disabled, saying why; enabling it again starts afresh", async () => {
+  it("an endpoint failing for 3 days is disabled, saying why, and its admins told; enabling it again starts afresh", async () => {
     const { owner, project, column } = await makeBoard(a);
+    const admin = await makeUser(a);
+    await addMember(owner.api, project.id, admin, "admin");
+    const member = await makeUser(a);
+    await addMember(owner.api, project.id, member, "member");
     receiver.failing.add("/dead");
     const hook = (
       await owner.api
@@ -288,6 +292,46 @@ describe("project webhooks", () => {
     });
     expect(disabled.disabled_reason).toContain("Every delivery failed for 3 days");
     expect(disabled.disabled_reason).toContain("answered 500");
+
+    // The project's admins and owners are told, once (two instances' workers), about no card;
+    // a member is not.
+    const notice = {
+      kind: "webhook_disabled",
+      project_id: project.id,
+      project_name: project.name,
+      card_id: null,
+      card_number: null,
+      card_title: null,
+      comment_id: null,
+      actor_id: null,
+      actor_name: null,
+      excerpt: disabled.disabled_reason,
+      webhook_id: hook.id,
+      webhook_url: `${receiver.base}/dead`,
+      read_at: null,
+    };
+    for (const who of [owner, admin]) {
+      const unread = (await who.api.get("/me/notifications?unread=true").expect(200)).body.data;
+      expect(unread).toEqual([{ ...notice, id: expect.any(String), created_at: expect.any(String) }]);
+    }
+    expect((await member.api.get("/me/notifications").expect(200)).body.data).toEqual([]);
+    const mcp = await listenMcp(a);
+    try {
+      const client = await mcp.connect(admin.token);
+      const listed = await okTool<{ data: Array<{ id: string }> }>(client, "list_notifications", {
+        unread: true,
+      });
+      expect(listed.data).toEqual([expect.objectContaining({ ...notice, webhook_id: hook.id })]);
+      const read = await okTool(client, "mark_notification_read", { notification_id: listed.data[0]!.id });
+      expect(read).toMatchObject({ kind: "webhook_disabled", read_at: expect.any(String) });
+    } finally {
+      await mcp.close();
+    }
+    // Still one, read now.
+    expect((await admin.api.get("/me/notifications").expect(200)).body.data).toEqual([
+      expect.objectContaining({ kind: "webhook_disabled", read_at: expect.any(String) }),
+    ]);
+
     const resumed = (await owner.api.patch(`/webhooks/${hook.id}`, { enabled: true }).expect(200)).body;
     expect(resumed).toMatchObject({ enabled: true, disabled_reason: null, failing_since: null });
     receiver.failing.delete("/dead");

@@ -55,6 +55,8 @@ describe("mentions, notifications and activity", () => {
         actor_id: ada.user.id,
         actor_name: "Ada",
         excerpt: "Can you look, @bob? (not @nobody, not x@bob.com)",
+        webhook_id: null,
+        webhook_url: null,
         read_at: null,
         created_at: expect.any(String),
       },

@@ -16,11 +16,11 @@ export interface BoardEvents {
 }
 
 /**
- * Emits `type` to the user `toUserId` alone (their live clients in `projectId`), as `actor`. Not
- * logged: a project event goes through `withEvents`.
+ * Emits `type` to the user `toUserId` alone (their live clients in `projectId`), as `actor` (null:
+ * the server). Not logged: a project event goes through `withEvents`.
  */
 export function publishToUser(
-  ctx: { events?: BoardEvents | undefined; actor: Actor },
+  ctx: { events?: BoardEvents | undefined; actor: Actor | null },
   projectId: string,
   type: BoardEventName,
   data: Record<string, unknown>,
@@ -29,7 +29,7 @@ export function publishToUser(
   ctx.events?.emit({
     type,
     project_id: projectId,
-    actor_id: ctx.actor.id,
+    actor_id: ctx.actor?.id ?? null,
     to_user_id: toUserId,
     at: new Date().toISOString(),
     data,

@@ -1,5 +1,6 @@
-// The signed-in user's notifications, newest first: mentions made in the web app, and cards
-// handed off to them (by anyone, through any client).
+// The signed-in user's notifications, newest first: mentions made in the web app, cards handed
+// off or assigned to them (by anyone, through any client), and for project admins a webhook
+// endpoint the server disabled (webhook-delivery.ts; no card, no actor).
 import type { Notification } from "@org/contracts";
 import type { Db, Prisma } from "@org/db";
 import { NotFoundError } from "@org/service-kit";
@@ -25,12 +26,14 @@ const toNotificationWire = (row: NotificationRow, member: boolean): Notification
   project_id: row.projectId,
   project_name: member ? row.project.name : row.projectName,
   card_id: row.cardId,
-  card_number: row.card.number,
-  card_title: member ? row.card.title : row.cardTitle,
+  card_number: row.card?.number ?? null,
+  card_title: member && row.card ? row.card.title : row.cardTitle,
   comment_id: row.commentId,
   actor_id: row.actorId,
-  actor_name: row.actor.name,
+  actor_name: row.actor?.name ?? null,
   excerpt: row.excerpt,
+  webhook_id: row.webhookId,
+  webhook_url: row.webhookUrl,
   read_at: isoOrNull(row.readAt),
   created_at: iso(row.createdAt),
 });

@@ -4,12 +4,15 @@
 // one at the same time, POSTs each through the guarded fetch (public addresses only unless
 // WEBHOOK_ALLOW_PRIVATE), signed the Standard Webhooks way, and records the attempt. A non-2xx
 // answer (or none) is retried on WEBHOOK_RETRY_SCHEDULE_SECONDS, then the delivery is failed; an
-// endpoint whose attempts all failed for WEBHOOK_DISABLE_AFTER_DAYS is disabled. At least once: a
-// worker that dies mid-send leaves the lease to expire, and another sends it again.
+// endpoint whose attempts all failed for WEBHOOK_DISABLE_AFTER_DAYS is disabled, and the project's
+// admins and owners are notified (a `webhook_disabled` notification, in the same transaction). At
+// least once: a worker that dies mid-send leaves the lease to expire, and another sends it again.
 import { WEBHOOK_DISABLE_AFTER_DAYS, WEBHOOK_RETRY_SCHEDULE_SECONDS } from "@org/contracts";
 import { Prisma, SQL_NOW, subscribe, type Db, type Subscription } from "@org/db";
 import { guardedFetch, OutboundFetchError, type Logger } from "@org/service-kit";
 import { Webhook } from "standardwebhooks";
+import { publishToUser, type BoardEvents } from "./events.ts";
+import { NEEDS, rolesWith } from "./permissions.ts";
 
 /** A UUIDv7 made in SQL (PostgreSQL ≥ 13 has gen_random_uuid): for rows inserted by raw SQL. */
 export const SQL_UUID_V7 = Prisma.sql`encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid())
@@ -44,6 +47,8 @@ export interface WebhookWorkerOptions {
   timeoutMs?: number;
   /** Deliveries claimed (and sent in parallel) at once (default 10). */
   batch?: number;
+  /** The live transport: tells the admins' open clients of a disabled endpoint's notification. */
+  events?: BoardEvents | undefined;
 }
 
 interface Claimed {
@@ -205,7 +210,7 @@ export class WebhookWorker {
         "webhook delivery attempt failed",
       );
     }
-    await db.$transaction([
+    const [, , outcome] = await db.$transaction([
       db.$executeRaw`
         INSERT INTO webhook_delivery_attempts (id, delivery_id, at, status_code, duration_ms, error)
         VALUES (${SQL_UUID_V7}, ${delivery.id}::uuid, ${SQL_NOW}, ${statusCode}, ${durationMs}, ${error})`,
@@ -219,19 +224,64 @@ export class WebhookWorker {
             }
         WHERE id = ${delivery.id}::uuid`,
       error === null
-        ? db.$executeRaw`UPDATE webhooks SET failing_since = NULL
-            WHERE id = ${delivery.webhook_id}::uuid AND failing_since IS NOT NULL`
-        : db.$executeRaw`
-            UPDATE webhooks SET
-              failing_since = COALESCE(failing_since, ${SQL_NOW}),
-              enabled = CASE WHEN failing_since < ${SQL_NOW} - ${Prisma.raw(`interval '${WEBHOOK_DISABLE_AFTER_DAYS} days'`)}
-                THEN false ELSE enabled END,
-              disabled_reason = CASE WHEN failing_since < ${SQL_NOW} - ${Prisma.raw(`interval '${WEBHOOK_DISABLE_AFTER_DAYS} days'`)}
-                THEN ${`Every delivery failed for ${WEBHOOK_DISABLE_AFTER_DAYS} days (the last: ${error}); fix the receiver and enable it again.`}
-                ELSE disabled_reason END
-            WHERE id = ${delivery.webhook_id}::uuid`,
+        ? db.$queryRaw<Notified[]>`
+            WITH cleared AS (
+              UPDATE webhooks SET failing_since = NULL
+              WHERE id = ${delivery.webhook_id}::uuid AND failing_since IS NOT NULL RETURNING 1
+            )
+            SELECT NULL AS id, NULL AS user_id, NULL AS project_id FROM cleared WHERE false`
+        : failed(db, delivery.webhook_id, error),
     ]);
+    // Told live after commit; the notification rows are what lasts (list_notifications, unread).
+    for (const row of outcome) {
+      publishToUser(
+        { events: this.options.events, actor: null },
+        row.project_id,
+        "notification.created",
+        { notification_id: row.id, card_id: null, webhook_id: delivery.webhook_id },
+        row.user_id,
+      );
+    }
   }
+}
+
+interface Notified {
+  id: string;
+  user_id: string;
+  project_id: string;
+}
+
+const DISABLE_AFTER = Prisma.raw(`interval '${WEBHOOK_DISABLE_AFTER_DAYS} days'`);
+
+/**
+ * After a failed attempt: the endpoint is failing from now (if it was not yet), and disabled once it
+ * has been for WEBHOOK_DISABLE_AFTER_DAYS; the statement that disables it notifies the project's
+ * admins and owners (answered: those notifications). The row is locked and read at its newest, so
+ * of two workers failing it at once, one disables it and notifies, once.
+ */
+function failed(db: Db, webhookId: string, error: string) {
+  const reason = `Every delivery failed for ${WEBHOOK_DISABLE_AFTER_DAYS} days (the last: ${error}); fix the receiver and enable it again.`;
+  return db.$queryRaw<Notified[]>`
+    WITH locked AS (
+      SELECT id, enabled FROM webhooks WHERE id = ${webhookId}::uuid FOR UPDATE
+    ), updated AS (
+      UPDATE webhooks AS w SET
+        failing_since = COALESCE(w.failing_since, ${SQL_NOW}),
+        enabled = CASE WHEN w.failing_since < ${SQL_NOW} - ${DISABLE_AFTER} THEN false ELSE w.enabled END,
+        disabled_reason = CASE WHEN w.failing_since < ${SQL_NOW} - ${DISABLE_AFTER}
+          THEN ${reason} ELSE w.disabled_reason END
+      FROM locked WHERE w.id = locked.id
+      RETURNING w.id, w.project_id, w.url, w.enabled, w.disabled_reason, locked.enabled AS was_enabled
+    )
+    INSERT INTO notifications
+      (id, user_id, actor_id, kind, project_id, excerpt, project_name, webhook_id, webhook_url, created_at)
+    SELECT ${SQL_UUID_V7}, m.user_id, NULL, 'webhook_disabled', u.project_id, u.disabled_reason, p.name,
+      u.id, u.url, ${SQL_NOW}
+    FROM updated u JOIN projects p ON p.id = u.project_id
+    JOIN project_members m ON m.project_id = u.project_id
+      AND m.role = ANY(${rolesWith(NEEDS.manage)}::project_role[])
+    WHERE u.was_enabled AND NOT u.enabled
+    RETURNING id::text, user_id::text, project_id::text`;
 }
 
 /** Forgets deliveries (and their attempts) created more than `days` ago (the sweeper). */

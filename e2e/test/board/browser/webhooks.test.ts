@@ -1,6 +1,7 @@
 // A project's webhooks on its settings page: an admin adds a receiver for card.created, copies the
 // signing secret shown once, a card added on the board reaches the receiver, the delivery log shows
-// it, and "Send again" replays it.
+// it, and "Send again" replays it. An endpoint the server disables (failing for 3 days) shows on
+// the admin's notifications page, a notification without a card that leads to the settings.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createLogger } from "@org/service-kit";
@@ -18,6 +19,11 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
+      if (req.url === "/hooks/dead") {
+        res.statusCode = 500;
+        res.end("down");
+        return;
+      }
       received.push({
         id: String(req.headers["webhook-id"]),
         body: JSON.parse(Buffer.concat(chunks).toString("utf8")),
@@ -91,5 +97,34 @@ describe("webhooks on the settings page", () => {
     await page.getByRole("heading", { name: "Webhooks" }).waitFor();
     expect(await page.locator("board-secret-value").count()).toBe(0);
     expect(ada.problems).toEqual([]);
+  });
+
+  it("an endpoint the server disables reaches its admin's notifications, leading to the settings", async () => {
+    const grace = await suite.person();
+    const { page } = grace;
+    await signUp(page, suite.services.board.url, { email: "dead-hooks@example.com", name: "Grace Hooks" });
+    const board = await newProject(page, "Dead hooks");
+    const projectId = /projects\/([0-9a-f-]+)/.exec(board)![1]!;
+    const deadUrl = receiverUrl.replace("/hooks/board", "/hooks/dead");
+    const db = suite.services.board.database.db;
+    // An endpoint failing for 4 days already: its next failure disables it.
+    await db.$executeRaw`
+      INSERT INTO webhooks (id, project_id, url, events, secret, enabled, failing_since, created_at, updated_at)
+      VALUES (gen_random_uuid(), ${projectId}::uuid, ${deadUrl}, '{card.created}', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+        true, now() - interval '4 days', now(), now())`;
+    await page.goto(board);
+    await page.getByRole("button", { name: "+ Add a card" }).first().waitFor();
+    await addCards(page, "To do", ["Into the void"]);
+
+    await page.goto(`${suite.services.board.url}/app/notifications`);
+    const item = page.getByRole("link", { name: /A webhook was disabled/ });
+    await item.waitFor({ timeout: 15_000 });
+    expect(await item.textContent()).toContain(deadUrl);
+    expect(await item.textContent()).toContain("Every delivery failed for 3 days");
+    await shootPage(page, "webhook-disabled-notification", () => item.scrollIntoViewIfNeeded());
+    await item.click();
+    await page.waitForURL(`${board}/settings`);
+    await page.getByRole("heading", { name: "Webhooks" }).waitFor();
+    expect(grace.problems).toEqual([]);
   });
 });

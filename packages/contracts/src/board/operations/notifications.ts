@@ -15,7 +15,7 @@ export const notificationOperations = defineOperations({
       "assignments (a card someone else assigned to the caller), by anyone through any client. `unread` " +
       `true lists unread ones only; mark_notification_read clears one. ${LIST_NOTE}`,
     toolDescription:
-      "Your notifications, newest first: mentions (written in the web app), handoffs and assignments to you (any client). `unread` true: unread ones only; mark_notification_read clears one.",
+      "Your notifications, newest first: mentions (written in the web app), handoffs and assignments to you (any client), and webhook endpoints the server disabled in projects you administer (kind webhook_disabled: no card; webhook_id and webhook_url say which). `unread` true: unread ones only; mark_notification_read clears one.",
     group: "notifications",
     query: NotificationsQuery,
     response: listOf(NotificationSchema),

@@ -11,8 +11,8 @@ import type { BoardEventName } from "../event-names.ts";
 export interface BoardEvent {
   type: BoardEventName;
   project_id: string;
-  /** The user whose request caused it. */
-  actor_id: string;
+  /** The user whose request caused it; null: the server itself (a webhook it disabled). */
+  actor_id: string | null;
   /** Sent to this user only (their `user:<id>` room), not to the project's room. */
   to_user_id?: string;
   at: string;

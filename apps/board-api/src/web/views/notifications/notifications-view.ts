@@ -1,4 +1,6 @@
-// Your notifications: mentions of you in cards and comments written in the web app, newest first.
+// Your notifications, newest first: mentions of you in cards and comments written in the web app,
+// cards handed off or assigned to you, and webhook endpoints the server disabled in projects you
+// administer (no card: they lead to the project's settings, where the webhooks are).
 import type { Notification } from "@org/contracts";
 import { html, LitElement, nothing } from "lit";
 import { api } from "../../api.ts";
@@ -44,7 +46,7 @@ export class BoardNotificationsView extends LitElement {
       await api.post(`/me/notifications/${item.id}/read`).catch(() => undefined);
       this.changed();
     }
-    navigate(`/app/projects/${item.project_id}/cards/${item.card_id}`);
+    navigate(target(item));
   }
 
   private async readAll() {
@@ -58,7 +60,10 @@ export class BoardNotificationsView extends LitElement {
     return html`<div class="head">
         <div>
           <h1>Notifications</h1>
-          <p class="muted">When someone mentions you with your @handle or hands you a card.</p>
+          <p class="muted">
+            When someone mentions you with your @handle, hands or assigns you a card, or a webhook of a
+            project you administer stops.
+          </p>
         </div>
         ${unread ? html`<button class="button" @click=${this.readAll}>Mark all read</button>` : nothing}
       </div>
@@ -73,25 +78,10 @@ export class BoardNotificationsView extends LitElement {
                     html`<li>
                       <a
                         class="item ${item.read_at ? "" : "unread"}"
-                        href="/app/projects/${item.project_id}/cards/${item.card_id}"
+                        href=${target(item)}
                         @click=${(event: Event) => this.open(event, item)}
                       >
-                        <span
-                          ><strong>${item.actor_name}</strong>
-                          ${
-                            item.kind === "handoff"
-                              ? "handed you"
-                              : item.kind === "assigned"
-                                ? "assigned you"
-                                : item.comment_id
-                                  ? "mentioned you in a comment on"
-                                  : "mentioned you in"
-                          }
-                          <strong>#${item.card_number} ${item.card_title}</strong>
-                          <span class="faint"
-                            >· ${item.project_name} · ${timeAgo(item.created_at)}</span
-                          ></span
-                        >
+                        ${item.kind === "webhook_disabled" ? webhookDisabled(item) : cardNotice(item)}
                         <span class="excerpt">${item.excerpt}</span>
                       </a>
                     </li>`,
@@ -100,4 +90,34 @@ export class BoardNotificationsView extends LitElement {
       }`;
   }
 }
+
+/** Where a notification leads: its card, or (about the project) the project's settings. */
+const target = (item: Notification) =>
+  item.card_id
+    ? `/app/projects/${item.project_id}/cards/${item.card_id}`
+    : `/app/projects/${item.project_id}/settings`;
+
+const when = (item: Notification) =>
+  html`<span class="faint">· ${item.project_name} · ${timeAgo(item.created_at)}</span>`;
+
+const webhookDisabled = (item: Notification) =>
+  html`<span
+    ><strong>A webhook was disabled:</strong> <span class="url">${item.webhook_url}</span> ${when(item)}</span
+  >`;
+
+const cardNotice = (item: Notification) =>
+  html`<span
+    ><strong>${item.actor_name}</strong>
+    ${
+      item.kind === "handoff"
+        ? "handed you"
+        : item.kind === "assigned"
+          ? "assigned you"
+          : item.comment_id
+            ? "mentioned you in a comment on"
+            : "mentioned you in"
+    }
+    <strong>#${item.card_number} ${item.card_title}</strong> ${when(item)}</span
+  >`;
+
 customElements.define("board-notifications-view", BoardNotificationsView);

@@ -1,4 +1,5 @@
-// Your notifications: a list of mentions, the unread ones marked.
+// Your notifications: a list of mentions, handoffs, assignments and disabled webhooks, the unread
+// ones marked.
 import { css } from "lit";
 
 export const notificationsStyles = css`
@@ -16,6 +17,10 @@ export const notificationsStyles = css`
   }
   a.item.unread {
     border-left: 4px solid var(--accent);
+  }
+  .url {
+    font-family: ui-monospace, monospace;
+    overflow-wrap: anywhere;
   }
   .excerpt {
     color: var(--muted);
