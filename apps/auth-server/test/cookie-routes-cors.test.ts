@@ -10,6 +10,7 @@ import {
   registerPasskey,
   tenantWithPasskey,
   userToken,
+  stepUpToken,
 } from "./helpers/flows.ts";
 
 let t: TestApp;
@@ -88,7 +89,7 @@ describe("CORS of cookie routes", () => {
   });
 
   it("registration by cookie only from the server's own pages; by user token from the tenant's", async () => {
-    const { apiKey, cookie } = await signedIn();
+    const { apiKey, cookie, authenticator } = await signedIn();
     const byCookie = (origin: string) =>
       request(t.app).post("/auth/v1/register/start").set("Origin", origin).set("Cookie", cookie).send({});
     const foreign = await byCookie(ORIGIN);
@@ -97,6 +98,7 @@ describe("CORS of cookie routes", () => {
     expect((await byCookie(OWN_ORIGIN)).status).toBe(200);
 
     const token = await userToken(t.app, apiKey, { externalId: "user-1" });
+    expect((await stepUpToken(t.app, token, authenticator)).status).toBe(200);
     const byToken = await registerPasskey(t.app, token, makeAuthenticator());
     expect(byToken.status).toBe(200);
     const tokenStart = await request(t.app)

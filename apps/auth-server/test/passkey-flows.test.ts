@@ -10,6 +10,7 @@ import {
   ORIGIN,
   registerPasskey,
   registerStart,
+  stepUpToken,
   sessionToken,
   tenantWithPasskey,
   userToken,
@@ -71,6 +72,8 @@ describe("registration", () => {
       counter: 0n,
       transports: ["internal", "hybrid"],
     });
+    // A second passkey: the token proves the first one (step-up) before it may add one.
+    expect((await stepUpToken(t.app, token, icloud)).status).toBe(200);
     const unknown = await registerPasskey(t.app, token, makeAuthenticator(), { finish: { name: "Yubi" } });
     expect(unknown.status).toBe(200);
     const named = await t.database.db.authCredential.findUniqueOrThrow({
@@ -158,17 +161,22 @@ describe("registration", () => {
     });
     expect(embedded.status).toBe(200);
 
-    const started = await registerStart(t.app, token);
-    const credential = authenticator.register(started.body.options);
+    // (A user without passkeys: their first one needs no step-up.)
+    const newcomer = await userToken(t.app, apiKey, { externalId: "bad-reg-2" });
+    const started = await registerStart(t.app, newcomer);
+    const fresh = makeAuthenticator();
+    const credential = fresh.register(started.body.options);
     const body = { challengeId: started.body.challengeId, credential };
     const first = await request(t.app)
       .post("/auth/v1/register/finish")
-      .set("Authorization", `Bearer ${token}`)
+      .set("Authorization", `Bearer ${newcomer}`)
       .send(body);
     expect(first.status).toBe(200);
+    // Now with a passkey, the account needs a step-up before the replay is even looked at.
+    expect((await stepUpToken(t.app, newcomer, fresh)).status).toBe(200);
     const replay = await request(t.app)
       .post("/auth/v1/register/finish")
-      .set("Authorization", `Bearer ${token}`)
+      .set("Authorization", `Bearer ${newcomer}`)
       .send(body);
     expect(replay.status).toBe(410);
     expect(replay.body).toEqual(CHALLENGE_GONE);

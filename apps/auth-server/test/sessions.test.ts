@@ -10,6 +10,7 @@ import {
   userToken,
   registerPasskey,
   makeAuthenticator,
+  stepUpToken,
 } from "./helpers/flows.ts";
 
 let t: TestApp;
@@ -98,6 +99,7 @@ describe("passkey management with the session cookie", () => {
   it("lists and deletes the user's own passkeys; without a cookie it is unauthenticated", async () => {
     const fx = await tenantWithPasskey(t);
     const token = await userToken(t.app, fx.apiKey, { externalId: "user-1" });
+    expect((await stepUpToken(t.app, token, fx.authenticator)).status).toBe(200);
     const second = await registerPasskey(t.app, token, makeAuthenticator(), { finish: { name: "Phone" } });
     const loggedIn = await login(t.app, fx.session, fx.authenticator);
     const cookie = cookieOf(loggedIn);

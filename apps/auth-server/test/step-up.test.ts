@@ -8,6 +8,7 @@ import { ADMIN_ORIGIN, signedInAdmin } from "./helpers/admin.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import {
   failure,
+  login,
   makeAuthenticator,
   ORIGIN,
   registerPasskey,
@@ -134,7 +135,18 @@ describe("step-up of a tenant's user token (<authkit-passkeys>)", () => {
   it("made through one instance, it lets the same token delete a passkey through the other", async () => {
     const fx = await tenantWithPasskey(t, "two-instances");
     const manage = await userToken(t.app, fx.apiKey, { externalId: "two-instances", scope: "manage" });
-    const second = await registerPasskey(t.app, manage, makeAuthenticator());
+    // A second passkey, with a token of the tenant that cited its own fresh sign-in (stepUpChallengeId).
+    const signIn = await login(t.app, fx.session, fx.authenticator);
+    await request(t.app)
+      .post("/api/v1/verify-auth")
+      .set("X-API-KEY", fx.apiKey)
+      .send({ challengeId: signIn.body.challengeId })
+      .expect(200);
+    const adding = await userToken(t.app, fx.apiKey, {
+      externalId: "two-instances",
+      stepUpChallengeId: signIn.body.challengeId,
+    });
+    const second = await registerPasskey(t.app, adding, makeAuthenticator());
     const bearer = (req: request.Test) => req.set("Origin", ORIGIN).set("Authorization", `Bearer ${manage}`);
     const remove = (app: Express) =>
       bearer(request(app).delete(`/auth/v1/passkeys/${second.body.passkeyId}`));

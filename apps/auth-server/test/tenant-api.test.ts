@@ -16,6 +16,7 @@ import {
   sessionToken,
   tenantWithPasskey,
   userToken,
+  stepUpToken,
 } from "./helpers/flows.ts";
 
 let t: TestApp;
@@ -263,6 +264,7 @@ describe("users", () => {
     expect(enabled.body).toMatchObject({ disabled: false, passkeyCount: 1 });
     expect((await login(t.app, fx.session, fx.authenticator)).status).toBe(200);
     const newToken = await userToken(t.app, fx.apiKey, { externalId: "to-disable" });
+    expect((await stepUpToken(t.app, newToken, fx.authenticator)).status).toBe(200);
     expect((await registerPasskey(t.app, newToken, makeAuthenticator())).status).toBe(200);
 
     // A token issued before the user was disabled stops working for registration.

@@ -28,6 +28,8 @@ const logins = new Map<string, string>();
 const mailer = outboxMailer({ from: "Board <no-reply@localhost>" });
 /** externalId → its passkeys' ids, as the fake auth server holds them. */
 const passkeys = new Map<string, string[]>();
+/** What the board asked the auth server for registration tokens. */
+const tokenRequests: { stepUpChallengeId?: string }[] = [];
 const env = () =>
   loadBoardEnv({
     DATABASE_URL: database.url,
@@ -45,7 +47,10 @@ beforeAll(async () => {
       if (!userId) throw new NotFoundError("Unknown challenge.");
       return { user: { externalId: userId } };
     },
-    userToken: async () => ({ userToken: "ut_test", userId: "auth-user" }),
+    userToken: async (input: { stepUpChallengeId?: string }) => {
+      tokenRequests.push(input);
+      return { userToken: "ut_test", userId: "auth-user" };
+    },
     listPasskeys: async (externalId: string) =>
       (passkeys.get(externalId) ?? []).map((id) => ({ id, name: id, created_at: new Date().toISOString() })),
     deletePasskey: async (externalId: string, passkeyId: string) => {
@@ -218,6 +223,8 @@ describe("account security changes need a step-up (403 step_up_required, then do
     logins.set("login-passkeys", user.id);
     expect((await stepUp("login-passkeys")).status).toBe(200);
     expect((await as("get", "/app/account/passkeys/token")).body).toEqual({ userToken: "ut_test" });
+    // The token cites the step-up's login, so the auth server lets it add a passkey at once.
+    expect(tokenRequests.at(-1)).toMatchObject({ stepUpChallengeId: "login-passkeys" });
     expect((await as("delete", "/app/account/passkeys/pk-1")).status).toBe(204);
     expect(passkeys.get(user.id)).toEqual(["pk-2"]);
     // The account is told, with what to do if it was not them.

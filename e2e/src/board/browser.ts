@@ -276,3 +276,17 @@ export async function eventually<T>(read: () => Promise<T>, expected: T, timeout
   }
   expect(last).toEqual(expected);
 }
+
+/**
+ * The web app's "Confirm it's you" (step-up) dialog: waits for it, confirms with the passkey, and
+ * waits until it is gone.
+ */
+export async function confirmStepUp(page: Page): Promise<void> {
+  await page.getByRole("dialog", { name: "Confirm it’s you" }).waitFor();
+  const confirm = page
+    .locator("board-step-up authkit-authenticate iframe")
+    .contentFrame()
+    .getByRole("button", { name: "Confirm with your passkey" });
+  await confirm.click();
+  await page.locator("board-step-up").waitFor({ state: "detached" });
+}

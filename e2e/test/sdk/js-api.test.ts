@@ -38,7 +38,12 @@ afterEach(async () => {
   await context.close();
 });
 
-async function openWithPasskey(options: { prf?: boolean; userVerified?: boolean } = {}, externalId = "ada") {
+/** Each account registered here is new: a second passkey of one account would need a step-up. */
+let accounts = 0;
+async function openWithPasskey(
+  options: { prf?: boolean; userVerified?: boolean } = {},
+  externalId = accounts++ ? `ada-${accounts}` : "ada",
+) {
   const authenticator = await addVirtualAuthenticator(page, { prf: options.prf ?? false });
   await page.goto(site.url("/"));
   await page.waitForFunction(() => window.AuthKit !== undefined);

@@ -198,7 +198,8 @@ describe("authkit-authenticate", () => {
     const authenticator = await addVirtualAuthenticator(page);
     const problems = await watchProblems(page);
     await open("");
-    await registerWithApi(page, auth.url, await auth.userToken(apiKey, "grace", "Grace Hopper"));
+    // (Another account than the QR test's Grace: hers has a passkey, and a second needs a step-up.)
+    await registerWithApi(page, auth.url, await auth.userToken(apiKey, "grace-embed", "Grace Hopper"));
     expect(await authenticator.credentials()).toHaveLength(1);
 
     const session = await auth.sessionToken(apiKey);
@@ -222,14 +223,14 @@ describe("authkit-authenticate", () => {
     expect(events[0]?.detail).toEqual({ mode: "passkey", reason: "override" });
     expect(success.detail).toEqual({
       challengeId: expect.any(String),
-      user: { id: expect.any(String), externalId: "grace", displayName: "Grace Hopper" },
+      user: { id: expect.any(String), externalId: "grace-embed", displayName: "Grace Hopper" },
     });
     await screenshot(page.locator(".slot"), SUITE, "authenticate-success-light");
 
     const verified = await auth.verifyAuth(apiKey, success.detail?.challengeId as string);
     expect(verified.status).toBe(200);
     expect(verified.body).toMatchObject({
-      user: { externalId: "grace", displayName: "Grace Hopper" },
+      user: { externalId: "grace-embed", displayName: "Grace Hopper" },
       method: "passkey",
     });
     expect(problems).toEqual([]);

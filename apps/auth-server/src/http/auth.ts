@@ -10,7 +10,10 @@ import { enabledTenant, tenantByApiKey, type Tenant } from "../services/tenants.
 import { resolveSessionToken, resolveUserToken, type UserTokenScope } from "../services/tokens.ts";
 
 /** The step-up freshness of a user token is its own (a fresh token from the site starts without). */
-const userTokenStepUpSubject = (token: string) => `ut:${hashSecret(token)}`;
+export const userTokenStepUpSubject = (token: string) => `ut:${hashSecret(token)}`;
+
+/** The step-up freshness of this server's cookie session (its passkey sign-in counts: authentication.ts). */
+export const cookieStepUpSubject = (token: string) => `us:${hashSecret(token)}`;
 
 /** Who is calling, set by one of the middlewares below. */
 export type RequestAuth =
@@ -150,7 +153,7 @@ async function cookieAuth(ctx: AuthContext, req: Request, what: string): Promise
     tenant: session.tenant,
     userId: session.userId,
     via: "cookie",
-    stepUpSubject: `us:${hashSecret(token)}`,
+    stepUpSubject: cookieStepUpSubject(token),
   };
 }
 

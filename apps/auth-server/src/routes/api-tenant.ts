@@ -7,11 +7,12 @@ import {
 } from "@org/contracts";
 import { parseWith } from "@org/service-kit";
 import type { AuthContext } from "../context.ts";
-import { authOf, requireApiKey } from "../http/auth.ts";
+import { authOf, requireApiKey, userTokenStepUpSubject } from "../http/auth.ts";
 import { noStore } from "../http/cookies.ts";
 import type { RateLimits } from "../http/rate-limits.ts";
 import { verifyAuth } from "../services/logins.ts";
 import { deleteUserPasskey, listUserPasskeys } from "../services/passkeys.ts";
+import { stepUpFromVerifiedLogin } from "../services/step-up.ts";
 import { issueSessionToken, issueUserToken } from "../services/tokens.ts";
 import { deleteUserWithoutCredentials, getUser, setUserDisabled, upsertUser } from "../services/users.ts";
 import type { OperationRoute, OperationRoutes } from "./operation-routes.ts";
@@ -27,8 +28,19 @@ export function tenantApiRoutes(ctx: AuthContext, limits: RateLimits): Operation
       handle: async (req, res) => {
         const { tenant } = authOf(req, "tenant");
         const input = parseWith(UserTokenRequestSchema, req.body);
+        const issued = await issueUserToken({ ctx, tenant, input });
+        // The token inherits a passkey login the tenant confirmed lately (or nothing is answered).
+        if (input.stepUpChallengeId) {
+          await stepUpFromVerifiedLogin({
+            ctx,
+            tenant,
+            userId: issued.userId,
+            subject: userTokenStepUpSubject(issued.userToken),
+            challengeId: input.stepUpChallengeId,
+          });
+        }
         noStore(res);
-        res.json(await issueUserToken({ ctx, tenant, input }));
+        res.json(issued);
       },
     },
 

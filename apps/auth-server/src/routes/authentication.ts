@@ -6,13 +6,14 @@ import {
 import { parseWith } from "@org/service-kit";
 import type { ZodType } from "zod";
 import type { AuthContext } from "../context.ts";
-import { authOf, requireSessionToken } from "../http/auth.ts";
+import { authOf, cookieStepUpSubject, requireSessionToken } from "../http/auth.ts";
 import { noStore, sessionCookie, setSessionCookie } from "../http/cookies.ts";
 import { authJsonBody } from "../http/json-body.ts";
 import type { RateLimits } from "../http/rate-limits.ts";
 import { finishAuthentication, startAuthentication } from "../services/authentication.ts";
 import type { CompletedLogin } from "../services/logins.ts";
 import { passwordLogin } from "../services/password.ts";
+import { recordStepUp } from "../services/step-up.ts";
 import type { Tenant } from "../services/tenants.ts";
 import type { OperationRoute, OperationRoutes } from "./operation-routes.ts";
 
@@ -25,8 +26,17 @@ type Login<T> = (args: {
   ip?: string | undefined;
 }) => Promise<CompletedLogin>;
 
-/** A login with the session token: its input parsed, the login run, the cookie session set. */
-function loginHandler<T>(ctx: AuthContext, schema: ZodType<T>, login: Login<T>): OperationRoute["handle"] {
+/**
+ * A login with the session token: its input parsed, the login run, the cookie session set. A
+ * passkey login (`steppedUp`) is also the new cookie session's step-up: for 5 minutes it may add or
+ * remove a passkey without asking again (step-up.ts); a password login is not.
+ */
+function loginHandler<T>(
+  ctx: AuthContext,
+  schema: ZodType<T>,
+  login: Login<T>,
+  steppedUp = false,
+): OperationRoute["handle"] {
   return async (req, res) => {
     const { tenant } = authOf(req, "session");
     const input = parseWith(schema, req.body);
@@ -37,7 +47,12 @@ function loginHandler<T>(ctx: AuthContext, schema: ZodType<T>, login: Login<T>):
       previousSessionToken: sessionCookie(ctx, req),
       ip: req.ip,
     });
-    if (completed.session) setSessionCookie(ctx, res, completed.session);
+    if (completed.session) {
+      if (steppedUp) {
+        await recordStepUp(ctx, cookieStepUpSubject(completed.session.token), completed.response.user.id);
+      }
+      setSessionCookie(ctx, res, completed.session);
+    }
     noStore(res);
     res.json(completed.response);
   };
@@ -69,7 +84,7 @@ export function authenticationRoutes(ctx: AuthContext, limits: RateLimits): Oper
 
     "post /auth/v1/authenticate/finish": {
       guard: [session],
-      handle: loginHandler(ctx, AuthenticateFinishRequestSchema, finishAuthentication),
+      handle: loginHandler(ctx, AuthenticateFinishRequestSchema, finishAuthentication, true),
     },
 
     "post /auth/v1/password/login": {

@@ -1,7 +1,7 @@
 import { AuthenticateFinishRequestSchema, PasskeyIdParams, RenamePasskeyRequestSchema } from "@org/contracts";
 import { parseWith } from "@org/service-kit";
 import type { AuthContext } from "../context.ts";
-import { authOf, requireManager } from "../http/auth.ts";
+import { authOf, requireManager, requireRegistrant } from "../http/auth.ts";
 import { assertOwnOrigin } from "../http/cors.ts";
 import { clearSessionCookie, sessionCookie } from "../http/cookies.ts";
 import { deletePasskey, listPasskeys, renamePasskey } from "../services/passkeys.ts";
@@ -17,6 +17,8 @@ import type { OperationRoutes } from "./operation-routes.ts";
  */
 export function passkeysRoutes(ctx: AuthContext): OperationRoutes {
   const manager = requireManager(ctx);
+  // A step-up grants nothing by itself: a registration-only token may make one before adding a passkey.
+  const registrant = requireRegistrant(ctx);
 
   return {
     "get /auth/v1/passkeys": {
@@ -42,7 +44,7 @@ export function passkeysRoutes(ctx: AuthContext): OperationRoutes {
 
     // Step-up (step-up.ts): a passkey of this user, asserted now, counts for this token 5 minutes.
     "post /auth/v1/step-up/start": {
-      guard: [manager],
+      guard: [registrant],
       handle: async (req, res) => {
         const { tenant, userId, page } = authOf(req, "user");
         await activeUser({ ctx, tenant, userId });
@@ -52,7 +54,7 @@ export function passkeysRoutes(ctx: AuthContext): OperationRoutes {
     },
 
     "post /auth/v1/step-up/finish": {
-      guard: [manager],
+      guard: [registrant],
       handle: async (req, res) => {
         const { tenant, userId, stepUpSubject } = authOf(req, "user");
         const input = parseWith(AuthenticateFinishRequestSchema, req.body);
@@ -65,11 +67,11 @@ export function passkeysRoutes(ctx: AuthContext): OperationRoutes {
     "delete /auth/v1/passkeys/{passkey_id}": {
       guard: [manager],
       handle: async (req, res) => {
-        const { tenant, userId, via, stepUpSubject } = authOf(req, "user");
+        const { tenant, userId, stepUpSubject } = authOf(req, "user");
         const { passkey_id } = parseWith(PasskeyIdParams, req.params);
         await activeUser({ ctx, tenant, userId });
-        // With a tenant's user token, a passkey used in the last 5 minutes (step_up_required).
-        if (via === "userToken") await assertSteppedUp(ctx, stepUpSubject, userId);
+        // A passkey used in the last 5 minutes by this token or cookie session (step_up_required).
+        await assertSteppedUp(ctx, stepUpSubject, userId);
         await deletePasskey({ ctx, tenantId: tenant.id, userId, passkeyId: passkey_id, ip: req.ip });
         res.status(204).end();
       },

@@ -14,6 +14,7 @@ import { authJsonBody } from "../http/json-body.ts";
 import type { RateLimits } from "../http/rate-limits.ts";
 import { qrStatus, startQr } from "../services/qr/challenges.ts";
 import { abortQr, claimQr, finishQr } from "../services/qr/phone.ts";
+import { assertMayAddPasskey } from "../services/step-up.ts";
 import type { OperationRoutes } from "./operation-routes.ts";
 
 /**
@@ -47,6 +48,9 @@ export function qrRoutes(ctx: AuthContext, limits: RateLimits): OperationRoutes 
         const input = parseWith(QrStartRequestSchema, req.body ?? {});
         const purpose = input.purpose ?? "authenticate";
         const auth = authOf(req, purpose === "register" ? "user" : "session");
+        // A passkey made on the phone is a passkey added: a step-up by this credential first
+        // when the account has one (step-up.ts). The phone's code lives 5 minutes, as a step-up does.
+        if (auth.kind === "user") await assertMayAddPasskey(ctx, auth);
         noStore(res);
         res.json(
           await startQr({

@@ -5,6 +5,7 @@ import { authOf } from "../http/auth.ts";
 import { noStore } from "../http/cookies.ts";
 import { assertInvitePasskeyAllowed } from "../services/admins.ts";
 import { finishRegistration, startRegistration } from "../services/registration.ts";
+import { assertMayAddPasskey } from "../services/step-up.ts";
 import type { OperationRoutes } from "./operation-routes.ts";
 
 /**
@@ -15,7 +16,11 @@ export function registrationRoutes(ctx: AuthContext): OperationRoutes {
   return {
     "post /auth/v1/register/start": {
       handle: async (req, res) => {
-        const { tenant, userId, page, adminInviteId } = authOf(req, "user");
+        const auth = authOf(req, "user");
+        const { tenant, userId, page, adminInviteId } = auth;
+        // A second passkey needs a step-up by this token or cookie (step_up_required): checked
+        // before the passkey dialog opens, and again at finish.
+        await assertMayAddPasskey(ctx, auth);
         // Said before the passkey dialog opens (finish checks again, with the row locked).
         if (adminInviteId) {
           await ctx.db.$transaction((tx) =>
@@ -30,8 +35,10 @@ export function registrationRoutes(ctx: AuthContext): OperationRoutes {
 
     "post /auth/v1/register/finish": {
       handle: async (req, res) => {
-        const { tenant, userId, adminInviteId } = authOf(req, "user");
+        const auth = authOf(req, "user");
+        const { tenant, userId, adminInviteId } = auth;
         const input = parseWith(RegisterFinishRequestSchema, req.body);
+        await assertMayAddPasskey(ctx, auth);
         res.json(
           await finishRegistration({
             ctx,

@@ -28,6 +28,15 @@ interface PrfRecord {
 }
 
 const loginKey = (challengeId: string) => `login:${challengeId}`;
+/** A passkey login a tenant's server confirmed (verify-auth): its proof of a step-up (step-up.ts). */
+const verifiedKey = (challengeId: string) => `verified:${challengeId}`;
+
+export interface VerifiedPasskeyLogin {
+  tenantId: string;
+  userId: string;
+  authenticatedAt: number;
+  expiresAt: number;
+}
 // Kept apart from the login so that reading it can be an atomic take: one reader only.
 const prfKey = (challengeId: string) => `prf:${challengeId}`;
 
@@ -178,11 +187,35 @@ export async function takeLogin({
   };
 }
 
-/** `verify-auth`: the tenant's server confirms a login it was told about, once (see takeLogin). */
+/**
+ * `verify-auth`: the tenant's server confirms a login it was told about, once (see takeLogin). A
+ * passkey login stays on record for 5 minutes after it was made, so that the tenant's server can
+ * cite it when it issues a user token (stepUpChallengeId: step-up.ts).
+ */
 export async function verifyAuth(input: {
   ctx: AuthContext;
   tenant: Tenant;
   challengeId: string;
 }): Promise<VerifyAuthResponse> {
-  return (await takeLogin(input)).response;
+  const { response, passkeyId } = await takeLogin(input);
+  const authenticatedAt = Date.parse(response.authenticatedAt);
+  if (passkeyId && authenticatedAt + LOGIN_VERIFY_WINDOW_MS > input.ctx.now()) {
+    await putRecord<VerifiedPasskeyLogin>(input.ctx, verifiedKey(input.challengeId), {
+      tenantId: input.tenant.id,
+      userId: response.user.id,
+      authenticatedAt,
+      expiresAt: authenticatedAt + LOGIN_VERIFY_WINDOW_MS,
+    });
+  }
+  return response;
+}
+
+/** A passkey login of `tenant` its server confirmed in the last 5 minutes, or null. */
+export async function verifiedPasskeyLogin(
+  ctx: AuthContext,
+  tenant: Tenant,
+  challengeId: string,
+): Promise<VerifiedPasskeyLogin | null> {
+  const record = await getRecord<VerifiedPasskeyLogin>(ctx, verifiedKey(challengeId));
+  return record?.tenantId === tenant.id ? record : null;
 }

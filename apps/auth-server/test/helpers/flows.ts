@@ -83,6 +83,21 @@ export async function registerPasskey(
     .send({ challengeId, credential, ...finish });
 }
 
+/**
+ * A step-up with a user token (POST /auth/v1/step-up/start|finish from the tenant's page): a passkey
+ * of its user, asserted now, lets that token add or delete passkeys for 5 minutes.
+ */
+export async function stepUpToken(app: Express, token: string, authenticator: SoftwareAuthenticator) {
+  const bearer = (req: request.Test) => req.set("Origin", ORIGIN).set("Authorization", `Bearer ${token}`);
+  const started = await bearer(request(app).post("/auth/v1/step-up/start")).send({});
+  if (started.status !== 200)
+    throw new Error(`step-up/start: ${started.status} ${JSON.stringify(started.body)}`);
+  return bearer(request(app).post("/auth/v1/step-up/finish")).send({
+    challengeId: started.body.challengeId,
+    credential: authenticator.authenticate(started.body.options),
+  });
+}
+
 export async function authenticateStart(app: Express, token: string) {
   const res = await request(app)
     .post("/auth/v1/authenticate/start")

@@ -76,8 +76,12 @@ export function createTenantClient(config: AuthServerConfig) {
     /** Where browsers reach the auth server (the SDK's api-base-url, the CSP). */
     publicUrl: config.publicUrl,
     sessionToken: () => call("POST", "/api/v1/session-token", SessionTokenResponseSchema),
-    userToken: (input: { externalId: string; displayName?: string; ttl?: number }) =>
-      call("POST", "/api/v1/user-token", UserTokenResponseSchema, input),
+    userToken: (input: {
+      externalId: string;
+      displayName?: string;
+      ttl?: number;
+      stepUpChallengeId?: string;
+    }) => call("POST", "/api/v1/user-token", UserTokenResponseSchema, input),
     verifyAuth: (challengeId: string) =>
       call("POST", "/api/v1/verify-auth", VerifyAuthResponseSchema, { challengeId }),
     getUser: (externalId: string) => call("GET", user(externalId), TenantUserSchema),

@@ -20,6 +20,8 @@ export interface Actor {
    * step-up since); account security changes need it within 5 minutes (step-up.ts).
    */
   steppedUpAt?: Date | null;
+  /** The auth server login of that proof, which a registration token cites (web-auth.ts). */
+  stepUpChallengeId?: string | null;
   /** Set when an OAuth access token authenticated the request: its scopes, projects and resource. */
   oauth?: OAuthAccess;
 }

@@ -50,6 +50,9 @@ export async function recordStepUp({
     throw new ForbiddenError("That passkey belongs to another account: use one of yours.");
   }
   const now = new Date();
-  await db.webSession.update({ where: { id: session.sessionId }, data: { steppedUpAt: now } });
+  await db.webSession.update({
+    where: { id: session.sessionId },
+    data: { steppedUpAt: now, stepUpChallengeId: challengeId },
+  });
   return { stepped_up_until: new Date(now.getTime() + STEP_UP_MAX_AGE_MS).toISOString() };
 }

@@ -6,6 +6,7 @@ import {
   ConflictError,
   mailSafeName,
   NotFoundError,
+  StepUpRequiredError,
   UnauthenticatedError,
   type MailMessage,
   type Mailer,
@@ -135,14 +136,19 @@ export function passkeyRemovedMail(
 
 /**
  * The assertion-url of "Add a passkey": a registration token for the signed-in user, given only
- * with a passkey used in the last 5 minutes (step-up.ts): the token adds a passkey.
+ * with a passkey used in the last 5 minutes (step-up.ts): the token adds a passkey. The auth server
+ * wants that proof too (an account with a passkey adds another only after one is used): the token
+ * cites the session's login (its sign-in or step-up, which this board confirmed with verify-auth).
  */
 export async function myPasskeyUserToken({ tenant, actor }: { tenant: TenantClient; actor: Actor }) {
   assertSteppedUp(actor);
+  // A sign-up's session is fresh but cites no login (its passkey was made, not used): ask for one.
+  if (!actor.stepUpChallengeId) throw new StepUpRequiredError();
   const { userToken } = await tenant.userToken({
     externalId: actor.id,
     displayName: actor.name,
     ttl: USER_TOKEN_TTL_SECONDS,
+    ...(actor.stepUpChallengeId ? { stepUpChallengeId: actor.stepUpChallengeId } : {}),
   });
   return { userToken };
 }

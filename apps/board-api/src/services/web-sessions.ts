@@ -51,6 +51,7 @@ export async function startWebSession({
       userId,
       tokenHash: hashSecret(token),
       challengeId: challengeId ?? null,
+      stepUpChallengeId: challengeId ?? null,
       expiresAt,
       // A sign-in is a passkey assertion made now; a sign-up's session comes right after its
       // browser made the account's first passkey (and a new account has no earlier owner to
@@ -83,7 +84,12 @@ export async function resolveWebSession({
   }
   return {
     sessionId: session.id,
-    actor: { ...session.user, viaWebApp: true, steppedUpAt: session.steppedUpAt },
+    actor: {
+      ...session.user,
+      viaWebApp: true,
+      steppedUpAt: session.steppedUpAt,
+      stepUpChallengeId: session.stepUpChallengeId,
+    },
     csrfToken: csrfTokenOf(token),
     steppedUpAt: session.steppedUpAt,
   };

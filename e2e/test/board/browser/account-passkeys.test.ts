@@ -5,7 +5,7 @@
 // buttons once asked for a security key or a phone only), whatever the tenant's registration policy.
 import { addVirtualAuthenticator } from "@org/browser-testing";
 import { updateTenant } from "@org/auth-server/testing";
-import { browserSuite, shootPage, signUp, type Person } from "../../../src/board/browser.ts";
+import { browserSuite, confirmStepUp, shootPage, signUp, type Person } from "../../../src/board/browser.ts";
 
 const suite = browserSuite();
 
@@ -46,8 +46,10 @@ describe("Account → Passkeys", () => {
     expect(laptop!.name).not.toMatch(/board/i);
     await shootPage(page, "account-passkeys-one", () => addPasskey(page).waitFor());
 
-    // The laptop already holds a passkey for the board: adding another one there says so, at once.
+    // The laptop already holds a passkey for the board: adding another one there says so, at once
+    // (after "Confirm it's you": the sign-up's session made a passkey but has used none yet).
     await addPasskey(page).click();
+    await confirmStepUp(page);
     await passkeys(page).getByText("This device already holds a passkey for your account.").waitFor();
     await expect(addPasskey(page).isEnabled()).resolves.toBe(true);
     expect(await passkeyRows(page)).toHaveLength(1);
@@ -90,8 +92,8 @@ describe("Account → Passkeys", () => {
     expect(await passkeyRows(page)).toEqual([
       { name: rows[1]!.name, lastUsed: expect.stringMatching(/now|second/) },
     ]);
-    expect(ada.problems).toEqual([]);
-  });
+    expect(ada.problems.filter((problem) => !problem.includes("status of 403"))).toEqual([]);
+  }, 120_000);
 
   it("adds the laptop's built-in authenticator and signs up on it when the tenant leaves the kind to the page (`auto`)", async () => {
     const db = suite.services.auth.database.db;
@@ -107,9 +109,19 @@ describe("Account → Passkeys", () => {
       const key = await addVirtualAuthenticator(page, { transport: "usb" });
       await signUp(page, suite.services.board.url, { email: "grace@example.com", name: "Grace Hopper" });
       await openAccount(page, "Grace Hopper");
-      await key.remove();
-      const laptop = await addVirtualAuthenticator(page);
+      // "Confirm it's you" first (her key answers), then the key is put away for the laptop.
+      let tokenRequests = 0;
+      let laptop: Awaited<ReturnType<typeof addVirtualAuthenticator>> | undefined;
+      await page.route("**/app/account/passkeys/token", async (route) => {
+        tokenRequests += 1;
+        if (tokenRequests === 2) {
+          await key.remove();
+          laptop = await addVirtualAuthenticator(page);
+        }
+        await route.continue();
+      });
       await addPasskey(page).click();
+      await confirmStepUp(page);
       // Never a prompt for a security key or a phone that this laptop's authenticator cannot answer.
       await passkeys(page).getByText("Passkey created. You can now sign in with it.").waitFor();
       expect(
@@ -118,8 +130,9 @@ describe("Account → Passkeys", () => {
           .count(),
       ).toBe(0);
       await passkeys(page).locator("tbody tr").nth(1).waitFor();
-      expect(await laptop.credentials()).toHaveLength(1);
-      expect(grace.problems).toEqual([]);
+      expect(await laptop!.credentials()).toHaveLength(1);
+      // The browser logs the refused first try (403 step_up_required); nothing else failed.
+      expect(grace.problems.filter((problem) => !problem.includes("status of 403"))).toEqual([]);
 
       // A fresh browser on a laptop with only its built-in authenticator signs up too.
       const alan = await suite.person();
@@ -129,5 +142,5 @@ describe("Account → Passkeys", () => {
     } finally {
       await updateTenant({ db, id: tenant.id, registrationAttachment: "any" });
     }
-  });
+  }, 120_000);
 });

@@ -130,5 +130,5 @@ describe("step-up in the board web app", () => {
         "console: Failed to load resource: the server responded with a status of 403 (Forbidden)",
       ),
     );
-  });
+  }, 120_000);
 });

@@ -91,7 +91,8 @@ export const de: Messages = {
   errorStepUp:
     "Diese Änderung braucht Ihren Passkey aus den letzten 5 Minuten: Bestätigen Sie, dass Sie es sind, und versuchen Sie es erneut.",
   stepUpTitle: "Bestätigen Sie, dass Sie es sind",
-  stepUpText: "Zum Löschen eines Passkeys brauchen Sie einen Ihrer Passkeys aus den letzten 5 Minuten.",
+  stepUpText:
+    "Zum Hinzufügen oder Löschen eines Passkeys brauchen Sie einen Ihrer Passkeys aus den letzten 5 Minuten.",
   stepUpConfirm: "Mit Passkey bestätigen",
   errorWrongPassword: "Benutzername oder Passwort ist falsch.",
   errorRateLimited: "Zu viele Versuche. Versuchen Sie es gleich noch einmal.",

@@ -89,7 +89,7 @@ export const en = {
   errorSignedOut: "You're signed out of this site. Sign in again.",
   errorStepUp: "This change needs your passkey used in the last 5 minutes: confirm it's you, then try again.",
   stepUpTitle: "Confirm it's you",
-  stepUpText: "Deleting a passkey needs one of your passkeys used in the last 5 minutes.",
+  stepUpText: "Adding or deleting a passkey needs one of your passkeys used in the last 5 minutes.",
   stepUpConfirm: "Confirm with your passkey",
   errorWrongPassword: "Wrong username or password.",
   errorRateLimited: "Too many attempts. Try again in a moment.",

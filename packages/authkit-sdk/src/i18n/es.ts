@@ -87,7 +87,8 @@ export const es: Messages = {
   errorStepUp:
     "Este cambio necesita tu passkey usada en los últimos 5 minutos: confirma que eres tú y vuelve a intentarlo.",
   stepUpTitle: "Confirma que eres tú",
-  stepUpText: "Para eliminar una passkey necesitas una de tus passkeys usada en los últimos 5 minutos.",
+  stepUpText:
+    "Para añadir o eliminar una passkey necesitas una de tus passkeys usada en los últimos 5 minutos.",
   stepUpConfirm: "Confirmar con tu passkey",
   errorWrongPassword: "Usuario o contraseña incorrectos.",
   errorRateLimited: "Demasiados intentos. Vuelve a intentarlo en un momento.",

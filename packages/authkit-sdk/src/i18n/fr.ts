@@ -88,7 +88,8 @@ export const fr: Messages = {
   errorStepUp:
     "Cette modification demande votre passkey utilisée dans les 5 dernières minutes : confirmez que c'est vous, puis réessayez.",
   stepUpTitle: "Confirmez que c'est vous",
-  stepUpText: "Supprimer une passkey demande l'une de vos passkeys utilisée dans les 5 dernières minutes.",
+  stepUpText:
+    "Ajouter ou supprimer une passkey demande l'une de vos passkeys utilisée dans les 5 dernières minutes.",
   stepUpConfirm: "Confirmer avec votre passkey",
   errorWrongPassword: "Nom d’utilisateur ou mot de passe incorrect.",
   errorRateLimited: "Trop de tentatives. Réessayez dans un instant.",

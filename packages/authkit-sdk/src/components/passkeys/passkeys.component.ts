@@ -135,8 +135,11 @@ export class AuthkitPasskeys extends AuthkitElement<PasskeysEvents> {
   async #add() {
     await this.#run("add", async (auth) => {
       this.#say("loading", this.t.promptAny);
-      const result = await auth.passkey.register({ name: "" });
-      if (!result.success) throw new AuthKitError(result.error_code ?? "unknown", result.error);
+      // The error itself (not the result's copy) keeps the server's code: step_up_required opens
+      // the "Confirm it's you" prompt, then the passkey is added (#run).
+      let failed: AuthKitError | undefined;
+      const result = await auth.passkey.register({ name: "", onError: (error) => (failed = error) });
+      if (!result.success) throw failed ?? new AuthKitError(result.error_code ?? "unknown", result.error);
       this.#say("success", this.t.passkeyCreated);
       if (result.passkeyId) this.emit("added", { passkeyId: result.passkeyId });
       this.passkeys = await auth.management.list();
@@ -159,7 +162,7 @@ export class AuthkitPasskeys extends AuthkitElement<PasskeysEvents> {
     } catch (thrown) {
       const error = toAuthKitError(thrown);
       if (error.serverCode === "step_up_required" && what !== "list" && what !== "step-up") {
-        // Deleting needs a passkey used in the last 5 minutes: ask, then do the same work again.
+        // Adding or deleting needs a passkey used in the last 5 minutes: ask, then do the same work again.
         this.#pending = { what, work };
         this.confirming = "";
         this.steppingUp = true;

@@ -18,6 +18,16 @@ export const UserTokenRequestSchema = z
           "register (default): passkey registration for this user only. manage: also list, rename and " +
           "delete the user's passkeys from the tenant's pages (<authkit-passkeys>, auth.management).",
       }),
+    stepUpChallengeId: StorableText.min(1)
+      .max(200)
+      .optional()
+      .openapi({
+        description:
+          "The challengeId of a passkey login of this user that your server confirmed with verify-auth in " +
+          "the last 5 minutes (its sign-in or a step-up): the token then counts as stepped up until 5 minutes " +
+          "after that login, so it may add a passkey to an account that has one already without a second " +
+          "prompt. Another user's, a password login, or an older one: forbidden.",
+      }),
   })
   .openapi("UserTokenRequest");
 export type UserTokenRequest = z.infer<typeof UserTokenRequestSchema>;

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "web_sessions" ADD COLUMN     "step_up_challenge_id" TEXT;
+
