@@ -4,7 +4,7 @@
 // account's own authentication, so a link opened by someone else — or prefetched by a mail
 // scanner — verifies nothing.
 import type { User } from "@org/contracts";
-import type { Db } from "@org/db";
+import { Prisma, type Db } from "@org/db";
 import {
   ServiceUnavailableError,
   ConflictError,
@@ -38,7 +38,7 @@ export const verificationLink = (publicUrl: string, token: string) =>
   `${new URL(publicUrl).origin}/app/verify-email#${token}`;
 
 /** The mail: the name quoted only as mailSafeName allows (one line, short, no link-like text). */
-function verificationMail(user: { name: string; email: string }, link: string) {
+export function verificationMail(user: { name: string; email: string }, link: string) {
   const name = mailSafeName(user.name);
   return {
     to: user.email,
@@ -71,8 +71,28 @@ export async function sendEmailVerification({
     );
   }
   const now = Date.now();
+  await assertMayMail(db, user.id, now);
+  const token = generateSecret("ev");
+  const expiresAt = new Date(now + EMAIL_VERIFICATION_TTL_MS);
+  const row = await db.emailVerification.create({
+    data: { userId: user.id, email: user.email, tokenHash: hashSecret(token), expiresAt },
+  });
+  try {
+    await mailer.send(verificationMail(user, verificationLink(publicUrl, token)));
+  } catch (error) {
+    await db.emailVerification.delete({ where: { id: row.id } });
+    throw error;
+  }
+  return { email: user.email, expires_at: iso(expiresAt) };
+}
+
+/**
+ * At most one link a minute and MAX_PER_DAY a day per user, whatever address they go to
+ * (verification or change): the address may be someone else's, who must not be flooded.
+ */
+export async function assertMayMail(db: Db, userId: string, now: number): Promise<void> {
   const recent = await db.emailVerification.findMany({
-    where: { userId: user.id, createdAt: { gt: new Date(now - 24 * 60 * 60 * 1000) } },
+    where: { userId, createdAt: { gt: new Date(now - 24 * 60 * 60 * 1000) } },
     orderBy: { createdAt: "desc" },
     select: { createdAt: true },
   });
@@ -90,21 +110,14 @@ export async function sendEmailVerification({
     );
     throw new RateLimitedError(wait, `${MAX_PER_DAY} verification mails were sent today: try again later.`);
   }
-  const token = generateSecret("ev");
-  const expiresAt = new Date(now + EMAIL_VERIFICATION_TTL_MS);
-  const row = await db.emailVerification.create({
-    data: { userId: user.id, email: user.email, tokenHash: hashSecret(token), expiresAt },
-  });
-  try {
-    await mailer.send(verificationMail(user, verificationLink(publicUrl, token)));
-  } catch (error) {
-    await db.emailVerification.delete({ where: { id: row.id } });
-    throw error;
-  }
-  return { email: user.email, expires_at: iso(expiresAt) };
 }
 
-/** Verifies the caller's address with the secret of a link mailed to it (single use). */
+/**
+ * Verifies the caller's address with the secret of a link mailed to it (single use). A link of a
+ * change (email-change.ts: its address is not the account's) also makes that address the
+ * account's, and spends every other link of the account: none of the old address's links can
+ * move it back.
+ */
 export async function confirmEmail({
   db,
   actor,
@@ -118,22 +131,39 @@ export async function confirmEmail({
     where: { tokenHash: hashSecret(token) },
     include: { user: { select: { email: true } } },
   });
-  // The address must still be the account's: a link outlives nothing it was not sent for.
-  if (
-    !found ||
-    found.userId !== actor.id ||
-    found.usedAt ||
-    found.expiresAt.getTime() <= Date.now() ||
-    found.email !== found.user.email
-  )
+  if (!found || found.userId !== actor.id || found.usedAt || found.expiresAt.getTime() <= Date.now())
     throw new NotFoundError(INVALID_LINK);
+  const change = found.email !== found.user.email;
   return db.$transaction(async (tx) => {
+    const now = new Date();
     const spent = await tx.emailVerification.updateMany({
       where: { id: found.id, usedAt: null },
-      data: { usedAt: new Date() },
+      data: { usedAt: now },
     });
     if (spent.count === 0) throw new NotFoundError(INVALID_LINK);
-    const user = await tx.user.update({ where: { id: actor.id }, data: { emailVerifiedAt: new Date() } });
+    if (!change) {
+      return toUserWire(await tx.user.update({ where: { id: actor.id }, data: { emailVerifiedAt: now } }));
+    }
+    if (await tx.user.findUnique({ where: { email: found.email }, select: { id: true } })) {
+      throw new ConflictError(
+        `${found.email} belongs to another account now: this link cannot change yours.`,
+      );
+    }
+    await tx.emailVerification.updateMany({
+      where: { userId: actor.id, usedAt: null },
+      data: { usedAt: now },
+    });
+    const user = await tx.user
+      .update({ where: { id: actor.id }, data: { email: found.email, emailVerifiedAt: now } })
+      .catch((error: unknown) => {
+        // Taken between the check and the update (the unique index): the same answer.
+        if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+          throw new ConflictError(
+            `${found.email} belongs to another account now: this link cannot change yours.`,
+          );
+        }
+        throw error;
+      });
     return toUserWire(user);
   });
 }

@@ -260,7 +260,7 @@ export function boardLlmsTxt({ baseUrl = "" }: LlmsTxtOptions = {}): string {
       "document, authorization code with PKCE S256 and `resource` (RFC 8707), scopes `board:read` (read-only " +
       "sessions) and `board:write`; e.g. `claude mcp add --transport http board " +
       `${baseUrl}/mcp\`. ` +
-      "`create_token` is not a tool: only a web session mints tokens.",
+      "`create_token` and `change_email` are not tools: only a web session mints tokens or changes the email address.",
     "- A person may limit an OAuth grant to chosen projects on the consent page: its tokens then see only " +
       "those (lists, cards, search, events, sockets, every tool), and any other project is `not_found`, as " +
       "if it did not exist. Revoking the grant (Account → Connected apps) ends its tokens and open sockets at once.",

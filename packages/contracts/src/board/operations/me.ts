@@ -1,6 +1,6 @@
 // The caller: operations of the registry (see registry.ts).
 import { LinkTokenBody } from "../schemas/common.ts";
-import { EmailVerificationSchema, UpdateMeBody, UserSchema } from "../schemas/me.ts";
+import { ChangeEmailBody, EmailVerificationSchema, UpdateMeBody, UserSchema } from "../schemas/me.ts";
 import { BASE, CREATE, defineOperations, READ, UPDATE } from "./spec.ts";
 
 export const meOperations = defineOperations({
@@ -47,19 +47,48 @@ export const meOperations = defineOperations({
     errors: [...BASE, "conflict", "service_unavailable"],
     hints: CREATE,
   },
+  change_email: {
+    method: "post",
+    path: "/me/email-change",
+    summary: "Change your email address (a link to the new one makes it yours)",
+    description:
+      "Mails `email` a single-use link (24 hours) to /app/verify-email; confirm_email with its secret, as this " +
+      "same user, makes it the account's address, verified. Until then the current address stays the " +
+      "account's and keeps working; it is told of the request by mail. A newer request replaces an older " +
+      "one. Only the web app's session asks (a bearer token, MCP included, is forbidden), with a passkey " +
+      "used in the last 5 minutes (step_up_required otherwise: a stolen session cannot move the account " +
+      "to its own mailbox). Your current address or another account's is conflict; mail limits as " +
+      "send_email_verification (rate_limited, with Retry-After); a server without mail (no SMTP_URL) " +
+      "answers service_unavailable.",
+    group: "me",
+    body: ChangeEmailBody,
+    response: EmailVerificationSchema,
+    status: 201,
+    errors: [
+      ...BASE,
+      "forbidden",
+      "step_up_required",
+      "validation_failed",
+      "conflict",
+      "service_unavailable",
+    ],
+    hints: CREATE,
+  },
   confirm_email: {
     method: "post",
     path: "/me/email-verification/confirm",
     summary: "Verify your email address with the link's secret",
     description:
       "Takes `token`, the secret after `#` in the link send_email_verification mailed, and marks the caller's " +
-      "address verified (returns the user, `email_verified: true`). The link works once, for 24 hours, for the " +
-      "user it was sent to and the address it was sent to; anything else is not_found.",
+      "address verified (returns the user, `email_verified: true`); a link change_email mailed also makes its " +
+      "address the account's (another account took it since: conflict), and every older link stops working. " +
+      "The link works once, for 24 hours, for the user it was sent to and the address it was sent to; " +
+      "anything else is not_found.",
     group: "me",
     body: LinkTokenBody,
     response: UserSchema,
     status: 200,
-    errors: [...BASE, "not_found", "validation_failed"],
+    errors: [...BASE, "not_found", "validation_failed", "conflict"],
     hints: UPDATE,
   },
 });

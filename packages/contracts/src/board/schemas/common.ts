@@ -11,6 +11,12 @@ export const IdSchema = z
   .openapi({ description: ID_DESCRIPTION, example: "0190c1d2-5b1e-7c3a-9f00-1a2b3c4d5e6f" });
 export const TimestampSchema = z.iso.datetime().openapi({ description: "ISO 8601 timestamp, UTC." });
 export const Name = StorableText.trim().min(1).max(200);
+
+/** An email address as people type it: trimmed, lower-cased, one `@`, no spaces. */
+export const EmailAddress = StorableText.trim()
+  .toLowerCase()
+  .max(320)
+  .regex(/^[^\s@]+@[^\s@]+$/, "A valid email address is required.");
 export const Color = z
   .string()
   .regex(/^#[0-9a-fA-F]{6}$/, "Expected a color like #1f6feb.")

@@ -1,7 +1,7 @@
 // The user a request acts as: `get_me`, `update_me`.
 import { z } from "../../zod.ts";
 import { HANDLE_PATTERN } from "../handles.ts";
-import { IdSchema, Name, TimestampSchema } from "./common.ts";
+import { EmailAddress, IdSchema, Name, TimestampSchema } from "./common.ts";
 
 export { HANDLE_PATTERN };
 export const HandleSchema = z
@@ -32,8 +32,20 @@ export type UpdateMeBody = z.infer<typeof UpdateMeBody>;
 
 export const EmailVerificationSchema = z
   .object({
-    email: z.string().openapi({ description: "Where the link was sent: the caller's address." }),
+    email: z.string().openapi({
+      description: "Where the link was sent: the caller's address (change_email: the new one).",
+    }),
     expires_at: TimestampSchema.openapi({ description: "The link works once, until then." }),
   })
   .openapi("EmailVerification");
 export type EmailVerification = z.infer<typeof EmailVerificationSchema>;
+
+export const ChangeEmailBody = z
+  .strictObject({
+    email: EmailAddress.openapi({
+      description: "The new address (trimmed, lower-cased); the link that makes it yours is sent there.",
+      example: "ada@new.example.com",
+    }),
+  })
+  .openapi("ChangeEmail");
+export type ChangeEmailBody = z.infer<typeof ChangeEmailBody>;

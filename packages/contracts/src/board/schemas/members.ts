@@ -1,7 +1,6 @@
 // Project members and their roles.
-import { StorableText } from "../../text.ts";
 import { z } from "../../zod.ts";
-import { IdSchema, TimestampSchema } from "./common.ts";
+import { EmailAddress, IdSchema, TimestampSchema } from "./common.ts";
 import { HandleSchema } from "./me.ts";
 
 export const RoleSchema = z.enum(["owner", "admin", "member", "viewer"]).openapi("Role", {
@@ -25,10 +24,7 @@ export const MemberSchema = z
 export type Member = z.infer<typeof MemberSchema>;
 
 /** An invitee's address: a label, trimmed and in lower case. */
-export const InviteeEmail = StorableText.trim()
-  .toLowerCase()
-  .max(320)
-  .regex(/^[^\s@]+@[^\s@]+$/, "A valid email address is required.");
+export const InviteeEmail = EmailAddress;
 
 export const AddMemberBody = z
   .strictObject({
