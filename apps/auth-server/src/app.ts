@@ -86,7 +86,7 @@ export function createApp({
     },
     metrics,
   });
-  app.use(healthRoutes({ db, redis, limitPerMinute: env.HEALTH_RATE_LIMIT_PER_MINUTE }));
+  app.use(healthRoutes({ db, redis, logger, limitPerMinute: env.HEALTH_RATE_LIMIT_PER_MINUTE }));
   app.use(metricsRoute(metrics, { token: env.METRICS_TOKEN, production: env.NODE_ENV === "production" }));
   counted.mount(app);
   app.use("/sdk", sdkFiles());

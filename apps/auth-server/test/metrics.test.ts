@@ -37,7 +37,23 @@ describe("GET /metrics", () => {
     const token = await userToken(t.app, apiKey, { externalId: "phone-user" });
     const start = await startQr(t.app, token, { purpose: "register" });
     const claim = await claimed(t.app, start);
-    expect((await phoneFinish(t.app, claim, phoneAuthenticator())).status).toBe(200);
+    const phone = phoneAuthenticator();
+    expect((await phoneFinish(t.app, claim, phone)).status).toBe(200);
+    // The same finish sent again (it worked): answered, not counted again.
+    expect((await phoneFinish(t.app, claim, phone)).status).toBe(200);
+    // Then a sign-in with that phone by QR (issue 27: QR logins were not counted), and one the
+    // phone's passkey cannot do (signed for another site).
+    const qrLogin = await claimed(t.app, await startQr(t.app, session));
+    expect((await phoneFinish(t.app, qrLogin, phone)).status).toBe(200);
+    const qrRefused = await claimed(t.app, await startQr(t.app, session));
+    const signedElsewhere = await request(t.app)
+      .post("/auth/v1/qr/mobile/finish")
+      .set("Authorization", `Bearer ${qrRefused.token}`)
+      .send({
+        challengeId: qrRefused.challengeId,
+        credential: phone.authenticate(qrRefused.options as never, { origin: "https://evil.test" }),
+      });
+    expect(signedElsewhere.status).toBe(400);
 
     const text = await scrape();
     const service = "auth-server";
@@ -45,9 +61,14 @@ describe("GET /metrics", () => {
       metricValue(text, "auth_logins_total", { service, method: "passkey", result });
     expect(logins("success")).toBe(1);
     expect(logins((refused.body as { error_code: string }).error_code)).toBe(1);
+    const qrLogins = (result: string) =>
+      metricValue(text, "auth_logins_total", { service, method: "qr", result });
+    expect(qrLogins("success")).toBe(1);
+    expect(qrLogins("verification_failed")).toBe(1);
     const registrations = (result: string) =>
       metricValue(text, "auth_registrations_total", { service, result });
-    expect(registrations("success")).toBe(1);
+    // One on this device, one on the phone.
+    expect(registrations("success")).toBe(2);
     expect(registrations("verification_failed")).toBe(1);
     for (const status of ["pending", "scanned", "completed"]) {
       const value = metricValue(text, "auth_qr_challenges_total", { service, purpose: "register", status });

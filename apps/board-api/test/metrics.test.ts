@@ -16,6 +16,9 @@ describe("GET /metrics", () => {
     expect((await owner.api.post(`/projects/${project.id}/claim-next`)).body.id).toBe(card.id);
     expect((await owner.api.post(`/projects/${project.id}/claim-next`)).status).toBe(204);
     expect((await owner.api.get(`/cards/${card.id}`)).status).toBe(200);
+    // The web app's page: one route of two paths, labelled by the one each request matched.
+    expect((await request(t.app).get("/app")).status).toBe(200);
+    expect((await request(t.app).get(`/app/projects/${project.id}`)).status).toBe(200);
 
     const text = (await request(t.app).get("/metrics")).text;
     const service = "board-api";
@@ -27,7 +30,11 @@ describe("GET /metrics", () => {
     expect(requests("GET", "/api/v1/cards/:card_id", "200")).toBe(1);
     expect(requests("POST", "/api/v1/projects/:project_id/claim-next", "200")).toBe(1);
     expect(requests("POST", "/api/v1/projects/:project_id/claim-next", "204")).toBe(1);
+    expect(requests("GET", "/app", "200")).toBe(1);
+    expect(requests("GET", "/app/{*path}", "200")).toBe(1);
+    expect(text).not.toContain("/app,");
     expect(text).not.toContain(card.id);
+    expect(text).not.toContain(project.id);
   });
 
   it("is off in production without METRICS_TOKEN", async () => {

@@ -1,7 +1,7 @@
 export { baseEnvSchema, defaultDataDir, loadEnv, type BaseEnv } from "./env.ts";
 export { databaseLabel } from "./database-label.ts";
 export * from "./errors.ts";
-export { createLogger, type Logger } from "./logger.ts";
+export { createLogger, logProcessWarnings, type Logger } from "./logger.ts";
 export { createHttpApp, finishHttpApp, type HttpAppOptions } from "./http/create-http-app.ts";
 export {
   DEFAULT_JSON_MAX_DEPTH,
@@ -23,7 +23,7 @@ export {
 } from "./http/error-handler.ts";
 export { healthRoutes, type HealthOptions } from "./http/health.ts";
 export { metricsRoute, type MetricsRouteOptions } from "./http/metrics-route.ts";
-export { countOutcomes, Metrics, type MetricsOptions } from "./metrics.ts";
+export { countOutcomes, Metrics, outcomeOf, type MetricsOptions } from "./metrics.ts";
 export { parseTrustProxy, type TrustProxy } from "./http/trust-proxy.ts";
 export { assertStorableParams, parseWith } from "./http/validate.ts";
 export { REQUEST_ID_HEADER, requestIdOf } from "./http/request-id.ts";

@@ -51,3 +51,19 @@ export function createLogger({ service, level, format = "json" }: LoggerOptions)
     }),
   );
 }
+
+/**
+ * Node prints process warnings (a MaxListenersExceededWarning, a deprecation) as text on stderr:
+ * the one kind of line that would not be JSON in production. A service logs them through its
+ * logger instead, each kind of warning once (some libraries emit one per call).
+ */
+export function logProcessWarnings(logger: Logger): void {
+  const seen = new Set<string>();
+  process.removeAllListeners("warning");
+  process.on("warning", (warning) => {
+    const kind = `${warning.name}: ${(warning as { code?: string }).code ?? warning.message}`;
+    if (seen.has(kind)) return;
+    seen.add(kind);
+    logger.warn({ err: warning }, `process warning: ${warning.name}: ${warning.message}`);
+  });
+}

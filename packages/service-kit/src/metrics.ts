@@ -1,5 +1,5 @@
 import { poolStats, type Db } from "@org/db";
-import type { Express, Request, RequestHandler, Response } from "express";
+import { Router, type Express, type Request, type RequestHandler, type Response } from "express";
 import {
   collectDefaultMetrics,
   Counter,
@@ -118,11 +118,15 @@ export function countOutcomes<L extends string>(
 ): RequestHandler {
   return (_req, res, next) => {
     res.once("finish", () => {
-      const result = res.statusCode < 400 ? "success" : String(res.locals.errorCode ?? res.statusCode);
-      counter.inc({ ...labels, result } as Record<L, string>);
+      counter.inc({ ...labels, result: outcomeOf(res) } as Record<L, string>);
     });
     next();
   };
+}
+
+/** A finished response's `result` label: `success` (status below 400) or the error code answered. */
+export function outcomeOf(res: Response): string {
+  return res.statusCode < 400 ? "success" : String(res.locals.errorCode ?? res.statusCode);
 }
 
 const TEMPLATE = Symbol("routeTemplate");
@@ -148,9 +152,35 @@ function rememberRouteTemplates(app: Express): void {
         .split("/")
         .map((segment) => names.get(segment) ?? segment)
         .join("/");
-      this[TEMPLATE] = `${base}${String(route.path)}`;
+      this[TEMPLATE] = `${base}${matchedPath(route, this.path)}`;
     },
   });
+}
+
+interface PathMatcher {
+  path: string;
+  matches(path: string): boolean;
+}
+const arrayRoutes = new WeakMap<object, PathMatcher[]>();
+
+/**
+ * The path a route was registered with; for a route of several (`get(["/app", "/app/{*path}"])`),
+ * the one this request matched (`path` is relative to the route's router), not the list joined
+ * with commas. Each is matched as the router matches it: by a router of its own with that path.
+ */
+function matchedPath(route: { path?: unknown }, path: string): string {
+  if (!Array.isArray(route.path)) return String(route.path);
+  let matchers = arrayRoutes.get(route);
+  if (!matchers) {
+    matchers = (route.path.flat(Infinity) as unknown[]).map((registered) => {
+      const router = Router();
+      router.route(registered as string);
+      const layer = router.stack[0] as unknown as { match(path: string): unknown };
+      return { path: String(registered), matches: (requested: string) => Boolean(layer.match(requested)) };
+    });
+    arrayRoutes.set(route, matchers);
+  }
+  return (matchers.find((matcher) => matcher.matches(path)) ?? matchers[0])?.path ?? String(route.path);
 }
 
 /**

@@ -3,7 +3,7 @@ import { openDatabase, type Db } from "@org/db";
 import type { Express } from "express";
 import type { BaseEnv } from "./env.ts";
 import { databaseLabel } from "./database-label.ts";
-import { createLogger, type Logger } from "./logger.ts";
+import { createLogger, logProcessWarnings, type Logger } from "./logger.ts";
 import { Metrics } from "./metrics.ts";
 import { closeRedis, connectRedis, type Redis } from "./redis.ts";
 import { serve } from "./serve.ts";
@@ -37,6 +37,7 @@ export interface RunServiceOptions<E extends BaseEnv> {
 export async function runService<E extends BaseEnv>(options: RunServiceOptions<E>): Promise<void> {
   const { name, env } = options;
   const logger = createLogger({ service: name, level: env.LOG_LEVEL, format: env.LOG_FORMAT });
+  logProcessWarnings(logger);
   try {
     const database = await openDatabase({
       databaseUrl: env.DATABASE_URL,

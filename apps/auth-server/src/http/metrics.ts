@@ -1,4 +1,4 @@
-import { countOutcomes, type Metrics } from "@org/service-kit";
+import { countOutcomes, outcomeOf, type Metrics } from "@org/service-kit";
 import type { Express, RequestHandler } from "express";
 import type { QrStatusEvents } from "../services/qr/events.ts";
 
@@ -10,9 +10,10 @@ const onPost =
 
 /**
  * The auth server's own metrics, beside the HTTP ones:
- * - `auth_logins_total{method,result}`: passkey and password logins, `result` `success` or the
- *   error code answered (`verification_failed`, `rate_limited`, …);
- * - `auth_registrations_total{result}`: passkey registrations, likewise;
+ * - `auth_logins_total{method,result}`: passkey (`passkey`), cross-device (`qr`: the phone's passkey,
+ *   when it sends it) and password logins, `result` `success` or the error code answered
+ *   (`verification_failed`, `rate_limited`, …);
+ * - `auth_registrations_total{result}`: passkey registrations (on this device or a phone), likewise;
  * - `auth_qr_challenges_total{purpose,status}`: cross-device challenges by the status they reach:
  *   `pending` (started), `scanned`, then `completed`, `failed`, `cancelled` or `error` (one that
  *   simply expires is not counted: nothing happens when it does).
@@ -20,7 +21,7 @@ const onPost =
 export function authMetrics(metrics: Metrics) {
   const logins = metrics.counter({
     name: "auth_logins_total",
-    help: "Passkey and password logins by method and result (success, or the error code answered).",
+    help: "Logins by method (passkey, qr, password) and result (success, or the error code answered).",
     labelNames: ["method", "result"],
   });
   const registrations = metrics.counter({
@@ -41,6 +42,15 @@ export function authMetrics(metrics: Metrics) {
     });
     next();
   };
+  // The phone's finish: a login or a registration, as its guard found the challenge (routes/qr.ts).
+  const qrFinished: RequestHandler = (_req, res, next) => {
+    res.once("finish", () => {
+      const purpose = res.locals.qrPurpose as string | undefined;
+      if (purpose === "authenticate") logins.inc({ method: "qr", result: outcomeOf(res) });
+      else if (purpose === "register") registrations.inc({ result: outcomeOf(res) });
+    });
+    next();
+  };
   return {
     /** Counts logins, registrations and QR starts as they are answered; mount before their routes. */
     mount(app: Express): void {
@@ -48,6 +58,7 @@ export function authMetrics(metrics: Metrics) {
       app.use(onPost("/auth/v1/password/login", countOutcomes(logins, { method: "password" })));
       app.use(onPost("/auth/v1/register/finish", countOutcomes(registrations, {})));
       app.use(onPost("/auth/v1/qr/start", qrStarted));
+      app.use(onPost("/auth/v1/qr/mobile/finish", qrFinished));
     },
     /** QR status changes counted on their way to the live watchers. */
     qrEvents(events: QrStatusEvents): QrStatusEvents {

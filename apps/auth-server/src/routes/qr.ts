@@ -31,11 +31,15 @@ export function qrRoutes(ctx: AuthContext, limits: RateLimits): OperationRoutes 
   };
 
   // The phone's token, checked before its body is read (the service looks it up again).
-  const phone: RequestHandler = async (req, _res, next) => {
+  const phone: RequestHandler = async (req, res, next) => {
     const token = bearer(req);
-    if (!token || !(await ctx.qr.store.byPhoneToken(hashSecret(token)))) {
+    const challenge = token ? await ctx.qr.store.byPhoneToken(hashSecret(token)) : undefined;
+    if (!challenge) {
       throw new AppError("unauthenticated", "Missing or invalid phone token; scan the QR code again.");
     }
+    // What the phone's finish counts as (auth_logins_total or auth_registrations_total, see
+    // http/metrics.ts); the same finish sent again after it worked is not counted twice.
+    if (challenge.status !== "completed") res.locals.qrPurpose = challenge.purpose;
     next();
   };
 

@@ -2,9 +2,11 @@ import net from "node:net";
 import type { Db } from "@org/db";
 import { Router, type Request } from "express";
 import { ServiceUnavailableError } from "../errors.ts";
+import type { Logger } from "../logger.ts";
 import type { Redis } from "../redis.ts";
 import { clientIpKey } from "./client-ip.ts";
 import { rateLimiter } from "./rate-limit.ts";
+import { expectedFailure } from "./request-logging.ts";
 
 /** A check that takes longer than this counts as failed: a readiness probe must answer quickly. */
 const CHECK_TIMEOUT_MS = 2_000;
@@ -22,6 +24,11 @@ export interface HealthOptions {
    * the load balancer, `docker compose`) are not counted. Default 120.
    */
   limitPerMinute?: number | undefined;
+  /**
+   * Where readiness changes are logged: once when it fails (and again only if what fails changes),
+   * once when it recovers. A probe itself is logged as any request, never as an error.
+   */
+  logger?: Logger | undefined;
 }
 
 /** Loopback, private (RFC 1918, unique local) and link-local: where probes come from. */
@@ -58,22 +65,59 @@ function withTimeout(check: Promise<unknown>): Promise<void> {
   );
 }
 
+/** What ends a connection attempt, one way or the other. */
+const SETTLING_EVENTS = ["ready", "close", "end"] as const;
+
+/**
+ * Resolves once a connection attempt in progress succeeds; rejects when it fails or takes longer
+ * than `ms`. Its listeners go in every case: while ioredis reconnects, every probe would otherwise
+ * leave two behind (MaxListenersExceededWarning after a few seconds, outside the JSON logs).
+ */
+function connectionAttempt(redis: Redis, ms: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const settle = () => {
+      clearTimeout(timer);
+      for (const event of SETTLING_EVENTS) redis.off(event, settle);
+      if (redis.status === "ready") resolve();
+      else reject(new Error(`connection ${redis.status}`));
+    };
+    const timer = setTimeout(settle, ms);
+    for (const event of SETTLING_EVENTS) redis.once(event, settle);
+  });
+}
+
 async function redisAnswers(redis: Redis): Promise<void> {
   // Still connecting after a start: wait for it (within the check's timeout), so a fresh instance
   // is not reported unready for the few milliseconds its first connection takes.
   if (redis.status === "connecting" || redis.status === "connect") {
-    await new Promise<void>((resolve, reject) => {
-      const settle = () => {
-        redis.off("ready", settle).off("end", settle);
-        if (redis.status === "ready") resolve();
-        else reject(new Error(`connection ${redis.status}`));
-      };
-      redis.once("ready", settle).once("end", settle);
-    });
+    await connectionAttempt(redis, CHECK_TIMEOUT_MS);
   }
   // Lost (reconnecting, ended): fail now rather than queue the PING until the reconnection gives up.
   if (redis.status !== "ready") throw new Error(`connection ${redis.status}`);
   await redis.ping();
+}
+
+type Failures = Record<string, string>;
+
+/**
+ * Logs readiness when it changes, not at every probe (an outage probed every few seconds made a
+ * line each time): what became unreachable and why, then the recovery.
+ */
+function readinessChanges(logger: Logger | undefined): (failures: Failures) => void {
+  // undefined until the first check: a service that starts ready says nothing.
+  let failing: string | undefined;
+  return (failures) => {
+    const names = Object.keys(failures);
+    const now = names.join(",");
+    if (now === failing) return;
+    const before = failing;
+    failing = now;
+    if (names.length > 0) {
+      logger?.warn({ failures }, `not ready: ${names.join(" and ")} unreachable`);
+    } else if (before !== undefined) {
+      logger?.info(`ready again (${before.split(",").join(" and ")} answering)`);
+    }
+  };
 }
 
 /**
@@ -83,7 +127,7 @@ async function redisAnswers(redis: Redis): Promise<void> {
  * balancers and `docker compose` send traffic on readiness; a restart on liveness alone would not
  * bring a database back.
  */
-export function healthRoutes({ db, redis, limitPerMinute = 120 }: HealthOptions): Router {
+export function healthRoutes({ db, redis, limitPerMinute = 120, logger }: HealthOptions): Router {
   const router = Router();
   // Issue 28: 64 /readyz at a time took a victim's p50 from 9 to 572 ms. Probes from the internet
   // are limited per IP, and however many arrive, one readiness check runs at a time.
@@ -100,6 +144,7 @@ export function healthRoutes({ db, redis, limitPerMinute = 120 }: HealthOptions)
   router.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
+  const changed = readinessChanges(logger);
   let verdict: { at: number; failed: Promise<string[]> } | undefined;
   const check = async (): Promise<string[]> => {
     const checks: Record<string, Promise<void>> = {
@@ -108,7 +153,12 @@ export function healthRoutes({ db, redis, limitPerMinute = 120 }: HealthOptions)
     };
     const names = Object.keys(checks);
     const results = await Promise.allSettled(Object.values(checks));
-    return names.filter((_name, index) => results[index]?.status === "rejected");
+    const failures: Failures = {};
+    results.forEach((result, index) => {
+      if (result.status === "rejected") failures[names[index]!] = reasonOf(result.reason);
+    });
+    changed(failures);
+    return Object.keys(failures);
   };
   router.get("/readyz", async (_req, res) => {
     const now = Date.now();
@@ -117,6 +167,8 @@ export function healthRoutes({ db, redis, limitPerMinute = 120 }: HealthOptions)
     const failed = await verdict.failed;
     const names = redis ? ["database", "redis"] : ["database"];
     if (failed.length > 0) {
+      // The answer a probe is for, logged once per change above: not a failed request.
+      expectedFailure(res);
       throw new ServiceUnavailableError(
         `Not ready: ${failed.join(" and ")} unreachable.`,
         failed.map((name) => ({ path: name, message: "unreachable" })),
@@ -129,3 +181,7 @@ export function healthRoutes({ db, redis, limitPerMinute = 120 }: HealthOptions)
   });
   return router;
 }
+
+/** An error's message, its last line only (Prisma's begin with where the query was made). */
+const reasonOf = (error: unknown) =>
+  error instanceof Error ? error.message.trim().split("\n").at(-1) || error.name : String(error);

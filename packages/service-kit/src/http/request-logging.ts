@@ -1,4 +1,4 @@
-import type { Express, Request, RequestHandler } from "express";
+import type { Express, Request, RequestHandler, Response } from "express";
 import type { Logger } from "../logger.ts";
 import { REQUEST_ID_HEADER, requestIdOf } from "./request-id.ts";
 
@@ -46,6 +46,16 @@ export function requestLogOptions(env: {
   return { level: "debug", slowMs: env.SLOW_REQUEST_MS, concise: env.LOG_FORMAT === "pretty" };
 }
 
+const EXPECTED_FAILURE = Symbol("expectedFailure");
+
+/**
+ * Marks a 5xx answer as the expected one (a readiness probe answering 503 during an outage, which
+ * its route logs once per change): logged as an ordinary request, not as an error.
+ */
+export function expectedFailure(res: Response): void {
+  (res.locals as Record<symbol, unknown>)[EXPECTED_FAILURE] = true;
+}
+
 /**
  * Assigns the request id (echoed in X-Request-Id) and logs one line per request with its id,
  * method, path, status and duration (see RequestLogOptions for the level). Per request this costs
@@ -75,7 +85,9 @@ export function useRequestLogging(
       res.once("close", () => {
         const responseTime = Date.now() - startedAt;
         const line = { req: requestFields(req), res: { status: res.statusCode }, responseTime };
-        if (res.statusCode >= 500) return logger.error(line, "request errored");
+        if (res.statusCode >= 500 && !(res.locals as Record<symbol, unknown>)[EXPECTED_FAILURE]) {
+          return logger.error(line, "request errored");
+        }
         const slow = responseTime > slowMs;
         const lineLevel = slow ? "info" : level;
         if (!logger.isLevelEnabled(lineLevel)) return;

@@ -1,8 +1,9 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { createTestDatabase, type TestDatabase } from "@org/db/testing";
 import { freePort, startOwnRedis } from "./redis-server.ts";
 import { spawnService, type SpawnedService } from "./spawn-service.ts";
@@ -98,6 +99,33 @@ async function readiness(service: SpawnedService, status: number, timeoutMs = 15
 
 const count = (text: string, part: string) => text.split(part).length - 1;
 
+/** `times` more readiness probes, a second apart: each gets a verdict of its own (see READY_CACHE_MS). */
+async function probeAgain(service: SpawnedService, times: number) {
+  for (let i = 0; i < times; i += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await (await fetch(`${service.url}/readyz`)).arrayBuffer();
+  }
+}
+
+/** The lines of a service's output (stdout and stderr) that are not JSON: there must be none. */
+const nonJsonLines = (output: string) =>
+  output.split("\n").filter((line) => {
+    if (!line.trim()) return false;
+    try {
+      JSON.parse(line);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+
+/** The parsed log lines of a service's output. */
+const logLines = (output: string) =>
+  output
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as { level: number; msg: string; req?: { path?: string } });
+
 /**
  * Writes `head`, then one more byte every 200 ms without ever finishing the request (a slowloris
  * client); resolves with the status line the server answers and the seconds it took.
@@ -169,8 +197,10 @@ export function describeServiceProcess(name: string, appDir: string, options: Se
         expect(normal.database.status).toBeLessThan(500);
         expect(normal.redis?.status ?? 200).toBeLessThan(500);
 
+        const redisOutageFrom = service.output().length;
         await redis.stop();
         const redisDown = await readiness(service, 503);
+        await probeAgain(service, 3);
         expect(errorCodeOf(redisDown.body)).toBe("service_unavailable");
         expect(redisDown.retryAfter).toBe("5");
         expect(JSON.stringify(redisDown.body)).toContain('"path":"redis"');
@@ -193,8 +223,10 @@ export function describeServiceProcess(name: string, appDir: string, options: Se
           expect((await send(service, options.redisProbe)).status).toBe(normal.redis?.status);
         }
 
+        const databaseOutageFrom = service.output().length;
         await postgres.stop();
         const databaseDown = await readiness(service, 503);
+        await probeAgain(service, 3);
         expect(errorCodeOf(databaseDown.body)).toBe("service_unavailable");
         expect(JSON.stringify(databaseDown.body)).toContain('"path":"database"');
         const unreachable = await send(service, options.databaseProbe);
@@ -213,6 +245,22 @@ export function describeServiceProcess(name: string, appDir: string, options: Se
         expect(count(output, '"msg":"redis reachable again"')).toBe(1);
         expect(output).not.toContain("Unhandled error event");
         expect(output).not.toContain('"status":500');
+        // Readiness: each outage logged once when a probe found it and once when one found it over,
+        // however many probes came in between; a probe's 503 is not a failed request (issue 27).
+        // (A first probe that timed out while the service warmed up may have said "not ready" before.)
+        const redisOutage = output.slice(redisOutageFrom, databaseOutageFrom);
+        const databaseOutage = output.slice(databaseOutageFrom);
+        expect(count(redisOutage, '"msg":"not ready: ')).toBe(1);
+        expect(count(redisOutage, '"msg":"not ready: redis unreachable"')).toBe(1);
+        expect(count(redisOutage, '"msg":"ready again (redis answering)"')).toBe(1);
+        expect(count(databaseOutage, '"msg":"not ready: ')).toBe(1);
+        expect(count(databaseOutage, '"msg":"not ready: database unreachable"')).toBe(1);
+        expect(count(databaseOutage, '"msg":"ready again (database answering)"')).toBe(1);
+        expect(logLines(output).filter((line) => line.level >= 50 && line.req?.path === "/readyz")).toEqual(
+          [],
+        );
+        // Nothing outside the JSON logs: no library's warning on stderr while Redis reconnected.
+        expect(nonJsonLines(output)).toEqual([]);
         service.kill("SIGTERM");
         expect(await service.exited).toBe(0);
       } finally {
@@ -281,6 +329,44 @@ export function describeServiceProcess(name: string, appDir: string, options: Se
         await ownRedis?.kill();
       }
     }, 120_000);
+
+    it("logs a process warning (a library's MaxListenersExceededWarning) as a JSON line, never as text", async () => {
+      // A preloaded module that, on SIGUSR2, does what a leaking library does.
+      const dir = await mkdtemp(path.join(os.tmpdir(), `${name}-warning-`));
+      const preload = path.join(dir, "leak-on-sigusr2.mjs");
+      await writeFile(
+        preload,
+        `import { EventEmitter } from "node:events";
+process.on("SIGUSR2", () => {
+  const emitter = new EventEmitter();
+  for (let i = 0; i < 11; i += 1) emitter.on("ready", () => {});
+});
+`,
+      );
+      const service = await spawnService(appDir, {
+        DATABASE_URL: database.url,
+        NODE_OPTIONS: `--import=${pathToFileURL(preload).href}`,
+      });
+      try {
+        service.kill("SIGUSR2");
+        const deadline = Date.now() + 10_000;
+        while (!service.output().includes("MaxListenersExceededWarning") && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(
+          logLines(service.output()).filter((line) => line.msg.includes("MaxListenersExceededWarning")),
+        ).toEqual([
+          expect.objectContaining({
+            level: 40,
+            msg: expect.stringMatching(/^process warning: MaxListeners/),
+          }),
+        ]);
+        expect(nonJsonLines(service.output())).toEqual([]);
+      } finally {
+        service.kill("SIGTERM");
+        await service.exited;
+        await rm(dir, { recursive: true, force: true });
+      }
+    }, 90_000);
 
     it("bounds slow requests, unauthenticated floods and socket.io connections per IP, as configured", async () => {
       const service = await spawnService(appDir, {
