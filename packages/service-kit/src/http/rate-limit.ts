@@ -118,9 +118,13 @@ function counters(prefix: string, windowMs: number, redis: Redis | undefined): C
 }
 
 /** express-rate-limit's view of the counters. */
-function counterStore(counted: Counters): Store {
+function counterStore(counted: Counters, prefix: string): Store {
   return {
     localKeys: false,
+    // Tells express-rate-limit's double-count check one limiter's keys from another's: without it
+    // every store looked the same ("Object"), and two per-IP limits on one request printed
+    // ERR_ERL_DOUBLE_COUNT on stderr, outside the JSON logs (issue 27 pt 5).
+    prefix: `rl:${prefix}:`,
     increment: (key) => counted.increment(key),
     decrement: (key) => counted.decrement(key),
     resetKey: (key) => counted.reset(key),
@@ -183,7 +187,7 @@ export function rateLimiter({
     keyGenerator: key,
     // Keys are our own (token hashes, normalised IPs), so the library's IPv6 check does not apply.
     validate: { keyGeneratorIpFallback: false },
-    store: counterStore(counted),
+    store: counterStore(counted, prefix),
     handler(req, _res, next) {
       const resetTime = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime;
       next(new RateLimitedError(secondsUntil(resetTime)));
