@@ -41,6 +41,10 @@ function fromSqlState(state: string): AppError | undefined {
     case "40001": // serialization_failure
     case "40P01": // deadlock_detected
       return new ConflictError(CONCURRENT);
+    case "57014": // query_canceled: a statement timeout set for a request (a text search) ran out
+      return new ValidationError(
+        "The query took too long and was stopped: narrow it (a longer search text, or more filters).",
+      );
   }
   switch (state.slice(0, 2)) {
     case "22": // data exception: bad encoding, out of range, value too long, invalid datetime…
