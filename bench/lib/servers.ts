@@ -2,7 +2,7 @@
 // rate limit, which would measure themselves), and a bare node:http listener to compare against.
 import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { Db } from "@org/db";
@@ -13,15 +13,27 @@ import { loadBoardEnv } from "@org/board-api/src/env.ts";
 export interface Listening {
   /** `http://127.0.0.1:<port>` */
   url: string;
+  /** Bytes read so far from every connection made to it (what clients made it read). */
+  bytesRead(): number;
   close(): Promise<void>;
 }
 
 /** Listens on a free loopback port. */
 export async function listen(handler: http.RequestListener): Promise<Listening> {
   const server = http.createServer(handler);
+  const open = new Set<Socket>();
+  let closedBytes = 0;
+  server.on("connection", (socket: Socket) => {
+    open.add(socket);
+    socket.once("close", () => {
+      open.delete(socket);
+      closedBytes += socket.bytesRead;
+    });
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    bytesRead: () => [...open].reduce((sum, socket) => sum + socket.bytesRead, closedBytes),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -48,6 +60,7 @@ export async function startBoardApi(
   const api = await listen(app as unknown as http.RequestListener);
   return {
     url: api.url,
+    bytesRead: api.bytesRead,
     async close() {
       await api.close();
       await rm(attachmentsDir, { recursive: true, force: true });
