@@ -52,7 +52,7 @@ export async function requestEmailChange({
     throw new ConflictError(`${email} belongs to another account.`);
   }
   const now = Date.now();
-  await assertMayMail(db, user.id, now);
+  await assertMayMail(db, user.id, email, now);
   const token = generateSecret("ev");
   const expiresAt = new Date(now + EMAIL_VERIFICATION_TTL_MS);
   const row = await db.$transaction(async (tx) => {

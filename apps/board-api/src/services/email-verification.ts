@@ -71,7 +71,7 @@ export async function sendEmailVerification({
     );
   }
   const now = Date.now();
-  await assertMayMail(db, user.id, now);
+  await assertMayMail(db, user.id, user.email, now);
   const token = generateSecret("ev");
   const expiresAt = new Date(now + EMAIL_VERIFICATION_TTL_MS);
   const row = await db.emailVerification.create({
@@ -87,16 +87,16 @@ export async function sendEmailVerification({
 }
 
 /**
- * At most one link a minute and MAX_PER_DAY a day per user, whatever address they go to
- * (verification or change): the address may be someone else's, who must not be flooded.
+ * At most one link a minute to an address and MAX_PER_DAY a day per user, whatever address they
+ * go to (verification or change): the address may be someone else's, who must not be flooded.
  */
-export async function assertMayMail(db: Db, userId: string, now: number): Promise<void> {
+export async function assertMayMail(db: Db, userId: string, email: string, now: number): Promise<void> {
   const recent = await db.emailVerification.findMany({
     where: { userId, createdAt: { gt: new Date(now - 24 * 60 * 60 * 1000) } },
     orderBy: { createdAt: "desc" },
-    select: { createdAt: true },
+    select: { createdAt: true, email: true },
   });
-  const last = recent[0]?.createdAt.getTime();
+  const last = recent.find((row) => row.email === email)?.createdAt.getTime();
   if (last !== undefined && now - last < RESEND_AFTER_MS) {
     const wait = Math.ceil((last + RESEND_AFTER_MS - now) / 1000);
     throw new RateLimitedError(
