@@ -1,7 +1,13 @@
 // A small round-robin reverse proxy, as a load balancer without sticky sessions behaves: each HTTP
 // request, and each WebSocket upgrade, goes to the next instance in turn, whatever connection it
-// came on. The instance that answered is named in the `X-Upstream` response header.
-import { createServer, request, type IncomingHttpHeaders, type Server } from "node:http";
+// came on, and to the one after when an instance is stopped (refuses connections). The instance that answered is named in the `X-Upstream` response header.
+import {
+  createServer,
+  request,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+} from "node:http";
 import { connect, type Socket } from "node:net";
 import { pairSockets } from "@org/service-kit/testing";
 
@@ -20,38 +26,70 @@ function forwarded(headers: IncomingHttpHeaders, clientIp: string | undefined): 
 export async function roundRobinProxy(upstreams: string[], port = 0): Promise<RoundRobinProxy> {
   const targets = upstreams.map((url) => new URL(url));
   let next = 0;
-  const pick = () => {
-    const index = next;
-    next = (next + 1) % targets.length;
+  /** The next instance in turn, or the one after `failed` (a retry). */
+  const pick = (failed?: number) => {
+    let index = next;
+    if (failed === undefined) next = (next + 1) % targets.length;
+    else index = (failed + 1) % targets.length;
     return { index, target: targets[index]! };
   };
   const sockets = new Set<Socket>();
 
+  // As nginx's `proxy_next_upstream error`: a request that could not be handed to an instance (it
+  // refused the connection: stopped; or dropped a kept-alive one before answering a GET) goes to the
+  // next one. Bodies are small here: read whole, so they can be sent again.
   const server: Server = createServer((req, res) => {
-    const { index, target } = pick();
-    const upstream = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        method: req.method,
-        path: req.url,
-        headers: forwarded(req.headers, req.socket.remoteAddress),
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, "x-upstream": String(index) });
-        answer.pipe(res);
-      },
-    );
-    upstream.on("error", () => {
-      if (!res.headersSent) res.writeHead(502);
-      res.end();
-    });
-    req.pipe(upstream);
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => send(Buffer.concat(chunks), 1));
+    const send = (body: Buffer, attempt: number, failed?: number) => {
+      const { index, target } = pick(failed);
+      const upstream = request(
+        {
+          host: target.hostname,
+          port: target.port,
+          method: req.method,
+          path: req.url,
+          headers: forwarded(req.headers, req.socket.remoteAddress),
+        },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, { ...answer.headers, "x-upstream": String(index) });
+          answer.pipe(res);
+        },
+      );
+      upstream.on("error", (error: NodeJS.ErrnoException) => {
+        const unsent =
+          error.code === "ECONNREFUSED" ||
+          (["GET", "HEAD"].includes(req.method ?? "") && ["ECONNRESET", "EPIPE"].includes(error.code ?? ""));
+        if (!res.headersSent && unsent && attempt < targets.length) return send(body, attempt + 1, index);
+        if (!res.headersSent) res.writeHead(502);
+        res.end();
+      });
+      upstream.end(body);
+    };
   });
 
-  server.on("upgrade", (req, client: Socket, head: Buffer) => {
-    const { target } = pick();
-    const upstream = connect(Number(target.port), target.hostname, () => {
+  server.on("upgrade", (req: IncomingMessage, client: Socket, head: Buffer) => upgrade(req, client, head, 1));
+  const upgrade = (
+    req: IncomingMessage,
+    client: Socket,
+    head: Buffer,
+    attempt: number,
+    failed?: number,
+  ): void => {
+    const { index, target } = pick(failed);
+    const upstream = connect(Number(target.port), target.hostname);
+    // A stopped instance refuses the connection: the next one (the client's socket is untouched).
+    const failedToConnect = (error: NodeJS.ErrnoException) => {
+      upstream.destroy();
+      if (error.code === "ECONNREFUSED" && attempt < targets.length)
+        upgrade(req, client, head, attempt + 1, index);
+      else client.destroy();
+    };
+    upstream.once("error", failedToConnect);
+    upstream.once("connect", () => {
+      upstream.off("error", failedToConnect);
+      pairSockets(client, upstream, sockets);
       const headers = forwarded(req.headers, client.remoteAddress);
       const lines = Object.entries(headers).flatMap(([name, value]) =>
         (Array.isArray(value) ? value : [value]).map((item) => `${name}: ${item}`),
@@ -60,8 +98,7 @@ export async function roundRobinProxy(upstreams: string[], port = 0): Promise<Ro
       if (head.length > 0) upstream.write(head);
       client.pipe(upstream).pipe(client);
     });
-    pairSockets(client, upstream, sockets);
-  });
+  };
 
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const bound = (server.address() as { port: number }).port;

@@ -24,6 +24,7 @@ void runService({
     // Each client IP may hold SOCKETS_PER_IP connections.
     realtime = attachRealtime(server, {
       redisUrl: env.REDIS_URL,
+      adapterKey: "socket.io:auth-server",
       limits: socketLimits(env),
       logger,
       metrics,

@@ -25,6 +25,11 @@ export interface RealtimeOptions {
   path?: string;
   /** With a URL, the Redis adapter carries events to the clients of every instance. */
   redisUrl?: string | undefined;
+  /**
+   * Prefixes the adapter's keys and channels in Redis: one per service (its name), so that services
+   * sharing a Redis never receive each other's broadcasts and requests. Default `socket.io`.
+   */
+  adapterKey?: string;
   cors?: ServerOptions["cors"];
   /** Where the Redis connections report an outage (once) and their recovery. */
   logger?: Logger | undefined;
@@ -37,8 +42,12 @@ export interface RealtimeOptions {
 export interface Realtime {
   io: SocketServer;
   /**
-   * Ends every client's connection, in every namespace, at once: what a shutdown does first, or
-   * the open WebSockets would hold the HTTP server's close() until its timeout.
+   * Ends the connections of this instance's clients, in every namespace, at once (never those of
+   * other instances, which the Redis adapter would reach too): what a shutdown does once its HTTP
+   * requests are drained, or the open WebSockets would hold the server's close() until its timeout.
+   * The clients see the transport close ("transport close"), socket.io-client's cue to reconnect by
+   * itself after a randomised delay (~0.5–1.5 s), through the load balancer to an instance that
+   * stays; a server-side disconnect ("io server disconnect") would tell them not to come back.
    */
   disconnect(): void;
   /** disconnect(), then the Redis connections. */
@@ -135,13 +144,13 @@ export function attachRealtime(server: HttpServer, options: RealtimeOptions = {}
     ...(limiter ? { allowRequest: limiter.allowRequest } : {}),
   });
   if (limiter) io.engine.on("connection", limiter.opened);
-  if (pub && sub) io.adapter(createAdapter(pub, sub));
+  if (pub && sub) io.adapter(createAdapter(pub, sub, { key: options.adapterKey ?? "socket.io" }));
   const redisClients = pub && sub ? [pub, sub] : [];
   options.metrics?.watchSockets(io);
   const disconnect = () => {
-    // io.close() would also close the HTTP server, which the caller owns: only the clients go.
-    for (const namespace of io._nsps.values()) namespace.disconnectSockets(true);
-    // Connections not (or no longer) in a namespace, such as a handshake in progress.
+    // engine.io holds this process's connections only (handshakes in progress too). io.close()
+    // would also close the HTTP server, which the caller owns; namespace.disconnectSockets() goes
+    // through the adapter to every instance, and tells the clients not to reconnect.
     io.engine.close();
   };
   return {

@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import type { Express } from "express";
 import { createHttpServer, type RequestTimeouts } from "./http/http-server.ts";
@@ -15,8 +15,8 @@ export interface ServeOptions {
   /** Said on the start-up line after the URL, e.g. which database the service uses. */
   startupNote?: string;
   /**
-   * Called as soon as a shutdown begins: end long-lived connections (websockets) that would
-   * otherwise hold the server's close() open forever.
+   * Called once a shutdown has drained the in-flight HTTP requests: end long-lived connections
+   * (websockets) that would otherwise hold the server's close() open forever.
    */
   beforeClose?(): void;
   /** Releases what the app holds (database, Redis) after the last request finished. */
@@ -32,8 +32,8 @@ function localUrl(host: string, port: number): string {
 }
 
 /**
- * Listens, and on SIGTERM/SIGINT shuts down gracefully: stop accepting connections, end the
- * long-lived ones (`beforeClose`), let in-flight requests finish, release resources, exit 0.
+ * Listens, and on SIGTERM/SIGINT shuts down gracefully: stop accepting connections, let in-flight
+ * requests finish, end the long-lived ones (`beforeClose`), release resources, exit 0.
  * Past `shutdownTimeoutMs` every connection still open is cut (upgraded WebSockets too), the
  * resources are released all the same, and the exit code is 1.
  */
@@ -57,6 +57,17 @@ export async function serve(options: ServeOptions): Promise<Server> {
   server.on("connection", (socket: Socket) => {
     sockets.add(socket);
     socket.once("close", () => sockets.delete(socket));
+  });
+  // HTTP requests being answered. Registered before onServer: socket.io (engine.io) then takes its
+  // own requests (long polls) ahead of this listener, so they are not counted as in flight.
+  const inFlight = new Set<ServerResponse>();
+  let drained: (() => void) | undefined;
+  server.on("request", (_req: IncomingMessage, res: ServerResponse) => {
+    inFlight.add(res);
+    res.once("close", () => {
+      inFlight.delete(res);
+      if (inFlight.size === 0) drained?.();
+    });
   });
   onServer?.(server);
   await new Promise<void>((resolve, reject) => {
@@ -82,7 +93,17 @@ export async function serve(options: ServeOptions): Promise<Server> {
       setTimeout(() => process.exit(1), 2_000).unref();
     }, shutdownTimeoutMs);
     forced.unref();
-    beforeClose?.();
+    // Stop accepting connections at once (a load balancer sends new requests elsewhere), let the
+    // requests in flight finish, and only then end this instance's websockets (beforeClose): their
+    // clients reconnect through the load balancer to an instance that stays.
+    void new Promise<void>((resolve) => {
+      drained = resolve;
+      if (inFlight.size === 0) resolve();
+    }).then(() => {
+      beforeClose?.();
+      // Keep-alive connections that carried the drained requests are idle now.
+      server.closeIdleConnections();
+    });
     server.close(async () => {
       clearTimeout(forced);
       try {

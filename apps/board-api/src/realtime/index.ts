@@ -118,7 +118,13 @@ export function attachBoardRealtime(
     metrics?: Metrics | undefined;
   },
 ): Realtime {
-  const realtime = attachRealtime(server, { redisUrl, ...(limits ? { limits } : {}), logger, metrics });
+  const realtime = attachRealtime(server, {
+    redisUrl,
+    adapterKey: "socket.io:board-api",
+    ...(limits ? { limits } : {}),
+    logger,
+    metrics,
+  });
   const { io } = realtime;
   const access = new SocketAccess(io, db, web?.lifetime);
   io.use((socket, next) => {
