@@ -1,4 +1,5 @@
 import request from "supertest";
+import { gzipSync } from "node:zlib";
 import { z } from "zod";
 import {
   boardErrors,
@@ -86,6 +87,23 @@ describe("jsonBody", () => {
       .post("/items")
       .send({ title: { a: { b: { c: 1 } } } });
     expect(deep.status).toBe(413);
+  });
+
+  it("refuses a compressed body without inflating it (a few KB of gzip would become a wide 1 MB body)", async () => {
+    const { app, parse } = makeApp();
+    const res = await request(app)
+      .post("/items")
+      .set("Content-Type", "application/json")
+      .set("Content-Encoding", "gzip")
+      .serialize((body: Buffer) => body)
+      .send(gzipSync(JSON.stringify(wide(100_000))));
+    expect(res.status).toBe(422);
+    expect(res.body.error.message).toBe(
+      "Unsupported request body encoding: send the body uncompressed (no Content-Encoding) in UTF-8.",
+    );
+    expect(parse.mock.calls.filter(([text]) => typeof text === "string" && text.includes("k5"))).toHaveLength(
+      0,
+    );
   });
 });
 

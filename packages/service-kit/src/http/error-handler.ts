@@ -54,7 +54,9 @@ export function toAppError(error: unknown): AppError | undefined {
   if (type === "entity.parse.failed") return new ValidationError("Malformed JSON in request body.");
   if (type === "entity.too.large") return new PayloadTooLargeError();
   if (type === "encoding.unsupported" || type === "charset.unsupported") {
-    return new ValidationError("Unsupported request body encoding.");
+    return new ValidationError(
+      "Unsupported request body encoding: send the body uncompressed (no Content-Encoding) in UTF-8.",
+    );
   }
   // Any other client error of the HTTP layer (http-errors marks those safe to show with `expose`).
   if (expose && typeof status === "number" && status >= 400 && status < 500) {

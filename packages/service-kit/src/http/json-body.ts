@@ -133,7 +133,9 @@ const tooLarge = (limit: number) =>
  * is refused unread, and the bytes are scanned as they arrive (JsonBoundsScanner), so a body too
  * large, too wide or too deep is refused as soon as that shows, without reading the rest of it
  * (the connection is closed instead: unread-body.ts) and before JSON.parse builds anything.
- * A compressed body is checked once inflated, after reading. Idempotent: a body already read (by
+ * Compressed bodies are refused (`inflate: false`): a few KB of gzip would inflate to a body the
+ * bounds only see after the work is done, and no client of these services compresses requests.
+ * Idempotent: a body already read (by
  * an earlier parser) is left alone, so a route may mount it after its authentication while
  * another path parsed earlier.
  */
@@ -145,6 +147,7 @@ export function jsonBody({
   const maxBytes = byteLimit(limit);
   const parse = express.json({
     limit: maxBytes,
+    inflate: false,
     verify: (req, _res, buffer) => {
       // Scanned while reading; refused already when the whole body came in the chunk that showed it.
       if (refusedBodies.has(req)) throw new PayloadTooLargeError();
