@@ -1,6 +1,7 @@
 // The admin dashboard end to end in Chromium: `cli admin invite` → the invite link → a passkey →
 // sign-in at `/` → a tenant and its key (once) → a user of it disabled, whose next sign-in is
 // refused → both actions in the audit log. Then every page in light, dark and at 375 px.
+import path from "node:path";
 import {
   addVirtualAuthenticator,
   launchChromium,
@@ -11,6 +12,7 @@ import {
 } from "@org/browser-testing";
 import type { Browser, BrowserContext, Page } from "@org/browser-testing";
 import { createLogger } from "@org/service-kit";
+import { spawnService } from "@org/service-kit/testing";
 import { loadAuthEnv } from "../../src/env.ts";
 import { ensureBootstrapTenant } from "../../src/services/bootstrap-tenant.ts";
 import { runCli } from "../helpers/cli.ts";
@@ -249,17 +251,18 @@ describe("the admin dashboard", () => {
 });
 
 describe("the tenant the environment declares (BOOTSTRAP_TENANT_*)", () => {
-  it("shows the fields the environment sets read-only, without a key rotation; a rename saves", async () => {
+  it("shows the fields the environment sets read-only, without a key rotation; a rename saves and survives a restart", async () => {
+    const variables = {
+      NODE_ENV: "production",
+      BOOTSTRAP_TENANT_NAME: "Declared board",
+      BOOTSTRAP_TENANT_RP_ID: "localhost",
+      BOOTSTRAP_TENANT_ORIGINS: "http://localhost:4000",
+      BOOTSTRAP_TENANT_API_KEY: "ak_declared_board_browser",
+    };
     const tenant = await ensureBootstrapTenant({
       db: auth.database.db,
       logger: createLogger({ service: "auth-server", level: "silent" }),
-      config: loadAuthEnv({
-        NODE_ENV: "production",
-        BOOTSTRAP_TENANT_NAME: "Declared board",
-        BOOTSTRAP_TENANT_RP_ID: "localhost",
-        BOOTSTRAP_TENANT_ORIGINS: "http://localhost:4000",
-        BOOTSTRAP_TENANT_API_KEY: "ak_declared_board_browser",
-      }).bootstrapTenant!,
+      config: loadAuthEnv(variables).bootstrapTenant!,
     });
     await admin.goto(`${auth.url}/admin#/tenants/${tenant.id}`);
     const tenantView = view("tenant-view");
@@ -279,6 +282,33 @@ describe("the tenant the environment declares (BOOTSTRAP_TENANT_*)", () => {
     await admin.getByRole("dialog", { name: "Edit tenant" }).waitFor({ state: "hidden" });
     await tenantView.getByRole("heading", { name: "Board (renamed)" }).waitFor();
     await screenshot(admin, SUITE, "tenant-declared-light");
+
+    // Issue 27: a rename in the dashboard stopped the next start for good. A real start of the
+    // server, with the same variables, against the same database: it starts, and keeps the name.
+    const restarted = await spawnService(path.resolve(__dirname, "../.."), {
+      ...variables,
+      DATABASE_URL: auth.database.url,
+      PUBLIC_URL: auth.url,
+      LOG_LEVEL: "info",
+    });
+    try {
+      const session = await fetch(`${restarted.url}/api/v1/session-token`, {
+        method: "POST",
+        headers: { "X-API-KEY": variables.BOOTSTRAP_TENANT_API_KEY },
+      });
+      expect(session.status).toBe(200);
+    } finally {
+      restarted.kill();
+      await restarted.exited;
+    }
+    await admin.reload();
+    await tenantView.getByRole("heading", { name: "Board (renamed)" }).waitFor();
+    await screenshot(admin, SUITE, "tenant-declared-after-restart-light");
+    expect(
+      await auth.database.db.tenant.count({
+        where: { declaredKey: "BOOTSTRAP_TENANT", name: "Board (renamed)" },
+      }),
+    ).toBe(1);
     expect(problems).toEqual([]);
   });
 });
