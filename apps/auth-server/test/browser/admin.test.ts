@@ -143,19 +143,19 @@ describe("the admin dashboard", () => {
       ),
     ).toBe(false);
 
-    // ---- the tenant edited: a second origin, and passkeys on whatever device people have ----
+    // ---- the tenant edited: a second origin, and passkeys on the device people sign up on ----
     const tenantView = view("tenant-view");
     const details = tenantView.locator("dl.details");
-    await details.getByText("Decided by the SDK on each device (default)").waitFor();
+    await details.getByText("Any: this device, a security key or a phone (default)").waitFor();
     await tenantView.getByRole("button", { name: "Edit" }).click();
     const edit = await dialogNamed(admin, "Edit tenant");
     await edit.getByLabel("Allowed origins").fill(`${site.origin}\nhttps://shop.example.test/`);
-    await edit.getByLabel("New passkeys").selectOption("any");
+    await edit.getByLabel("New passkeys").selectOption("platform");
     await edit.getByLabel("Sign-in with a phone (QR code)").selectOption("off");
     await screenshot(admin, SUITE, "tenant-edit-light");
     await edit.getByRole("button", { name: "Save" }).click();
     await admin.getByRole("dialog", { name: "Edit tenant" }).waitFor({ state: "hidden" });
-    await details.getByText("Any: this device, a security key or a phone").waitFor();
+    await details.getByText("This device only (Touch ID, Windows Hello, a phone's own)").waitFor();
     await details.getByText("https://shop.example.test", { exact: true }).waitFor();
     await expect(details.locator("div", { hasText: "QR sign-in" }).locator("dd").innerText()).resolves.toBe(
       "Off",

@@ -4,8 +4,8 @@ import type { QrLogin, RegistrationAttachment, TenantView } from "../api.ts";
 
 /** The choices of `registration_attachment`, as the dashboard words them. */
 export const ATTACHMENT_LABELS: Record<RegistrationAttachment, string> = {
-  auto: "Decided by the SDK on each device (default)",
-  any: "Any: this device, a security key or a phone",
+  auto: "Decided by the SDK on each device",
+  any: "Any: this device, a security key or a phone (default)",
   platform: "This device only (Touch ID, Windows Hello, a phone's own)",
   "cross-platform": "A security key or a phone only",
 };
