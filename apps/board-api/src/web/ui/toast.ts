@@ -2,10 +2,18 @@
 // stacked, in the board's look).
 import { html, LitElement } from "lit";
 import { toast, ToastController } from "@org/web-kit/toast";
+import { ApiError } from "../api.ts";
 import { base } from "../styles.ts";
 import { toastStyles } from "./toast.styles.ts";
 
 export { toast };
+
+/** What a refused form says: the first field's message when the server named one, else its message. */
+export function failureText(error: unknown): string {
+  return error instanceof ApiError && error.details.length
+    ? error.details[0]!.message
+    : (error as Error).message;
+}
 
 /**
  * Runs a change the person asked for: says `done` when it worked, the server's message when it did

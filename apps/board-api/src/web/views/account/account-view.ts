@@ -2,12 +2,12 @@
 // shown once —, list, revoke), connected apps (OAuth grants: list, revoke), and sign-out.
 import type { ApiToken, CreatedApiToken, PasskeyInfo, User } from "@org/contracts";
 import { html, LitElement, nothing } from "lit";
-import { ApiError, api, connectedApps, web, type ConnectedApp } from "../../api.ts";
+import { api, connectedApps, web, type ConnectedApp } from "../../api.ts";
 import { loadAuthKit } from "../../sdk.ts";
 import { base } from "../../styles.ts";
 import { confirmAction } from "../../ui/confirm.ts";
 import { confirmWithPasskey, withStepUp } from "../../ui/step-up.ts";
-import { toast } from "../../ui/toast.ts";
+import { failureText, toast } from "../../ui/toast.ts";
 import type { ThemeChoice } from "@org/web-theme/theme";
 import { accountStyles } from "./account.styles.ts";
 import { credentialTable } from "./credential-table.ts";
@@ -77,12 +77,7 @@ export class BoardAccountView extends LitElement {
       this.dispatchEvent(new CustomEvent("user-changed", { detail: user, bubbles: true, composed: true }));
       toast("Profile saved.");
     } catch (error) {
-      toast(
-        error instanceof ApiError && error.details.length
-          ? error.details[0]!.message
-          : (error as Error).message,
-        "error",
-      );
+      toast(failureText(error), "error");
     }
   }
 

@@ -4,11 +4,11 @@
 // (step-up), and mails the new address a link: the account keeps its address until it is opened.
 import type { EmailVerification, User } from "@org/contracts";
 import { html, LitElement, nothing } from "lit";
-import { ApiError, api } from "../../api.ts";
+import { api } from "../../api.ts";
 import { base } from "../../styles.ts";
 import { withStepUp } from "../../ui/step-up.ts";
 import { emailStatusStyles } from "./email-status.styles.ts";
-import { toast } from "../../ui/toast.ts";
+import { failureText, toast } from "../../ui/toast.ts";
 
 export class BoardEmailStatus extends LitElement {
   static override styles = [base, emailStatusStyles];
@@ -46,12 +46,7 @@ export class BoardEmailStatus extends LitElement {
       this.changeSent = await withStepUp(() => api.post<EmailVerification>("/me/email-change", { email }));
       this.changing = false;
     } catch (error) {
-      toast(
-        error instanceof ApiError && error.details.length
-          ? error.details[0]!.message
-          : (error as Error).message,
-        "error",
-      );
+      toast(failureText(error), "error");
     } finally {
       this.busy = false;
     }
