@@ -3,7 +3,6 @@
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { lstat, readdir, readFile, readlink } from "node:fs/promises";
-import { createServer } from "node:net";
 import path from "node:path";
 import { promisify } from "node:util";
 import { spawnNode, type SpawnedService } from "@org/service-kit/testing";
@@ -18,18 +17,6 @@ export async function deploy(app: AppName, folder: string): Promise<void> {
   await run(process.execPath, [path.join(REPO_ROOT, "scripts/deploy-app.mjs"), app, folder], {
     cwd: REPO_ROOT,
     maxBuffer: 16 * 1024 * 1024,
-  });
-}
-
-/** A TCP port nobody listens on right now (a service's PUBLIC_URL must be known before it starts). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
   });
 }
 

@@ -22,8 +22,8 @@ import {
 } from "@org/browser-testing";
 import { pendingMigrations } from "@org/db";
 import { databaseUrl, dropDatabase, runOnServer, uniqueDatabaseName } from "@org/db/testing";
-import { spawnNode, type SpawnedService } from "@org/service-kit/testing";
-import { freePort, REPO_ROOT, type AppName } from "../src/deployed.ts";
+import { freePort, type SpawnedService, spawnNode } from "@org/service-kit/testing";
+import { REPO_ROOT, type AppName } from "../src/deployed.ts";
 
 // Services run as real processes, twice, and a browser signs up and in.
 jest.setTimeout(180_000);

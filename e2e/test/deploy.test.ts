@@ -15,12 +15,11 @@ import {
   type Page,
 } from "@org/browser-testing";
 import { databaseUrl, dropDatabase, runOnServer, uniqueDatabaseName } from "@org/db/testing";
-import { metricValue, type SpawnedService } from "@org/service-kit/testing";
+import { freePort, metricValue, type SpawnedService } from "@org/service-kit/testing";
 import {
   deploy,
   deployedCli,
   folderListing,
-  freePort,
   listingDifferences,
   REPO_ROOT,
   startDeployed,

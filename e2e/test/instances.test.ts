@@ -10,9 +10,9 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { SoftwareAuthenticator } from "@org/auth-server/testing";
 import { databaseUrl, dropDatabase, runOnServer, uniqueDatabaseName } from "@org/db/testing";
-import { metricValue, spawnNode, type SpawnedService } from "@org/service-kit/testing";
+import { freePort, metricValue, type SpawnedService, spawnNode } from "@org/service-kit/testing";
 import { io, type Socket } from "socket.io-client";
-import { freePort, REPO_ROOT, type AppName } from "../src/deployed.ts";
+import { REPO_ROOT, type AppName } from "../src/deployed.ts";
 import { roundRobinProxy, type RoundRobinProxy } from "../src/round-robin-proxy.ts";
 
 // Services run as real processes (deployed folders, several instances): slower than in-process apps.

@@ -5,9 +5,9 @@
 // sockets of the other instance stay connected.
 import path from "node:path";
 import { createTestDatabase, type TestDatabase } from "@org/db/testing";
-import { spawnService, type SpawnedService } from "@org/service-kit/testing";
+import { freePort, type SpawnedService, spawnService } from "@org/service-kit/testing";
 import { io, type Socket } from "socket.io-client";
-import { freePort, REPO_ROOT } from "../src/deployed.ts";
+import { REPO_ROOT } from "../src/deployed.ts";
 import { roundRobinProxy, type RoundRobinProxy } from "../src/round-robin-proxy.ts";
 
 jest.setTimeout(180_000);

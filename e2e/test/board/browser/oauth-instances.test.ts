@@ -26,7 +26,8 @@ import {
   signIn,
   type HostRequest,
 } from "../../../src/board/oauth-host.ts";
-import { freePort, REPO_ROOT } from "../../../src/deployed.ts";
+import { freePort } from "@org/service-kit/testing";
+import { REPO_ROOT } from "../../../src/deployed.ts";
 
 const suite = browserSuite({
   instances: 2,

@@ -5,7 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createTestDatabase, type TestDatabase } from "@org/db/testing";
-import { freePort, startOwnRedis } from "./redis-server.ts";
+import { freePort } from "./free-port.ts";
+import { startOwnRedis } from "./redis-server.ts";
 import { spawnService, type SpawnedService } from "./spawn-service.ts";
 import { tcpProxy } from "./tcp-proxy.ts";
 
