@@ -27,11 +27,13 @@ import { LIST_NOTE, ROLE_NOTE } from "../src/board/operations/spec.ts";
 const names = (ops: { name: string }[]) => ops.map((op) => op.name);
 
 describe("MCP toolsets", () => {
-  it("leaves out exactly the byte-level operations and create_token, each with a reason", () => {
+  it("leaves out exactly the byte-level operations, create_token and change_email, each with a reason", () => {
     const byteLevel = boardOperationList
       .filter((op) => op.multipart || op.binaryResponse)
       .map((op) => op.name);
-    expect(Object.keys(MCP_EXCLUDED_OPERATIONS).sort()).toEqual([...byteLevel, "create_token"].sort());
+    expect(Object.keys(MCP_EXCLUDED_OPERATIONS).sort()).toEqual(
+      [...byteLevel, "create_token", "change_email"].sort(),
+    );
     for (const reason of Object.values(MCP_EXCLUDED_OPERATIONS)) expect(reason).toMatch(/\/api\/v1\//);
     expect(names(mcpOperations())).toEqual(
       names(boardOperationList).filter((name) => !(name in MCP_EXCLUDED_OPERATIONS)),

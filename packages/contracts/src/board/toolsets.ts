@@ -8,15 +8,15 @@ import { boardOperationList } from "./registry.ts";
  * which do not fit a JSON tool call (and a base64 upload of up to 10 MB would not pass the API's
  * 1 MB JSON body limit). create_token and change_email: only a web session mints tokens or moves
  * the account to another address, and every MCP call carries a bearer token, so the tools could
- * only ever answer forbidden. /llms.txt and OpenAPI still
- * describe them all.
+ * only ever answer forbidden. /llms.txt and OpenAPI still describe them all.
  */
 export const MCP_EXCLUDED_OPERATIONS: Readonly<Record<string, string>> = {
   upload_card_attachment: "multipart/form-data upload: use POST /api/v1/cards/{card_id}/attachments",
   upload_comment_attachment: "multipart/form-data upload: use POST /api/v1/comments/{comment_id}/attachments",
   download_attachment: "raw bytes: use GET /api/v1/attachments/{attachment_id}",
   create_token: "needs a web session (the web app, or `cli token create`): POST /api/v1/tokens",
-  change_email: "needs a web session with a passkey used lately (the web app's Account page)",
+  change_email:
+    "needs a web session with a passkey used lately (the web app's Account page): POST /api/v1/me/email-change",
 };
 
 /**
