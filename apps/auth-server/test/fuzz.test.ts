@@ -88,7 +88,12 @@ async function makeWorld() {
     ";",
   )[0];
   const token = await userToken(t.app, fx.apiKey, { externalId: "fuzz-user" });
-  const registration = await registerStart(t.app, token);
+  // fuzz-user has a passkey, so adding another needs a step-up: a newcomer's registration gives the
+  // real challenge and options.
+  const registration = await registerStart(
+    t.app,
+    await userToken(t.app, fx.apiKey, { externalId: "fuzz-newcomer" }),
+  );
   const authentication = await authenticateStart(t.app, fx.session);
   return {
     ...fx,

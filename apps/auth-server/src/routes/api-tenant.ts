@@ -12,7 +12,7 @@ import { noStore } from "../http/cookies.ts";
 import type { RateLimits } from "../http/rate-limits.ts";
 import { verifyAuth } from "../services/logins.ts";
 import { deleteUserPasskey, listUserPasskeys } from "../services/passkeys.ts";
-import { stepUpFromVerifiedLogin } from "../services/step-up.ts";
+import { citedPasskeyLogin } from "../services/step-up.ts";
 import { issueSessionToken, issueUserToken } from "../services/tokens.ts";
 import { deleteUserWithoutCredentials, getUser, setUserDisabled, upsertUser } from "../services/users.ts";
 import type { OperationRoute, OperationRoutes } from "./operation-routes.ts";
@@ -28,17 +28,17 @@ export function tenantApiRoutes(ctx: AuthContext, limits: RateLimits): Operation
       handle: async (req, res) => {
         const { tenant } = authOf(req, "tenant");
         const input = parseWith(UserTokenRequestSchema, req.body);
-        const issued = await issueUserToken({ ctx, tenant, input });
         // The token inherits a passkey login the tenant confirmed lately (or nothing is answered).
-        if (input.stepUpChallengeId) {
-          await stepUpFromVerifiedLogin({
-            ctx,
-            tenant,
-            userId: issued.userId,
-            subject: userTokenStepUpSubject(issued.userToken),
-            challengeId: input.stepUpChallengeId,
-          });
-        }
+        const recordStepUp = input.stepUpChallengeId
+          ? await citedPasskeyLogin({
+              ctx,
+              tenant,
+              externalId: input.externalId,
+              challengeId: input.stepUpChallengeId,
+            })
+          : undefined;
+        const issued = await issueUserToken({ ctx, tenant, input });
+        await recordStepUp?.(userTokenStepUpSubject(issued.userToken));
         noStore(res);
         res.json(issued);
       },

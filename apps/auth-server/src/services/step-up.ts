@@ -76,28 +76,35 @@ export async function assertMayAddPasskey(
  * A user token issued with `stepUpChallengeId`: the tenant's server cites a passkey login of this
  * user it confirmed (verify-auth) in the last 5 minutes, and the token counts as stepped up until
  * 5 minutes after that login (never longer). Anything else is forbidden: the tenant asked for a
- * proof it does not have.
+ * proof it does not have. Checked before the token is issued, so a refusal writes nothing; the
+ * returned function records the step-up for the token once it exists.
  */
-export async function stepUpFromVerifiedLogin({
+export async function citedPasskeyLogin({
   ctx,
   tenant,
-  userId,
-  subject,
+  externalId,
   challengeId,
 }: {
   ctx: AuthContext;
   tenant: Tenant;
-  userId: string;
-  subject: StepUpSubject;
+  externalId: string;
   challengeId: string;
-}): Promise<void> {
+}): Promise<(subject: StepUpSubject) => Promise<void>> {
   const login = await verifiedPasskeyLogin(ctx, tenant, challengeId);
-  if (!login || login.userId !== userId) {
+  const user =
+    login &&
+    (await ctx.db.authUser.findUnique({
+      where: { tenantId_externalId: { tenantId: tenant.id, externalId } },
+      select: { id: true },
+    }));
+  if (!login || login.userId !== user?.id) {
     throw new ForbiddenError(
       "stepUpChallengeId names no passkey login of this user confirmed with verify-auth in the last 5 minutes.",
     );
   }
-  await recordStepUp(ctx, subject, userId, login.authenticatedAt);
+  return async (subject) => {
+    await recordStepUp(ctx, subject, login.userId, login.authenticatedAt);
+  };
 }
 
 /** The WebAuthn options of a step-up: a login challenge of the tenant, as at sign-in. */
