@@ -15,4 +15,4 @@ export { startEmbeddedDatabase, type EmbeddedDatabase } from "./embedded.ts";
 export { migrateDatabase, isDatabaseUpToDate, pendingMigrations } from "./migrate.ts";
 export { pageArgs, toPage, type Page, type PageQuery } from "./pagination.ts";
 export { Prisma, PrismaClient } from "./generated/prisma/client.ts";
-export { escapeLike, SQL_NOW, sqlIso, sqlTimestamp } from "./sql.ts";
+export { escapeLike, SQL_NOW, SQL_UUID_V7, sqlIso, sqlTimestamp } from "./sql.ts";

@@ -11,12 +11,13 @@ import {
   Prisma,
   sqlIso,
   SQL_NOW,
+  SQL_UUID_V7,
   subscribe,
   type Db,
   type Subscription,
 } from "@org/db";
 import { AppError } from "@org/service-kit";
-import { DELIVERIES_CHANNEL, SQL_UUID_V7, wakeDeliveries } from "./webhook-delivery.ts";
+import { DELIVERIES_CHANNEL, wakeDeliveries } from "./webhook-delivery.ts";
 import type { ServiceContext, Tx } from "./context.ts";
 import { NEEDS, requireRole } from "./permissions.ts";
 import { PROJECT_NOT_FOUND } from "./projects.ts";

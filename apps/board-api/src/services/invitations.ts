@@ -15,7 +15,7 @@ import type {
   Member,
   Role,
 } from "@org/contracts";
-import { SQL_NOW, type Prisma } from "@org/db";
+import { SQL_NOW, SQL_UUID_V7, type Prisma } from "@org/db";
 import { ConflictError, ForbiddenError, generateSecret, hashSecret, NotFoundError } from "@org/service-kit";
 import { TX_OPTIONS, type ServiceContext } from "./context.ts";
 import { publishToUser } from "./events.ts";
@@ -32,7 +32,6 @@ import {
 } from "./permissions.ts";
 import { PROJECT_NOT_FOUND } from "./projects.ts";
 import { notFoundMessage } from "./not-found.ts";
-import { SQL_UUID_V7 } from "./webhook-delivery.ts";
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const INVITATION_NOT_FOUND = notFoundMessage("invitation_id");

@@ -8,16 +8,11 @@
 // admins and owners are notified (a `webhook_disabled` notification, in the same transaction). At
 // least once: a worker that dies mid-send leaves the lease to expire, and another sends it again.
 import { WEBHOOK_DISABLE_AFTER_DAYS, WEBHOOK_RETRY_SCHEDULE_SECONDS } from "@org/contracts";
-import { Prisma, SQL_NOW, subscribe, type Db, type Subscription } from "@org/db";
+import { Prisma, SQL_NOW, SQL_UUID_V7, subscribe, type Db, type Subscription } from "@org/db";
 import { guardedFetch, OutboundFetchError, type Logger } from "@org/service-kit";
 import { Webhook } from "standardwebhooks";
 import { publishToUser, type BoardEvents } from "./events.ts";
 import { NEEDS, rolesWith } from "./permissions.ts";
-
-/** A UUIDv7 made in SQL (PostgreSQL ≥ 13 has gen_random_uuid): for rows inserted by raw SQL. */
-export const SQL_UUID_V7 = Prisma.sql`encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid())
-  placing substring(int8send(floor(extract(epoch from clock_timestamp()) * 1000)::bigint) from 3)
-  from 1 for 6), 52, 1), 53, 1), 'hex')::uuid`;
 
 /** NOTIFYed when deliveries are queued (or replayed): every instance's worker looks at once. */
 export const DELIVERIES_CHANNEL = "webhook_deliveries";
@@ -224,16 +219,13 @@ export class WebhookWorker {
             }
         WHERE id = ${delivery.id}::uuid`,
       error === null
-        ? db.$queryRaw<Notified[]>`
-            WITH cleared AS (
-              UPDATE webhooks SET failing_since = NULL
-              WHERE id = ${delivery.webhook_id}::uuid AND failing_since IS NOT NULL RETURNING 1
-            )
-            SELECT NULL AS id, NULL AS user_id, NULL AS project_id FROM cleared WHERE false`
+        ? db.$executeRaw`UPDATE webhooks SET failing_since = NULL
+            WHERE id = ${delivery.webhook_id}::uuid AND failing_since IS NOT NULL`
         : failed(db, delivery.webhook_id, error),
     ]);
     // Told live after commit; the notification rows are what lasts (list_notifications, unread).
-    for (const row of outcome) {
+    // A success answers a row count, a failure the notifications written (if it disabled the endpoint).
+    for (const row of Array.isArray(outcome) ? outcome : []) {
       publishToUser(
         { events: this.options.events, actor: null },
         row.project_id,
