@@ -8,16 +8,13 @@ import type { Db } from "@org/db";
 import {
   ConflictError,
   ForbiddenError,
-  generateSecret,
-  hashSecret,
   mailSafeName,
   ServiceUnavailableError,
   type MailMessage,
   type Mailer,
 } from "@org/service-kit";
 import type { Actor } from "./context.ts";
-import { assertMayMail, EMAIL_VERIFICATION_TTL_MS, verificationLink } from "./email-verification.ts";
-import { iso } from "./pagination.ts";
+import { assertMayMail, mailLink, verificationLink } from "./email-verification.ts";
 import { assertSteppedUp } from "./step-up.ts";
 
 /** change_email: mails `email` the link that makes it the account's address. */
@@ -53,27 +50,25 @@ export async function requestEmailChange({
   }
   const now = Date.now();
   await assertMayMail(db, user.id, email, now);
-  const token = generateSecret("ev");
-  const expiresAt = new Date(now + EMAIL_VERIFICATION_TTL_MS);
-  const row = await db.$transaction(async (tx) => {
-    // Only the newest request counts: the links of older ones (to other addresses) stop working.
-    await tx.emailVerification.updateMany({
-      where: { userId: user.id, usedAt: null, email: { not: user.email } },
-      data: { usedAt: new Date(now) },
-    });
-    return tx.emailVerification.create({
-      data: { userId: user.id, email, tokenHash: hashSecret(token), expiresAt },
-    });
+  const sent = await mailLink({
+    db,
+    mailer,
+    now,
+    email,
+    store: (data) =>
+      db.$transaction(async (tx) => {
+        // Only the newest request counts: the links of older ones (to other addresses) stop working.
+        await tx.emailVerification.updateMany({
+          where: { userId: user.id, usedAt: null, email: { not: user.email } },
+          data: { usedAt: new Date(now) },
+        });
+        return tx.emailVerification.create({ data: { userId: user.id, ...data } });
+      }),
+    mail: (token) => emailChangeMail(user, email, verificationLink(publicUrl, token)),
   });
-  try {
-    await mailer.send(emailChangeMail(user, email, verificationLink(publicUrl, token)));
-  } catch (error) {
-    await db.emailVerification.delete({ where: { id: row.id } });
-    throw error;
-  }
   // The current address is told; a mail server failing here does not undo the request.
   await mailer.send(emailChangeNotice(user, email, publicUrl)).catch(() => undefined);
-  return { email, expires_at: iso(expiresAt) };
+  return sent;
 }
 
 /** To the new address: the link, and which account it is for. */

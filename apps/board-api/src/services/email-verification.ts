@@ -13,6 +13,7 @@ import {
   mailSafeName,
   NotFoundError,
   RateLimitedError,
+  type MailMessage,
   type Mailer,
 } from "@org/service-kit";
 import type { Actor } from "./context.ts";
@@ -72,18 +73,45 @@ export async function sendEmailVerification({
   }
   const now = Date.now();
   await assertMayMail(db, user.id, user.email, now);
+  return mailLink({
+    db,
+    mailer,
+    now,
+    email: user.email,
+    store: (data) => db.emailVerification.create({ data: { userId: user.id, ...data } }),
+    mail: (token) => verificationMail(user, verificationLink(publicUrl, token)),
+  });
+}
+
+/**
+ * A link's secret stored (by `store`, hashed, with its expiry) and mailed to `email`; the stored
+ * row goes again when the mail cannot be sent, so no link exists that nobody received.
+ */
+export async function mailLink({
+  db,
+  mailer,
+  now,
+  email,
+  store,
+  mail,
+}: {
+  db: Db;
+  mailer: Mailer;
+  now: number;
+  email: string;
+  store(data: { email: string; tokenHash: string; expiresAt: Date }): Promise<{ id: string }>;
+  mail(token: string): MailMessage;
+}): Promise<SentVerification> {
   const token = generateSecret("ev");
   const expiresAt = new Date(now + EMAIL_VERIFICATION_TTL_MS);
-  const row = await db.emailVerification.create({
-    data: { userId: user.id, email: user.email, tokenHash: hashSecret(token), expiresAt },
-  });
+  const row = await store({ email, tokenHash: hashSecret(token), expiresAt });
   try {
-    await mailer.send(verificationMail(user, verificationLink(publicUrl, token)));
+    await mailer.send(mail(token));
   } catch (error) {
     await db.emailVerification.delete({ where: { id: row.id } });
     throw error;
   }
-  return { email: user.email, expires_at: iso(expiresAt) };
+  return { email, expires_at: iso(expiresAt) };
 }
 
 /**
