@@ -88,6 +88,20 @@ describe("toolsets", () => {
     expect(names(await allTools(all))).toEqual(names(mcpOperations()));
   });
 
+  it("tells an agent calling an operation MCP leaves out why, and where it is", async () => {
+    const { owner } = await makeBoard(t);
+    const all = await mcp.connect(owner.token, { query: "?toolsets=all" });
+    await expect(callTool(all, "change_email", { email: "new@example.com" })).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining(
+        "change_email is not an MCP tool: needs a web session with a passkey used lately (the web app's Account page): POST /api/v1/me/email-change.",
+      ),
+    });
+    await expect(callTool(all, "download_attachment", { attachment_id: "x" })).rejects.toMatchObject({
+      message: expect.stringContaining("use GET /api/v1/attachments/{attachment_id}"),
+    });
+  });
+
   it("keeps core within 30 tools and 30 KB of tools/list, and core completes an agent's cycle", async () => {
     const { owner } = await makeBoard(t);
     const res = await post(

@@ -6,6 +6,7 @@ import {
   closestName,
   IDEMPOTENCY_ARGUMENT,
   mcpInstructions,
+  MCP_EXCLUDED_OPERATIONS,
   mcpOperations,
   MCP_READONLY_HEADER,
   MCP_TOOLSETS_HEADER,
@@ -60,6 +61,13 @@ const addGroup = (group: string) => `add "${group}" (or "all") to ?toolsets= or 
  */
 function unknownTool(name: string, catalog: ToolCatalog): JsonRpcError {
   const op = allTools.get(name);
+  // An operation of the API that MCP leaves out: say why, and where it is.
+  if (!op && Object.hasOwn(MCP_EXCLUDED_OPERATIONS, name)) {
+    return new JsonRpcError(
+      ErrorCode.InvalidParams,
+      `${name} is not an MCP tool: ${MCP_EXCLUDED_OPERATIONS[name]}.`,
+    );
+  }
   if (!op) {
     // The session's own tools first: at an equal distance, the one it can call wins.
     const guess = closestName(name, [...catalog.byName.keys(), ...allTools.keys()]);
