@@ -1,6 +1,7 @@
 // Finding cards on a long board: the search box (`/` focuses it) and the filters find a card the
 // column has not drawn yet (find_cards searches the server), the URL keeps them through a reload
-// and an opened card, and My cards lists a person's work across projects.
+// and an opened card, Back and Forward step through them, and My cards lists a person's work
+// across projects.
 import {
   browserSuite,
   card,
@@ -49,11 +50,11 @@ describe("finding cards", () => {
       ["GET", "/me"],
       ["POST", `/projects/${projectId}/labels`, { name: "bug" }],
     ]);
-    // 34 cards: the column draws its first 30.
-    const cards = Array.from({ length: 34 }, (_, index) =>
-      index === 31
+    // 61 cards (the issue's board): the column draws its first 30; the needle is #55.
+    const cards = Array.from({ length: 61 }, (_, index) =>
+      index === 54
         ? { title: "Find the needle", label_ids: [bug!.id] }
-        : index === 33
+        : index === 58
           ? { title: "Pay the invoice", assignee_id: me!.id, due_at: "2020-01-01" }
           : { title: `Task ${index + 1}` },
     );
@@ -65,8 +66,8 @@ describe("finding cards", () => {
     await card(page, "Task 20").waitFor();
     // The column draws its first cards only: the needle is not on the page.
     expect(await card(page, "Find the needle").count()).toBe(0);
-    // Signing up, a project and 34 cards: generous on a loaded machine.
-  }, 90_000);
+    // Signing up, a project and 61 cards: generous on a loaded machine.
+  }, 120_000);
 
   it("finds by text a card the column has not drawn; `/` focuses the search box, the URL keeps it", async () => {
     const { page } = ada;
@@ -89,6 +90,7 @@ describe("finding cards", () => {
     const bugId = (await bug.getAttribute("value"))!;
     // By label instead of text; a reload keeps the filter, and so does opening a card and closing it.
     await page.getByRole("searchbox", { name: "Search cards" }).fill("");
+    await page.waitForURL((url) => url.search === "");
     await page.getByRole("combobox", { name: "Label" }).selectOption({ label: "bug" });
     await page.waitForURL((url) => url.search === `?label=${bugId}`);
     await card(page, "Find the needle").waitFor();
@@ -96,6 +98,22 @@ describe("finding cards", () => {
     await card(page, "Find the needle").waitFor();
     expect(await page.getByRole("combobox", { name: "Label" }).inputValue()).toBe(bugId);
     expect(await column(page, "To do").locator("li[data-card-id]").count()).toBe(1);
+    // Back returns to the search before the label filter, Forward to the label filter again.
+    await page.goBack();
+    await page.waitForURL((url) => url.search === "");
+    await card(page, "Task 20").waitFor();
+    await page.goBack();
+    await page.waitForURL((url) => url.search === "?q=needle");
+    await page.getByRole("status").filter({ hasText: "1 card matches." }).waitFor();
+    expect(await page.getByRole("searchbox", { name: "Search cards" }).inputValue()).toBe("needle");
+    await page.goForward();
+    await page.goForward();
+    await page.waitForURL((url) => url.search === `?label=${bugId}`);
+    await card(page, "Find the needle").waitFor();
+    expect(await page.getByRole("combobox", { name: "Label" }).inputValue()).toBe(bugId);
+    expect(await page.getByRole("searchbox", { name: "Search cards" }).inputValue()).toBe("");
+    await shootPage(page, "board-filter-label", () => card(page, "Find the needle").waitFor());
+
     await card(page, "Find the needle").click();
     await page.getByRole("button", { name: "Close" }).click();
     await page.waitForURL((url) => url.pathname.endsWith(projectId) && url.search === `?label=${bugId}`);
@@ -108,6 +126,9 @@ describe("finding cards", () => {
     await card(page, "Pay the invoice").waitFor();
     await page.getByRole("combobox", { name: "Claimed" }).selectOption({ label: "Claimed" });
     await page.getByRole("status").filter({ hasText: "No cards match." }).waitFor();
+    await shootPage(page, "board-filter-none", () =>
+      page.getByRole("status").filter({ hasText: "No cards match." }).waitFor(),
+    );
     await page.getByRole("button", { name: "Clear" }).click();
     await card(page, "Task 20").waitFor();
     expect(new URL(page.url()).search).toBe("");

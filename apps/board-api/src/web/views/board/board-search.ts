@@ -4,6 +4,7 @@
 // in a text field focuses the search box.
 import type { Card } from "@org/contracts";
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from "lit";
+import { live } from "lit/directives/live.js";
 import { api, type Page } from "../../api.ts";
 import type { ProjectData } from "./board-data.ts";
 import {
@@ -17,6 +18,9 @@ import {
 
 /** At most this many matches are shown (a search finding more is narrowed first). */
 const MAX_MATCHES = 1000;
+
+/** Typing pauses shorter than this extend the search's history entry instead of adding one. */
+const TYPING_ENTRY_MS = 2000;
 
 type Host = ReactiveControllerHost & { renderRoot: HTMLElement | DocumentFragment; projectId: string };
 
@@ -32,6 +36,8 @@ export class BoardSearch implements ReactiveController {
   more = false;
   private loads = 0;
   private typing?: ReturnType<typeof setTimeout>;
+  /** When the search text last changed the URL: a burst of typing is one history entry. */
+  private lastTyped = 0;
 
   constructor(private readonly host: Host) {
     host.addController(this);
@@ -59,12 +65,14 @@ export class BoardSearch implements ReactiveController {
     this.host.renderRoot.querySelector<HTMLInputElement>("#card-search")?.focus();
   };
 
-  /** Back and forward keep the filter their URL names. */
+  /** Back and forward show the filter their URL names. */
   private readonly onPop = () => {
     const filter = filterFromSearch(location.search);
     if (filterToSearch(filter) === filterToSearch(this.filter)) return;
     this.filter = filter;
-    void this.load();
+    this.lastTyped = 0;
+    this.host.requestUpdate();
+    void this.load().catch(() => undefined);
   };
 
   /** Loads the matching cards (the board calls it with each reload, live events included). */
@@ -91,18 +99,46 @@ export class BoardSearch implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  /** Sets one filter (the URL follows, without a new history entry) and searches. */
+  /**
+   * Sets one filter and searches. The URL follows in a new history entry, so Back returns to the
+   * previous filter; a burst of typing in the search box makes one entry, not one per pause.
+   */
   set(key: keyof BoardFilter, value: string): void {
-    this.filter = withFilter(this.filter, key, value);
-    history.replaceState(history.state, "", `${location.pathname}${filterToSearch(this.filter)}`);
-    this.host.requestUpdate();
-    void this.load().catch(() => undefined);
+    const shown = filterToSearch(this.filter);
+    if (key !== "q") this.takePendingText();
+    const next = withFilter(this.filter, key, value);
+    if (filterToSearch(next) === shown) return;
+    const now = Date.now();
+    // Emptying the box is a step of its own, like choosing a filter.
+    const sameBurst =
+      key === "q" && value !== "" && !!this.filter.q && now - this.lastTyped < TYPING_ENTRY_MS;
+    this.lastTyped = key === "q" ? now : 0;
+    this.go(next, sameBurst);
+  }
+
+  /** Text typed but not searched yet (the pause not over) joins the filter chosen now. */
+  private takePendingText(): void {
+    if (this.typing === undefined) return;
+    clearTimeout(this.typing);
+    this.typing = undefined;
+    const text = this.host.renderRoot.querySelector<HTMLInputElement>("#card-search")?.value ?? "";
+    this.filter = withFilter(this.filter, "q", text.trim() ? text : "");
   }
 
   clear(): void {
-    this.filter = {};
-    history.replaceState(history.state, "", location.pathname);
-    void this.load();
+    clearTimeout(this.typing);
+    this.typing = undefined;
+    this.lastTyped = 0;
+    this.go({}, false);
+  }
+
+  private go(filter: BoardFilter, replace: boolean): void {
+    this.filter = filter;
+    const url = `${location.pathname}${filterToSearch(filter)}`;
+    if (replace) history.replaceState(history.state, "", url);
+    else history.pushState(history.state, "", url);
+    this.host.requestUpdate();
+    void this.load().catch(() => undefined);
   }
 
   /** The board as the filter shows it: each column's matching cards, in position order. */
@@ -124,6 +160,7 @@ export class BoardSearch implements ReactiveController {
     return html`<select
       aria-label=${label}
       class=${value ? "on" : ""}
+      .value=${live(value)}
       @change=${(event: Event) => this.set(key, (event.target as HTMLSelectElement).value)}
     >
       ${options.map(([id, text]) => html`<option value=${id} ?selected=${id === value}>${text}</option>`)}
@@ -156,11 +193,14 @@ export class BoardSearch implements ReactiveController {
         aria-keyshortcuts="/"
         placeholder="Search cards  /"
         maxlength="200"
-        .value=${this.filter.q ?? ""}
+        .value=${live(this.filter.q ?? "")}
         @input=${(event: Event) => {
           const text = (event.target as HTMLInputElement).value;
           clearTimeout(this.typing);
-          this.typing = setTimeout(() => this.set("q", text.trim() ? text : ""), 250);
+          this.typing = setTimeout(() => {
+            this.typing = undefined;
+            this.set("q", text.trim() ? text : "");
+          }, 250);
         }}
         @keydown=${(event: KeyboardEvent) => event.key === "Escape" && (event.target as HTMLElement).blur()}
       />
