@@ -29,6 +29,8 @@ const api = (apiKey: string) => ({
   post: (path: string, body: object = {}) =>
     request(t.app).post(`/api/v1${path}`).set("X-API-KEY", apiKey).send(body),
   get: (path: string) => request(t.app).get(`/api/v1${path}`).set("X-API-KEY", apiKey),
+  patch: (path: string, body: object) =>
+    request(t.app).patch(`/api/v1${path}`).set("X-API-KEY", apiKey).send(body),
   delete: (path: string) => request(t.app).delete(`/api/v1${path}`).set("X-API-KEY", apiKey),
 });
 
@@ -320,7 +322,7 @@ describe("deleting a user who cannot sign in", () => {
 });
 
 describe("a user's passkeys", () => {
-  it("are listed and deleted by the tenant's server, by externalId; never another tenant's or user's", async () => {
+  it("are listed, renamed and deleted by the tenant's server, by externalId; never another tenant's or user's", async () => {
     const fx = await tenantWithPasskey(t, "pk-owner");
     const listed = await api(fx.apiKey).get("/users/pk-owner/passkeys");
     expect(listed.status).toBe(200);
@@ -345,6 +347,20 @@ describe("a user's passkeys", () => {
     expect(foreign.body).toEqual(failure("not_found", "No such passkey."));
     const unknownUser = await api(fx.apiKey).get("/users/nobody/passkeys");
     expect(unknownUser.status).toBe(404);
+
+    // Renamed by its own tenant only; the name is trimmed and bounded.
+    const foreignRename = await api(other.apiKey).patch(`/users/pk-owner/passkeys/${fx.passkeyId}`, {
+      name: "Stolen",
+    });
+    expect(foreignRename.status).toBe(404);
+    const renamed = await api(fx.apiKey).patch(`/users/pk-owner/passkeys/${fx.passkeyId}`, {
+      name: "  Work laptop ",
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toEqual(expect.objectContaining({ id: fx.passkeyId, name: "Work laptop" }));
+    expect((await api(fx.apiKey).get("/users/pk-owner/passkeys")).body[0].name).toBe("Work laptop");
+    const blank = await api(fx.apiKey).patch(`/users/pk-owner/passkeys/${fx.passkeyId}`, { name: " " });
+    expect(blank.status).toBe(400);
 
     const deleted = await api(fx.apiKey).delete(`/users/pk-owner/passkeys/${fx.passkeyId}`);
     expect(deleted.status).toBe(204);

@@ -1,5 +1,6 @@
 import {
   ExternalIdParams,
+  RenamePasskeyRequestSchema,
   UpsertUserRequestSchema,
   UserPasskeyParams,
   UserTokenRequestSchema,
@@ -11,7 +12,7 @@ import { authOf, requireApiKey, userTokenStepUpSubject } from "../http/auth.ts";
 import { noStore } from "../http/cookies.ts";
 import type { RateLimits } from "../http/rate-limits.ts";
 import { verifyAuth } from "../services/logins.ts";
-import { deleteUserPasskey, listUserPasskeys } from "../services/passkeys.ts";
+import { deleteUserPasskey, listUserPasskeys, renameUserPasskey } from "../services/passkeys.ts";
 import { citedPasskeyLogin } from "../services/step-up.ts";
 import { issueSessionToken, issueUserToken } from "../services/tokens.ts";
 import { deleteUserWithoutCredentials, getUser, setUserDisabled, upsertUser } from "../services/users.ts";
@@ -97,6 +98,18 @@ export function tenantApiRoutes(ctx: AuthContext, limits: RateLimits): Operation
         const { external_id } = parseWith(ExternalIdParams, req.params);
         noStore(res);
         res.json(await listUserPasskeys({ ctx, tenant, externalId: external_id }));
+      },
+    },
+
+    "patch /api/v1/users/{external_id}/passkeys/{passkey_id}": {
+      guard: apiKeyAuth,
+      handle: async (req, res) => {
+        const { tenant } = authOf(req, "tenant");
+        const { external_id, passkey_id } = parseWith(UserPasskeyParams, req.params);
+        const { name } = parseWith(RenamePasskeyRequestSchema, req.body);
+        res.json(
+          await renameUserPasskey({ ctx, tenant, externalId: external_id, passkeyId: passkey_id, name }),
+        );
       },
     },
 

@@ -173,3 +173,21 @@ export async function deleteUserPasskey({
   const user = await findUser({ ctx, tenant, externalId });
   await deletePasskey({ ctx, tenantId: tenant.id, userId: user.id, passkeyId, ip });
 }
+
+/** Renames one passkey of a tenant's user (tenant API); another user's passkey is not_found. */
+export async function renameUserPasskey({
+  ctx,
+  tenant,
+  externalId,
+  passkeyId,
+  name,
+}: {
+  ctx: AuthContext;
+  tenant: Tenant;
+  externalId: string;
+  passkeyId: string;
+  name: string;
+}): Promise<PasskeyInfo> {
+  const user = await findUser({ ctx, tenant, externalId });
+  return renamePasskey({ ctx, userId: user.id, passkeyId, name });
+}

@@ -37,7 +37,7 @@ export function createTenantClient(config: AuthServerConfig) {
       "value" in config.apiKey ? config.apiKey.value : readOrCreateSecretFile(config.apiKey.file, "ak"));
 
   async function call<T extends z.ZodType>(
-    method: "GET" | "POST" | "DELETE",
+    method: "GET" | "POST" | "PATCH" | "DELETE",
     path: string,
     schema: T | undefined,
     body?: unknown,
@@ -89,6 +89,10 @@ export function createTenantClient(config: AuthServerConfig) {
       call("GET", `${user(externalId)}/passkeys`, z.array(PasskeyInfoSchema)),
     /** Deletes a user who cannot sign in (no passkey, no password); `ConflictError` otherwise. */
     deleteUser: (externalId: string) => call("DELETE", user(externalId), undefined),
+    renamePasskey: (externalId: string, passkeyId: string, name: string) =>
+      call("PATCH", `${user(externalId)}/passkeys/${encodeURIComponent(passkeyId)}`, PasskeyInfoSchema, {
+        name,
+      }),
     deletePasskey: (externalId: string, passkeyId: string) =>
       call("DELETE", `${user(externalId)}/passkeys/${encodeURIComponent(passkeyId)}`, undefined),
   };

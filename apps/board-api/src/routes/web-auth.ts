@@ -1,6 +1,11 @@
 // The web app's own JSON endpoints: sign-up, sign-in, the session, sign-out, and the signed-in
 // user's passkeys. Routes → shared schema → one service function, like /api/v1.
-import { PasskeyIdParams, SignInRequestSchema, SignupRequestSchema } from "@org/contracts";
+import {
+  PasskeyIdParams,
+  RenamePasskeyRequestSchema,
+  SignInRequestSchema,
+  SignupRequestSchema,
+} from "@org/contracts";
 import type { Db } from "@org/db";
 import {
   parseWith,
@@ -20,6 +25,7 @@ import {
   deleteMyPasskey,
   listMyPasskeys,
   myPasskeyUserToken,
+  renameMyPasskey,
   signIn,
   signInToken,
 } from "../services/web-auth.ts";
@@ -165,6 +171,13 @@ export function webAuthRouter({
   router.get("/app/account/passkeys/token", ...session, async (req, res) => {
     noStore(res);
     res.json(await myPasskeyUserToken({ tenant: auth(), actor: actorOf(req) }));
+  });
+
+  router.patch("/app/account/passkeys/:passkey_id", ...session, async (req, res) => {
+    const { passkey_id } = parseWith(PasskeyIdParams, req.params);
+    const { name } = parseWith(RenamePasskeyRequestSchema, req.body);
+    noStore(res);
+    res.json(await renameMyPasskey({ tenant: auth(), actor: actorOf(req), passkeyId: passkey_id, name }));
   });
 
   router.delete("/app/account/passkeys/:passkey_id", ...session, async (req, res) => {

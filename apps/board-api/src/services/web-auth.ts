@@ -112,6 +112,25 @@ export async function deleteMyPasskey({
   if (mailer) await mailer.send(passkeyRemovedMail(actor, passkey, publicUrl)).catch(() => undefined);
 }
 
+/**
+ * Renames one of the actor's passkeys (Account → Rename). No step-up: a name changes what the
+ * account page shows, not who can sign in. Another user's passkey is not_found (the auth server
+ * looks it up among the actor's own).
+ */
+export async function renameMyPasskey({
+  tenant,
+  actor,
+  passkeyId,
+  name,
+}: {
+  tenant: TenantClient;
+  actor: Actor;
+  passkeyId: string;
+  name: string;
+}): Promise<PasskeyInfo> {
+  return tenant.renamePasskey(actor.id, passkeyId, name);
+}
+
 /** The mail of a passkey deletion: which one, when, and what to do if it was not the owner. */
 export function passkeyRemovedMail(
   actor: Pick<Actor, "email" | "name">,

@@ -105,6 +105,7 @@ export interface WebSession {
 export const web = {
   get: <T>(path: string) => app<T>("GET", path),
   post: <T>(path: string, body?: unknown) => app<T>("POST", path, body ?? {}),
+  patch: <T>(path: string, body: unknown) => app<T>("PATCH", path, body),
   delete: (path: string) => app<void>("DELETE", path),
 };
 

@@ -1,6 +1,6 @@
 // The tenant server's users API (X-API-KEY), a user's passkeys included.
 import { z } from "../../zod.ts";
-import { PasskeyInfoSchema, UserPasskeyParams } from "../schemas/passkeys.ts";
+import { PasskeyInfoSchema, RenamePasskeyRequestSchema, UserPasskeyParams } from "../schemas/passkeys.ts";
 import { ExternalIdParams, TenantUserSchema, UpsertUserRequestSchema } from "../schemas/users.ts";
 import { defineAuthOperations } from "./spec.ts";
 
@@ -62,6 +62,17 @@ export const userOperations = defineAuthOperations([
     security: ["apiKey"],
     params: ExternalIdParams,
     response: z.array(PasskeyInfoSchema),
+    errors: ["unauthenticated", "tenant_disabled", "not_found"],
+  },
+  {
+    method: "patch",
+    path: "/api/v1/users/{external_id}/passkeys/{passkey_id}",
+    summary:
+      "Rename one of the user's passkeys (what the tenant's own account page offers); another user's is not_found.",
+    security: ["apiKey"],
+    params: UserPasskeyParams,
+    body: RenamePasskeyRequestSchema,
+    response: PasskeyInfoSchema,
     errors: ["unauthenticated", "tenant_disabled", "not_found"],
   },
   {

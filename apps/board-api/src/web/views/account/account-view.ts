@@ -1,7 +1,7 @@
-// Your account: name and handle, passkeys (list, add, delete), API tokens (create — the secret
+// Your account: name and handle, passkeys (list, add, rename, delete), API tokens (create — the secret
 // shown once —, list, revoke), connected apps (OAuth grants: list, revoke), and sign-out.
 import type { ApiToken, CreatedApiToken, PasskeyInfo, User } from "@org/contracts";
-import { html, LitElement, nothing } from "lit";
+import { html, LitElement, nothing, type PropertyValues } from "lit";
 import { api, connectedApps, web, type ConnectedApp } from "../../api.ts";
 import { loadAuthKit } from "../../sdk.ts";
 import { base } from "../../styles.ts";
@@ -27,6 +27,7 @@ export class BoardAccountView extends LitElement {
     created: { state: true },
     sdkReady: { state: true },
     passkeyError: { state: true },
+    renaming: { state: true },
   };
   me: User | null = null;
   authServerUrl = "";
@@ -39,6 +40,8 @@ export class BoardAccountView extends LitElement {
   created: CreatedApiToken | null = null;
   sdkReady = false;
   passkeyError = "";
+  /** The passkey whose name is being edited. */
+  renaming: string | null = null;
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -49,6 +52,13 @@ export class BoardAccountView extends LitElement {
       () => (this.sdkReady = true),
       () => undefined,
     );
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    // Rename opens with the name selected, ready to be typed over.
+    if (changed.has("renaming") && this.renaming) {
+      this.renderRoot.querySelector<HTMLInputElement>("form.rename input")?.select();
+    }
   }
 
   private async loadTokens() {
@@ -135,7 +145,7 @@ export class BoardAccountView extends LitElement {
                 }`,
                 createdAt: grant.created_at,
                 lastUsed: grant.last_used_at,
-                action: { label: "Revoke", run: () => void this.revokeGrant(grant) },
+                actions: [{ label: "Revoke", danger: true, run: () => void this.revokeGrant(grant) }],
               })),
             )
           : html`<p class="faint">No connected apps.</p>`
@@ -157,6 +167,37 @@ export class BoardAccountView extends LitElement {
       await this.loadTokens();
     } catch (error) {
       toast((error as Error).message, "error");
+    }
+  }
+
+  /** The name cell while renaming: Enter or Save keeps the new name, Escape or Cancel the old one. */
+  private renameForm(passkey: PasskeyInfo) {
+    return html`<form
+      class="rename"
+      aria-label="Rename passkey"
+      @submit=${(event: SubmitEvent) => void this.renamePasskey(event, passkey)}
+      @keydown=${(event: KeyboardEvent) => event.key === "Escape" && (this.renaming = null)}
+    >
+      <input name="name" aria-label="Passkey name" required maxlength="100" .value=${passkey.name} />
+      <button class="button small" type="submit">Save</button>
+      <button class="button small ghost" type="button" @click=${() => (this.renaming = null)}>Cancel</button>
+    </form>`;
+  }
+
+  private async renamePasskey(event: SubmitEvent, passkey: PasskeyInfo) {
+    event.preventDefault();
+    const name = String(new FormData(event.target as HTMLFormElement).get("name") ?? "").trim();
+    if (!name || name === passkey.name) {
+      this.renaming = null;
+      return;
+    }
+    try {
+      await web.patch(`/account/passkeys/${passkey.id}`, { name });
+      this.renaming = null;
+      toast(`Passkey renamed to “${name}”.`);
+      await this.loadPasskeys();
+    } catch (error) {
+      toast(failureText(error), "error");
     }
   }
 
@@ -232,13 +273,30 @@ export class BoardAccountView extends LitElement {
                   passkey.authenticator && passkey.authenticator !== passkey.name
                     ? `${passkey.name} · ${passkey.authenticator}`
                     : passkey.name,
+                nameCell: this.renaming === passkey.id ? this.renameForm(passkey) : undefined,
                 createdAt: passkey.created_at,
                 lastUsed: passkey.last_used,
-                // The last one cannot go (the account would be locked out): the page says so above.
-                action:
-                  (this.passkeys?.length ?? 0) > 1
-                    ? { label: "Delete", run: () => void this.deletePasskey(passkey) }
-                    : undefined,
+                actions:
+                  this.renaming === passkey.id
+                    ? []
+                    : [
+                        {
+                          label: "Rename",
+                          ariaLabel: `Rename ${passkey.name}`,
+                          run: () => (this.renaming = passkey.id),
+                        },
+                        // The last one cannot go (the account would be locked out): the page says so above.
+                        ...((this.passkeys?.length ?? 0) > 1
+                          ? [
+                              {
+                                label: "Delete",
+                                ariaLabel: `Delete ${passkey.name}`,
+                                danger: true,
+                                run: () => void this.deletePasskey(passkey),
+                              },
+                            ]
+                          : []),
+                      ],
               })),
             )
           : nothing
@@ -295,7 +353,7 @@ export class BoardAccountView extends LitElement {
                 name: token.name || "(unnamed)",
                 createdAt: token.created_at,
                 lastUsed: token.last_used_at,
-                action: { label: "Revoke", run: () => void this.revoke(token) },
+                actions: [{ label: "Revoke", danger: true, run: () => void this.revoke(token) }],
               })),
             )
           : html`<p class="faint">No tokens yet.</p>`

@@ -41,6 +41,20 @@ export const accountStyles = css`
   .new-token strong {
     color: var(--ok);
   }
+  td.actions {
+    white-space: nowrap;
+    text-align: right;
+  }
+  form.rename {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 6px;
+    align-items: center;
+  }
+  form.rename input {
+    flex: 1 1 160px;
+    min-width: 0;
+  }
   authkit-register,
   .appearance {
     max-width: 280px;

@@ -1,13 +1,23 @@
-// Passkeys and API tokens alike: name, created, last used and one destructive action (absent when
-// the row cannot be removed, as an account's last passkey).
-import { html, nothing } from "lit";
+// Passkeys and API tokens alike: name, created, last used and their actions (a destructive one is
+// absent when the row cannot be removed, as an account's last passkey).
+import { html, nothing, type TemplateResult } from "lit";
 import { formatDateTime, timeAgo } from "../../format.ts";
+
+export interface CredentialAction {
+  label: string;
+  /** Names what the button acts on for screen readers ("Rename Chrome on Linux"). */
+  ariaLabel?: string;
+  run: () => void;
+  danger?: boolean;
+}
 
 export interface CredentialRow {
   name: string;
+  /** Shown instead of the name (a rename form). */
+  nameCell?: TemplateResult | undefined;
   createdAt: string;
   lastUsed: string | null | undefined;
-  action?: { label: string; run: () => void } | undefined;
+  actions?: CredentialAction[];
 }
 
 export function credentialTable(rows: CredentialRow[]) {
@@ -24,17 +34,20 @@ export function credentialTable(rows: CredentialRow[]) {
       ${rows.map(
         (row) =>
           html`<tr>
-            <td>${row.name}</td>
+            <td>${row.nameCell ?? row.name}</td>
             <td class="wide">${formatDateTime(row.createdAt)}</td>
             <td>${row.lastUsed ? timeAgo(row.lastUsed) : "never"}</td>
-            <td>
-              ${
-                row.action
-                  ? html`<button class="button small danger" @click=${row.action.run}>
-                      ${row.action.label}
-                    </button>`
-                  : nothing
-              }
+            <td class="actions">
+              ${(row.actions ?? []).map(
+                (action) =>
+                  html`<button
+                    class="button small ${action.danger ? "danger" : "ghost"}"
+                    aria-label=${action.ariaLabel ?? nothing}
+                    @click=${action.run}
+                  >
+                    ${action.label}
+                  </button>`,
+              )}
             </td>
           </tr>`,
       )}
