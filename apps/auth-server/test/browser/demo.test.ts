@@ -1,5 +1,6 @@
 import { addVirtualAuthenticator, launchChromium, screenshot, watchProblems } from "@org/browser-testing";
 import type { Browser, BrowserContext } from "@org/browser-testing";
+import { DEMO_USER } from "../../src/services/demo.ts";
 import { startAuthServer, type RunningAuthServer } from "./helpers/auth-server.ts";
 
 const SUITE = "demo";
@@ -53,6 +54,85 @@ describe("/demo", () => {
     await passkeys.getByText("Ihre Passkeys").waitFor();
     await screenshot(page, SUITE, "after-sign-in-light");
     expect(problems).toEqual([]);
+  });
+
+  it("asks 'Confirm it's you' before <authkit-register> adds a second passkey; a cancel or a refusal adds nothing", async () => {
+    // The demo user starts without passkeys (another test may have made one).
+    const demoUser = { externalId: DEMO_USER.externalId, tenant: { name: "AuthKit demo" } };
+    await auth.database.db.authCredential.deleteMany({ where: { user: demoUser } });
+    const passkeyCount = () => auth.database.db.authCredential.count({ where: { user: demoUser } });
+    const { page, problems } = await openDemo();
+    const laptop = await addVirtualAuthenticator(page);
+    const register = page.locator("#register");
+    const create = register.getByRole("button", { name: "Create Passkey", exact: true });
+    const created = register.getByText("Passkey created. You can now sign in with it.");
+
+    // The first passkey is the account's enrolment: no step-up. Then the person signs in with it.
+    await create.click();
+    await created.waitFor();
+    const signIn = page.locator("authkit-authenticate iframe").contentFrame();
+    await signIn.getByRole("button", { name: "Sign in with Passkey" }).click();
+    await page.getByText("Verified by the backend (verify-auth): Demo user · demo-user").waitFor();
+
+    // A second passkey: the register button asks for a fresh passkey assertion first. The laptop
+    // confirms; then (the laptop already holds one of the account's passkeys, which the server
+    // excludes) the person's second computer, another platform authenticator, makes the new one.
+    let starts = 0;
+    let second: Awaited<ReturnType<typeof addVirtualAuthenticator>> | undefined;
+    await page.route(`${auth.url}/auth/v1/register/start`, async (route) => {
+      if (++starts === 2) {
+        await laptop.remove();
+        second = await addVirtualAuthenticator(page);
+      }
+      await route.continue();
+    });
+    await create.click();
+    const prompt = register.getByRole("alertdialog", { name: "Confirm it's you" });
+    await prompt
+      .getByText("Adding or deleting a passkey needs one of your passkeys used in the last 5 minutes.")
+      .waitFor();
+    await expect(create.isDisabled()).resolves.toBe(true);
+    await screenshot(page.locator("#register"), SUITE, "register-step-up-light");
+    await prompt.getByRole("button", { name: "Confirm with your passkey" }).click();
+    await created.waitFor();
+    await prompt.waitFor({ state: "hidden" });
+    expect(starts).toBe(2);
+    expect(await second!.credentials()).toHaveLength(1);
+    await expect(passkeyCount()).resolves.toBe(2);
+    // <authkit-passkeys> on the same page shows both.
+    await page.locator("authkit-passkeys li").nth(1).waitFor();
+    await screenshot(page.locator("#register"), SUITE, "register-step-up-done-light");
+    await page.unroute(`${auth.url}/auth/v1/register/start`);
+
+    // A new visit (fresh tokens, which have proved nothing): "Cancel" says why nothing was added.
+    await page.reload();
+    await page.waitForFunction(() => customElements.get("authkit-register") !== undefined);
+    await create.click();
+    await prompt.getByRole("button", { name: "Cancel" }).click();
+    await register
+      .getByText(
+        "This change needs your passkey used in the last 5 minutes: confirm it's you, then try again.",
+      )
+      .waitFor();
+    await screenshot(page.locator("#register"), SUITE, "register-step-up-cancelled-light");
+    await expect(passkeyCount()).resolves.toBe(2);
+
+    // Confirming, then closing the browser's passkey dialog: refused, nothing added.
+    await page.evaluate(() => {
+      navigator.credentials.get = () =>
+        Promise.reject(
+          new DOMException("The operation either timed out or was not allowed.", "NotAllowedError"),
+        );
+    });
+    await create.click();
+    await prompt.getByRole("button", { name: "Confirm with your passkey" }).click();
+    await register.getByText("Passkey creation was cancelled.").waitFor();
+    await prompt.waitFor({ state: "hidden" });
+    await screenshot(page.locator("#register"), SUITE, "register-step-up-refused-light");
+    await expect(passkeyCount()).resolves.toBe(2);
+    // The browser logs each refused first try (403 step_up_required); nothing else failed.
+    expect(problems.filter((problem) => !problem.includes("status of 403 (Forbidden)"))).toEqual([]);
+    expect(problems).toHaveLength(3);
   });
 
   it.each([

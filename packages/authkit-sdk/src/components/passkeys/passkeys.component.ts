@@ -7,6 +7,7 @@ import { keyIcon } from "../base/icons.ts";
 import { buttons, panel, tokens } from "../base/tokens.styles.ts";
 import type { PasskeysEvents, StatusKind } from "../events.ts";
 import "../status/index.ts";
+import { registerOrThrow, StepUpController, stepUpStyles } from "../base/step-up.ts";
 import { fetchFromTokenUrl } from "../base/token-url.ts";
 import { passkeysStyles } from "./passkeys.styles.ts";
 
@@ -29,7 +30,7 @@ import { passkeysStyles } from "./passkeys.styles.ts";
  * @cssprop --authkit-danger - The delete buttons.
  */
 export class AuthkitPasskeys extends AuthkitElement<PasskeysEvents> {
-  static override styles = [tokens, buttons, panel, passkeysStyles];
+  static override styles = [tokens, buttons, panel, stepUpStyles, passkeysStyles];
   static override properties: PropertyDeclarations = {
     token: {},
     assertionUrl: { attribute: "assertion-url" },
@@ -40,7 +41,6 @@ export class AuthkitPasskeys extends AuthkitElement<PasskeysEvents> {
     status: { state: true },
     message: { state: true },
     failure: { state: true },
-    steppingUp: { state: true },
   };
 
   /** Manage-scoped user token from POST /api/v1/user-token. This or `assertion-url` is required. */
@@ -55,10 +55,8 @@ export class AuthkitPasskeys extends AuthkitElement<PasskeysEvents> {
   private status: StatusKind = "idle";
   private message = "";
   private failure = "";
-  /** The server asked for a step-up: the change waits for "Confirm with your passkey". */
-  private steppingUp = false;
-  #pending:
-    { what: string; work: (auth: ReturnType<AuthkitElement["authKit"]>) => Promise<void> } | undefined;
+  /** Adding and deleting may ask "Confirm it's you" first (the shared step-up). */
+  readonly #stepUp = new StepUpController(this);
   #fetched = "";
   #failureRetry = true;
 
@@ -124,9 +122,9 @@ export class AuthkitPasskeys extends AuthkitElement<PasskeysEvents> {
 
   async #delete(passkey: PasskeyDetails) {
     await this.#run(passkey.id, async (auth) => {
-      await auth.management.delete(passkey.id);
-      this.passkeys = this.passkeys?.filter((item) => item.id !== passkey.id);
       this.confirming = "";
+      await this.#stepUp.run(auth, () => auth.management.delete(passkey.id), this.#prompting);
+      this.passkeys = this.passkeys?.filter((item) => item.id !== passkey.id);
       this.#say("success", this.t.passkeyDeleted);
       this.emit("deleted", { passkeyId: passkey.id });
     });
@@ -134,12 +132,8 @@ export class AuthkitPasskeys extends AuthkitElement<PasskeysEvents> {
 
   async #add() {
     await this.#run("add", async (auth) => {
-      this.#say("loading", this.t.promptAny);
-      // The error itself (not the result's copy) keeps the server's code: step_up_required opens
-      // the "Confirm it's you" prompt, then the passkey is added (#run).
-      let failed: AuthKitError | undefined;
-      const result = await auth.passkey.register({ name: "", onError: (error) => (failed = error) });
-      if (!result.success) throw failed ?? new AuthKitError(result.error_code ?? "unknown", result.error);
+      this.#prompting();
+      const result = await this.#stepUp.run(auth, () => registerOrThrow(auth, { name: "" }), this.#prompting);
       this.#say("success", this.t.passkeyCreated);
       if (result.passkeyId) this.emit("added", { passkeyId: result.passkeyId });
       this.passkeys = await auth.management.list();
@@ -161,14 +155,6 @@ export class AuthkitPasskeys extends AuthkitElement<PasskeysEvents> {
       }
     } catch (thrown) {
       const error = toAuthKitError(thrown);
-      if (error.serverCode === "step_up_required" && what !== "list" && what !== "step-up") {
-        // Adding or deleting needs a passkey used in the last 5 minutes: ask, then do the same work again.
-        this.#pending = { what, work };
-        this.confirming = "";
-        this.steppingUp = true;
-        this.#say("idle", "");
-        return;
-      }
       const text = this.describe(error, what === "add" ? "registration" : "management");
       if (what === "list") {
         this.#failureRetry = retryHelps(error);
@@ -181,53 +167,7 @@ export class AuthkitPasskeys extends AuthkitElement<PasskeysEvents> {
     }
   }
 
-  /** "Confirm with your passkey": the step-up, then the change that asked for it. */
-  async #stepUp() {
-    const pending = this.#pending;
-    if (!pending) return;
-    this.steppingUp = false;
-    this.#pending = undefined;
-    await this.#run("step-up", async (auth) => {
-      this.#say("loading", this.t.promptAny);
-      await auth.management.stepUp();
-      this.#say("idle", "");
-    });
-    if (this.status !== "error") {
-      this.busy = "";
-      await this.#run(pending.what, pending.work);
-    }
-  }
-
-  #stepUpPrompt() {
-    const t = this.t;
-    return html`<div class="confirm" role="alertdialog" aria-labelledby="step-up-title">
-      <p id="step-up-title"><strong>${t.stepUpTitle}</strong></p>
-      <p>${t.stepUpText}</p>
-      <div class="actions">
-        <button
-          class="button primary-button solid"
-          part="button"
-          type="button"
-          @click=${() => void this.#stepUp()}
-        >
-          ${t.stepUpConfirm}
-        </button>
-        <button
-          class="button secondary-button"
-          part="button"
-          type="button"
-          @click=${() => {
-            this.steppingUp = false;
-            this.#pending = undefined;
-            this.confirming = "";
-            this.#say("idle", "");
-          }}
-        >
-          ${t.cancel}
-        </button>
-      </div>
-    </div>`;
-  }
+  readonly #prompting = () => this.#say("loading", this.t.promptAny);
 
   async #token(): Promise<string> {
     if (this.token) return this.token;
@@ -399,9 +339,9 @@ export class AuthkitPasskeys extends AuthkitElement<PasskeysEvents> {
           ${t.registerLabel}
         </button>
       </div>
-      ${body} ${this.steppingUp ? this.#stepUpPrompt() : nothing}
+      ${body} ${this.#stepUp.render(t)}
       ${
-        this.silent
+        this.silent || this.#stepUp.open
           ? nothing
           : html`<authkit-status
               part="status"

@@ -10,6 +10,7 @@ import { AuthkitElement } from "../base/authkit-element.ts";
 import { keyIcon, qrIcon } from "../base/icons.ts";
 import type { Messages } from "../../i18n/index.ts";
 import { PromptStall } from "../base/prompt-stall.ts";
+import { registerOrThrow, StepUpController, stepUpStyles } from "../base/step-up.ts";
 import { themeVariables } from "../base/theme.ts";
 import { fetchFromTokenUrl } from "../base/token-url.ts";
 import { registerFrame } from "./register-frame.ts";
@@ -52,7 +53,7 @@ const POSITIONS: readonly string[] = ["above", "below", "left", "right"];
  * @cssprop --authkit-border - Popover border.
  */
 export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
-  static override styles = [tokens, buttons, panel, registerStyles];
+  static override styles = [tokens, buttons, panel, stepUpStyles, registerStyles];
   static override properties: PropertyDeclarations = {
     token: {},
     assertionUrl: { attribute: "assertion-url" },
@@ -121,6 +122,8 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
   #detection = 0;
   /** The browser's prompt, unanswered for a while, turns the status into "use your phone instead". */
   readonly #stall = new PromptStall();
+  /** A second passkey of the account may ask "Confirm it's you" first (the shared step-up). */
+  readonly #stepUp = new StepUpController(this);
 
   protected override missingAttributes(): string[] {
     const missing = super.missingAttributes();
@@ -185,9 +188,9 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
     this.busy = true;
     this.#setStatus("loading", this.t.preparingPasskey);
     try {
-      const token = await this.#userToken();
-      const auth = this.authKit(token);
-      const result = await auth.passkey.register({
+      // One token for the step-up and the registration: the step-up counts for that token only.
+      const auth = this.authKit(await this.#userToken());
+      const options = {
         name: this.name,
         authenticatorAttachment: await requestedAttachment(
           this.environment,
@@ -195,17 +198,22 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
         ),
         prf: this.prf || undefined,
         prfCallback: this.prfCallback || undefined,
-        onPrompt: (attachment) => {
+        onPrompt: (attachment: AuthenticatorAttachment | undefined) => {
           this.#setStatus("loading", promptMessage(this.t, attachment));
           this.#stall.start(() => this.#setStatus("notice", this.t.promptStalledRegister));
         },
-        onError: (error) => this.#failed(error),
-      });
-      if (result.success) {
-        const { success: _success, challengeId: _challengeId, ...detail } = result;
-        this.#setStatus("success", this.t.passkeyCreated);
-        this.emit("success", detail);
-      }
+      };
+      const {
+        success: _success,
+        challengeId: _challengeId,
+        ...detail
+      } = await this.#stepUp.run(
+        auth,
+        () => registerOrThrow(auth, options),
+        () => this.#setStatus("loading", this.t.promptAny),
+      );
+      this.#setStatus("success", this.t.passkeyCreated);
+      this.emit("success", detail);
     } catch (thrown) {
       this.#failed(toAuthKitError(thrown));
     } finally {
@@ -361,23 +369,25 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
       aria-controls=${qr && !this.qrInline ? "qr-popover" : null}
       @click=${() => (qr ? this.#toggleQr() : void this.register())}
     >
-      ${this.busy ? html`<span class="spinner" part="spinner" aria-hidden="true"></span>` : qr ? qrIcon : keyIcon}
+      ${this.busy && !this.#stepUp.open ? html`<span class="spinner" part="spinner" aria-hidden="true"></span>` : qr ? qrIcon : keyIcon}
       <span part="label">${label}</span>
     </button>`;
-    const status = this.silent
-      ? null
-      : html`<authkit-status
-          part="status"
-          theme=${this.themeController.resolved}
-          .status=${this.status}
-          .message=${this.message}
-        ></authkit-status>`;
+    const status =
+      this.silent || this.#stepUp.open
+        ? null
+        : html`<authkit-status
+            part="status"
+            theme=${this.themeController.resolved}
+            .status=${this.status}
+            .message=${this.message}
+          ></authkit-status>`;
     // While the browser's prompt is open on a computer, and after it failed, a way out to the phone
     // (a desktop with no authenticator, or the wrong kind, would otherwise wait for the prompt's
     // five-minute timeout, or have nothing to try next).
     const phone =
       (this.busy || this.status === "error") &&
       !qr &&
+      !this.#stepUp.open &&
       decision?.reason !== "mobile" &&
       decision?.reason !== "ios_direct"
         ? html`<button class="link-button" part="phone-button" type="button" @click=${() => this.#usePhone()}>
@@ -404,7 +414,7 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
             : null
         }
       </div>
-      ${status}${phone}
+      ${this.#stepUp.render(this.t)}${status}${phone}
     </div>`;
   }
 }
