@@ -88,3 +88,4 @@ export {
   type GuardedFetchOptions,
   type GuardedFetchResult,
 } from "./outbound/guarded-fetch.ts";
+export * from "./webhooks/index.ts";

@@ -1,7 +1,5 @@
 // Project webhooks, managed by the project's admins: the endpoints, and their delivery log with
 // replay. Deliveries are queued with the event (event-log.ts) and sent by webhook-delivery.ts.
-import { randomBytes } from "node:crypto";
-import net from "node:net";
 import type {
   CreateWebhookBody,
   ListQuery,
@@ -10,8 +8,7 @@ import type {
   WebhookDelivery,
   z,
 } from "@org/contracts";
-import { isNonPublicAddress } from "@org/service-kit";
-import { ConflictError, ValidationError } from "@org/service-kit";
+import { checkWebhookUrl, ConflictError, newWebhookSecret } from "@org/service-kit";
 import { SQL_NOW } from "@org/db";
 import type { ServiceContext } from "./context.ts";
 import { notFoundMessage } from "./not-found.ts";
@@ -66,45 +63,6 @@ const WEBHOOK_SELECT = {
   updatedAt: true,
 } as const;
 
-/**
- * Refuses a receiver URL the delivery worker would never reach, saying what would do: not a URL,
- * a scheme the policy does not allow, credentials in it, or a loopback/private address (named, or
- * `localhost`) unless WEBHOOK_ALLOW_PRIVATE. A name that resolves to a private address is caught
- * when sending (the attempt's error says so).
- */
-export function checkWebhookUrl(url: string, policy: WebhookPolicy): string {
-  const refuse = (message: string): never => {
-    throw new ValidationError("Request is invalid.", [{ path: "url", message }]);
-  };
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return refuse("Not a URL: give the receiver's full address, e.g. https://ci.example.com/hooks/board.");
-  }
-  if (!policy.protocols.includes(parsed.protocol as "https:")) {
-    return refuse(
-      policy.protocols.includes("http:")
-        ? `Only http and https URLs receive webhooks; got ${parsed.protocol.replace(/:$/, "")}.`
-        : `Only https URLs receive webhooks on this server; use https://${parsed.host}${parsed.pathname}.`,
-    );
-  }
-  if (parsed.username || parsed.password) {
-    return refuse(
-      "A URL with a user or password is not accepted: verify deliveries with the signing secret instead.",
-    );
-  }
-  const host = parsed.hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  const local = host === "localhost" || host.endsWith(".localhost");
-  if (!policy.allowPrivateAddresses && (local || (net.isIP(host) && isNonPublicAddress(host)))) {
-    return refuse(
-      `${host} is not a public address: webhooks are sent to public addresses only ` +
-        "(the server's WEBHOOK_ALLOW_PRIVATE=true allows private ones, for closed networks and tests).",
-    );
-  }
-  return parsed.toString();
-}
-
 function authorizeWebhook(ctx: ServiceContext, webhookId: string) {
   return loadAuthorized(
     ctx,
@@ -113,11 +71,6 @@ function authorizeWebhook(ctx: ServiceContext, webhookId: string) {
     NEEDS.manage,
     WEBHOOK_NOT_FOUND,
   );
-}
-
-/** A Standard Webhooks secret: `whsec_` and 24 random bytes in base64. */
-function newSecret(): string {
-  return `whsec_${randomBytes(24).toString("base64")}`;
 }
 
 export async function listWebhooks(ctx: ServiceContext & { projectId: string; query: ListQuery }) {
@@ -136,7 +89,7 @@ export async function createWebhook(
 ) {
   await requireRole(ctx, ctx.projectId, NEEDS.manage, PROJECT_NOT_FOUND);
   const url = checkWebhookUrl(ctx.input.url, ctx.webhookPolicy);
-  const secret = newSecret();
+  const secret = newWebhookSecret();
   const row = await ctx.db.webhook.create({
     data: {
       projectId: ctx.projectId,
