@@ -69,6 +69,14 @@ const qrLogin = (values: Values): QrLogin | undefined => {
   return parsed.data;
 };
 
+/** `--self-signup on|off`, `--password-login on|off` (the QR setting's words), as a boolean. */
+const onOff = (values: Values, name: "self-signup" | "password-login"): boolean | undefined => {
+  const value = text(values, name);
+  if (value === undefined) return undefined;
+  if (value !== "on" && value !== "off") throw new ValidationError(`--${name} must be on or off.`);
+  return value === "on";
+};
+
 /**
  * The built-in admin tenant follows PUBLIC_URL, signs in without QR codes and has no usable API
  * key (one could mint user tokens for administrators): not edited here.
@@ -105,13 +113,15 @@ void runCli(
     },
     "tenant create": {
       summary:
-        "--name N --rp-id R [--origin O ...] [--registration-attachment auto|any|platform|cross-platform] [--qr-login on|off]: create a tenant; prints its API key once",
+        "--name N --rp-id R [--origin O ...] [--registration-attachment auto|any|platform|cross-platform] [--qr-login on|off] [--self-signup on|off] [--password-login on|off]: create a tenant (self-signup and password-login off unless given); prints its API key once",
       options: {
         name: { type: "string" },
         "rp-id": { type: "string" },
         origin: { type: "string", multiple: true },
         "registration-attachment": { type: "string" },
         "qr-login": { type: "string" },
+        "self-signup": { type: "string" },
+        "password-login": { type: "string" },
       },
       run: (values) =>
         withDb(async (db) => {
@@ -122,14 +132,29 @@ void runCli(
             origins: list(values, "origin") ?? [],
             registrationAttachment: attachment(values),
             qrLogin: qrLogin(values),
+            selfSignup: onOff(values, "self-signup"),
+            passwordLogin: onOff(values, "password-login"),
           });
-          const { id, name, rp_id, origins, registration_attachment, qr_login } = tenantView(tenant);
-          return { tenant: { id, name, rp_id, origins, registration_attachment, qr_login }, apiKey };
+          const { id, name, rp_id, origins, registration_attachment, qr_login, self_signup, password_login } =
+            tenantView(tenant);
+          return {
+            tenant: {
+              id,
+              name,
+              rp_id,
+              origins,
+              registration_attachment,
+              qr_login,
+              self_signup,
+              password_login,
+            },
+            apiKey,
+          };
         }),
     },
     "tenant update": {
       summary:
-        "<id> [--name N] [--origin O ... (replaces the list)] [--add-origin O ...] [--remove-origin O ...] [--registration-attachment auto|any|platform|cross-platform] [--qr-login on|off]: change a tenant",
+        "<id> [--name N] [--origin O ... (replaces the list)] [--add-origin O ...] [--remove-origin O ...] [--registration-attachment auto|any|platform|cross-platform] [--qr-login on|off] [--self-signup on|off] [--password-login on|off]: change a tenant",
       options: {
         ...idOption,
         name: { type: "string" },
@@ -138,6 +163,8 @@ void runCli(
         "remove-origin": { type: "string", multiple: true },
         "registration-attachment": { type: "string" },
         "qr-login": { type: "string" },
+        "self-signup": { type: "string" },
+        "password-login": { type: "string" },
       },
       run: (values) =>
         withDb(async (db) => {
@@ -148,10 +175,12 @@ void runCli(
             removeOrigins: list(values, "remove-origin"),
             registrationAttachment: attachment(values),
             qrLogin: qrLogin(values),
+            selfSignup: onOff(values, "self-signup"),
+            passwordLogin: onOff(values, "password-login"),
           };
           if (Object.values(changes).every((value) => value === undefined)) {
             throw new ValidationError(
-              "Nothing to change: give --name, --origin, --add-origin, --remove-origin, --registration-attachment or --qr-login.",
+              "Nothing to change: give --name, --origin, --add-origin, --remove-origin, --registration-attachment, --qr-login, --self-signup or --password-login.",
             );
           }
           const id = required(values, "id");

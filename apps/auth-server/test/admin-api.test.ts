@@ -131,6 +131,8 @@ describe("tenants", () => {
         origins: ["https://acme.test", "https://app.acme.test"],
         registration_attachment: "any",
         qr_login: "on",
+        self_signup: false,
+        password_login: false,
         disabled: false,
         created_at: expect.any(String),
       },

@@ -39,6 +39,8 @@ describe("cli", () => {
         origins: ["https://app.acme.test", "https://acme.test"],
         registration_attachment: "any",
         qr_login: "on",
+        self_signup: false,
+        password_login: false,
       },
       apiKey: expect.stringMatching(/^ak_[A-Za-z0-9_-]{43}$/),
     });
@@ -111,6 +113,8 @@ describe("cli", () => {
         origins: ["https://edit.test", "https://app.edit.test", "https://shop.edit.test"],
         registration_attachment: "any",
         qr_login: "on",
+        self_signup: false,
+        password_login: false,
         disabled: false,
         created_at: expect.any(String),
       },
@@ -123,13 +127,50 @@ describe("cli", () => {
     const { username, host, pathname } = new URL(t.database.url);
     const using = `using PostgreSQL ${username}@${host}${pathname}\n`;
     await expect(cli("tenant", "update", id)).rejects.toMatchObject({
-      stderr: `${using}cli tenant update: Nothing to change: give --name, --origin, --add-origin, --remove-origin, --registration-attachment or --qr-login.\n`,
+      stderr: `${using}cli tenant update: Nothing to change: give --name, --origin, --add-origin, --remove-origin, --registration-attachment, --qr-login, --self-signup or --password-login.\n`,
     });
     await expect(cli("tenant", "update", id, "--registration-attachment", "laptop")).rejects.toMatchObject({
       stderr: `${using}cli tenant update: --registration-attachment must be one of auto, any, platform, cross-platform.\n`,
     });
     await expect(cli("tenant", "update", id, "--remove-origin", "https://other.test")).rejects.toMatchObject({
       stderr: `${using}cli tenant update: https://other.test is not one of the tenant's origins.\n`,
+    });
+  });
+
+  it("tenant create and update set self_signup and password_login (on|off); password login follows", async () => {
+    const created = await cli(
+      "tenant",
+      "create",
+      "--name",
+      "Signup",
+      "--rp-id",
+      "example.test",
+      "--origin",
+      "https://app.example.test",
+      "--self-signup",
+      "on",
+    );
+    expect(created.tenant).toMatchObject({ self_signup: true, password_login: false });
+    const id = created.tenant.id;
+    await request(t.app)
+      .post("/api/v1/users")
+      .set("X-API-KEY", created.apiKey)
+      .send({ externalId: "pw-user", username: "pw", password: "correct horse battery" })
+      .expect(200);
+    const session = await sessionToken(t.app, created.apiKey);
+    const passwordLogin = () =>
+      request(t.app)
+        .post("/auth/v1/password/login")
+        .set("Authorization", `Bearer ${session}`)
+        .send({ username: "pw", password: "correct horse battery" });
+    const refused = await passwordLogin();
+    expect([refused.status, refused.body.error_code]).toEqual([403, "forbidden"]);
+    expect(refused.body.error).toContain("password_login");
+    const on = await cli("tenant", "update", id, "--password-login", "on", "--self-signup", "off");
+    expect(on.tenant).toMatchObject({ self_signup: false, password_login: true });
+    expect((await passwordLogin()).status).toBe(200);
+    await expect(cli("tenant", "update", id, "--self-signup", "yes")).rejects.toMatchObject({
+      stderr: expect.stringContaining("cli tenant update: --self-signup must be on or off.\n"),
     });
   });
 

@@ -143,6 +143,8 @@ function adminApiRoutes(ctx: AuthContext): OperationRoutes {
           origins: input.origins,
           registrationAttachment: input.registration_attachment,
           qrLogin: input.qr_login,
+          selfSignup: input.self_signup,
+          passwordLogin: input.password_login,
           actor: actorOf(req),
         });
         res.status(201).json({ tenant: tenantView(tenant), apiKey });
@@ -159,7 +161,7 @@ function adminApiRoutes(ctx: AuthContext): OperationRoutes {
     "patch /admin/api/tenants/{tenant_id}": {
       guard: tenant,
       handle: async (req, res) => {
-        const { name, origins, registration_attachment, qr_login } = parseWith(
+        const { name, origins, registration_attachment, qr_login, self_signup, password_login } = parseWith(
           UpdateTenantRequestSchema,
           req.body,
         );
@@ -170,6 +172,8 @@ function adminApiRoutes(ctx: AuthContext): OperationRoutes {
           origins,
           registrationAttachment: registration_attachment,
           qrLogin: qr_login,
+          selfSignup: self_signup,
+          passwordLogin: password_login,
           actor: actorOf(req),
         });
         res.json(tenantView(updated));

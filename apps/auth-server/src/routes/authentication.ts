@@ -2,6 +2,8 @@ import {
   AuthenticateFinishRequestSchema,
   AuthenticateStartRequestSchema,
   PasswordLoginRequestSchema,
+  SignupFinishRequestSchema,
+  SignupStartRequestSchema,
 } from "@org/contracts";
 import { parseWith } from "@org/service-kit";
 import type { ZodType } from "zod";
@@ -13,6 +15,7 @@ import type { RateLimits } from "../http/rate-limits.ts";
 import { finishAuthentication, startAuthentication } from "../services/authentication.ts";
 import type { CompletedLogin } from "../services/logins.ts";
 import { passwordLogin } from "../services/password.ts";
+import { finishSignup, startSignup } from "../services/signup.ts";
 import { recordStepUp } from "../services/step-up.ts";
 import type { Tenant } from "../services/tenants.ts";
 import type { OperationRoute, OperationRoutes } from "./operation-routes.ts";
@@ -66,9 +69,14 @@ export function authenticationRoutes(ctx: AuthContext, limits: RateLimits): Oper
     "get /auth/v1/session-token": {
       guard: [session],
       handle: (req, res) => {
-        const { expiresAt } = authOf(req, "session");
+        const { expiresAt, tenant } = authOf(req, "session");
         noStore(res);
-        res.json({ expiresAt: new Date(expiresAt).toISOString() });
+        // The tenant's sign-in settings: what <authkit-login> offers besides a passkey.
+        res.json({
+          expiresAt: new Date(expiresAt).toISOString(),
+          self_signup: tenant.selfSignup,
+          password_login: tenant.passwordLogin,
+        });
       },
     },
 
@@ -91,6 +99,22 @@ export function authenticationRoutes(ctx: AuthContext, limits: RateLimits): Oper
       // The guessing limits count per account (the body's username), so they read the body.
       guard: [session, authJsonBody(ctx.env), ...limits.passwordGuesses],
       handle: loginHandler(ctx, PasswordLoginRequestSchema, passwordLogin),
+    },
+
+    "post /auth/v1/signup/start": {
+      guard: [session],
+      handle: async (req, res) => {
+        const { tenant, page } = authOf(req, "session");
+        const input = parseWith(SignupStartRequestSchema, req.body);
+        noStore(res);
+        res.json(await startSignup({ ctx, tenant, input, page }));
+      },
+    },
+
+    // A sign-up's passkey was just made with user verification: the new session counts as stepped up.
+    "post /auth/v1/signup/finish": {
+      guard: [session],
+      handle: loginHandler(ctx, SignupFinishRequestSchema, finishSignup, true),
     },
   };
 }

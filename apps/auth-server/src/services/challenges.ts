@@ -14,6 +14,8 @@ export interface ChallengeRecord {
   /** Registration: the user being registered, and the passkey name asked for at start. */
   userId?: string;
   name?: string;
+  /** Self-service sign-up: the user `userId` does not exist yet; finish creates it with these. */
+  signup?: { externalId: string; username: string; displayName?: string };
   /**
    * Started by this server's embed framed by this tenant page (its parent binding, checked against
    * the tenant's origins): what proves the page when the response names none (Safari omits topOrigin).

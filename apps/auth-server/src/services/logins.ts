@@ -18,6 +18,8 @@ interface LoginRecord {
   method: "passkey" | "password";
   /** The passkey a passkey login used (the dashboard audits it). */
   passkeyId?: string;
+  /** The login of a self-service sign-up: it created the user. */
+  created?: true;
   authenticatedAt: number;
   expiresAt: number;
 }
@@ -66,6 +68,8 @@ interface LoginInput {
   detail?: Record<string, string>;
   /** False for a cross-device (QR) login: it signs in another device, so no cookie here. */
   withSession?: boolean;
+  /** A self-service sign-up's login: verify-auth says `created: true`. */
+  created?: boolean;
 }
 
 /**
@@ -100,6 +104,7 @@ async function writeLogin({
   detail = {},
   passkeyUse,
   withSession = true,
+  created = false,
 }: LoginInput & { passkeyUse?: PasskeyUse }): Promise<CompletedLogin | undefined> {
   // An administrator's sign-in at `/` opens the dashboard's own session only (POST /admin/session):
   // a cookie session beside it could register passkeys and outlive the dashboard's logout.
@@ -143,6 +148,7 @@ async function writeLogin({
       userId: user.id,
       method,
       ...(passkeyUse ? { passkeyId: passkeyUse.passkeyId } : {}),
+      ...(created ? { created: true as const } : {}),
       authenticatedAt: now,
       expiresAt,
     }),
@@ -182,6 +188,7 @@ export async function takeLogin({
       authenticatedAt: new Date(login.authenticatedAt).toISOString(),
       method: login.method,
       ...(prf ? { prfResult: prf.prfResult } : {}),
+      ...(login.created ? { created: true as const } : {}),
     },
     ...(login.passkeyId ? { passkeyId: login.passkeyId } : {}),
   };

@@ -17,6 +17,10 @@ export function dummyPasswordHash(): Promise<string> {
   return dummyHash;
 }
 
+/** The tenant's `password_login` is off (the default for new tenants). */
+export const passwordLoginOff = () =>
+  new AppError("forbidden", "Password sign-in is off for this tenant (its password_login setting).");
+
 const invalid = () => new AppError("invalid_credentials", "Invalid username or password.");
 
 export async function passwordLogin({
@@ -32,6 +36,8 @@ export async function passwordLogin({
   previousSessionToken?: string | undefined;
   ip?: string | undefined;
 }): Promise<CompletedLogin> {
+  // Refused before any lookup: a tenant that turned passwords off answers alike for every account.
+  if (!tenant.passwordLogin) throw passwordLoginOff();
   const user = await ctx.db.authUser.findUnique({
     where: { tenantId_username: { tenantId: tenant.id, username: input.username } },
   });

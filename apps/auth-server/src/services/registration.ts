@@ -16,9 +16,9 @@ import { checkFrameBinding, checkTopOrigin, parseClientData } from "../webauthn/
 import { preflightRegistration } from "../webauthn/preflight.ts";
 import { prfSaltFor } from "../webauthn/prf.ts";
 import { audit } from "./audit.ts";
-import { CHALLENGE_TTL_MS, consumeChallenge, saveChallenge } from "./challenges.ts";
+import { CHALLENGE_TTL_MS, consumeChallenge, saveChallenge, type ChallengeRecord } from "./challenges.ts";
 import { expectedOrigins, registrationAttachmentOf, type Tenant } from "./tenants.ts";
-import { activeUser, userInfo } from "./users.ts";
+import { activeUser, userInfo, type AuthUser } from "./users.ts";
 
 /** WebAuthn allows credential ids up to 1023 bytes. */
 export const MAX_CREDENTIAL_ID_BYTES = 1023;
@@ -63,11 +63,14 @@ export async function startRegistration({
   input,
   page,
   onPhone = false,
+  signup,
 }: {
   ctx: AuthContext;
   tenant: Tenant;
   userId: string;
   input: RegisterStartRequest;
+  /** Self-service sign-up: `userId` is the id the new user will get; nobody has it yet. */
+  signup?: NonNullable<ChallengeRecord["signup"]>;
   /** The tenant page that asks (already checked to be one of the tenant's origins). */
   page?: PageOrigin | undefined;
   /**
@@ -76,11 +79,15 @@ export async function startRegistration({
    */
   onPhone?: boolean;
 }): Promise<RegisterStartResponse> {
-  const user = await activeUser({ ctx, tenant, userId });
-  const existing = await ctx.db.authCredential.findMany({
-    where: { userId: user.id },
-    select: { credentialId: true, transports: true },
-  });
+  const user = signup
+    ? { id: userId, ...signup, displayName: signup.displayName ?? null }
+    : await activeUser({ ctx, tenant, userId });
+  const existing = signup
+    ? []
+    : await ctx.db.authCredential.findMany({
+        where: { userId: user.id },
+        select: { credentialId: true, transports: true },
+      });
   const prfSalt = input.prf ? prfSaltFor(tenant) : undefined;
   const placement = onPhone
     ? { hints: ["client-device"] as Hint[] }
@@ -111,6 +118,7 @@ export async function startRegistration({
     userId: user.id,
     ...(input.name ? { name: input.name } : {}),
     ...(page?.embedParent ? { embedParent: page.origin } : {}),
+    ...(signup ? { signup } : {}),
   });
   return {
     challengeId,
@@ -162,11 +170,18 @@ export async function finishRegistration({
   createdVia = crossDevice ? "qr" : "direct",
   beforeStore,
   adminId,
+  signup = false,
 }: {
   ctx: AuthContext;
   tenant: Tenant;
+  /** The user the passkey is for; ignored for a sign-up, whose challenge names the user to create. */
   userId: string;
   input: RegisterFinishRequest;
+  /**
+   * Self-service sign-up: the challenge must be a sign-up's, and the user it names is created in the
+   * transaction that stores the passkey (an identifier taken meanwhile: conflict, nothing stored).
+   */
+  signup?: boolean;
   ip?: string | undefined;
   /** Created on a phone by scanning a QR code: audited `via: qr`. */
   crossDevice?: boolean;
@@ -182,7 +197,7 @@ export async function finishRegistration({
   /** The administrator who added it from their dashboard (audited under them). */
   adminId?: string | undefined;
 }): Promise<RegisterFinishResponse> {
-  const user = await activeUser({ ctx, tenant, userId });
+  const existingUser = signup ? undefined : await activeUser({ ctx, tenant, userId });
   const clientData = parseClientData(input.credential.response.clientDataJSON);
   checkTopOrigin(clientData, tenant.origins);
   assertCredentialIdSize(input.credential.rawId);
@@ -197,13 +212,15 @@ export async function finishRegistration({
     tenantId: tenant.id,
     purpose: "register",
   });
-  if (challenge.userId !== userId) {
+  const pending = challenge.signup;
+  if (signup ? !pending || !challenge.userId : challenge.userId !== userId) {
     throw new AppError(
       "challenge_expired",
       "The challenge is unknown, expired or already used; start again.",
     );
   }
   checkFrameBinding(clientData, challenge.embedParent);
+  const owner = challenge.userId ?? userId;
 
   let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
@@ -225,10 +242,12 @@ export async function finishRegistration({
   const info = verified.registrationInfo;
   assertCredentialIdSize(info.credential.id);
 
-  let passkeyId: string;
+  let stored: { passkeyId: string; user: AuthUser };
   try {
-    passkeyId = await ctx.db.$transaction(async (tx) => {
+    stored = await ctx.db.$transaction(async (tx) => {
       const binding = (await beforeStore?.(tx)) ?? {};
+      const user = pending ? await createSignedUpUser(tx, { tenant, id: owner, ...pending }) : existingUser;
+      if (!user) throw new AppError("unauthenticated", "Unknown user.");
       const created = await tx.authCredential.create({
         data: {
           ...binding,
@@ -259,6 +278,7 @@ export async function finishRegistration({
             passkeyId: created.id,
             aaguid: info.aaguid,
             ...(crossDevice ? { via: "qr" } : {}),
+            ...(pending ? { signup: true } : {}),
             ...(createdVia === "invite" || createdVia === "dashboard" ? { createdVia } : {}),
             ...(binding.adminInviteId
               ? { inviteId: binding.adminInviteId, inviteIssuer: binding.inviteIssuerId ?? null }
@@ -266,14 +286,40 @@ export async function finishRegistration({
           },
         },
       );
-      return created.id;
+      return { passkeyId: created.id, user };
     });
   } catch (error) {
     if (error instanceof AppError) throw error; // beforeStore's refusal: said as it is
-    throw await notStored(ctx, { tenant, userId: user.id, ip, error });
+    throw await notStored(ctx, { tenant, userId: owner, ip, error });
   }
-  return { success: true, user: userInfo(user), passkeyId };
+  return { success: true, user: userInfo(stored.user), passkeyId: stored.passkeyId };
 }
+
+/** The user a sign-up names, created with its first passkey; its identifier taken meanwhile: conflict. */
+async function createSignedUpUser(
+  tx: Prisma.TransactionClient,
+  {
+    tenant,
+    id,
+    externalId,
+    username,
+    displayName,
+  }: { tenant: Tenant; id: string } & NonNullable<ChallengeRecord["signup"]>,
+): Promise<AuthUser> {
+  try {
+    // The unique indexes on (tenant, username) and (tenant, externalId) decide two racing sign-ups.
+    return await tx.authUser.create({
+      data: { id, tenantId: tenant.id, externalId, username, displayName: displayName ?? null },
+    });
+  } catch (error) {
+    if ((error as { code?: unknown }).code === "P2002") throw identifierTaken(username);
+    throw error;
+  }
+}
+
+/** Someone else has this identifier: the person should sign in instead (or pick another). */
+export const identifierTaken = (identifier: string) =>
+  new ConflictError(`${identifier} already has an account: sign in instead.`);
 
 /** WebAuthn credential ids are at most 1023 bytes (base64url on the wire). */
 function assertCredentialIdSize(credentialId: string): void {

@@ -27,6 +27,8 @@ export function tenantView(tenant: Tenant): TenantView {
     origins: tenant.origins,
     registration_attachment: registrationAttachmentOf(tenant),
     qr_login: tenant.qrLogin,
+    self_signup: tenant.selfSignup,
+    password_login: tenant.passwordLogin,
     disabled: tenant.disabled,
     created_at: tenant.createdAt.toISOString(),
     ...(Object.keys(declared).length > 0 ? { set_by_environment: declared } : {}),
@@ -104,7 +106,7 @@ type Db = AuthContext["db"];
 // (see queryPrepared); these columns give the same object as Prisma's.
 const TENANT_COLUMNS = Prisma.sql`id::text AS id, name, rp_id AS "rpId", COALESCE(origins, '{}') AS origins,
   api_key_hash AS "apiKeyHash", disabled, registration_attachment AS "registrationAttachment",
-  qr_login AS "qrLogin", declared_key AS "declaredKey", COALESCE(declared_fields, '{}') AS "declaredFields",
+  qr_login AS "qrLogin", self_signup AS "selfSignup", password_login AS "passwordLogin", declared_key AS "declaredKey", COALESCE(declared_fields, '{}') AS "declaredFields",
   created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 const sameList = (a: readonly string[], b: readonly string[]) =>
@@ -138,6 +140,8 @@ export async function createTenant({
   origins,
   registrationAttachment = "any",
   qrLogin,
+  selfSignup = false,
+  passwordLogin = false,
   builtIn,
   actor,
 }: {
@@ -148,6 +152,10 @@ export async function createTenant({
   registrationAttachment?: RegistrationAttachment | undefined;
   /** QR (cross-device) sign-in; default on, always off for the built-in admin tenant. */
   qrLogin?: QrLogin | undefined;
+  /** Self-service sign-up from `<authkit-login>`; default off. */
+  selfSignup?: boolean | undefined;
+  /** Password sign-in for users that have a password; default off, always off for the admin tenant. */
+  passwordLogin?: boolean | undefined;
   /** A tenant the server keeps for itself (see admin-tenant.ts); at most one per role. */
   builtIn?: "admin";
   actor?: Actor;
@@ -162,6 +170,8 @@ export async function createTenant({
       registrationAttachment,
       apiKeyHash: hashSecret(apiKey),
       qrLogin: builtIn === "admin" ? "off" : (qrLogin ?? "on"),
+      selfSignup: builtIn === "admin" ? false : selfSignup,
+      passwordLogin: builtIn === "admin" ? false : passwordLogin,
       ...(builtIn ? { builtIn: { create: { role: builtIn } } } : {}),
     },
   });
@@ -227,7 +237,7 @@ export async function rotateTenantKey({ db, id, actor }: { db: Db; id: string; a
 
 /**
  * Renames a tenant, replaces its origins (normalised) or adds and removes some, sets its
- * registration_attachment, or turns QR sign-in on or off. `rpId` is for the built-in admin tenant
+ * registration_attachment, or turns QR sign-in, self-service sign-up or password sign-in on or off. `rpId` is for the built-in admin tenant
  * following PUBLIC_URL: changing a customer's RP ID would orphan its passkeys.
  */
 export async function updateTenant({
@@ -240,6 +250,8 @@ export async function updateTenant({
   registrationAttachment,
   rpId,
   qrLogin,
+  selfSignup,
+  passwordLogin,
   actor,
 }: {
   db: Db;
@@ -253,6 +265,8 @@ export async function updateTenant({
   registrationAttachment?: RegistrationAttachment | undefined;
   rpId?: string | undefined;
   qrLogin?: QrLogin | undefined;
+  selfSignup?: boolean | undefined;
+  passwordLogin?: boolean | undefined;
   actor?: Actor;
 }): Promise<Tenant> {
   if (name !== undefined && !name.trim()) throw new ValidationError("A tenant needs a name.");
@@ -266,6 +280,8 @@ export async function updateTenant({
     ...(registrationAttachment !== undefined ? { registrationAttachment } : {}),
     ...(rpId !== undefined ? { rpId: normalizeRpId(rpId) } : {}),
     ...(qrLogin !== undefined ? { qrLogin } : {}),
+    ...(selfSignup !== undefined ? { selfSignup } : {}),
+    ...(passwordLogin !== undefined ? { passwordLogin } : {}),
   };
   // Values the environment sets may be sent unchanged (a form sends every field), not changed.
   refuseDeclared(before, [

@@ -21,6 +21,9 @@ export async function makeTenant(
     rpId?: string;
     origins?: string[];
     registrationAttachment?: RegistrationAttachment;
+    selfSignup?: boolean;
+    /** On by default here (off for real new tenants): many fixtures' users sign in with a password. */
+    passwordLogin?: boolean;
   } = {},
 ) {
   tenantCount += 1;
@@ -30,6 +33,8 @@ export async function makeTenant(
     rpId: overrides.rpId ?? RP_ID,
     origins: overrides.origins ?? [ORIGIN],
     registrationAttachment: overrides.registrationAttachment,
+    selfSignup: overrides.selfSignup,
+    passwordLogin: overrides.passwordLogin ?? true,
   });
 }
 

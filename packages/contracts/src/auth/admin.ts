@@ -68,6 +68,18 @@ export const AuditQuery = ListQuery.extend({
 export type AuditQuery = z.infer<typeof AuditQuery>;
 
 // ---- tenants ----
+/** A tenant's `self_signup`: whether `<authkit-login>` offers to create an account. */
+export const SelfSignupSchema = z.boolean().openapi({
+  description:
+    "Whether people may create their own account with a passkey from <authkit-login> (POST /auth/v1/signup/*); " +
+    "the login result then says `created: true`. Default false: users are created by the tenant's server.",
+});
+/** A tenant's `password_login`: whether users with a password may sign in with it. */
+export const PasswordLoginSchema = z.boolean().openapi({
+  description:
+    "Whether users with a password may sign in with it (POST /auth/v1/password/login, the password field of " +
+    "<authkit-login>). Default false for new tenants; tenants created before the setting existed keep it on.",
+});
 /** A tenant as the CLI and the dashboard show it (never its API key). */
 export const TenantViewSchema = z
   .object({
@@ -77,6 +89,8 @@ export const TenantViewSchema = z
     origins: z.array(z.string()),
     registration_attachment: RegistrationAttachmentSchema,
     qr_login: QrLoginSchema,
+    self_signup: SelfSignupSchema,
+    password_login: PasswordLoginSchema,
     disabled: z.boolean(),
     created_at: Timestamp,
     set_by_environment: z
@@ -110,6 +124,8 @@ export const CreateTenantRequestSchema = z
     origins: Origins.default([]),
     registration_attachment: RegistrationAttachmentSchema.default("any"),
     qr_login: QrLoginSchema.optional(),
+    self_signup: SelfSignupSchema.default(false),
+    password_login: PasswordLoginSchema.default(false),
   })
   .openapi("CreateTenantRequest");
 export type CreateTenantRequest = z.infer<typeof CreateTenantRequestSchema>;
@@ -120,9 +136,11 @@ export const UpdateTenantRequestSchema = z
     origins: Origins.optional(),
     registration_attachment: RegistrationAttachmentSchema.optional(),
     qr_login: QrLoginSchema.optional(),
+    self_signup: SelfSignupSchema.optional(),
+    password_login: PasswordLoginSchema.optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
-    message: "Give name, origins, registration_attachment or qr_login.",
+    message: "Give name, origins, registration_attachment, qr_login, self_signup or password_login.",
   })
   .openapi("UpdateTenantRequest");
 export type UpdateTenantRequest = z.infer<typeof UpdateTenantRequestSchema>;

@@ -5,6 +5,7 @@ export * from "./schemas/passkeys.ts";
 export * from "./schemas/webauthn.ts";
 export * from "./schemas/registration.ts";
 export * from "./schemas/authentication.ts";
+export * from "./schemas/signup.ts";
 export * from "./schemas/tokens.ts";
 export * from "./schemas/embeds.ts";
 export * from "./schemas/qr.ts";

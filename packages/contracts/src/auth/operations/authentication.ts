@@ -42,12 +42,14 @@ export const authenticationOperations = defineAuthOperations([
     path: "/auth/v1/password/login",
     summary:
       "Username and password login; unknown user and wrong password answer alike, a disabled user " +
-      "user_disabled whatever the password. Failures are limited per account and client IP.",
+      "user_disabled whatever the password. Failures are limited per account and client IP. Forbidden " +
+      "when the tenant's password_login is off.",
     security: ["sessionToken"],
     body: PasswordLoginRequestSchema,
     response: LoginSuccessSchema,
     errors: [
       "invalid_credentials",
+      "forbidden",
       "unauthenticated",
       "token_expired",
       "configuration_error",

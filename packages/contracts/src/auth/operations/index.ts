@@ -5,6 +5,7 @@ import { authenticationOperations } from "./authentication.ts";
 import { passkeyOperations } from "./passkeys.ts";
 import { qrOperations } from "./qr.ts";
 import { registrationOperations } from "./registration.ts";
+import { signupOperations } from "./signup.ts";
 import { defineAuthOperations, type AuthOperation } from "./spec.ts";
 import { tokenOperations } from "./tokens.ts";
 import { userOperations } from "./users.ts";
@@ -18,6 +19,7 @@ export const authPublicOperations = defineAuthOperations([
   ...userOperations,
   ...registrationOperations,
   ...authenticationOperations,
+  ...signupOperations,
   ...passkeyOperations,
   ...qrOperations,
 ]);

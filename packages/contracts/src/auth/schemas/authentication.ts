@@ -47,6 +47,10 @@ export const LoginSuccessSchema = z
     user: UserInfoSchema,
     challengeId: z.string(),
     redirectUrl: z.string().optional(),
+    created: z.literal(true).optional().openapi({
+      description:
+        "Present when this login created the user (self-service sign-up, tenant setting self_signup).",
+    }),
   })
   .openapi("LoginSuccess");
 export type LoginSuccess = z.infer<typeof LoginSuccessSchema>;

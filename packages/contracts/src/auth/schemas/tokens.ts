@@ -43,7 +43,17 @@ export const SessionTokenResponseSchema = z
 export type SessionTokenResponse = z.infer<typeof SessionTokenResponseSchema>;
 
 /** `GET /auth/v1/session-token`: the token a page holds, checked from that page. */
-export const SessionTokenCheckSchema = z.object({ expiresAt: Timestamp }).openapi("SessionTokenCheck");
+export const SessionTokenCheckSchema = z
+  .object({
+    expiresAt: Timestamp,
+    self_signup: z
+      .boolean()
+      .openapi({ description: "The tenant's self_signup: <authkit-login> offers sign-up." }),
+    password_login: z
+      .boolean()
+      .openapi({ description: "The tenant's password_login: <authkit-login> shows a password field." }),
+  })
+  .openapi("SessionTokenCheck");
 export type SessionTokenCheck = z.infer<typeof SessionTokenCheckSchema>;
 
 export const VerifyAuthRequestSchema = z
@@ -57,6 +67,10 @@ export const VerifyAuthResponseSchema = z
     authenticatedAt: Timestamp,
     method: z.enum(["passkey", "password"]),
     prfResult: Base64Url.optional().openapi({ description: "Present on the first call only." }),
+    created: z.literal(true).optional().openapi({
+      description:
+        "Present when this login created the user (self-service sign-up): your server may set it up.",
+    }),
   })
   .openapi("VerifyAuthResponse");
 export type VerifyAuthResponse = z.infer<typeof VerifyAuthResponseSchema>;

@@ -157,6 +157,14 @@ export function tenantDetails(tenant: TenantView) {
         <dd>${tenant.qr_login === "on" ? "On" : "Off"}</dd>
       </div>
       <div>
+        <dt>Self-service sign-up</dt>
+        <dd>${tenant.self_signup ? "On" : "Off"}</dd>
+      </div>
+      <div>
+        <dt>Password sign-in</dt>
+        <dd>${tenant.password_login ? "On" : "Off"}</dd>
+      </div>
+      <div>
         <dt>Tenant ID</dt>
         <dd class="mono">${tenant.id}</dd>
       </div>

@@ -95,7 +95,7 @@ export class TenantDetailView extends LitElement {
   async #save(event: SubmitEvent) {
     event.preventDefault();
     if (!this.tenant || this.busy) return;
-    const { name, origins, registrationAttachment, qrLogin } = readTenantForm(
+    const { name, origins, registrationAttachment, qrLogin, selfSignup, passwordLogin } = readTenantForm(
       event.target as HTMLFormElement,
       this.tenant,
     );
@@ -107,6 +107,8 @@ export class TenantDetailView extends LitElement {
         origins,
         registration_attachment: registrationAttachment,
         qr_login: qrLogin,
+        self_signup: selfSignup,
+        password_login: passwordLogin,
       });
       this.#dialog("edit").close();
       notify("Tenant saved.");

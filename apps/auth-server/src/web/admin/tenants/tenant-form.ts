@@ -115,7 +115,34 @@ export function tenantFields({ mode, tenant }: { mode: "create" | "edit"; tenant
       <span class="hint" id="qr-login-hint"
         >Off: the site's pages cannot start a QR sign-in (qr/start answers configuration_error).</span
       >
-    </div>`;
+    </div>
+    ${onOffField({
+      id: "tenant-self-signup",
+      name: "self_signup",
+      label: "Self-service sign-up",
+      value: tenant?.self_signup ?? false,
+      hint: "On: <authkit-login> offers to create an account with a passkey; the auth server creates the user. Off: only your server creates users.",
+    })}
+    ${onOffField({
+      id: "tenant-password-login",
+      name: "password_login",
+      label: "Password sign-in",
+      value: tenant?.password_login ?? false,
+      hint: "On: users that have a password may sign in with it (<authkit-login> shows a password field). Off: passkeys only.",
+    })}`;
+}
+
+/** A boolean setting as the QR setting shows it: a select of On and Off with a hint. */
+function onOffField(field: { id: string; name: string; label: string; value: boolean; hint: string }) {
+  const value = field.value ? "on" : "off";
+  return html`<div class="field">
+    <label for=${field.id}>${field.label}</label>
+    <select id=${field.id} name=${field.name} aria-describedby="${field.id}-hint" .value=${live(value)}>
+      <option value="on" ?selected=${field.value}>On</option>
+      <option value="off" ?selected=${!field.value}>Off</option>
+    </select>
+    <span class="hint" id="${field.id}-hint">${field.hint}</span>
+  </div>`;
 }
 
 /** The form's values; those of read-only fields (set by the environment) are undefined. */
@@ -135,5 +162,7 @@ export function readTenantForm(form: HTMLFormElement, tenant?: TenantView) {
       ? undefined
       : ((text("registration_attachment") || "any") as RegistrationAttachment),
     qrLogin: (text("qr_login") || "on") as QrLogin,
+    selfSignup: text("self_signup") === "on",
+    passwordLogin: text("password_login") === "on",
   };
 }

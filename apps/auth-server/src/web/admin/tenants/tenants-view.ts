@@ -26,6 +26,8 @@ export class TenantsView extends LitElement {
       origins: input.origins ?? [],
       registration_attachment: input.registrationAttachment ?? "any",
       qr_login: input.qrLogin,
+      self_signup: input.selfSignup,
+      password_login: input.passwordLogin,
     });
     void this.tenants.reload();
     notify(`Tenant ${created.tenant.name} created.`);
