@@ -8,7 +8,7 @@ import type { Express } from "express";
 import { SoftwareAuthenticator } from "../src/testing/index.ts";
 import { ADMIN_ORIGIN, adminLogin, signedInAdmin } from "./helpers/admin.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { failure, registerPasskey } from "./helpers/flows.ts";
+import { failure, registerPasskey, registerStart } from "./helpers/flows.ts";
 
 let t: TestApp;
 let sibling: Express;
@@ -117,6 +117,46 @@ describe("a pending invitation is its issuer's", () => {
       refusal("bob@example.test"),
     );
     expect((await as(root, sibling).remove(bobId)).status).toBe(204);
+  });
+
+  it("a token from a link since replaced makes no passkey, even one started before; the new link's does, bound to it", async () => {
+    const invited = await as(issuer, t.app).invite("dan@example.test", "Dan");
+    const danId = invited.body.admin.id as string;
+    const oldToken = (
+      await request(t.app)
+        .get("/admin/invite/user-token")
+        .query({ code: codeOf(invited.body.url as string) })
+    ).body.userToken as string;
+    // Someone holding the old link's token starts a registration, then the root administrator
+    // replaces the invitation (on the other instance).
+    const oldInvite = await t.database.db.authAdminInvite.findFirstOrThrow({ where: { adminId: danId } });
+    const started = await registerStart(t.app, oldToken);
+    expect(started.status).toBe(200);
+    const replaced = await as(root, sibling).invite("dan@example.test", "Dan");
+    expect(replaced.status).toBe(201);
+    // The replacement revoked the old link's token: neither the registration it started nor a new
+    // one makes a passkey with it.
+    const finished = await request(sibling)
+      .post("/auth/v1/register/finish")
+      .set("Authorization", `Bearer ${oldToken}`)
+      .send({
+        challengeId: started.body.challengeId,
+        credential: new SoftwareAuthenticator({ origin: ADMIN_ORIGIN }).register(started.body.options),
+      });
+    expect(finished.status).toBe(401);
+    expect(finished.body).toMatchObject({ success: false, error_code: "unauthenticated" });
+    const again = await registerStart(sibling, oldToken);
+    expect(again.status).toBe(401);
+    expect(await t.database.db.authCredential.count({ where: { user: { admin: { id: danId } } } })).toBe(0);
+
+    // Dan's own (new) link makes his first passkey, bound to the invitation that replaced the old one.
+    const passkeyId = await makeFirstPasskey(
+      codeOf(replaced.body.url as string),
+      new SoftwareAuthenticator({ origin: ADMIN_ORIGIN }),
+    );
+    const passkey = await t.database.db.authCredential.findUniqueOrThrow({ where: { id: passkeyId } });
+    expect(passkey.adminInviteId).not.toBe(oldInvite.id);
+    expect(passkey).toMatchObject({ createdVia: "invite", inviteIssuerId: root.admin.id });
   });
 
   it("when its issuer is removed, the passkey their link made is flagged in the dashboard and the audit log", async () => {
