@@ -6,6 +6,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import { build } from "esbuild";
+import ts from "typescript";
 
 /** Browsers the bundles are written for: WebAuthn Level 3 JSON helpers are not assumed, ES2022 is. */
 export const BROWSER_TARGET = ["es2022", "chrome109", "edge109", "firefox115", "safari16"];
@@ -57,19 +58,58 @@ export function compactCss(text) {
 }
 
 /**
- * esbuild plugin: compacts the text of `css` templates without interpolations in TypeScript sources
- * (the SDK's component styles: a few hundred bytes of its gzipped bundle).
+ * The text of every html`…` template in `source` (TypeScript) with the spaces and tabs around each
+ * line break removed: the indentation of Lit templates, which HTML renders alike (the templates hold
+ * no <pre> or <textarea> text). Line breaks stay, so source maps still point at the right lines;
+ * expressions (`${…}`) and every other part of the file are kept as written. Found with
+ * TypeScript's parser, not a pattern: a quote or brace in an expression cannot mislead it.
+ * @param {string} source
+ * @param {string} [fileName]
+ */
+export function collapseHtmlTemplates(source, fileName = "file.ts") {
+  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  /** @type {[number, number][]} start and end of each template text part, in source order */
+  const parts = [];
+  /** @param {import("typescript").Node} node */
+  const visit = (node) => {
+    if (ts.isTaggedTemplateExpression(node) && node.tag.getText(file) === "html") {
+      const template = node.template;
+      const literals = ts.isNoSubstitutionTemplateLiteral(template)
+        ? [template]
+        : [template.head, ...template.templateSpans.map((span) => span.literal)];
+      for (const literal of literals) parts.push([literal.getStart(file), literal.end]);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  let out = "";
+  let at = 0;
+  for (const [start, end] of parts.sort((a, b) => a[0] - b[0])) {
+    if (start < at) continue;
+    out += source.slice(at, start) + source.slice(start, end).replace(/[ \t]*\n[ \t]*/g, "\n");
+    at = end;
+  }
+  return out + source.slice(at);
+}
+
+/**
+ * esbuild plugin: compacts the text of Lit templates in TypeScript sources, which esbuild's minifier
+ * never touches: `css` templates without interpolations (`compactCss`), and in the elements' files
+ * (`*.component.ts`, `*-view.ts`) the indentation of `html` templates (`collapseHtmlTemplates`).
  * @returns {import("esbuild").Plugin}
  */
-function compactCssTemplates() {
+function compactTemplates() {
   return {
-    name: "compact-css-templates",
+    name: "compact-templates",
     setup(pluginBuild) {
       pluginBuild.onLoad({ filter: /\.ts$/ }, async (args) => {
         const source = await readFile(args.path, "utf8");
-        if (!source.includes("css`")) return undefined;
-        const contents = source.replace(/\bcss`([^`$\\]*)`/g, (_, text) => `css\`${compactCss(text)}\``);
-        return { contents, loader: "ts" };
+        let contents = source;
+        if (contents.includes("css`"))
+          contents = contents.replace(/\bcss`([^`$\\]*)`/g, (_, text) => `css\`${compactCss(text)}\``);
+        if (/(\.component|-view)\.ts$/.test(args.path) && contents.includes("html`"))
+          contents = collapseHtmlTemplates(contents, args.path);
+        return contents === source ? undefined : { contents, loader: "ts" };
       });
     },
   };
@@ -89,7 +129,7 @@ function run(options) {
     logLevel: "warning",
     define: { "process.env.NODE_ENV": '"production"' },
     ...options,
-    plugins: [compactCssTemplates(), ...(options.plugins ?? [])],
+    plugins: [compactTemplates(), ...(options.plugins ?? [])],
   });
 }
 
@@ -175,7 +215,16 @@ export async function bundleBrowser({
  */
 export async function buildAppPages({ appDir, entryPoints, serveSdk }) {
   await rm(path.join(appDir, "dist/web"), { recursive: true, force: true });
-  return bundleBrowser({ absWorkingDir: appDir, outdir: "dist/web", hashed: true, serveSdk, entryPoints });
+  const built = await bundleBrowser({
+    absWorkingDir: appDir,
+    outdir: "dist/web",
+    hashed: true,
+    serveSdk,
+    entryPoints,
+  });
+  // Brotli and gzip copies, for a server that sends them as they are (`staticAssets`' `precompressed`).
+  await precompress(path.join(appDir, "dist/web"));
+  return built;
 }
 
 /** Served files worth compressing: scripts, styles, source maps and licence texts. */

@@ -1,4 +1,4 @@
-import { browserSupportsWebAuthn, platformAuthenticatorIsAvailable } from "@simplewebauthn/browser";
+import { platformAuthenticatorAvailable, supportsWebAuthn } from "../webauthn/ceremony.ts";
 
 /** What mode detection looks at, injected so that the decision is a pure function. */
 export interface DetectionEnvironment {
@@ -18,8 +18,8 @@ export function browserEnvironment(): DetectionEnvironment {
   const hasWindow = typeof window !== "undefined";
   return {
     isSecureContext: hasWindow && window.isSecureContext,
-    hasWebAuthn: hasWindow && browserSupportsWebAuthn(),
-    platformAuthenticator: () => platformAuthenticatorIsAvailable().catch(() => false),
+    hasWebAuthn: hasWindow && supportsWebAuthn(),
+    platformAuthenticator: platformAuthenticatorAvailable,
     userAgent: typeof navigator === "undefined" ? "" : navigator.userAgent,
     maxTouchPoints: typeof navigator === "undefined" ? 0 : navigator.maxTouchPoints || 0,
   };

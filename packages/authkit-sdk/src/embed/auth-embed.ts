@@ -8,10 +8,10 @@ import type { AuthkitPasskey } from "../components/passkey/index.ts";
 import type { AuthkitQr } from "../components/qr/index.ts";
 import type { ComponentErrorDetail, PasskeySuccessDetail } from "../components/events.ts";
 import { toAuthKitError } from "../core/errors.ts";
-import { WebAuthnAbortService } from "@simplewebauthn/browser";
 import { browserEnvironment } from "../detection/environment.ts";
 import { detectMode } from "../detection/mode.ts";
 import { loadLocale, messagesFor } from "../i18n/index.ts";
+import { cancelCeremony } from "../webauthn/ceremony.ts";
 import type { InitMessage } from "./protocol.ts";
 import {
   applyTheme,
@@ -55,7 +55,7 @@ function offerPhone(init: InitMessage): void {
   void loadLocale(init.lang).then(word, () => undefined);
   button.addEventListener("click", () => {
     // A prompt still open (a computer with no authenticator waits for its timeout) is closed.
-    WebAuthnAbortService.cancelCeremony();
+    cancelCeremony();
     render(init, "qr");
   });
   // Under the passkey button, which stays for another try.

@@ -1,7 +1,6 @@
 import { html, type PropertyValues, type TemplateResult, type PropertyDeclarations } from "lit";
 import { AuthKitError, toAuthKitError } from "../../core/errors.ts";
 import type { PrfMode } from "../../core/types.ts";
-import { WebAuthnAbortService } from "@simplewebauthn/browser";
 import { attachmentSetting, requestedAttachment } from "../../detection/attachment.ts";
 import { browserEnvironment, type DetectionEnvironment } from "../../detection/environment.ts";
 import { detectMode, requestedMode, type ModeDecision } from "../../detection/mode.ts";
@@ -19,6 +18,7 @@ import type { ComponentErrorDetail, RegisterEvents, RegisterSuccessDetail, Statu
 import "../qr/index.ts";
 import "../status/index.ts";
 import { registerStyles } from "./register.styles.ts";
+import { cancelCeremony } from "../../webauthn/ceremony.ts";
 
 type QrPosition = "above" | "below" | "left" | "right";
 
@@ -237,7 +237,7 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
       return;
     }
     this.#switchingToPhone = true;
-    WebAuthnAbortService.cancelCeremony();
+    cancelCeremony();
   }
 
   #failed(error: AuthKitError) {

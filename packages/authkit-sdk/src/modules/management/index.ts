@@ -1,7 +1,7 @@
-import { startAuthentication } from "@simplewebauthn/browser";
 import type { AuthKit } from "../../core/authkit.ts";
 import { toAuthKitError } from "../../core/errors.ts";
 import type { AuthenticateStartAnswer, PasskeyInfo } from "../../core/types.ts";
+import { getCredential } from "../../webauthn/ceremony.ts";
 
 /** A passkey as management lists it: the authenticator named from its AAGUID, and whether it syncs. */
 export interface PasskeyDetails extends PasskeyInfo {
@@ -70,7 +70,7 @@ export class ManagementModule {
         signal: options.signal,
       });
       rpId = start.options.rpId;
-      const credential = await startAuthentication({ optionsJSON: start.options });
+      const credential = await getCredential(start.options);
       return await this.auth.request<{ stepped_up_until: string }>({
         method: "POST",
         path: "/auth/v1/step-up/finish",

@@ -1,15 +1,15 @@
-import {
-  browserSupportsWebAuthn,
-  browserSupportsWebAuthnAutofill,
-  startAuthentication,
-  WebAuthnAbortService,
-} from "@simplewebauthn/browser";
 import type { AuthKit } from "../../core/authkit.ts";
 import { AuthKitError, toAuthKitError } from "../../core/errors.ts";
 import { errorDetail, type SuccessDetail } from "../../core/events.ts";
 import type { AuthenticateStartAnswer, AuthResponse, AuthSuccess, LoginAnswer } from "../../core/types.ts";
 import { prfExtensionInput, readPrfOutput, withoutPrfResults } from "../../prf/index.ts";
 import { failureOf } from "../results.ts";
+import {
+  cancelCeremony,
+  getCredential,
+  supportsAutofill,
+  supportsWebAuthn,
+} from "../../webauthn/ceremony.ts";
 
 export interface PasskeyAuthenticateOptions {
   /** base64url salt for the PRF extension; decoded before the ceremony and never sent to the server. */
@@ -55,7 +55,7 @@ export async function autofillPasskey(
   auth: AuthKit,
   options: PasskeyAuthenticateOptions = {},
 ): Promise<AuthResponse> {
-  if (!(await browserSupportsWebAuthnAutofill().catch(() => false))) {
+  if (!(await supportsAutofill())) {
     const error = new AuthKitError(
       "webauthn_not_supported",
       "This browser does not offer passkeys in autofill.",
@@ -67,7 +67,7 @@ export async function autofillPasskey(
     let renewing = false;
     const renew = setTimeout(() => {
       renewing = true;
-      WebAuthnAbortService.cancelCeremony();
+      cancelCeremony();
     }, AUTOFILL_RENEW_MS);
     const result = await signIn(auth, options, true, () => renewing).finally(() => clearTimeout(renew));
     if (!renewing) return result;
@@ -75,7 +75,7 @@ export async function autofillPasskey(
 }
 
 /** Ends a pending `autofill()`. */
-export const cancelAutofill = () => WebAuthnAbortService.cancelCeremony();
+export const cancelAutofill = () => cancelCeremony();
 
 async function signIn(
   auth: AuthKit,
@@ -85,7 +85,7 @@ async function signIn(
 ): Promise<AuthResponse> {
   let rpId: string | undefined;
   try {
-    if (!browserSupportsWebAuthn() || !window.isSecureContext) throw unsupported();
+    if (!supportsWebAuthn() || !window.isSecureContext) throw unsupported();
     const serverSalt = options.prf === true && !options.prfSalt;
     const start = await auth.request<AuthenticateStartAnswer>({
       path: "/auth/v1/authenticate/start",
@@ -99,15 +99,13 @@ async function signIn(
       extensions: { ...start.options.extensions, ...(salt ? prfExtensionInput(salt) : {}) },
     } as typeof start.options;
     const promptedAt = Date.now();
-    const credential = await startAuthentication({ optionsJSON, useBrowserAutofill: autofill }).catch(
-      (error: unknown) => {
-        // An autofill request refused at once is not "no passkey here": it was replaced or ended.
-        throw toAuthKitError(error, {
-          rpId,
-          ...(autofill ? {} : { signInMs: Date.now() - promptedAt, signInTimeoutMs: start.options.timeout }),
-        });
-      },
-    );
+    const credential = await getCredential(optionsJSON, autofill).catch((error: unknown) => {
+      // An autofill request refused at once is not "no passkey here": it was replaced or ended.
+      throw toAuthKitError(error, {
+        rpId,
+        ...(autofill ? {} : { signInMs: Date.now() - promptedAt, signInTimeoutMs: start.options.timeout }),
+      });
+    });
     const { prfOutput } = readPrfOutput(credential.clientExtensionResults);
     const login = await auth.request<LoginAnswer>({
       path: "/auth/v1/authenticate/finish",

@@ -1,4 +1,3 @@
-import { browserSupportsWebAuthn, startRegistration } from "@simplewebauthn/browser";
 import type { AuthKit } from "../../core/authkit.ts";
 import { AuthKitError, toAuthKitError } from "../../core/errors.ts";
 import { errorDetail } from "../../core/events.ts";
@@ -11,6 +10,7 @@ import type {
 } from "../../core/types.ts";
 import { effectiveAttachment } from "../../detection/attachment.ts";
 import { prfExtensionInput, prfHash, readPrfOutput, withoutPrfResults } from "../../prf/index.ts";
+import { createCredential, supportsWebAuthn } from "../../webauthn/ceremony.ts";
 import { failureOf } from "../results.ts";
 import { unsupported } from "./authenticate.ts";
 
@@ -63,7 +63,7 @@ export async function registerPasskey(auth: AuthKit, options: PasskeyRegisterOpt
     if ((options.prf === "callback" || options.prf === "both") && !options.prfCallback) {
       throw new AuthKitError("configuration_error", `prf "${options.prf}" needs a prfCallback URL.`);
     }
-    if (!browserSupportsWebAuthn() || !window.isSecureContext) throw unsupported();
+    if (!supportsWebAuthn() || !window.isSecureContext) throw unsupported();
     const name = options.name?.trim();
     const start = await auth.request<RegisterStartAnswer>({
       path: "/auth/v1/register/start",
@@ -95,7 +95,7 @@ export async function registerPasskey(auth: AuthKit, options: PasskeyRegisterOpt
       },
     } as typeof start.options;
     options.onPrompt?.(attachment);
-    const credential = await startRegistration({ optionsJSON });
+    const credential = await createCredential(optionsJSON);
     const { prfOutput, enabled } = readPrfOutput(credential.clientExtensionResults);
 
     let finished: RegisterFinishAnswer;
