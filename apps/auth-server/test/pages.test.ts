@@ -117,6 +117,29 @@ describe("/sdk", () => {
     expect((await request(t.app).get(`/sdk/${chunk}.br`)).status).toBe(404);
   });
 
+  it("sends the pages' own scripts and styles (/assets) brotli or gzip, immutable, never the copies by name", async () => {
+    const page = (await request(t.app).get("/qr")).text;
+    const assets = [...page.matchAll(/(\/assets\/qr-phone(?:-style)?-[A-Z0-9]{8}\.(?:js|css))/g)].map(
+      (match) => match[1] as string,
+    );
+    expect(assets).toHaveLength(2);
+    for (const url of assets) {
+      const identity = await raw(url, { "Accept-Encoding": "identity" });
+      const br = await raw(url, { "Accept-Encoding": "gzip, br" });
+      const gzip = await raw(url, { "Accept-Encoding": "gzip" });
+      expect([identity.status, br.status, gzip.status]).toEqual([200, 200, 200]);
+      expect([br.headers["content-encoding"], gzip.headers["content-encoding"]]).toEqual(["br", "gzip"]);
+      expect(brotliDecompressSync(br.body).equals(identity.body)).toBe(true);
+      expect(gunzipSync(gzip.body).equals(identity.body)).toBe(true);
+      for (const res of [identity, br, gzip]) {
+        expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+        expect(res.headers.vary).toMatch(/Accept-Encoding/);
+        expect(res.headers["access-control-allow-origin"]).toBeUndefined();
+      }
+      expect((await request(t.app).get(`${url}.br`)).status).toBe(404);
+    }
+  });
+
   it("serves nothing else from the package (no esm/, no manifest)", async () => {
     expect((await request(t.app).get("/sdk/esm/index.js")).status).toBe(404);
     expect((await request(t.app).get("/sdk/manifest.json")).status).toBe(404);

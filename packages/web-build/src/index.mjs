@@ -210,7 +210,7 @@ export async function bundleBrowser({
 
 /**
  * An app's `build:web`: its page scripts and styles into `<appDir>/dist/web/`, emptied first,
- * content-hashed, with `manifest.json` for the pages to link them.
+ * content-hashed, with `manifest.json` for the pages to link them and `.br`/`.gz` copies.
  * @param {{ appDir: string, entryPoints: Record<string, string>, serveSdk: boolean | string }} options
  */
 export async function buildAppPages({ appDir, entryPoints, serveSdk }) {

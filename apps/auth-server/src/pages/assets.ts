@@ -24,9 +24,12 @@ export function sdkFiles(): RequestHandler {
   });
 }
 
-/** `/assets/*`: the pages' scripts and styles, same origin only. */
+/**
+ * `/assets/*`: the pages' scripts and styles (the QR phone page's on a phone's mobile connection),
+ * same origin only, sent as the brotli or gzip copies `build:web` wrote.
+ */
 export function webAssets(): RequestHandler {
-  return staticAssets(webDist, { allow: /^[\w.-]+$/ });
+  return staticAssets(webDist, { allow: /^(?!.*\.(br|gz)$)[\w.-]+$/, precompressed: true });
 }
 
 /** URL of an embed page script: `/sdk/embed/auth-embed-<hash>.js`. */
