@@ -26,7 +26,7 @@ console.log(
 for (const file of (await readdir(path.join(dist, "chunks"))).filter((name) => name.endsWith(".js"))) {
   const chunk = await readFile(path.join(dist, "chunks", file));
   console.log(
-    `chunks/${file}  ${kb(chunk.length)} raw, ${kb(gzip(chunk))} gzipped (lazy: ${file.startsWith("i18n") ? "a language" : "QR status socket"})`,
+    `chunks/${file}  ${kb(chunk.length)} raw, ${kb(gzip(chunk))} gzipped (lazy: ${file.startsWith("i18n") ? "a language" : file.startsWith("login") ? "<authkit-login>" : "QR status socket"})`,
   );
 }
 if (gzip(main) > FULL_BUDGET) {

@@ -67,6 +67,23 @@ export interface PasskeyEvents {
   error: ComponentErrorDetail;
 }
 
+/** `success` of authkit-login: pass `challengeId` to your server, which calls verify-auth. */
+export interface LoginSuccessDetail {
+  challengeId: string;
+  /** How the person signed in: a passkey on this device (a sign-up too), a password, or a phone (QR). */
+  method: "passkey" | "password" | "qr";
+  user?: UserInfo;
+  /** The login created the account (self-service sign-up; verify-auth says it too). */
+  created?: true;
+}
+
+export interface LoginEvents {
+  ready: undefined;
+  success: LoginSuccessDetail;
+  error: ComponentErrorDetail;
+  expired: EmptyDetail;
+}
+
 export interface QREvents {
   "qr-generated": { qrUrl: string; challengeId: string };
   "status-change": { status: QRStatus; message?: string };

@@ -101,5 +101,18 @@ export const de: Messages = {
   errorPhoneFailed:
     "Das Smartphone konnte den Passkey-Schritt nicht abschließen. Versuchen Sie es erneut oder verwenden Sie ein anderes Smartphone.",
   errorServer: "Beim Anmeldedienst ist etwas schiefgelaufen. Bitte versuchen Sie es erneut.",
+  // <authkit-login>
+  loginTitle: "Anmelden",
+  loginIdentifier: "E-Mail oder Benutzername",
+  loginPassword: "Passwort",
+  loginWithPassword: "Mit Passwort anmelden",
+  loginContinue: "Mit Passkey fortfahren",
+  loginOr: "oder",
+  signupTitle: "Konto erstellen",
+  signupSubmit: "Konto mit Passkey erstellen",
+  backToSignIn: "Zurück zur Anmeldung",
+  accountCreated: "Konto erstellt. Willkommen, {name}!",
+  errorAccountExists:
+    "Für diese E-Mail oder diesen Benutzernamen gibt es schon ein Konto. Melden Sie sich stattdessen an.",
   errorUnknown: "Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.",
 };

@@ -97,6 +97,18 @@ export const en = {
   errorAlreadyRegistered: "This device already holds a passkey for your account.",
   errorPhoneFailed: "The phone couldn't finish the passkey step. Try again, or use another phone.",
   errorServer: "Something went wrong on the sign-in service. Please try again.",
+  // <authkit-login>
+  loginTitle: "Sign in",
+  loginIdentifier: "Email or username",
+  loginPassword: "Password",
+  loginWithPassword: "Sign in with password",
+  loginContinue: "Continue with a passkey",
+  loginOr: "or",
+  signupTitle: "Create your account",
+  signupSubmit: "Create account with a passkey",
+  backToSignIn: "Back to sign-in",
+  accountCreated: "Account created. Welcome, {name}!",
+  errorAccountExists: "That email or username already has an account. Sign in instead.",
   errorUnknown: "Something went wrong. Please try again.",
 } as const;
 

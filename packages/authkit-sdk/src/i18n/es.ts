@@ -97,5 +97,17 @@ export const es: Messages = {
   errorPhoneFailed:
     "El teléfono no pudo completar el paso de la llave de acceso. Vuelve a intentarlo o usa otro teléfono.",
   errorServer: "Algo salió mal en el servicio de inicio de sesión. Vuelve a intentarlo.",
+  // <authkit-login>
+  loginTitle: "Iniciar sesión",
+  loginIdentifier: "Correo electrónico o nombre de usuario",
+  loginPassword: "Contraseña",
+  loginWithPassword: "Iniciar sesión con contraseña",
+  loginContinue: "Continuar con una llave de acceso",
+  loginOr: "o",
+  signupTitle: "Crea tu cuenta",
+  signupSubmit: "Crear cuenta con una llave de acceso",
+  backToSignIn: "Volver a iniciar sesión",
+  accountCreated: "Cuenta creada. ¡Bienvenido, {name}!",
+  errorAccountExists: "Ese correo o nombre de usuario ya tiene una cuenta. Inicia sesión.",
   errorUnknown: "Algo salió mal. Vuelve a intentarlo.",
 };

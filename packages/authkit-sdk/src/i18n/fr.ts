@@ -98,5 +98,17 @@ export const fr: Messages = {
   errorPhoneFailed:
     "Le téléphone n’a pas pu terminer l’étape de la passkey. Réessayez, ou utilisez un autre téléphone.",
   errorServer: "Un problème est survenu du côté du service de connexion. Veuillez réessayer.",
+  // <authkit-login>
+  loginTitle: "Connexion",
+  loginIdentifier: "E-mail ou nom d’utilisateur",
+  loginPassword: "Mot de passe",
+  loginWithPassword: "Se connecter avec le mot de passe",
+  loginContinue: "Continuer avec une passkey",
+  loginOr: "ou",
+  signupTitle: "Créer votre compte",
+  signupSubmit: "Créer un compte avec une passkey",
+  backToSignIn: "Retour à la connexion",
+  accountCreated: "Compte créé. Bienvenue, {name} !",
+  errorAccountExists: "Cet e-mail ou ce nom d’utilisateur a déjà un compte. Connectez-vous plutôt.",
   errorUnknown: "Un problème est survenu. Veuillez réessayer.",
 };

@@ -14,11 +14,14 @@ export class Autofill {
   constructor(
     private readonly authKit: (token: string) => AuthKit,
     private readonly onSuccess: (detail: PasskeySuccessDetail) => void,
+    /** The field the browser offers passkeys in, when it is in a shadow root (`<authkit-login>`'s). */
+    private readonly shadowField?: () => Element | null,
   ) {}
 
   start(token: string): void {
     this.stop();
-    if (!document.querySelector("input[autocomplete$='webauthn']")) {
+    const field = this.shadowField ?? (() => document.querySelector("input[autocomplete$='webauthn']"));
+    if (!field()) {
       console.warn('[AuthKit] autofill: the page has no <input autocomplete="username webauthn">.');
       return;
     }

@@ -28,6 +28,8 @@ export interface SessionTokenOptions {
  */
 export class SessionToken {
   current = "";
+  /** The tenant's sign-in settings, from the last check (what `<authkit-login>` offers). */
+  settings: { self_signup?: boolean; password_login?: boolean } = {};
   #expiresAt = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -36,10 +38,13 @@ export class SessionToken {
   /** The token to use now, checked; rejects with an AuthKitError saying why it cannot sign in. */
   async acquire(): Promise<string> {
     const token = this.options.url() ? await this.#fetch() : this.options.token();
-    const { expiresAt } = await this.options
-      .authKit()
-      .request<{ expiresAt: string }>({ path: "/auth/v1/session-token", token });
+    const { expiresAt, ...settings } = await this.options.authKit().request<{
+      expiresAt: string;
+      self_signup?: boolean;
+      password_login?: boolean;
+    }>({ path: "/auth/v1/session-token", token });
     this.current = token;
+    this.settings = settings;
     this.#expiresAt = Date.parse(expiresAt);
     this.#schedule();
     document.addEventListener("visibilitychange", this.#onVisible);
