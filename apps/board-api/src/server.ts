@@ -2,21 +2,27 @@ import { runService, socketLimits, type Realtime } from "@org/service-kit";
 import { createApp } from "./app.ts";
 import { createTenantClient } from "./auth-server/tenant-client.ts";
 import { loadBoardEnv } from "./env.ts";
+import { boardMailer } from "./mail.ts";
 import { webConfig } from "./http/web.ts";
 import { attachBoardRealtime, SocketBoardEvents } from "./realtime/index.ts";
 import { sweepIdempotencyKeys } from "./operations/idempotency.ts";
+import { sendDueReminders } from "./services/due-reminders.ts";
 import { sweepEvents } from "./services/event-log.ts";
+import { mailNotifications } from "./services/notification-mail.ts";
 import { sweepWebhookDeliveries, webhookPolicy, WebhookWorker } from "./services/webhook-delivery.ts";
 import { sweepSignups } from "./services/web-signup.ts";
 
 const env = loadBoardEnv();
 const events = new SocketBoardEvents();
 const tenant = env.authServer && createTenantClient(env.authServer);
+/** One mailer for the app and the sweeper (the development outbox lives in it). */
+const mailer = boardMailer(env);
 let realtime: Realtime | undefined;
 /**
  * Once a minute: clears abandoned sign-ups (their auth server users), idempotency keys older
  * than 24 hours, events older than EVENT_RETENTION_DAYS and webhook deliveries older than
- * WEBHOOK_DELIVERY_RETENTION_DAYS.
+ * WEBHOOK_DELIVERY_RETENTION_DAYS; reminds assignees of cards due within a day; mails new
+ * notifications to those who opted in.
  */
 let sweeper: NodeJS.Timeout | undefined;
 /** Sends the projects' webhook deliveries (every instance runs one; they never send one twice). */
@@ -25,7 +31,7 @@ let webhookWorker: WebhookWorker | undefined;
 void runService({
   name: "board-api",
   env,
-  createApp: (deps) => createApp({ ...deps, events, tenant }),
+  createApp: (deps) => createApp({ ...deps, events, tenant, mailer }),
   onServer(server, { db, logger, metrics }) {
     realtime = attachBoardRealtime(server, {
       db,
@@ -55,6 +61,21 @@ void runService({
         sweepWebhookDeliveries(db, env.WEBHOOK_DELIVERY_RETENTION_DAYS).catch((error: unknown) =>
           logger.warn({ err: error }, "webhook delivery sweep failed"),
         ),
+        // The reminders first, so that their mails go in the same sweep.
+        sendDueReminders({ db, events })
+          .then(
+            () =>
+              mailer &&
+              mailNotifications({
+                db,
+                mailer,
+                publicUrl: env.PUBLIC_URL,
+                onError: (error) => logger.warn({ err: error }, "a notification mail failed"),
+              }),
+          )
+          .catch((error: unknown) =>
+            logger.warn({ err: error }, "reminder or notification mail sweep failed"),
+          ),
       ];
       void Promise.all(sweeps).finally(() => (sweeping = false));
     }, 60_000).unref();

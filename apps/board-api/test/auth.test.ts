@@ -57,6 +57,7 @@ describe("authentication", () => {
       name: "Me",
       handle: expect.stringMatching(/^me(-\d+)?$/),
       email_verified: false,
+      email_notifications: false,
       created_at: expect.any(String),
     });
   });

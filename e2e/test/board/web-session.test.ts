@@ -41,6 +41,7 @@ describe("sign-up", () => {
         name: "Ada Lovelace",
         handle: "ada",
         email_verified: false,
+        email_notifications: false,
         created_at: expect.any(String),
       },
       csrf_token: expect.stringMatching(/^[0-9a-f]{64}$/),

@@ -8,7 +8,7 @@ import { COLUMN_NOT_FOUND } from "./columns.ts";
 import type { ServiceContext, Tx } from "./context.ts";
 import { withEvents, type Outbox } from "./events.ts";
 import { notifyMentions } from "./mentions.ts";
-import { notifyUser } from "./notifications.ts";
+import { notifyWatchers, oneLine, writeNotification } from "./notifications.ts";
 import { insertAt, lockRows, writePositions } from "./ordering.ts";
 import { authorize, loadAuthorized, NEEDS } from "./permissions.ts";
 import { notFoundMessage } from "./not-found.ts";
@@ -174,34 +174,43 @@ export async function createCard(
     }
     const created = await readCard({ db: tx, actor: ctx.actor, cardId: card.id });
     outbox.publish(created.project_id, "card.created", { card: created });
+    await notifyAssignee(tx, outbox, ctx, created, null);
     return created;
   });
   const cardId = card.id;
   await recordActivity(ctx, card.id, "created", { column_id: card.column_id, title: card.title });
   await notifyMentions(ctx, { projectId: card.project_id, cardId, text: `${card.title}\n${card.body}` });
-  await notifyAssignee(ctx, card, null);
   return card;
 }
 
 /**
  * The card's new assignee hears of it, as a handoff's does (a notification, live and in their
- * list), whichever client assigned them; assigning yourself, or whoever already had it, is silent.
+ * list, written in the change's transaction), whichever client assigned them; assigning yourself,
+ * or whoever already had it, is silent. Returns whom it notified.
  */
 async function notifyAssignee(
+  tx: Tx,
+  outbox: Outbox,
   ctx: ServiceContext,
   card: Pick<Card, "id" | "project_id" | "title" | "assignee_id">,
   before: string | null,
-): Promise<void> {
+): Promise<string[]> {
   const assignee = card.assignee_id;
-  if (!assignee || assignee === ctx.actor.id || assignee === before) return;
-  const flat = card.title.replace(/\s+/g, " ").trim();
-  await notifyUser(ctx, {
+  if (!assignee || assignee === ctx.actor.id || assignee === before) return [];
+  await writeNotification(tx, outbox, ctx.actor, {
     userId: assignee,
     kind: "assigned",
     projectId: card.project_id,
     cardId: card.id,
-    excerpt: flat.length > 160 ? `${flat.slice(0, 159)}…` : flat,
+    excerpt: oneLine(card.title),
   });
+  return [assignee];
+}
+
+/** What an update changed, in words, for the card's watchers ("Changed the title and due date"). */
+function changeSummary(input: UpdateCardBody): string {
+  const names = Object.keys(input).map((key) => key.replace(/_ids?$/, "").replaceAll("_", " "));
+  return `Changed ${names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names.join("")}`;
 }
 
 export async function updateCard(
@@ -211,20 +220,26 @@ export async function updateCard(
   await checkReferences(ctx.db as unknown as Tx, card.projectId, ctx.input);
   // The web app's edits are recorded as activity, which needs the values before.
   const before = ctx.actor.viaWebApp ? await readCard(ctx) : undefined;
-  // Whom the card was assigned to, when this update names an assignee (they are not told again).
-  const assignedBefore =
-    before?.assignee_id ??
-    (ctx.input.assignee_id
-      ? ((await ctx.db.card.findUnique({ where: { id: ctx.cardId }, select: { assigneeId: true } }))
-          ?.assigneeId ?? null)
-      : null);
   const updated = await withEvents(ctx, async (tx, outbox) => {
+    // Whom the card was assigned to (locked with the row): they are not told again.
+    const [prior] = await tx.$queryRaw<Array<{ assignee_id: string | null }>>`
+      SELECT assignee_id::text FROM cards WHERE id = ${ctx.cardId}::uuid FOR UPDATE`;
     await tx.card.update({ where: { id: ctx.cardId }, data: cardData(ctx.input) });
     const read = await readCard({ db: tx, actor: ctx.actor, cardId: ctx.cardId });
     outbox.publish(card.projectId, "card.updated", { card: read });
+    const told = ctx.input.assignee_id
+      ? await notifyAssignee(tx, outbox, ctx, read, prior?.assignee_id ?? null)
+      : [];
+    if (Object.keys(ctx.input).length > 0) {
+      await notifyWatchers(tx, outbox, ctx.actor, {
+        projectId: card.projectId,
+        cardId: ctx.cardId,
+        excerpt: changeSummary(ctx.input),
+        except: told,
+      });
+    }
     return read;
   });
-  if (ctx.input.assignee_id) await notifyAssignee(ctx, updated, assignedBefore);
   if (before) {
     const fields = changedFields(before, ctx.input);
     if (Object.keys(fields).length > 0) await recordActivity(ctx, ctx.cardId, "edited", { fields });
@@ -342,6 +357,15 @@ export async function moveCard(
       if (target.done) await releaseClaim(tx, ctx.cardId);
       const read = await readCard({ db: tx, actor: ctx.actor, cardId: ctx.cardId });
       outbox.publish(card.projectId, "card.moved", { card: read, from_column_id: current.columnId });
+      const column = await tx.column.findUniqueOrThrow({
+        where: { id: ctx.toColumnId },
+        select: { name: true },
+      });
+      await notifyWatchers(tx, outbox, ctx.actor, {
+        projectId: card.projectId,
+        cardId: ctx.cardId,
+        excerpt: oneLine(`Moved to ${column.name}`),
+      });
       return { from: current.columnId, moved: read };
     },
   );
@@ -362,6 +386,7 @@ export async function archiveCard(ctx: ServiceContext & { cardId: string }): Pro
     await writePositions(tx, "cards", await activeCardIds(tx, current.columnId));
     const archived = await read();
     outbox.publish(projectId, "card.archived", { card: archived });
+    await notifyWatchers(tx, outbox, ctx.actor, { projectId, cardId: ctx.cardId, excerpt: "Archived" });
     return { changed: true, card: archived };
   });
   if (changed) await recordActivity(ctx, ctx.cardId, "archived");

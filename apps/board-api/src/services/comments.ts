@@ -5,6 +5,7 @@ import type { ServiceContext } from "./context.ts";
 import { recordActivity } from "./activity.ts";
 import { withEvents } from "./events.ts";
 import { notifyMentions } from "./mentions.ts";
+import { notifyWatchers, oneLine } from "./notifications.ts";
 import { iso, pageArgs, toPage } from "./pagination.ts";
 import { hasRole, loadAuthorized, NEEDS } from "./permissions.ts";
 import { notFoundMessage } from "./not-found.ts";
@@ -62,8 +63,8 @@ export async function listComments(ctx: ServiceContext & { cardId: string; query
 }
 
 /**
- * Stores the comment as written. Through the API or MCP that is all; written in the web app, its
- * @mentions notify the members they name and the card's activity records it.
+ * Stores the comment as written, and tells the card's watchers. Through the API or MCP that is all;
+ * written in the web app, its @mentions notify the members they name and the card's activity records it.
  */
 export async function createComment(ctx: ServiceContext & { cardId: string; body: string }) {
   const { projectId } = await authorizeCard(ctx, ctx.cardId, NEEDS.work);
@@ -72,6 +73,12 @@ export async function createComment(ctx: ServiceContext & { cardId: string; body
       await tx.comment.create({ data: { cardId: ctx.cardId, authorId: ctx.actor.id, body: ctx.body } }),
     );
     outbox.publish(projectId, "comment.created", { comment: created });
+    await notifyWatchers(tx, outbox, ctx.actor, {
+      projectId,
+      cardId: ctx.cardId,
+      commentId: created.id,
+      excerpt: oneLine(ctx.body),
+    });
     return created;
   });
   await recordActivity(ctx, ctx.cardId, "commented", { comment_id: comment.id });

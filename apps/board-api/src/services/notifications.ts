@@ -4,8 +4,8 @@
 import type { Notification } from "@org/contracts";
 import type { Db, Prisma } from "@org/db";
 import { NotFoundError } from "@org/service-kit";
-import type { Actor, ServiceContext } from "./context.ts";
-import { publishToUser } from "./events.ts";
+import type { Actor, ServiceContext, Tx } from "./context.ts";
+import { withEvents, type Outbox } from "./events.ts";
 import { iso, isoOrNull, pageArgs, toPage } from "./pagination.ts";
 import { notFoundMessage } from "./not-found.ts";
 import { callerMemberships, reachableProjectIds } from "./permissions.ts";
@@ -96,30 +96,34 @@ export async function markAllNotificationsRead({ db, actor }: { db: Db; actor: A
   });
 }
 
+export interface CardNotification {
+  userId: string;
+  kind: Notification["kind"];
+  projectId: string;
+  cardId: string;
+  commentId?: string | undefined;
+  excerpt: string;
+}
+
 /**
- * Writes a notification for `userId` about a card, with the project's and card's names as they
- * are now (what the recipient keeps seeing should they leave the project), and tells the
- * recipient's live clients.
+ * Writes, in the change's transaction, a notification for `userId` about a card, with the
+ * project's and card's names as they are now (what the recipient keeps seeing should they leave
+ * the project), and queues the recipient's live event (sent when the transaction commits).
  */
-export async function notifyUser(
-  ctx: Pick<ServiceContext, "db" | "actor" | "events">,
-  input: {
-    userId: string;
-    kind: Notification["kind"];
-    projectId: string;
-    cardId: string;
-    commentId?: string | undefined;
-    excerpt: string;
-  },
+export async function writeNotification(
+  tx: Tx,
+  outbox: Outbox,
+  actor: Actor,
+  input: CardNotification,
 ): Promise<void> {
-  const card = await ctx.db.card.findUniqueOrThrow({
+  const card = await tx.card.findUniqueOrThrow({
     where: { id: input.cardId },
     select: { title: true, project: { select: { name: true } } },
   });
-  const notification = await ctx.db.notification.create({
+  const notification = await tx.notification.create({
     data: {
       userId: input.userId,
-      actorId: ctx.actor.id,
+      actorId: actor.id,
       kind: input.kind,
       projectId: input.projectId,
       cardId: input.cardId,
@@ -130,11 +134,55 @@ export async function notifyUser(
     },
     select: { id: true },
   });
-  publishToUser(
-    ctx,
+  outbox.publish(
     input.projectId,
     "notification.created",
     { notification_id: notification.id, card_id: input.cardId },
     input.userId,
   );
+}
+
+/** writeNotification in a transaction of its own (mentions, found after the change committed). */
+export async function notifyUser(
+  ctx: Pick<ServiceContext, "db" | "actor" | "events">,
+  input: CardNotification,
+): Promise<void> {
+  await withEvents(ctx, (tx, outbox) => writeNotification(tx, outbox, ctx.actor, input));
+}
+
+/**
+ * In the change's transaction: tells the card's watchers who are still project members what
+ * changed, except the actor and `except` (people this change already notified, e.g. the new
+ * assignee).
+ */
+export async function notifyWatchers(
+  tx: Tx,
+  outbox: Outbox,
+  actor: Actor,
+  change: { projectId: string; cardId: string; excerpt: string; commentId?: string; except?: string[] },
+): Promise<void> {
+  const watchers = await tx.cardWatcher.findMany({
+    where: {
+      cardId: change.cardId,
+      userId: { notIn: [actor.id, ...(change.except ?? [])] },
+      user: { memberships: { some: { projectId: change.projectId } } },
+    },
+    select: { userId: true },
+  });
+  for (const watcher of watchers) {
+    await writeNotification(tx, outbox, actor, {
+      userId: watcher.userId,
+      kind: "watched",
+      projectId: change.projectId,
+      cardId: change.cardId,
+      commentId: change.commentId,
+      excerpt: change.excerpt,
+    });
+  }
+}
+
+/** A notification's one-line excerpt: whitespace folded, at most 160 characters. */
+export function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > 160 ? `${flat.slice(0, 159)}…` : flat;
 }

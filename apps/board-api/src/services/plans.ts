@@ -18,7 +18,7 @@ import { recordActivity } from "./activity.ts";
 import { withEvents, type Outbox } from "./events.ts";
 import { lockRows, writePositions } from "./ordering.ts";
 import { loadAuthorized, NEEDS } from "./permissions.ts";
-import { notifyUser } from "./notifications.ts";
+import { notifyWatchers, oneLine, writeNotification } from "./notifications.ts";
 
 /**
  * Stores the next plan version. The card row is locked, so concurrent publishes get 1, 2, …
@@ -191,12 +191,6 @@ async function withParentColumnLocked<T>(
   }
 }
 
-/** The start of a handoff note on one line (about 160 characters), for the notification. */
-function noteExcerpt(note: string): string {
-  const flat = note.replace(/\s+/g, " ").trim();
-  return flat.length > 160 ? `${flat.slice(0, 159)}…` : flat;
-}
-
 /**
  * Releases the claim, reassigns, and keeps the note as a `handoff` comment, in one transaction.
  * A live claim of someone else can only be handed off by its holder or an admin.
@@ -240,22 +234,28 @@ export async function handoffCard(
     });
     const handedOff = await readCard({ db: tx, actor: ctx.actor, cardId: ctx.cardId });
     outbox.publish(row.projectId, "card.handed_off", { card: handedOff, note: toCommentWire(handoff) });
+    // The new assignee hears of it, whichever client made the handoff (mentions stay web-only);
+    // so do the card's watchers.
+    const notified = { projectId: row.projectId, cardId: ctx.cardId, commentId: handoff.id };
+    const told = to_user_id && to_user_id !== ctx.actor.id ? [to_user_id] : [];
+    for (const userId of told) {
+      await writeNotification(tx, outbox, ctx.actor, {
+        ...notified,
+        userId,
+        kind: "handoff",
+        excerpt: oneLine(handoff.body),
+      });
+    }
+    await notifyWatchers(tx, outbox, ctx.actor, {
+      ...notified,
+      excerpt: oneLine(`Handed off: ${handoff.body}`),
+      except: told,
+    });
     return { comment: handoff, card: handedOff };
   });
   await recordActivity(ctx, ctx.cardId, "handed_off", {
     to_user_id: ctx.input.to_user_id ?? null,
     note: comment.body,
   });
-  // The new assignee hears of it, whichever client made the handoff (mentions stay web-only).
-  if (to_user_id && to_user_id !== ctx.actor.id) {
-    await notifyUser(ctx, {
-      userId: to_user_id,
-      kind: "handoff",
-      projectId: row.projectId,
-      cardId: ctx.cardId,
-      commentId: comment.id,
-      excerpt: noteExcerpt(comment.body),
-    });
-  }
   return card;
 }

@@ -24,6 +24,7 @@ export function toUserWire(user: {
   name: string;
   handle: string;
   emailVerifiedAt: Date | null;
+  emailNotifications: boolean;
   createdAt: Date;
 }): User {
   return {
@@ -32,6 +33,7 @@ export function toUserWire(user: {
     name: user.name,
     handle: user.handle,
     email_verified: user.emailVerifiedAt !== null,
+    email_notifications: user.emailNotifications,
     created_at: iso(user.createdAt),
   };
 }
@@ -115,7 +117,7 @@ export async function getMe({ db, actor }: { db: Db; actor: Actor }): Promise<Us
   return toUserWire(user);
 }
 
-/** Changes the caller's name and/or handle; a handle someone else has is conflict. */
+/** Changes the caller's name, handle and/or mail preference; a handle someone else has is conflict. */
 export async function updateMe({
   db,
   actor,
@@ -134,7 +136,11 @@ export async function updateMe({
   }
   const user = await db.user.update({
     where: { id: actor.id },
-    data: { ...(input.name ? { name: input.name } : {}), ...(input.handle ? { handle: input.handle } : {}) },
+    data: {
+      ...(input.name ? { name: input.name } : {}),
+      ...(input.handle ? { handle: input.handle } : {}),
+      ...(input.email_notifications !== undefined ? { emailNotifications: input.email_notifications } : {}),
+    },
   });
   return toUserWire(user);
 }

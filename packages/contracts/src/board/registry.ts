@@ -25,12 +25,14 @@ import { projectOperations } from "./operations/projects.ts";
 import { rotOperations } from "./operations/rot.ts";
 import type { BoardOperation, EmptyResult } from "./operations/spec.ts";
 import { tokenOperations } from "./operations/tokens.ts";
+import { watchingOperations } from "./operations/watching.ts";
 import { webhookOperations } from "./operations/webhooks.ts";
 
 export const boardOperations = {
   ...meOperations,
   ...tokenOperations,
   ...notificationOperations,
+  ...watchingOperations,
   ...projectOperations,
   ...memberOperations,
   ...invitationOperations,

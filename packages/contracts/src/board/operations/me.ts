@@ -20,10 +20,11 @@ export const meOperations = defineOperations({
   update_me: {
     method: "patch",
     path: "/me",
-    summary: "Change your name or handle",
+    summary: "Change your name, handle or mail preference",
     description:
-      "Sets `name` and/or `handle` (2..32 lower-case letters, digits, `_` or `-`, starting with a letter or " +
-      "digit). A handle someone else has is conflict.",
+      "Sets `name`, `handle` (2..32 lower-case letters, digits, `_` or `-`, starting with a letter or " +
+      "digit) and/or `email_notifications` (true: your card notifications are mailed to you too, once " +
+      "your address is verified). A handle someone else has is conflict.",
     group: "me",
     body: UpdateMeBody,
     response: UserSchema,

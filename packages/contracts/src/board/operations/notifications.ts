@@ -12,7 +12,8 @@ export const notificationOperations = defineOperations({
     description:
       "The caller's notifications, newest first: mentions (`@handle` in a card or comment written in the " +
       "web app; API and MCP writes mention nobody), handoffs (a card handed off to the caller) and " +
-      "assignments (a card someone else assigned to the caller), by anyone through any client. `unread` " +
+      "assignments (a card someone else assigned to the caller), by anyone through any client; changes to " +
+      "cards the caller watches (watch_card) and assigned cards due within a day (due_soon). `unread` " +
       `true lists unread ones only; mark_notification_read clears one. ${LIST_NOTE}`,
     toolDescription:
       "Your notifications, newest first: mentions (written in the web app), handoffs and assignments to you (any client), and webhook endpoints the server disabled in projects you administer (kind webhook_disabled: no card; webhook_id and webhook_url say which). `unread` true: unread ones only; mark_notification_read clears one.",

@@ -20,13 +20,25 @@ export const UserSchema = z
         "Whether the user proved they receive mail at `email` (send_email_verification, confirm_email). " +
         "Only a verified address lets them accept invitations sent to it without the invitation's link.",
     }),
+    email_notifications: z.boolean().openapi({
+      description:
+        "Whether the user's card notifications (assigned, handoff, mention, watched, due_soon) are also " +
+        "mailed to them (within about a minute), once the address is verified and the server has mail.",
+    }),
     created_at: TimestampSchema,
   })
   .openapi("User");
 export type User = z.infer<typeof UserSchema>;
 
 export const UpdateMeBody = z
-  .strictObject({ name: Name.optional(), handle: HandleSchema.optional() })
+  .strictObject({
+    name: Name.optional(),
+    handle: HandleSchema.optional(),
+    email_notifications: z
+      .boolean()
+      .optional()
+      .openapi({ description: "true: mail me my card notifications too (opt-in; default false)." }),
+  })
   .openapi("UpdateMe");
 export type UpdateMeBody = z.infer<typeof UpdateMeBody>;
 

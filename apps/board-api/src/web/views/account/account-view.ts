@@ -1,5 +1,6 @@
-// Your account: name and handle, passkeys (list, add, rename, delete), API tokens (create — the secret
-// shown once —, list, revoke), connected apps (OAuth grants: list, revoke), and sign-out.
+// Your account: name and handle, whether your notifications are mailed to you too, passkeys (list,
+// add, rename, delete), API tokens (create — the secret shown once —, list, revoke), connected apps
+// (OAuth grants: list, revoke), and sign-out.
 import type { ApiToken, CreatedApiToken, PasskeyInfo, User } from "@org/contracts";
 import { html, LitElement, nothing, type PropertyValues } from "lit";
 import { api, connectedApps, web, type ConnectedApp } from "../../api.ts";
@@ -87,6 +88,23 @@ export class BoardAccountView extends LitElement {
       this.dispatchEvent(new CustomEvent("user-changed", { detail: user, bubbles: true, composed: true }));
       toast("Profile saved.");
     } catch (error) {
+      toast(failureText(error), "error");
+    }
+  }
+
+  /** Opt-in: card notifications mailed too (saved at once; the sweeper mails within a minute). */
+  private async setEmailNotifications(event: Event) {
+    const box = event.target as HTMLInputElement;
+    try {
+      const user = await api.patch<User>("/me", { email_notifications: box.checked });
+      this.dispatchEvent(new CustomEvent("user-changed", { detail: user, bubbles: true, composed: true }));
+      toast(
+        user.email_notifications
+          ? "Your notifications will be mailed to you too."
+          : "No more notification mail.",
+      );
+    } catch (error) {
+      box.checked = !box.checked;
       toast(failureText(error), "error");
     }
   }
@@ -238,6 +256,14 @@ export class BoardAccountView extends LitElement {
         /></label>
         <button class="button primary">Save</button>
       </form>
+      <label class="check"
+        ><input type="checkbox" .checked=${me.email_notifications} @change=${this.setEmailNotifications} />
+        Email me my notifications
+        <span class="faint"
+          >(assigned, handed off, mentioned, watched cards, due tomorrow) at
+          ${me.email}${me.email_verified ? "" : ", once the address is verified"}</span
+        ></label
+      >
       <label class="field appearance"
         >Appearance
         <select

@@ -55,6 +55,12 @@ export const accountStyles = css`
     flex: 1 1 160px;
     min-width: 0;
   }
+  label.check {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 4px 8px;
+    align-items: baseline;
+  }
   authkit-register,
   .appearance {
     max-width: 280px;

@@ -2,7 +2,7 @@
 // the description and the discussion, then the checklist, files and activity; the details beside
 // them (column, assignee, due date, priority, owner, labels) with the agent's state in one line
 // that opens on demand. Every change goes through /api/v1 with the web session.
-import type { Attachment, Card, CardWithPlan, ChecklistItem, Gate, User } from "@org/contracts";
+import type { Attachment, Card, CardWatch, CardWithPlan, ChecklistItem, Gate, User } from "@org/contracts";
 import { html, LitElement, nothing } from "lit";
 import { unsafeHTML } from "lit/directives/unsafe-html.js";
 import { api } from "../../api.ts";
@@ -18,6 +18,7 @@ import { cardSide, type CardSideHost } from "./card-side.ts";
 import type { BoardCardActivity } from "./card-activity.ts";
 import "./card-activity.ts";
 import "./card-comments.ts";
+import "./card-handoff.ts";
 
 /**
  * @event close - the person closed the panel.
@@ -35,6 +36,7 @@ export class BoardCardPanel extends LitElement implements CardSideHost, CardPart
     checklist: { state: true },
     files: { state: true },
     gate: { state: true },
+    watch: { state: true },
     editingBody: { state: true },
     agentOpen: { state: true },
     error: { state: true },
@@ -49,6 +51,8 @@ export class BoardCardPanel extends LitElement implements CardSideHost, CardPart
   checklist: ChecklistItem[] = [];
   files: Attachment[] = [];
   gate: Gate | null = null;
+  /** Whether the signed-in person watches the card (they are notified of others' changes). */
+  watch: CardWatch | null = null;
   editingBody = false;
   agentOpen = false;
   error = "";
@@ -91,13 +95,15 @@ export class BoardCardPanel extends LitElement implements CardSideHost, CardPart
 
   private async load() {
     try {
-      const [card, items, files, gate] = await Promise.all([
+      const [card, items, files, gate, watch] = await Promise.all([
         api.get<CardWithPlan>(`/cards/${this.cardId}`),
         api.all<ChecklistItem>(`/cards/${this.cardId}/checklist`),
         api.all<Attachment>(`/cards/${this.cardId}/attachments`),
         api.get<Gate>(`/cards/${this.cardId}/gate`).catch(() => null),
+        api.get<CardWatch>(`/cards/${this.cardId}/watch`).catch(() => null),
       ]);
       this.current = card;
+      this.watch = watch;
       this.checklist = items;
       this.files = files;
       this.gate = gate;
@@ -158,6 +164,45 @@ export class BoardCardPanel extends LitElement implements CardSideHost, CardPart
         `#${card.number} is back on the board.`,
       );
     await this.change(() => api.post(`/cards/${card.id}/archive`), `#${card.number} archived.`);
+  }
+
+  private async toggleWatch() {
+    const watching = this.watch?.watching ?? false;
+    const done = await attempt(
+      () => (watching ? api.delete(`/cards/${this.cardId}/watch`) : api.post(`/cards/${this.cardId}/watch`)),
+      watching
+        ? `You no longer watch #${this.card.number}.`
+        : `You watch #${this.card.number}: you hear of others' changes.`,
+    );
+    if (done) this.watch = await api.get<CardWatch>(`/cards/${this.cardId}/watch`).catch(() => this.watch);
+  }
+
+  private renderActions(card: CardWithPlan) {
+    const watching = this.watch?.watching ?? false;
+    return html`<div class="actions" role="group" aria-label="Card actions">
+      <button
+        class="button small ${watching ? "active" : ""}"
+        aria-pressed=${watching}
+        title=${watching ? "You are notified when others change this card" : "Be notified when others change this card"}
+        @click=${this.toggleWatch}
+      >
+        ${watching ? "Watching" : "Watch"}
+      </button>
+      ${
+        this.work
+          ? html`<board-card-handoff
+                .card=${card}
+                .data=${this.data}
+                .me=${this.me}
+                @changed=${() => this.change(async () => {})}
+              ></board-card-handoff>
+              <button class="button small" @click=${this.archive}>
+                ${card.archived ? "Unarchive" : "Archive"}
+              </button>
+              <button class="button small danger" @click=${this.deleteCard}>Delete</button>`
+          : nothing
+      }
+    </div>`;
   }
 
   private async deleteCard() {
@@ -249,17 +294,7 @@ export class BoardCardPanel extends LitElement implements CardSideHost, CardPart
         .data=${this.data}
         .me=${this.me}
       ></board-card-activity>
-      ${cardSide(
-        this,
-        this.work
-          ? html`<div class="actions" role="group" aria-label="Card actions">
-              <button class="button small" @click=${this.archive}>
-                ${card.archived ? "Unarchive" : "Archive"}
-              </button>
-              <button class="button small danger" @click=${this.deleteCard}>Delete</button>
-            </div>`
-          : nothing,
-      )}
+      ${cardSide(this, this.renderActions(card))}
     </div>`;
   }
 

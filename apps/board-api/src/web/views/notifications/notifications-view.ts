@@ -61,8 +61,8 @@ export class BoardNotificationsView extends LitElement {
         <div>
           <h1>Notifications</h1>
           <p class="muted">
-            When someone mentions you with your @handle, hands or assigns you a card, or a webhook of a
-            project you administer stops.
+            When someone mentions you with your @handle, hands or assigns you a card or changes one you watch,
+            when a card of yours is due within a day, or when a webhook of a project you administer stops.
           </p>
         </div>
         ${unread ? html`<button class="button" @click=${this.readAll}>Mark all read</button>` : nothing}
@@ -105,19 +105,27 @@ const webhookDisabled = (item: Notification) =>
     ><strong>A webhook was disabled:</strong> <span class="url">${item.webhook_url}</span> ${when(item)}</span
   >`;
 
-const cardNotice = (item: Notification) =>
-  html`<span
-    ><strong>${item.actor_name}</strong>
-    ${
-      item.kind === "handoff"
-        ? "handed you"
-        : item.kind === "assigned"
-          ? "assigned you"
-          : item.comment_id
-            ? "mentioned you in a comment on"
-            : "mentioned you in"
-    }
-    <strong>#${item.card_number} ${item.card_title}</strong> ${when(item)}</span
+/** What happened, after the actor's name. */
+const VERBS: Record<Exclude<Notification["kind"], "webhook_disabled" | "due_soon">, string> = {
+  handoff: "handed you",
+  assigned: "assigned you",
+  mention: "mentioned you in",
+  watched: "changed",
+};
+
+const cardNotice = (item: Notification) => {
+  const card = html`<strong>#${item.card_number} ${item.card_title}</strong>`;
+  if (item.kind === "due_soon") return html`<span>${card} is due soon ${when(item)}</span>`;
+  const verb =
+    item.kind === "mention" && item.comment_id
+      ? "mentioned you in a comment on"
+      : item.kind === "watched" && item.comment_id
+        ? "commented on"
+        : VERBS[item.kind as keyof typeof VERBS];
+  return html`<span
+    ><strong>${item.actor_name ?? "A former member"}</strong> ${verb} ${card}
+    ${item.kind === "watched" ? html`<span class="faint">(you watch it)</span>` : nothing} ${when(item)}</span
   >`;
+};
 
 customElements.define("board-notifications-view", BoardNotificationsView);
