@@ -6,7 +6,8 @@ import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import request from "supertest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { makeTenant, sessionToken } from "./helpers/flows.ts";
+import { makeTenant, ORIGIN, sessionToken } from "./helpers/flows.ts";
+import { startQr } from "./helpers/qr.ts";
 
 const TENANT_ORIGIN = "https://shop.pages.test";
 let t: TestApp;
@@ -253,5 +254,82 @@ describe("/qr (the phone page)", () => {
     expect(res.text).toMatch(/<link rel="stylesheet" href="\/assets\/qr-phone-style-[A-Z0-9]{8}\.css" \/>/);
     expect(res.text).not.toMatch(/<script>|style="/);
     expect(res.text).toContain('<meta name="viewport" content="width=device-width, initial-scale=1" />');
+  });
+});
+
+describe("page languages (en, de, fr, es)", () => {
+  // A tenant of the QR helper's page origin.
+  let qrKey: string;
+  beforeAll(async () => {
+    ({ apiKey: qrKey } = await makeTenant(t, { origins: [ORIGIN] }));
+  });
+  const lede = (page: string) =>
+    /<p class="lede" data-purpose="authenticate">([\s\S]*?)<\/p>/.exec(page)?.[1];
+  const warning = (page: string) => /data-text="phishing">[\s\S]*?<span>([^<]*)<\/span>/.exec(page)?.[1];
+
+  it("the QR link carries the site's language, and the phone page speaks it, anti-phishing warning included", async () => {
+    const start = await startQr(t.app, await sessionToken(t.app, qrKey), { lang: "de-DE" });
+    const url = new URL(start.mobileUrl);
+    expect(url.pathname + url.search).toBe("/qr?lang=de");
+    // A phone set to English still gets the site's German.
+    const res = await request(t.app).get("/qr?lang=de").set("Accept-Language", "en-US,en;q=0.9");
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<html lang="de">');
+    expect(res.text).toContain("<title>Mit dem Smartphone anmelden</title>");
+    expect(res.text).toContain('<h1 data-purpose="authenticate">Auf Ihrem Computer anmelden?</h1>');
+    expect(warning(res.text)).toBe(
+      "Fahren Sie nur fort, wenn Sie an diesem Computer sind und gerade seinen Code gescannt haben. Wenn Ihnen jemand diesen Code geschickt hat, tippen Sie auf Abbrechen.",
+    );
+    expect(res.text).toContain("Dieses Smartphone ist in einem anderen Netzwerk");
+    expect(res.text).toContain('<button type="button" class="secondary" id="cancel">Abbrechen</button>');
+    // The sentences its script writes come along, in German.
+    expect(res.text).toContain("Diese Anfrage läuft in {time} ab");
+    expect(res.text).not.toMatch(/Continue only if|Sign in on your computer/);
+  });
+
+  it("without lang, the phone's Accept-Language decides (de-DE is German)", async () => {
+    const res = await request(t.app).get("/qr").set("Accept-Language", "de-DE,de;q=0.9,en;q=0.8");
+    expect(res.text).toContain('<html lang="de">');
+    expect(lede(res.text)).toContain("Ihr Passkey auf diesem Smartphone meldet Sie bei");
+    expect(res.headers.vary).toMatch(/Accept-Language/);
+    const french = await request(t.app).get("/qr").set("Accept-Language", "pt-BR, fr;q=0.5");
+    expect(french.text).toContain('<html lang="fr">');
+    expect(warning(french.text)).toMatch(/^Ne continuez que si vous êtes devant cet ordinateur/);
+    const spanish = await request(t.app).get("/qr?lang=es");
+    expect(warning(spanish.text)).toMatch(/^Continúa solo si estás frente a ese ordenador/);
+  });
+
+  it("falls back to English for a language it does not speak, from the link or the phone", async () => {
+    const start = await startQr(t.app, await sessionToken(t.app, qrKey), { lang: "pt-BR" });
+    expect(new URL(start.mobileUrl).search).toBe("");
+    const res = await request(t.app).get("/qr?lang=pt").set("Accept-Language", "ja-JP,ja;q=0.9");
+    expect(res.text).toContain('<html lang="en">');
+    expect(warning(res.text)).toBe(
+      "Continue only if you are at that computer and just scanned its code. If someone sent you this code, tap Cancel.",
+    );
+    expect((await request(t.app).get("/qr")).text).toContain('<html lang="en">');
+  });
+
+  it("the embeds' pages, their refusal, and the admin sign-in and invite pages speak it too", async () => {
+    const embed = await request(t.app).get("/auth-embed").query({ origin: TENANT_ORIGIN, lang: "fr" });
+    expect(embed.text).toContain('<html lang="fr">');
+    expect(embed.text).toContain("<title>Connexion avec une passkey</title>");
+    const refused = await request(t.app)
+      .get("/register-embed")
+      .query({ origin: "https://elsewhere.test" })
+      .set("Accept-Language", "es-ES");
+    expect(refused.status).toBe(403);
+    expect(refused.text).toContain('<html lang="es">');
+    expect(refused.text).toContain("<h1>No disponible aquí</h1>");
+    const signIn = await request(t.app).get("/").set("Accept-Language", "de");
+    expect(signIn.text).toContain('<html lang="de">');
+    expect(signIn.text).toContain("<h1>Beim Dashboard anmelden</h1>");
+    expect(signIn.text).toMatch(/<authkit-authenticate[^>]*label="Mit Passkey anmelden"[^>]*lang="de"/);
+    const expired = await request(t.app)
+      .get("/admin/invite")
+      .query({ code: "x".repeat(43) })
+      .set("Accept-Language", "fr");
+    expect(expired.status).toBe(410);
+    expect(expired.text).toContain("<h1>Ce lien d&#39;invitation ne peut pas être utilisé</h1>");
   });
 });

@@ -64,6 +64,7 @@ export {
 export { escapeHtml, html, SafeHtml } from "./web/html.ts";
 export { pagePolicy, type PagePolicy } from "./web/csp.ts";
 export { pageDocument, sendPage, type PageDocument, type SendPageOptions } from "./web/page.ts";
+export { acceptedLocale, matchLocale, negotiateLocale } from "./web/locale.ts";
 export { assetManifest, builtPagesDir, staticAssets, type StaticAssetsOptions } from "./web/assets.ts";
 export {
   assertCsrf,

@@ -1,5 +1,6 @@
 import { html, pageDocument, type SafeHtml } from "@org/service-kit";
 import { pageAsset } from "./assets.ts";
+import { fill, type PageText } from "./i18n/index.ts";
 
 const INVITE_COMMAND = 'cli admin invite --email you@example.com --name "Your name"';
 
@@ -13,16 +14,30 @@ const logo = html`<svg class="brand-mark" viewBox="0 0 32 32" aria-hidden="true"
 
 const brand = html`<p class="brand">${logo}<span>AuthKit</span><span class="brand-tag">Admin</span></p>`;
 
-/** The sign-in and invite pages: one centred card. A page without a script of its own gets the theme's. */
-function cardPage({ title, script, body }: { title: string; script?: string; body: SafeHtml }): SafeHtml {
+/**
+ * The sign-in and invite pages: one centred card, in the page's language. A page without a script
+ * of its own gets the theme's.
+ */
+function cardPage({
+  text: { locale, t },
+  title,
+  script,
+  body,
+}: {
+  text: PageText;
+  title: string;
+  script?: string;
+  body: SafeHtml;
+}): SafeHtml {
   return pageDocument({
-    title: `${title} · AuthKit admin`,
+    lang: locale,
+    title: t.adminTitle.replace("{page}", title),
     colorScheme: "light dark",
     styles: [pageAsset("admin-style")],
     scripts: [pageAsset(script ?? "theme-only")],
     body: html`<div class="card-page">
       <main class="auth-card">${brand}${body}</main>
-      <p class="footnote">AuthKit · passkey authentication server</p>
+      <p class="footnote">${t.adminFootnote}</p>
     </div>`,
   });
 }
@@ -31,31 +46,41 @@ function cardPage({ title, script, body }: { title: string; script?: string; bod
 export function signInPage({
   apiBaseUrl,
   sessionToken,
+  text,
 }: {
   apiBaseUrl: string;
   sessionToken: string;
+  text: PageText;
 }): SafeHtml {
+  const { locale, t } = text;
+  // The sentences the page's script writes (admin-sign-in.ts).
+  const messages = JSON.stringify({
+    signInWrongAddress: t.signInWrongAddress,
+    signInSessionEnded: t.signInSessionEnded,
+    signingIn: t.signingIn,
+    signInFailed: t.signInFailed,
+    signInUnreachable: t.signInUnreachable,
+  });
   return cardPage({
-    title: "Sign in",
+    text,
+    title: t.signInTitle,
     script: "admin-sign-in",
-    body: html`<h1>Sign in to the dashboard</h1>
-      <p class="lede">Use your administrator passkey to manage tenants, users and the audit log.</p>
+    body: html`<h1>${t.signInHeading}</h1>
+      <p class="lede">${t.signInText}</p>
       <p class="notice" id="notice" role="alert" hidden></p>
-      <div class="component-slot" id="sign-in" data-api-base-url="${apiBaseUrl}">
+      <div class="component-slot" id="sign-in" data-api-base-url="${apiBaseUrl}" data-messages="${messages}">
         <authkit-authenticate
           api-base-url="${apiBaseUrl}"
           token="${sessionToken}"
-          label="Sign in with passkey"
+          label="${t.signInButton}"
+          lang="${locale}"
           theme="class"
         ></authkit-authenticate>
       </div>
       <p class="progress" id="progress" role="status" aria-live="polite"></p>
       <details class="help">
-        <summary>No passkey yet?</summary>
-        <p>
-          Administrators join by invitation. Ask an administrator for an invite link, or run this on the
-          server:
-        </p>
+        <summary>${t.noPasskeyYet}</summary>
+        <p>${t.joinByInvitation}</p>
         <pre><code>${INVITE_COMMAND}</code></pre>
       </details>`,
   });
@@ -66,46 +91,47 @@ export function invitePage({
   apiBaseUrl,
   code,
   invitee,
+  text,
 }: {
   apiBaseUrl: string;
   code: string;
   invitee: { name: string; email: string };
+  text: PageText;
 }): SafeHtml {
+  const { locale, t } = text;
   return cardPage({
-    title: "Create your passkey",
+    text,
+    title: t.inviteTitle,
     script: "admin-invite",
-    body: html`<h1>Welcome, ${invitee.name}</h1>
-      <p class="lede">
-        You are invited to administer this AuthKit server as <strong>${invitee.email}</strong>. Create a
-        passkey on this device (or a security key); it is how you sign in: there is no password.
-      </p>
+    body: html`<h1>${fill(t.inviteWelcome, { name: invitee.name })}</h1>
+      <p class="lede">${fill(t.inviteText, { email: html`<strong>${invitee.email}</strong>` })}</p>
       <div class="component-slot" id="invite">
         <authkit-register
           api-base-url="${apiBaseUrl}"
           assertion-url="/admin/invite/user-token?code=${code}"
-          label="Create passkey"
+          label="${t.inviteButton}"
+          lang="${locale}"
           theme="class"
         ></authkit-register>
       </div>
       <div class="next-step" id="next-step" hidden>
-        <p>Your passkey is ready. This link is now used up.</p>
-        <a class="button-link" href="/">Continue to sign in</a>
+        <p>${t.inviteReady}</p>
+        <a class="button-link" href="/">${t.continueToSignIn}</a>
       </div>
-      <p class="hint">The link works once, for 24 hours from when it was made.</p>`,
+      <p class="hint">${t.inviteHint}</p>`,
   });
 }
 
 /** An invite link that expired, was used, or never existed (410). */
-export function inviteExpiredPage(): SafeHtml {
+export function inviteExpiredPage(text: PageText): SafeHtml {
+  const { t } = text;
   return cardPage({
-    title: "Invite link expired",
-    body: html`<h1>This invite link can't be used</h1>
-      <p class="lede">
-        It has expired (links last 24 hours) or was already used to create a passkey. Ask an administrator for
-        a new one, or run this on the server:
-      </p>
+    text,
+    title: t.inviteExpiredTitle,
+    body: html`<h1>${t.inviteExpiredHeading}</h1>
+      <p class="lede">${t.inviteExpiredText}</p>
       <pre><code>${INVITE_COMMAND}</code></pre>
-      <a class="button-link secondary" href="/">Go to sign in</a>`,
+      <a class="button-link secondary" href="/">${t.goToSignIn}</a>`,
   });
 }
 

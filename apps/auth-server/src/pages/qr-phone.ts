@@ -1,5 +1,17 @@
 import { html, pageDocument, type SafeHtml } from "@org/service-kit";
 import { pageAsset } from "./assets.ts";
+import { fill, type PageMessageKey, type PageText } from "./i18n/index.ts";
+
+/** The sentences the page's script writes itself (read from `data-messages`). */
+const SCRIPT_MESSAGES = [
+  "expiresIn",
+  "justNow",
+  "failedUnsupported",
+  "failedExists",
+  "failedSecurity",
+  "failedUnknown",
+  "failedServer",
+] as const satisfies PageMessageKey[];
 
 const icon = (name: "key" | "check" | "warning" | "error") => {
   const paths = {
@@ -28,110 +40,79 @@ const problem = (name: string, kind: "warning" | "error", title: string, text: S
  * (the computer's QR turns into "scanned"), shows which site asked — only what the server verified:
  * the tenant's name and, when known, which of its origins; nothing a requester could choose — warns
  * when the phone is on another network than the computer, runs the passkey step on the phone and
- * reports how it ended. Every text is here; the script only fills in the facts and switches views.
+ * reports how it ended. Every text is here, in the page's language (the QR link's `lang`, else the
+ * phone's); the script only fills in the facts and switches views, with the few sentences it
+ * writes itself handed over in `data-messages`.
  */
-export function qrPhonePage(): SafeHtml {
+export function qrPhonePage({ locale, t }: PageText): SafeHtml {
+  const tenant = html`<strong data-fact="tenant"></strong>`;
+  const messages = JSON.stringify(Object.fromEntries(SCRIPT_MESSAGES.map((key) => [key, t[key]])));
   return pageDocument({
-    title: "Sign in with your phone",
-    description: "Confirm a sign-in or a new passkey on your computer with this phone.",
+    lang: locale,
+    title: t.phoneTitle,
+    description: t.phoneDescription,
     colorScheme: "light dark",
     styles: [pageAsset("qr-phone-style")],
     scripts: [pageAsset("qr-phone")],
-    body: html`<main class="phone" id="qr-phone" aria-live="polite">
-      <header class="brand">${icon("key")}<span>Passkey</span></header>
+    body: html`<main class="phone" id="qr-phone" aria-live="polite" data-messages="${messages}">
+      <header class="brand">${icon("key")}<span>${t.brand}</span></header>
       ${view(
         "loading",
         html`<div class="status-icon"><span class="spinner" aria-hidden="true"></span></div>
-          <h1>Opening…</h1>
-          <noscript><p class="lede">This page needs JavaScript to use your passkey.</p></noscript>`,
+          <h1>${t.opening}</h1>
+          <noscript><p class="lede">${t.needsJavaScript}</p></noscript>`,
         false,
       )}
       ${view(
         "confirm",
-        html`<h1 data-purpose="authenticate">Sign in on your computer?</h1>
-          <h1 data-purpose="register">Create a passkey on this phone?</h1>
-          <p class="lede" data-purpose="authenticate">
-            Your passkey on this phone will sign you in to <strong data-fact="tenant"></strong> on the
-            computer that shows the QR code.
-          </p>
+        html`<h1 data-purpose="authenticate">${t.confirmSignInTitle}</h1>
+          <h1 data-purpose="register">${t.confirmRegisterTitle}</h1>
+          <p class="lede" data-purpose="authenticate">${fill(t.confirmSignInText, { tenant })}</p>
           <p class="lede" data-purpose="register">
-            This phone will keep a passkey for <strong data-fact="account"></strong> at
-            <strong data-fact="tenant"></strong>, so you can sign in with it.
+            ${fill(t.confirmRegisterText, { account: html`<strong data-fact="account"></strong>`, tenant })}
           </p>
           <dl class="facts">
             <div>
-              <dt>Site</dt>
+              <dt>${t.factSite}</dt>
               <dd><span data-fact="tenant"></span><span class="sub" data-fact="site"></span></dd>
             </div>
             <div>
-              <dt>Asked</dt>
+              <dt>${t.factAsked}</dt>
               <dd data-fact="requested"></dd>
             </div>
           </dl>
           <p class="caution network" data-network="different" hidden>
-            ${icon("warning")}<span
-              ><strong>This phone is on a different network from the computer that showed the code.</strong>
-              That is normal on mobile data. But if you did not scan a code on a screen in front of you,
-              someone else may be trying to sign in as you: tap Cancel.</span
-            >
+            ${icon("warning")}<span><strong>${t.networkWarningTitle}</strong> ${t.networkWarningText}</span>
           </p>
-          <p class="caution">
-            ${icon("warning")}<span
-              >Continue only if you are at that computer and just scanned its code. If someone sent you this
-              code, tap Cancel.</span
-            >
-          </p>
+          <p class="caution" data-text="phishing">${icon("warning")}<span>${t.phishingWarning}</span></p>
           <div class="actions">
             <button type="button" class="primary" id="continue">
-              <span data-purpose="authenticate">Sign in with passkey</span
-              ><span data-purpose="register">Create passkey</span>
+              <span data-purpose="authenticate">${t.continueSignIn}</span
+              ><span data-purpose="register">${t.continueRegister}</span>
             </button>
-            <button type="button" class="secondary" id="cancel">Cancel</button>
+            <button type="button" class="secondary" id="cancel">${t.cancel}</button>
           </div>
           <p class="countdown" data-fact="countdown"></p>`,
       )}
       ${view(
         "working",
         html`<div class="status-icon"><span class="spinner" aria-hidden="true"></span></div>
-          <h1>Use your passkey</h1>
-          <p class="lede">Follow your phone's prompt (fingerprint, face or screen lock).</p>`,
+          <h1>${t.workingTitle}</h1>
+          <p class="lede">${t.workingText}</p>`,
       )}
       ${view(
         "done",
         html`<div class="status-icon success">${icon("check")}</div>
-          <h1 data-purpose="authenticate">You're signed in on your computer</h1>
-          <h1 data-purpose="register">Passkey created</h1>
-          <p class="lede" data-purpose="authenticate">You can put your phone away.</p>
-          <p class="lede" data-purpose="register">
-            You can now sign in to <strong data-fact="tenant"></strong> with this phone. Your computer shows
-            the result too.
-          </p>`,
+          <h1 data-purpose="authenticate">${t.doneSignInTitle}</h1>
+          <h1 data-purpose="register">${t.doneRegisterTitle}</h1>
+          <p class="lede" data-purpose="authenticate">${t.doneSignInText}</p>
+          <p class="lede" data-purpose="register">${fill(t.doneRegisterText, { tenant })}</p>`,
       )}
-      ${problem(
-        "cancelled",
-        "warning",
-        "Cancelled",
-        "Nothing was signed in. Your computer shows a new QR code if you want to try again.",
-      )}
-      ${problem(
-        "used",
-        "error",
-        "This QR code was already used",
-        "Each code works once, on one device. Scan the new code your computer shows.",
-      )}
-      ${problem(
-        "expired",
-        "warning",
-        "This QR code has expired",
-        "Codes are valid for a few minutes. Show a new one on your computer and scan it again.",
-      )}
-      ${problem(
-        "incomplete",
-        "error",
-        "This link is incomplete",
-        "Open it by scanning the QR code on your computer with this phone's camera.",
-      )}
-      ${problem("failed", "error", "That didn't work", "")}
+      ${problem("cancelled", "warning", t.cancelledTitle, t.cancelledText)}
+      ${problem("used", "error", t.usedTitle, t.usedText)}
+      ${problem("expired", "warning", t.expiredTitle, t.expiredText)}
+      ${problem("incomplete", "error", t.incompleteTitle, t.incompleteText)}
+      ${problem("failed", "error", t.failedTitle, "")}
     </main>`,
   });
 }

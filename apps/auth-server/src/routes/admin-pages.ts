@@ -4,6 +4,7 @@ import { Router } from "express";
 import type { AuthContext } from "../context.ts";
 import { adminSessionOf, inviteClaimOf } from "../http/admin-session.ts";
 import { dashboardPage, inviteExpiredPage, invitePage, signInPage } from "../pages/admin.ts";
+import { pageText } from "../pages/i18n/index.ts";
 import { adminSignInToken } from "../services/admin-sessions.ts";
 import { openInvite } from "../services/admins.ts";
 
@@ -15,9 +16,10 @@ export function adminPagesRouter(ctx: AuthContext): Router {
   const router = Router();
   const apiBaseUrl = new URL(ctx.env.PUBLIC_URL).origin;
 
-  router.get("/", async (_req, res) => {
+  router.get("/", async (req, res) => {
     // A session token for the sign-in component, minted for each view (as a tenant's backend would).
-    sendPage(res, signInPage({ apiBaseUrl, sessionToken: await adminSignInToken(ctx) }));
+    res.setHeader("Vary", "Accept-Language");
+    sendPage(res, signInPage({ apiBaseUrl, sessionToken: await adminSignInToken(ctx), text: pageText(req) }));
   });
 
   router.get("/admin", async (req, res) => {
@@ -29,8 +31,9 @@ export function adminPagesRouter(ctx: AuthContext): Router {
   router.get("/admin/invite", async (req, res) => {
     const { code } = parseWith(InviteCodeQuery, req.query);
     const invitee = await openInvite({ ctx, code, claimToken: inviteClaimOf(ctx, req) });
-    if (!invitee) return sendPage(res, inviteExpiredPage(), { status: 410 });
-    sendPage(res, invitePage({ apiBaseUrl, code, invitee }));
+    res.setHeader("Vary", "Accept-Language");
+    if (!invitee) return sendPage(res, inviteExpiredPage(pageText(req)), { status: 410 });
+    sendPage(res, invitePage({ apiBaseUrl, code, invitee, text: pageText(req) }));
   });
 
   return router;

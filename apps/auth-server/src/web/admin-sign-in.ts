@@ -9,6 +9,11 @@ const notice = document.getElementById("notice") as HTMLElement;
 const progress = document.getElementById("progress") as HTMLElement;
 const signIn = slot.querySelector("authkit-authenticate") as HTMLElement;
 const apiBaseUrl = slot.dataset.apiBaseUrl ?? "";
+/** The sentences this script writes, in the page's language (the server put them in `data-messages`). */
+const t = JSON.parse(slot.dataset.messages ?? "{}") as Record<
+  "signInWrongAddress" | "signInSessionEnded" | "signingIn" | "signInFailed" | "signInUnreachable",
+  string
+>;
 
 function say(message: string, kind: "error" | "info" = "error") {
   notice.textContent = message;
@@ -18,15 +23,15 @@ function say(message: string, kind: "error" | "info" = "error") {
 }
 
 if (location.origin !== apiBaseUrl) {
-  say(`Open this page at ${apiBaseUrl}/ : administrator passkeys belong to that address.`);
+  say(t.signInWrongAddress.replace("{url}", apiBaseUrl));
 } else if (new URLSearchParams(location.search).get("signed-out") === "expired") {
-  say("Your session ended. Sign in again to continue.", "info");
+  say(t.signInSessionEnded, "info");
 }
 
 signIn.addEventListener("success", async (event) => {
   const { challengeId } = (event as CustomEvent<AuthenticateSuccessDetail>).detail;
   notice.hidden = true;
-  progress.textContent = "Signing you in…";
+  progress.textContent = t.signingIn;
   try {
     const response = await fetch("/admin/session", {
       method: "POST",
@@ -38,9 +43,10 @@ signIn.addEventListener("success", async (event) => {
       return;
     }
     const body = (await response.json().catch(() => ({}))) as { error?: string };
-    say(body.error ?? `Sign-in failed (${response.status}).`);
+    // The server's own words when it gave a reason (English: for administrators).
+    say(body.error ?? t.signInFailed.replace("{status}", String(response.status)));
   } catch {
-    say("Can't reach the server. Check your connection and try again.");
+    say(t.signInUnreachable);
   }
   progress.textContent = "";
 });

@@ -16,6 +16,19 @@ type View =
   "loading" | "confirm" | "working" | "done" | "cancelled" | "used" | "expired" | "incomplete" | "failed";
 
 const root = document.getElementById("qr-phone") as HTMLElement;
+/** The sentences this script writes, in the page's language (the server put them in `data-messages`). */
+const t = JSON.parse(root.dataset.messages ?? "{}") as Record<
+  | "expiresIn"
+  | "justNow"
+  | "failedUnsupported"
+  | "failedExists"
+  | "failedSecurity"
+  | "failedUnknown"
+  | "failedServer",
+  string
+>;
+/** The page's language (`<html lang>`), for times and "2 minutes ago". */
+const lang = document.documentElement.lang || "en";
 let claim: QrClaimResponse | undefined;
 let countdown: ReturnType<typeof setInterval> | undefined;
 /** Server clock minus this phone's, from the Date header (the expiry is server time). */
@@ -63,10 +76,10 @@ async function post<T>(path: string, body: unknown, token?: string): Promise<T> 
 
 const minutesAgo = (iso: string) => {
   const minutes = Math.round((Date.now() + skewMs - Date.parse(iso)) / 60_000);
-  const time = new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  const time = new Date(iso).toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" });
   return minutes < 1
-    ? `${time} (just now)`
-    : `${time} (${new Intl.RelativeTimeFormat([], { numeric: "auto" }).format(-minutes, "minute")})`;
+    ? `${time} (${t.justNow})`
+    : `${time} (${new Intl.RelativeTimeFormat(lang, { numeric: "auto" }).format(-minutes, "minute")})`;
 };
 
 function startCountdown(requestedAt: string, expiresAt: string): void {
@@ -77,7 +90,7 @@ function startCountdown(requestedAt: string, expiresAt: string): void {
     if (left <= 0) return show("expired");
     fill(
       "countdown",
-      `This request expires in ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`,
+      t.expiresIn.replace("{time}", `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`),
     );
   };
   tick();
@@ -113,11 +126,14 @@ async function abort(request: QrAbortRequest, message?: string): Promise<void> {
 }
 
 const PHONE_MESSAGES: Record<QrPhoneFailure, string> = {
-  webauthn_not_supported: "This browser can't use passkeys. Try your phone's default browser.",
-  credential_exists: "This phone already has a passkey for this account. Sign in with it instead.",
-  security_error: "This phone's browser refused to use the site's passkeys from this page.",
-  unknown: "The passkey step didn't complete on this phone.",
+  webauthn_not_supported: t.failedUnsupported,
+  credential_exists: t.failedExists,
+  security_error: t.failedSecurity,
+  unknown: t.failedUnknown,
 };
+
+/** What the person reads for a failed request: the server's own text is English, for developers. */
+const failureText = (error: unknown) => (error instanceof HttpFailure ? t.failedServer : t.failedUnknown);
 
 async function ceremony(): Promise<void> {
   if (!claim) return;
@@ -140,7 +156,7 @@ async function ceremony(): Promise<void> {
     show("done");
   } catch (error) {
     if (error instanceof HttpFailure && error.status === 410) return show("expired");
-    show("failed", error instanceof Error ? error.message : PHONE_MESSAGES.unknown);
+    show("failed", failureText(error));
   }
 }
 
@@ -152,7 +168,7 @@ async function open(): Promise<void> {
   } catch (error) {
     if (error instanceof HttpFailure && error.status === 409) return show("used");
     if (error instanceof HttpFailure && error.status === 410) return show("expired");
-    return show("failed", error instanceof Error ? error.message : PHONE_MESSAGES.unknown);
+    return show("failed", failureText(error));
   }
   root.dataset.purpose = claim.purpose;
   for (const element of root.querySelectorAll<HTMLElement>("[data-purpose]")) {

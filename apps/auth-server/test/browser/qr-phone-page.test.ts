@@ -140,3 +140,51 @@ describe.each(["light", "dark"] as const)("%s", (theme) => {
     }
   });
 });
+
+describe("in German", () => {
+  it("speaks the QR link's lang (a German site) on an English phone, warning included, and a de-DE phone's own", async () => {
+    const { context, page } = await openPhone(browser, "light");
+    page.setDefaultTimeout(10_000);
+    try {
+      // A login started on a German site, from another network than the phone: every sentence German.
+      const login = await auth.startQr(
+        await auth.sessionToken(apiKey),
+        site.origin,
+        { lang: "de-DE" },
+        { "X-Forwarded-For": "198.51.100.67" },
+      );
+      expect(new URL(login.mobileUrl).search).toBe("?lang=de");
+      await page.goto(login.mobileUrl);
+      await heading(page, "Auf Ihrem Computer anmelden?");
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe("de");
+      await page
+        .getByText(
+          "Fahren Sie nur fort, wenn Sie an diesem Computer sind und gerade seinen Code gescannt haben. Wenn Ihnen jemand diesen Code geschickt hat, tippen Sie auf Abbrechen.",
+        )
+        .waitFor();
+      await page
+        .getByText(
+          "Dieses Smartphone ist in einem anderen Netzwerk als der Computer, der den Code gezeigt hat.",
+        )
+        .waitFor();
+      await page.getByText(/Diese Anfrage läuft in 4:\d\d ab/).waitFor();
+      await page.getByRole("button", { name: "Mit Passkey anmelden" }).waitFor();
+      await screenshot(page, SUITE, "authenticate-confirm-de-light-375");
+      await page.getByRole("button", { name: "Abbrechen" }).click();
+      await heading(page, "Abgebrochen");
+    } finally {
+      await context.close();
+    }
+
+    // No lang in the link: a phone set to German (Accept-Language de-DE) reads German.
+    const german = await openPhone(browser, "light", "de-DE");
+    try {
+      await german.page.goto(`${auth.url}/qr`);
+      await heading(german.page, "Dieser Link ist unvollständig");
+      expect(await german.page.evaluate(() => document.documentElement.lang)).toBe("de");
+      await screenshot(german.page, SUITE, "incomplete-de-light-375");
+    } finally {
+      await german.context.close();
+    }
+  });
+});

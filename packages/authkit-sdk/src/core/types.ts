@@ -144,6 +144,8 @@ export interface QRStartBody {
   name?: string;
   /** The page showing the QR when the request comes from an embed (shown on the phone). */
   origin?: string;
+  /** The site's language (`locale`): the phone page speaks it. */
+  lang?: string;
 }
 export interface QRStartAnswer {
   challengeId: string;

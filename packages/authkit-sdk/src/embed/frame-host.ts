@@ -14,6 +14,8 @@ export interface FrameHostOptions {
   apiBaseUrl: string;
   /** `/auth-embed` or `/register-embed`. */
   path: string;
+  /** The element's language: the embed page's `<html lang>` and title (its text comes with `init`). */
+  lang?: string;
   /** Sent once the iframe has loaded. */
   init: () => ParentMessage;
   onMessage: (message: FrameMessage) => void;
@@ -39,6 +41,7 @@ export class FrameHost {
     this.#origin = origin;
     const url = new URL(options.path, `${options.apiBaseUrl}/`);
     url.searchParams.set("origin", location.origin);
+    if (options.lang) url.searchParams.set("lang", options.lang);
     this.iframe = document.createElement("iframe");
     this.iframe.src = url.href;
     this.iframe.allow = "publickey-credentials-get *; publickey-credentials-create *";

@@ -12,6 +12,8 @@ export interface PageDocument {
   /** <meta name="color-scheme">; embeds leave it out so their background stays transparent. */
   colorScheme?: string;
   description?: string;
+  /** `<html lang>`: the language the page speaks (BCP 47; default "en"). */
+  lang?: string;
 }
 
 /** A complete HTML document; all interpolation is escaped. */
@@ -22,9 +24,10 @@ export function pageDocument({
   body,
   colorScheme,
   description,
+  lang = "en",
 }: PageDocument): SafeHtml {
   return html`<!doctype html>
-    <html lang="en">
+    <html lang="${lang}">
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -1,7 +1,15 @@
 import { randomBytes } from "node:crypto";
 import type { QrPurpose, QrStartRequest, QrStartResponse, QrStatusResponse } from "@org/contracts";
-import { AppError, generateSecret, hashSecret, NotFoundError, secretMatches } from "@org/service-kit";
+import {
+  AppError,
+  generateSecret,
+  hashSecret,
+  matchLocale,
+  NotFoundError,
+  secretMatches,
+} from "@org/service-kit";
 import type { AuthContext } from "../../context.ts";
+import { PAGE_LOCALES } from "../../pages/i18n/locales.ts";
 import { newId } from "../challenges.ts";
 import type { Tenant } from "../tenants.ts";
 import { activeUser, userInfo } from "../users.ts";
@@ -79,7 +87,10 @@ export async function startQr({
     finishedAt: null,
   };
   await ctx.qr.store.create(challenge);
-  const mobileUrl = `${new URL(ctx.env.PUBLIC_URL).origin}${PHONE_PAGE_PATH}#${mobileSecret}`;
+  // The site's language travels in the link (the phone page speaks it, not only the phone's own).
+  const lang = matchLocale(input.lang, PAGE_LOCALES);
+  const query = lang ? `?lang=${lang}` : "";
+  const mobileUrl = `${new URL(ctx.env.PUBLIC_URL).origin}${PHONE_PAGE_PATH}${query}#${mobileSecret}`;
   return {
     challengeId: challenge.id,
     qrUrl: await qrImage(mobileUrl),

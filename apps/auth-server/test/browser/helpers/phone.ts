@@ -8,9 +8,11 @@ export const PHONE_USER_AGENT =
 export const DESKTOP_USER_AGENT =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
-/** A phone: 375 px wide, touch, a mobile user agent and its own (platform) authenticator. */
-export async function openPhone(browser: Browser, colorScheme: "light" | "dark" = "light") {
+/** A phone: 375 px wide, touch, a mobile user agent, its own (platform) authenticator, maybe a language. */
+export async function openPhone(browser: Browser, colorScheme: "light" | "dark" = "light", locale?: string) {
   const context = await browser.newContext({
+    // The phone's language (its Accept-Language and navigator.language); Chromium's default otherwise.
+    ...(locale ? { locale } : {}),
     viewport: { width: 375, height: 760 },
     userAgent: PHONE_USER_AGENT,
     isMobile: true,

@@ -206,6 +206,7 @@ export class AuthkitAuthenticate extends AuthkitElement<AuthenticateEvents> {
     this.#frame = new FrameHost({
       apiBaseUrl: this.apiBaseUrl,
       path: "auth-embed",
+      lang: this.locale,
       timeout: this.timeout,
       init: () => this.#initMessage(this.#session.current || token),
       onMessage: (message) => void this.#onFrameMessage(message),

@@ -6,6 +6,7 @@ export interface RegisterFrameOptions {
   apiBaseUrl: string;
   timeout: number;
   title: string;
+  lang: string;
   init: () => InitMessage;
   onResize: (height: number) => void;
   onSuccess: (result: FrameResult) => void;
@@ -21,6 +22,7 @@ export function registerFrame(options: RegisterFrameOptions): FrameHost {
   const frame = new FrameHost({
     apiBaseUrl: options.apiBaseUrl,
     path: "register-embed",
+    lang: options.lang,
     timeout: options.timeout,
     init: options.init,
     onMessage: (message) => {

@@ -283,6 +283,7 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
       apiBaseUrl: this.apiBaseUrl,
       timeout: this.timeout,
       title: this.t.phoneDialogLabel,
+      lang: this.locale,
       init: () => ({
         type: "init",
         token,

@@ -78,6 +78,8 @@ export class QRFlow implements QRSession {
           ? { purpose: "register", ...(this.options.name ? { name: this.options.name } : {}) }
           : {}),
         ...(this.options.origin ? { origin: this.options.origin } : {}),
+        // The phone page speaks the site's language (not only the phone's).
+        ...(this.auth.getConfig().locale ? { lang: this.auth.getConfig().locale } : {}),
       };
       start = await this.auth.request<QRStartAnswer>({ path: "/auth/v1/qr/start", body });
     } catch (thrown) {

@@ -58,6 +58,15 @@ export const QrStartRequestSchema = z
           "The tenant page showing the QR, when the request comes from an embed on the auth server; " +
           "shown on the phone only if it is one of the tenant's origins.",
       }),
+    lang: z
+      .string()
+      .max(35)
+      .optional()
+      .openapi({
+        description:
+          "The language of the page showing the QR (a BCP 47 tag, e.g. `de-DE`): the phone page speaks it " +
+          "(en, de, fr or es; `?lang=` in mobileUrl) instead of the phone's own. Others are ignored.",
+      }),
   })
   .openapi("QrStartRequest");
 export type QrStartRequest = z.infer<typeof QrStartRequestSchema>;

@@ -1,0 +1,93 @@
+import type { PageMessages } from "./en.ts";
+
+// Sie, and "Smartphone", as the SDK's elements say it (packages/authkit-sdk/src/i18n/de.ts).
+export const de: PageMessages = {
+  phoneTitle: "Mit dem Smartphone anmelden",
+  phoneDescription:
+    "Bestätigen Sie mit diesem Smartphone eine Anmeldung oder einen neuen Passkey auf Ihrem Computer.",
+  brand: "Passkey",
+  opening: "Wird geöffnet…",
+  needsJavaScript: "Diese Seite braucht JavaScript, um Ihren Passkey zu verwenden.",
+  confirmSignInTitle: "Auf Ihrem Computer anmelden?",
+  confirmRegisterTitle: "Einen Passkey auf diesem Smartphone erstellen?",
+  confirmSignInText:
+    "Ihr Passkey auf diesem Smartphone meldet Sie bei {tenant} auf dem Computer an, der den QR-Code zeigt.",
+  confirmRegisterText:
+    "Dieses Smartphone speichert einen Passkey für {account} bei {tenant}, damit Sie sich damit anmelden können.",
+  factSite: "Website",
+  factAsked: "Angefragt",
+  networkWarningTitle:
+    "Dieses Smartphone ist in einem anderen Netzwerk als der Computer, der den Code gezeigt hat.",
+  networkWarningText:
+    "Mit mobilen Daten ist das normal. Wenn Sie aber keinen Code auf einem Bildschirm vor sich gescannt haben, versucht vielleicht jemand anderes, sich als Sie anzumelden: Tippen Sie auf Abbrechen.",
+  phishingWarning:
+    "Fahren Sie nur fort, wenn Sie an diesem Computer sind und gerade seinen Code gescannt haben. Wenn Ihnen jemand diesen Code geschickt hat, tippen Sie auf Abbrechen.",
+  continueSignIn: "Mit Passkey anmelden",
+  continueRegister: "Passkey erstellen",
+  cancel: "Abbrechen",
+  workingTitle: "Verwenden Sie Ihren Passkey",
+  workingText: "Folgen Sie der Aufforderung Ihres Smartphones (Fingerabdruck, Gesicht oder Displaysperre).",
+  doneSignInTitle: "Sie sind auf Ihrem Computer angemeldet",
+  doneRegisterTitle: "Passkey erstellt",
+  doneSignInText: "Sie können Ihr Smartphone weglegen.",
+  doneRegisterText:
+    "Sie können sich jetzt mit diesem Smartphone bei {tenant} anmelden. Ihr Computer zeigt das Ergebnis ebenfalls an.",
+  cancelledTitle: "Abgebrochen",
+  cancelledText:
+    "Es wurde niemand angemeldet. Ihr Computer zeigt einen neuen QR-Code, wenn Sie es noch einmal versuchen möchten.",
+  usedTitle: "Dieser QR-Code wurde bereits verwendet",
+  usedText:
+    "Jeder Code funktioniert einmal, auf einem Gerät. Scannen Sie den neuen Code, den Ihr Computer zeigt.",
+  expiredTitle: "Dieser QR-Code ist abgelaufen",
+  expiredText:
+    "Codes gelten einige Minuten. Lassen Sie sich auf Ihrem Computer einen neuen anzeigen und scannen Sie ihn erneut.",
+  incompleteTitle: "Dieser Link ist unvollständig",
+  incompleteText:
+    "Öffnen Sie ihn, indem Sie den QR-Code auf Ihrem Computer mit der Kamera dieses Smartphones scannen.",
+  failedTitle: "Das hat nicht funktioniert",
+  expiresIn: "Diese Anfrage läuft in {time} ab",
+  justNow: "gerade eben",
+  failedUnsupported:
+    "Dieser Browser kann keine Passkeys verwenden. Versuchen Sie es mit dem Standardbrowser Ihres Smartphones.",
+  failedExists:
+    "Dieses Smartphone hat bereits einen Passkey für dieses Konto. Melden Sie sich stattdessen damit an.",
+  failedSecurity: "Der Browser dieses Smartphones hat die Passkeys der Website auf dieser Seite abgelehnt.",
+  failedUnknown: "Der Passkey-Schritt wurde auf diesem Smartphone nicht abgeschlossen.",
+  failedServer:
+    "Der Server konnte diesen Schritt nicht abschließen. Scannen Sie den neuen Code, den Ihr Computer zeigt.",
+  embedSignInTitle: "Anmeldung mit Passkey",
+  embedRegisterTitle: "Einen Passkey mit dem Smartphone erstellen",
+  embedRefusedTitle: "Hier nicht verfügbar",
+  embedRefusedText:
+    "Diese Seite kann nur von einer Website eingebettet werden, die bei diesem Authentifizierungsserver registriert ist.",
+  adminTitle: "{page} · AuthKit-Verwaltung",
+  adminFootnote: "AuthKit · Passkey-Authentifizierungsserver",
+  signInTitle: "Anmelden",
+  signInHeading: "Beim Dashboard anmelden",
+  signInText:
+    "Verwenden Sie Ihren Administrator-Passkey, um Mandanten, Benutzer und das Audit-Log zu verwalten.",
+  signInButton: "Mit Passkey anmelden",
+  noPasskeyYet: "Noch keinen Passkey?",
+  joinByInvitation:
+    "Administratoren kommen per Einladung dazu. Bitten Sie einen Administrator um einen Einladungslink oder führen Sie dies auf dem Server aus:",
+  signInWrongAddress:
+    "Öffnen Sie diese Seite unter {url}/ : Administrator-Passkeys gehören zu dieser Adresse.",
+  signInSessionEnded: "Ihre Sitzung ist abgelaufen. Melden Sie sich erneut an, um fortzufahren.",
+  signingIn: "Sie werden angemeldet…",
+  signInFailed: "Anmeldung fehlgeschlagen ({status}).",
+  signInUnreachable:
+    "Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.",
+  inviteTitle: "Erstellen Sie Ihren Passkey",
+  inviteWelcome: "Willkommen, {name}",
+  inviteText:
+    "Sie sind eingeladen, diesen AuthKit-Server als {email} zu verwalten. Erstellen Sie einen Passkey auf diesem Gerät (oder einen Sicherheitsschlüssel); damit melden Sie sich an: Es gibt kein Passwort.",
+  inviteButton: "Passkey erstellen",
+  inviteReady: "Ihr Passkey ist bereit. Dieser Link ist jetzt verbraucht.",
+  continueToSignIn: "Weiter zur Anmeldung",
+  inviteHint: "Der Link funktioniert einmal, 24 Stunden lang ab seiner Erstellung.",
+  inviteExpiredTitle: "Einladungslink abgelaufen",
+  inviteExpiredHeading: "Dieser Einladungslink kann nicht verwendet werden",
+  inviteExpiredText:
+    "Er ist abgelaufen (Links gelten 24 Stunden) oder wurde bereits zum Erstellen eines Passkeys verwendet. Bitten Sie einen Administrator um einen neuen oder führen Sie dies auf dem Server aus:",
+  goToSignIn: "Zur Anmeldung",
+};

@@ -1,0 +1,88 @@
+import type { PageMessages } from "./en.ts";
+
+// Tú, and "llave de acceso", as the SDK's elements say it (packages/authkit-sdk/src/i18n/es.ts).
+export const es: PageMessages = {
+  phoneTitle: "Inicia sesión con tu teléfono",
+  phoneDescription:
+    "Confirma con este teléfono un inicio de sesión o una nueva llave de acceso en tu ordenador.",
+  brand: "Llave de acceso",
+  opening: "Abriendo…",
+  needsJavaScript: "Esta página necesita JavaScript para usar tu llave de acceso.",
+  confirmSignInTitle: "¿Iniciar sesión en tu ordenador?",
+  confirmRegisterTitle: "¿Crear una llave de acceso en este teléfono?",
+  confirmSignInText:
+    "La llave de acceso de este teléfono iniciará tu sesión en {tenant} en el ordenador que muestra el código QR.",
+  confirmRegisterText:
+    "Este teléfono guardará una llave de acceso para {account} en {tenant}, para que puedas iniciar sesión con ella.",
+  factSite: "Sitio",
+  factAsked: "Solicitado",
+  networkWarningTitle: "Este teléfono está en una red distinta a la del ordenador que mostró el código.",
+  networkWarningText:
+    "Es normal con datos móviles. Pero si no escaneaste un código en una pantalla delante de ti, puede que otra persona esté intentando iniciar sesión como tú: toca Cancelar.",
+  phishingWarning:
+    "Continúa solo si estás frente a ese ordenador y acabas de escanear su código. Si alguien te envió este código, toca Cancelar.",
+  continueSignIn: "Iniciar sesión con llave de acceso",
+  continueRegister: "Crear llave de acceso",
+  cancel: "Cancelar",
+  workingTitle: "Usa tu llave de acceso",
+  workingText: "Sigue las indicaciones de tu teléfono (huella, rostro o bloqueo de pantalla).",
+  doneSignInTitle: "Has iniciado sesión en tu ordenador",
+  doneRegisterTitle: "Llave de acceso creada",
+  doneSignInText: "Ya puedes guardar el teléfono.",
+  doneRegisterText:
+    "Ahora puedes iniciar sesión en {tenant} con este teléfono. Tu ordenador también muestra el resultado.",
+  cancelledTitle: "Cancelado",
+  cancelledText:
+    "No se inició ninguna sesión. Tu ordenador muestra un nuevo código QR si quieres volver a intentarlo.",
+  usedTitle: "Este código QR ya se usó",
+  usedText:
+    "Cada código funciona una vez, en un solo dispositivo. Escanea el nuevo código que muestra tu ordenador.",
+  expiredTitle: "Este código QR ha caducado",
+  expiredText: "Los códigos valen unos minutos. Muestra uno nuevo en tu ordenador y vuelve a escanearlo.",
+  incompleteTitle: "Este enlace está incompleto",
+  incompleteText: "Ábrelo escaneando el código QR de tu ordenador con la cámara de este teléfono.",
+  failedTitle: "No ha funcionado",
+  expiresIn: "Esta solicitud caduca en {time}",
+  justNow: "ahora mismo",
+  failedUnsupported:
+    "Este navegador no puede usar llaves de acceso. Prueba con el navegador predeterminado de tu teléfono.",
+  failedExists: "Este teléfono ya tiene una llave de acceso para esta cuenta. Inicia sesión con ella.",
+  failedSecurity:
+    "El navegador de este teléfono se negó a usar las llaves de acceso del sitio desde esta página.",
+  failedUnknown: "El paso de la llave de acceso no se completó en este teléfono.",
+  failedServer: "El servidor no pudo terminar este paso. Escanea el nuevo código que muestra tu ordenador.",
+  embedSignInTitle: "Inicio de sesión con llave de acceso",
+  embedRegisterTitle: "Crea una llave de acceso con tu teléfono",
+  embedRefusedTitle: "No disponible aquí",
+  embedRefusedText:
+    "Esta página solo puede insertarla un sitio registrado en este servidor de autenticación.",
+  adminTitle: "{page} · Administración de AuthKit",
+  adminFootnote: "AuthKit · servidor de autenticación con llaves de acceso",
+  signInTitle: "Iniciar sesión",
+  signInHeading: "Inicia sesión en el panel",
+  signInText:
+    "Usa tu llave de acceso de administrador para gestionar inquilinos, usuarios y el registro de auditoría.",
+  signInButton: "Iniciar sesión con llave de acceso",
+  noPasskeyYet: "¿Aún no tienes llave de acceso?",
+  joinByInvitation:
+    "Los administradores se unen por invitación. Pide un enlace de invitación a un administrador o ejecuta esto en el servidor:",
+  signInWrongAddress:
+    "Abre esta página en {url}/ : las llaves de acceso de administrador pertenecen a esa dirección.",
+  signInSessionEnded: "Tu sesión terminó. Vuelve a iniciar sesión para continuar.",
+  signingIn: "Iniciando sesión…",
+  signInFailed: "No se pudo iniciar sesión ({status}).",
+  signInUnreachable: "No se puede contactar con el servidor. Comprueba tu conexión y vuelve a intentarlo.",
+  inviteTitle: "Crea tu llave de acceso",
+  inviteWelcome: "Te damos la bienvenida, {name}",
+  inviteText:
+    "Te han invitado a administrar este servidor AuthKit como {email}. Crea una llave de acceso en este dispositivo (o una llave de seguridad); así es como inicias sesión: no hay contraseña.",
+  inviteButton: "Crear llave de acceso",
+  inviteReady: "Tu llave de acceso está lista. Este enlace ya se ha usado.",
+  continueToSignIn: "Continuar al inicio de sesión",
+  inviteHint: "El enlace funciona una vez, durante 24 horas desde que se creó.",
+  inviteExpiredTitle: "Enlace de invitación caducado",
+  inviteExpiredHeading: "Este enlace de invitación no se puede usar",
+  inviteExpiredText:
+    "Ha caducado (los enlaces duran 24 horas) o ya se usó para crear una llave de acceso. Pide uno nuevo a un administrador o ejecuta esto en el servidor:",
+  goToSignIn: "Ir al inicio de sesión",
+};
