@@ -101,6 +101,8 @@ export const boardEnvSchema = baseEnvSchema.extend({
   WEBHOOK_DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** The sender of the board's mail; default `Board <no-reply@<PUBLIC_URL's host>>`. */
   MAIL_FROM: optionalText,
+  /** The board's name as passkey prompts show the site (WebAuthn rp.name). */
+  BOARD_NAME: z.string().trim().min(1).max(100).default("Board"),
 });
 
 /** How board-api reaches its auth server; absent: the web app cannot sign anyone in. */
@@ -108,6 +110,8 @@ export interface AuthServerConfig {
   publicUrl: string;
   internalUrl: string;
   apiKey: { value: string } | { file: string };
+  /** BOARD_NAME: the site's name in the passkey prompts of the registrations the board asks for. */
+  boardName: string;
 }
 
 export type BoardEnv = ReturnType<typeof loadBoardEnv>;
@@ -137,6 +141,7 @@ function authServer(
       ? env.AUTH_SERVER_INTERNAL_URL.replace(/\/+$/, "")
       : origin(publicUrl),
     apiKey,
+    boardName: env.BOARD_NAME,
   };
 }
 

@@ -32,7 +32,12 @@ afterAll(async () => {
 const error = (code: string, message: string) => ({ error: { code, message } });
 const logger = createLogger({ service: "board-api", level: "silent" });
 const tenant = () =>
-  createTenantClient({ publicUrl: auth.url, internalUrl: auth.url, apiKey: { value: apiKey } });
+  createTenantClient({
+    publicUrl: auth.url,
+    internalUrl: auth.url,
+    apiKey: { value: apiKey },
+    boardName: "Board",
+  });
 
 /** The auth server's status for the user of `externalId` (200: it exists, 404: it does not). */
 const authUserStatus = async (externalId: string) =>

@@ -34,6 +34,8 @@ export type RequestAuth =
       adminInviteId?: string;
       /** Whose step-up freshness (step-up.ts): `ut:<hash>` of the user token, `us:<hash>` of the cookie. */
       stepUpSubject: string;
+      /** The site's name the user token asked passkey prompts to show (WebAuthn rp.name). */
+      rpName?: string;
     }
   /** A browser on a tenant's page, by session token (authenticate component, password login). */
   | { kind: "session"; tenant: Tenant; expiresAt: number; page?: PageOrigin };
@@ -131,6 +133,7 @@ function requireUser(ctx: AuthContext, scope: UserTokenScope): RequestHandler {
       via: "userToken",
       stepUpSubject: userTokenStepUpSubject(token),
       ...(page ? { page } : {}),
+      ...(record.rpName ? { rpName: record.rpName } : {}),
     };
   });
 }

@@ -17,7 +17,7 @@ export function registrationRoutes(ctx: AuthContext): OperationRoutes {
     "post /auth/v1/register/start": {
       handle: async (req, res) => {
         const auth = authOf(req, "user");
-        const { tenant, userId, page, adminInviteId } = auth;
+        const { tenant, userId, page, adminInviteId, rpName } = auth;
         // A second passkey needs a step-up by this token or cookie (step_up_required): checked
         // before the passkey dialog opens, and again at finish.
         await assertMayAddPasskey(ctx, auth);
@@ -29,7 +29,7 @@ export function registrationRoutes(ctx: AuthContext): OperationRoutes {
         }
         const input = parseWith(RegisterStartRequestSchema, req.body ?? {});
         noStore(res);
-        res.json(await startRegistration({ ctx, tenant, userId, input, page }));
+        res.json(await startRegistration({ ctx, tenant, userId, input, page, rpName }));
       },
     },
 

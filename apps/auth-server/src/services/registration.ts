@@ -64,6 +64,7 @@ export async function startRegistration({
   page,
   onPhone = false,
   signup,
+  rpName,
 }: {
   ctx: AuthContext;
   tenant: Tenant;
@@ -78,6 +79,8 @@ export async function startRegistration({
    * authenticator the tenant's policy means by cross-platform, so no attachment is asked for.
    */
   onPhone?: boolean;
+  /** The site's name the tenant's user token asked for (WebAuthn rp.name); default: the tenant's name. */
+  rpName?: string | null | undefined;
 }): Promise<RegisterStartResponse> {
   const user = signup
     ? { id: userId, ...signup, displayName: signup.displayName ?? null }
@@ -93,7 +96,7 @@ export async function startRegistration({
     ? { hints: ["client-device"] as Hint[] }
     : attachmentFor(tenant, input.authenticatorAttachment);
   const generated = await generateRegistrationOptions({
-    rpName: tenant.name,
+    rpName: rpName ?? tenant.name,
     rpID: tenant.rpId,
     userID: userHandleOf(user.id),
     userName: user.username ?? user.externalId,

@@ -1,5 +1,5 @@
 import type { SessionTokenResponse, UserTokenRequest, UserTokenResponse } from "@org/contracts";
-import { AppError, generateSecret, hashSecret } from "@org/service-kit";
+import { AppError, ConflictError, generateSecret, hashSecret } from "@org/service-kit";
 import type { AuthContext } from "../context.ts";
 import type { Tenant } from "./tenants.ts";
 import { assertUserEnabled } from "./users.ts";
@@ -18,6 +18,8 @@ interface UserTokenRecord {
   scope?: UserTokenScope;
   /** Issued by an administrator's invite link: good for that administrator's first passkey only. */
   adminInviteId?: string;
+  /** The site's name for the passkeys it registers (WebAuthn rp.name); absent: the tenant's name. */
+  rpName?: string;
 }
 
 interface SessionTokenRecord {
@@ -82,11 +84,22 @@ export async function issueUserToken({
   /** The invite link the token comes from (the admin tenant's only kind of user token). */
   adminInviteId?: string;
 }): Promise<UserTokenResponse> {
-  const user = await ctx.db.authUser.upsert({
-    where: { tenantId_externalId: { tenantId: tenant.id, externalId: input.externalId } },
-    create: { tenantId: tenant.id, externalId: input.externalId, displayName: input.displayName ?? null },
-    update: input.displayName !== undefined ? { displayName: input.displayName } : {},
-  });
+  const names = {
+    ...(input.displayName !== undefined ? { displayName: input.displayName } : {}),
+    ...(input.username !== undefined ? { username: input.username } : {}),
+  };
+  const user = await ctx.db.authUser
+    .upsert({
+      where: { tenantId_externalId: { tenantId: tenant.id, externalId: input.externalId } },
+      create: { tenantId: tenant.id, externalId: input.externalId, ...names },
+      update: names,
+    })
+    .catch((error: unknown) => {
+      if ((error as { code?: unknown }).code === "P2002") {
+        throw new ConflictError("This username belongs to another user of the tenant.");
+      }
+      throw error;
+    });
   assertUserEnabled(user);
   const userToken = generateSecret("ut");
   await putToken<UserTokenRecord>(ctx, userTokenKey(userToken), {
@@ -95,6 +108,7 @@ export async function issueUserToken({
     expiresAt: ctx.now() + clampUserTokenTtl(input.ttl) * 1000,
     scope: input.scope ?? "register",
     ...(adminInviteId ? { adminInviteId } : {}),
+    ...(input.rpName ? { rpName: input.rpName } : {}),
   });
   return { userToken, userId: user.id };
 }

@@ -76,12 +76,26 @@ export function createTenantClient(config: AuthServerConfig) {
     /** Where browsers reach the auth server (the SDK's api-base-url, the CSP). */
     publicUrl: config.publicUrl,
     sessionToken: () => call("POST", "/api/v1/session-token", SessionTokenResponseSchema),
-    userToken: (input: {
+    /**
+     * A registration token. Passkey prompts then name the account by `username` (the email) and
+     * the site by BOARD_NAME, not by the user's id and the tenant's name. A username another auth
+     * server user holds (a stale sign-up of the same email) is a conflict: asked again without it,
+     * the prompt shows the id rather than failing the registration.
+     */
+    userToken: async (input: {
       externalId: string;
       displayName?: string;
+      username?: string;
       ttl?: number;
       stepUpChallengeId?: string;
-    }) => call("POST", "/api/v1/user-token", UserTokenResponseSchema, input),
+    }) => {
+      const named = { ...input, rpName: config.boardName };
+      return call("POST", "/api/v1/user-token", UserTokenResponseSchema, named).catch((error: unknown) => {
+        if (!(error instanceof ConflictError) || input.username === undefined) throw error;
+        const { username: _taken, ...unnamed } = named;
+        return call("POST", "/api/v1/user-token", UserTokenResponseSchema, unnamed);
+      });
+    },
     verifyAuth: (challengeId: string) =>
       call("POST", "/api/v1/verify-auth", VerifyAuthResponseSchema, { challengeId }),
     getUser: (externalId: string) => call("GET", user(externalId), TenantUserSchema),

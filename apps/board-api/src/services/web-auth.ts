@@ -166,6 +166,7 @@ export async function myPasskeyUserToken({ tenant, actor }: { tenant: TenantClie
   const { userToken } = await tenant.userToken({
     externalId: actor.id,
     displayName: actor.name,
+    username: actor.email,
     ttl: USER_TOKEN_TTL_SECONDS,
     ...(actor.stepUpChallengeId ? { stepUpChallengeId: actor.stepUpChallengeId } : {}),
   });

@@ -121,6 +121,7 @@ export async function signupUserToken({
   const { userToken } = await tenant.userToken({
     externalId: signup.id,
     displayName: signup.name,
+    username: signup.email,
     ttl: USER_TOKEN_TTL_SECONDS,
   });
   return { userToken };

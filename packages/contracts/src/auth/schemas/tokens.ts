@@ -9,6 +9,25 @@ export const UserTokenRequestSchema = z
   .object({
     externalId: StorableText.trim().min(1).max(255).refine(isPathSafeId, DOT_SEGMENT_MESSAGE),
     displayName: StorableText.trim().min(1).max(255).optional(),
+    username: StorableText.trim()
+      .min(1)
+      .max(200)
+      .optional()
+      .openapi({
+        description:
+          "The account's name as people know it (an email address): passkey prompts show it as the " +
+          "account (WebAuthn user.name; without one, the externalId). Kept as the user's username; " +
+          "another user's username is a conflict.",
+      }),
+    rpName: StorableText.trim()
+      .min(1)
+      .max(100)
+      .optional()
+      .openapi({
+        description:
+          "The site's name as passkey prompts show it (WebAuthn rp.name) for passkeys registered with this " +
+          "token, a QR code's included; default: the tenant's name.",
+      }),
     ttl: z.number().int().optional().openapi({ description: "Seconds; clamped to 5..600, default 600." }),
     scope: z
       .enum(["register", "manage"])
