@@ -41,8 +41,10 @@ export class BoardCardComments extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     this.stopLive = onLiveEvent((event) => {
-      const data = event.data as { comment?: Comment; comment_id?: string; card_id?: string };
-      if (data.comment?.card_id === this.cardId || data.card_id === this.cardId) void this.load();
+      // A handoff's note (card.handed_off) is a comment too.
+      const data = event.data as { comment?: Comment; note?: Comment; comment_id?: string; card_id?: string };
+      const cardId = data.comment?.card_id ?? data.note?.card_id ?? data.card_id;
+      if (cardId === this.cardId) void this.load();
     });
   }
 
