@@ -9,6 +9,12 @@ module.exports = {
       "ts-jest",
       { tsconfig: { module: "commonjs", isolatedModules: true, esModuleInterop: true }, diagnostics: false },
     ],
+    // jose 6 ships ES modules only, which jest cannot require on Node 20: compiled like our files.
+    "/jose/dist/.+\\.js$": [
+      "ts-jest",
+      { tsconfig: { module: "commonjs", allowJs: true, isolatedModules: true }, diagnostics: false },
+    ],
   },
+  transformIgnorePatterns: ["/node_modules/(?!\\.pnpm/jose@|jose/)"],
   testTimeout: 30000,
 };
