@@ -13,8 +13,10 @@ import { runCli, ValidationError, withCliDatabase, type CliCommand } from "@org/
 import { loadAuthEnv } from "./env.ts";
 import { inviteAdmin, listAdmins, removeAdmin } from "./services/admins.ts";
 import { listAudit } from "./services/audit.ts";
+import { RETIRED_KEY_PUBLISHED_MS, rotateSigningKey } from "./services/signing-keys.ts";
 import {
   createTenant,
+  getTenant,
   listTenants,
   rotateTenantKey,
   setTenantDisabled,
@@ -222,6 +224,26 @@ void runCli(
           await assertCustomerTenant(db, id);
           const { tenant, apiKey } = await rotateTenantKey({ db, id });
           return { tenant: tenantView(tenant), apiKey };
+        }),
+    }),
+    "tenant rotate-signing-key": withId({
+      summary:
+        "<id>: a new key signs the tenant's session tokens from now on; the old one stays in its JWKS for a day",
+      run: (values) =>
+        withDb(async (db) => {
+          const id = required(values, "id");
+          await assertCustomerTenant(db, id);
+          await getTenant({ db, id }); // an unknown tenant is not_found, not a database error
+          const now = Date.now();
+          const { kid, previousKid } = await rotateSigningKey({ ctx: { db, now: () => now }, tenantId: id });
+          return {
+            tenant_id: id,
+            kid,
+            previous_kid: previousKid,
+            previous_published_until: previousKid
+              ? new Date(now + RETIRED_KEY_PUBLISHED_MS).toISOString()
+              : null,
+          };
         }),
     }),
     "tenant well-known": withId({

@@ -14,6 +14,7 @@ import {
   sessionToken,
   tenantWithPasskey,
   userToken,
+  SESSION_JWT,
 } from "./helpers/flows.ts";
 
 let t: TestApp;
@@ -234,6 +235,7 @@ describe("authentication", () => {
       success: true,
       user: { id: fx.userId, externalId: "user-1", displayName: "Ada" },
       challengeId: started.challengeId,
+      sessionToken: SESSION_JWT,
     });
     const cookie = String(res.headers["set-cookie"]);
     expect(cookie).toMatch(
@@ -249,6 +251,7 @@ describe("authentication", () => {
       user: { id: fx.userId, externalId: "user-1", displayName: "Ada" },
       authenticatedAt: new Date(t.clock.ms).toISOString(),
       method: "passkey",
+      sessionToken: SESSION_JWT,
     });
     const stored = await t.database.db.authCredential.findUniqueOrThrow({ where: { id: fx.passkeyId } });
     expect(stored.counter).toBe(1n);

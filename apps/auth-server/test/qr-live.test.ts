@@ -2,7 +2,7 @@
 // sharing PostgreSQL and Redis; and the Redis store's single-use claim.
 import { createTestDatabase, type TestDatabase } from "@org/db/testing";
 import { createTenant } from "../src/services/tenants.ts";
-import { ORIGIN, RP_ID, registerPasskey, sessionToken, userToken } from "./helpers/flows.ts";
+import { ORIGIN, RP_ID, registerPasskey, SESSION_JWT, sessionToken, userToken } from "./helpers/flows.ts";
 import { startLiveInstance, testRedisUrl, watchQr, type LiveInstance } from "./helpers/live.ts";
 import {
   claimed,
@@ -72,6 +72,7 @@ describe("socket.io namespace /qr", () => {
       status: "completed",
       user: fx.user,
       loginChallengeId: claim.challengeId,
+      sessionToken: SESSION_JWT,
     });
     expect(await stranger.next("completed")).toEqual({ status: "completed" });
     expect(stranger.received.map((update) => update.status)).toEqual(["pending", "scanned", "completed"]);

@@ -1,9 +1,18 @@
 import { randomUUID } from "node:crypto";
+import { decodeJwt } from "jose";
 import request from "supertest";
 import * as authentication from "../src/services/authentication.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { signedInAdmin, signInToken } from "./helpers/admin.ts";
-import { failure, makeTenant, ORIGIN, registerPasskey, sessionToken, userToken } from "./helpers/flows.ts";
+import {
+  failure,
+  makeTenant,
+  ORIGIN,
+  registerPasskey,
+  SESSION_JWT,
+  sessionToken,
+  userToken,
+} from "./helpers/flows.ts";
 import {
   claimed,
   claimQr,
@@ -74,6 +83,12 @@ describe("QR login", () => {
       status: "completed",
       user: fx.user,
       loginChallengeId: claim.challengeId,
+      sessionToken: SESSION_JWT,
+    });
+    // The starter's page gets the login's session token, as a direct login answers it.
+    expect(decodeJwt(starter.body.sessionToken)).toMatchObject({
+      sub: fx.user.externalId,
+      aud: fx.tenant.id,
     });
     // Anyone else who knows the challengeId learns the status alone.
     expect((await qrStatus(t.app, start, null)).body).toEqual({ status: "completed" });
@@ -84,7 +99,12 @@ describe("QR login", () => {
       .set("X-API-KEY", fx.apiKey)
       .send({ challengeId: claim.challengeId });
     expect(verified.status).toBe(200);
-    expect(verified.body).toEqual({ user: fx.user, authenticatedAt: expect.any(String), method: "passkey" });
+    expect(verified.body).toEqual({
+      user: fx.user,
+      authenticatedAt: expect.any(String),
+      method: "passkey",
+      sessionToken: SESSION_JWT,
+    });
     // The public challengeId is no login: knowing it is not enough to be signed in.
     const publicId = await request(t.app)
       .post("/api/v1/verify-auth")

@@ -1,4 +1,5 @@
 import type * as Argon2 from "@node-rs/argon2";
+import { decodeJwt } from "jose";
 import request from "supertest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import {
@@ -11,6 +12,7 @@ import {
   registerPasskey,
   makeAuthenticator,
   stepUpToken,
+  SESSION_JWT,
 } from "./helpers/flows.ts";
 
 let t: TestApp;
@@ -44,7 +46,9 @@ describe("password login", () => {
       success: true,
       user: { id: expect.any(String), externalId: "pw-1" },
       challengeId: expect.any(String),
+      sessionToken: SESSION_JWT,
     });
+    expect(decodeJwt(res.body.sessionToken)).toMatchObject({ sub: "pw-1", method: "password" });
     expect(cookieOf(res)).toMatch(/^authkit_session=sess_/);
     const verified = await request(t.app)
       .post("/api/v1/verify-auth")

@@ -17,6 +17,7 @@ import {
   tenantWithPasskey,
   userToken,
   stepUpToken,
+  SESSION_JWT,
 } from "./helpers/flows.ts";
 
 let t: TestApp;
@@ -398,6 +399,7 @@ describe("verify-auth", () => {
       authenticatedAt: expect.any(String),
       method: "passkey",
       prfResult: "cHJmLW91dHB1dA",
+      sessionToken: SESSION_JWT,
     });
     // Single use: whoever replays the challengeId (a stolen one, a retry) is refused.
     const second = await api(fx.apiKey).post("/verify-auth", { challengeId: res.challengeId });

@@ -1,6 +1,7 @@
 import {
   ExternalIdParams,
   RenamePasskeyRequestSchema,
+  TenantIdParams,
   UpsertUserRequestSchema,
   UserPasskeyParams,
   UserTokenRequestSchema,
@@ -13,6 +14,7 @@ import { noStore } from "../http/cookies.ts";
 import type { RateLimits } from "../http/rate-limits.ts";
 import { verifyAuth } from "../services/logins.ts";
 import { deleteUserPasskey, listUserPasskeys, renameUserPasskey } from "../services/passkeys.ts";
+import { tenantJwks } from "../services/signing-keys.ts";
 import { citedPasskeyLogin } from "../services/step-up.ts";
 import { issueSessionToken, issueUserToken } from "../services/tokens.ts";
 import { deleteUserWithoutCredentials, getUser, setUserDisabled, upsertUser } from "../services/users.ts";
@@ -61,6 +63,17 @@ export function tenantApiRoutes(ctx: AuthContext, limits: RateLimits): Operation
         const { challengeId } = parseWith(VerifyAuthRequestSchema, req.body);
         noStore(res);
         res.json(await verifyAuth({ ctx, tenant, challengeId }));
+      },
+    },
+
+    // Public, for tenants' servers (@org/authkit-node): cacheable a minute only, so that a key made by
+    // a rotation reaches a cache in front of the server before many tokens carry its kid.
+    "get /t/{tenant_id}/.well-known/jwks.json": {
+      handle: async (req, res) => {
+        const { tenant_id } = parseWith(TenantIdParams, req.params);
+        const jwks = await tenantJwks(ctx, tenant_id);
+        res.set({ "Cache-Control": "public, max-age=60", "Access-Control-Allow-Origin": "*" });
+        res.json(jwks);
       },
     },
 

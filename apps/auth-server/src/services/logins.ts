@@ -5,6 +5,7 @@ import { getRecord, putRecord, takeRecord, type AuthContext } from "../context.t
 import { isAdminTenant } from "./admin-tenant.ts";
 import { auditInsert } from "./audit.ts";
 import { newId } from "./challenges.ts";
+import { signSessionToken } from "./session-jwt.ts";
 import { newSession } from "./sessions.ts";
 import type { Tenant } from "./tenants.ts";
 import { userInfo, type LoginUser } from "./users.ts";
@@ -42,6 +43,9 @@ export interface VerifiedPasskeyLogin {
 // Kept apart from the login so that reading it can be an atomic take: one reader only.
 const prfKey = (challengeId: string) => `prf:${challengeId}`;
 
+/** A login as verify-auth reports it, before its session token is signed. */
+type TakenLogin = Omit<VerifyAuthResponse, "sessionToken">;
+
 export interface CompletedLogin {
   response: LoginSuccess;
   /** The new cookie session; none for a cross-device (QR) login, which signs in another device. */
@@ -75,7 +79,8 @@ interface LoginInput {
 /**
  * What every successful login does: rotate the cookie session (unless `withSession` is false) and
  * write the audit row (one statement), then remember the login for verify-auth (with the PRF
- * result, readable once).
+ * result, readable once). A login that signs this page in (`withSession`) also answers a signed
+ * `sessionToken` (session-jwt.ts); a phone's half of a QR login and a step-up do not.
  */
 export async function completeLogin(input: LoginInput): Promise<CompletedLogin> {
   return (await writeLogin(input)) as CompletedLogin;
@@ -154,8 +159,17 @@ async function writeLogin({
     }),
     prfResult ? putRecord<PrfRecord>(ctx, prfKey(challengeId), { prfResult, expiresAt }) : undefined,
   ]);
+  const sessionToken = withSession
+    ? await signSessionToken({
+        ctx,
+        tenantId: tenant.id,
+        externalId: user.externalId,
+        authenticatedAt: now,
+        method,
+      })
+    : undefined;
   return {
-    response: { success: true, user: userInfo(user), challengeId },
+    response: { success: true, user: userInfo(user), challengeId, ...(sessionToken ? { sessionToken } : {}) },
     ...(withSession ? { session: { token: session.token, expiresAt: session.expiresAt } } : {}),
   };
 }
@@ -173,7 +187,7 @@ export async function takeLogin({
   ctx: AuthContext;
   tenant: Tenant;
   challengeId: string;
-}): Promise<{ response: VerifyAuthResponse; passkeyId?: string }> {
+}): Promise<{ response: TakenLogin; passkeyId?: string }> {
   const notFound = () => new NotFoundError("No completed login with this challengeId in the last 5 minutes.");
   const login = await getRecord<LoginRecord>(ctx, loginKey(challengeId));
   if (!login || login.tenantId !== tenant.id) throw notFound();
@@ -195,9 +209,10 @@ export async function takeLogin({
 }
 
 /**
- * `verify-auth`: the tenant's server confirms a login it was told about, once (see takeLogin). A
- * passkey login stays on record for 5 minutes after it was made, so that the tenant's server can
- * cite it when it issues a user token (stepUpChallengeId: step-up.ts).
+ * `verify-auth`: the tenant's server confirms a login it was told about, once (see takeLogin), and
+ * gets a fresh signed `sessionToken` for it (session-jwt.ts). A passkey login stays on record for 5
+ * minutes after it was made, so that the tenant's server can cite it when it issues a user token
+ * (stepUpChallengeId: step-up.ts).
  */
 export async function verifyAuth(input: {
   ctx: AuthContext;
@@ -214,7 +229,14 @@ export async function verifyAuth(input: {
       expiresAt: authenticatedAt + LOGIN_VERIFY_WINDOW_MS,
     });
   }
-  return response;
+  const sessionToken = await signSessionToken({
+    ctx: input.ctx,
+    tenantId: input.tenant.id,
+    externalId: response.user.externalId,
+    authenticatedAt,
+    method: response.method,
+  });
+  return { ...response, sessionToken };
 }
 
 /** A passkey login of `tenant` its server confirmed in the last 5 minutes, or null. */

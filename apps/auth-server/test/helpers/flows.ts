@@ -149,3 +149,6 @@ export async function tenantWithPasskey(t: TestApp, externalId = "user-1") {
 }
 
 export const failure = (error_code: string, error: string) => ({ success: false, error_code, error });
+
+/** A login's signed session token (a JWT; test/session-tokens.test.ts verifies them). */
+export const SESSION_JWT = expect.stringMatching(/^eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+$/);

@@ -30,6 +30,7 @@ export const AUDIT_EVENT_TYPES = [
   "tenant_disabled",
   "tenant_enabled",
   "tenant_key_rotated",
+  "signing_key_rotated",
   "admin_invited",
   "admin_removed",
   "admin_signed_in",

@@ -11,6 +11,7 @@ import {
 import type { AuthContext } from "../../context.ts";
 import { PAGE_LOCALES } from "../../pages/i18n/locales.ts";
 import { newId } from "../challenges.ts";
+import { signSessionToken } from "../session-jwt.ts";
 import type { Tenant } from "../tenants.ts";
 import { activeUser, userInfo } from "../users.ts";
 import { qrImage } from "./image.ts";
@@ -127,6 +128,18 @@ export async function qrStatusView({
     ...(user ? { user: userInfo(user) } : {}),
     ...(challenge.purpose === "authenticate" && challenge.ceremonyId
       ? { loginChallengeId: challenge.ceremonyId }
+      : {}),
+    ...(user && challenge.purpose === "authenticate" && challenge.ceremonyId
+      ? {
+          // Signed when asked: the starter's page signs in with it, as with a direct login.
+          sessionToken: await signSessionToken({
+            ctx,
+            tenantId: challenge.tenantId,
+            externalId: user.externalId,
+            authenticatedAt: challenge.finishedAt ?? ctx.now(),
+            method: "passkey",
+          }),
+        }
       : {}),
     ...(challenge.passkeyId ? { passkeyId: challenge.passkeyId } : {}),
   };

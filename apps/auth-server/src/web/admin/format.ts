@@ -29,6 +29,7 @@ export const EVENT_LABELS: Record<AuditEventType, string> = {
   tenant_disabled: "Tenant disabled",
   tenant_enabled: "Tenant enabled",
   tenant_key_rotated: "API key rotated",
+  signing_key_rotated: "Signing key rotated",
   admin_invited: "Admin invited",
   admin_removed: "Admin removed",
   admin_signed_in: "Admin signed in",

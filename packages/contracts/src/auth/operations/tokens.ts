@@ -1,11 +1,14 @@
-// The tenant server's tokens (X-API-KEY): user token, session token, verify-auth.
+// The tenant server's tokens (X-API-KEY): user token, session token, verify-auth; and the JWKS that
+// verifies the signed session tokens of logins.
 import {
+  JwksSchema,
   SessionTokenResponseSchema,
   UserTokenRequestSchema,
   UserTokenResponseSchema,
   VerifyAuthRequestSchema,
   VerifyAuthResponseSchema,
 } from "../schemas/tokens.ts";
+import { TenantIdParams } from "../admin.ts";
 import { defineAuthOperations } from "./spec.ts";
 
 export const tokenOperations = defineAuthOperations([
@@ -34,5 +37,15 @@ export const tokenOperations = defineAuthOperations([
     body: VerifyAuthRequestSchema,
     response: VerifyAuthResponseSchema,
     errors: ["unauthenticated", "tenant_disabled", "not_found"],
+  },
+  {
+    method: "get",
+    path: "/t/{tenant_id}/.well-known/jwks.json",
+    summary:
+      "The tenant's public keys (JWKS) that verify the sessionToken of its logins; public, cacheable for a minute.",
+    security: ["none"],
+    params: TenantIdParams,
+    response: JwksSchema,
+    errors: ["not_found"],
   },
 ]);

@@ -1,7 +1,7 @@
 // Signing in: a passkey (authenticate/start, /finish) or a password.
 import { StorableText } from "../../text.ts";
 import { z } from "../../zod.ts";
-import { Base64Url } from "./primitives.ts";
+import { Base64Url, SessionJwt } from "./primitives.ts";
 import { AuthenticationResponseJSONSchema, RequestOptionsJSONSchema } from "./webauthn.ts";
 import { UserInfoSchema } from "./users.ts";
 
@@ -46,6 +46,11 @@ export const LoginSuccessSchema = z
     success: z.literal(true),
     user: UserInfoSchema,
     challengeId: z.string(),
+    sessionToken: SessionJwt.optional().openapi({
+      description:
+        "A signed session token (JWT, ES256) your server verifies offline with the tenant's JWKS instead of " +
+        "calling verify-auth. Present when the login signs this page in (not on a phone's half of a QR login).",
+    }),
     redirectUrl: z.string().optional(),
     created: z.literal(true).optional().openapi({
       description:

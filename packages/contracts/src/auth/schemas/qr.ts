@@ -1,7 +1,7 @@
 // Cross-device (QR) sign-in and registration: the desktop's start and status, the phone's claim,
 // finish and abort.
 import { z } from "../../zod.ts";
-import { Base64Url, Id, Timestamp } from "./primitives.ts";
+import { Base64Url, Id, SessionJwt, Timestamp } from "./primitives.ts";
 import {
   AuthenticationResponseJSONSchema,
   CreationOptionsJSONSchema,
@@ -98,6 +98,9 @@ export const QrStatusResponseSchema = z
     }),
     loginChallengeId: z.string().optional().openapi({
       description: "completed login (starter only): the challengeId to pass to POST /api/v1/verify-auth.",
+    }),
+    sessionToken: SessionJwt.optional().openapi({
+      description: "completed login (starter only): the login's signed session token, as LoginSuccess has it.",
     }),
     passkeyId: Id.optional().openapi({
       description: "completed registration (starter only): the new passkey.",

@@ -2,7 +2,7 @@
 // sign-in, and verify-auth, which confirms a login.
 import { DOT_SEGMENT_MESSAGE, isPathSafeId, StorableText } from "../../text.ts";
 import { z } from "../../zod.ts";
-import { Base64Url, Id, Timestamp } from "./primitives.ts";
+import { Base64Url, Id, SessionJwt, Timestamp } from "./primitives.ts";
 import { UserInfoSchema } from "./users.ts";
 
 export const UserTokenRequestSchema = z
@@ -90,6 +90,30 @@ export const VerifyAuthResponseSchema = z
       description:
         "Present when this login created the user (self-service sign-up): your server may set it up.",
     }),
+    sessionToken: SessionJwt,
   })
   .openapi("VerifyAuthResponse");
 export type VerifyAuthResponse = z.infer<typeof VerifyAuthResponseSchema>;
+
+/** One public key of a tenant's JWKS (RFC 7517, P-256). */
+export const SigningJwkSchema = z
+  .object({
+    kty: z.literal("EC"),
+    crv: z.literal("P-256"),
+    x: Base64Url,
+    y: Base64Url,
+    kid: z.string(),
+    alg: z.literal("ES256"),
+    use: z.literal("sig"),
+  })
+  .openapi("SigningJwk");
+
+export const JwksSchema = z
+  .object({
+    keys: z.array(SigningJwkSchema).openapi({
+      description:
+        "The key that signs new session tokens, then the keys retired in the last day (their tokens still verify).",
+    }),
+  })
+  .openapi("Jwks");
+export type Jwks = z.infer<typeof JwksSchema>;
