@@ -92,6 +92,7 @@ describe("auth.passkey.authenticate()", () => {
     expect(result).toEqual({
       success: true,
       challengeId: expect.any(String),
+      sessionToken: expect.stringMatching(/^eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+$/),
       user: { id: expect.any(String), externalId: "ada", displayName: "Ada" },
     });
     const success = ["authkit:passkey:start", "authkit:passkey:success", "authkit:auth:success"];
@@ -101,6 +102,7 @@ describe("auth.passkey.authenticate()", () => {
     expect(onWindow[0]?.detail).toEqual({ timestamp: expect.any(Number) });
     expect(onWindow[2]?.detail).toEqual({
       challengeId: result.success ? result.challengeId : "",
+      sessionToken: result.success ? result.sessionToken : "",
       user: expect.objectContaining({ externalId: "ada" }),
     });
   });
@@ -142,6 +144,7 @@ describe("auth.passkey.authenticate()", () => {
     expect(result).toEqual({
       success: true,
       challengeId: expect.any(String),
+      sessionToken: expect.stringMatching(/^eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+$/),
       user: expect.any(Object),
       capabilities: { prf: false },
     });

@@ -223,6 +223,8 @@ describe("authkit-authenticate", () => {
     expect(events[0]?.detail).toEqual({ mode: "passkey", reason: "override" });
     expect(success.detail).toEqual({
       challengeId: expect.any(String),
+      // The iframe's login hands its signed session token to the page, for the page's server.
+      sessionToken: expect.stringMatching(/^eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+$/),
       user: { id: expect.any(String), externalId: "grace-embed", displayName: "Grace Hopper" },
     });
     await screenshot(page.locator(".slot"), SUITE, "authenticate-success-light");

@@ -163,7 +163,11 @@ describe("QR registration, then QR login", () => {
     await mobile.getByRole("button", { name: "Sign in with passkey" }).click();
     await mobile.getByRole("heading", { name: "You're signed in on your computer" }).waitFor();
     const success = await waitForEvent(signIn.page, "authkit-authenticate", "success");
-    expect(success.detail).toMatchObject({ challengeId: expect.any(String), user: { externalId } });
+    expect(success.detail).toMatchObject({
+      challengeId: expect.any(String),
+      sessionToken: expect.stringMatching(/^eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+$/),
+      user: { externalId },
+    });
     const verified = await verifyOnBackend(signIn.page, success.detail?.challengeId as string);
     expect(verified).toEqual({
       status: 200,
@@ -171,6 +175,7 @@ describe("QR registration, then QR login", () => {
         user: expect.objectContaining({ externalId }),
         authenticatedAt: expect.any(String),
         method: "passkey",
+        sessionToken: expect.stringMatching(/^eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+$/),
       },
     });
     expect(signIn.polls).toEqual([]);

@@ -14,6 +14,8 @@ export interface ComponentErrorDetail {
 /** `success` of authkit-authenticate: pass `challengeId` to your server, which calls verify-auth. */
 export interface AuthenticateSuccessDetail {
   challengeId: string;
+  /** A signed session token (JWT, 15 minutes) your server verifies offline (`@org/authkit-node`). */
+  sessionToken?: string;
   user?: UserInfo;
   /** With prf `event` or `both`. */
   prfOutput?: string;
@@ -35,6 +37,8 @@ export interface PasskeySuccessDetail {
   redirectUrl?: string;
   user?: UserInfo;
   challengeId?: string;
+  /** A signed session token (JWT) your server verifies offline (`@org/authkit-node`). */
+  sessionToken?: string;
   prfOutput?: string;
   capabilities?: PrfCapabilities;
 }

@@ -34,6 +34,8 @@ export interface SuccessDetail {
   user?: UserInfo;
   /** The id the tenant's server passes to verify-auth. */
   challengeId?: string;
+  /** A signed session token (JWT) your server verifies offline (`@org/authkit-node`). */
+  sessionToken?: string;
   prfOutput?: string;
   capabilities?: PrfCapabilities;
 }

@@ -42,6 +42,11 @@ export interface AuthSuccess {
   user?: UserInfo;
   /** Login: the id the tenant's server passes to `POST /api/v1/verify-auth`. */
   challengeId?: string;
+  /**
+   * Login: a signed session token (JWT, 15 minutes) your server verifies offline with the tenant's
+   * JWKS (`@org/authkit-node`), instead of calling verify-auth.
+   */
+  sessionToken?: string;
   /** Registration: the id of the new passkey. */
   passkeyId?: string;
   /** base64url PRF output, when PRF was requested and the authenticator supports it. */
@@ -135,6 +140,7 @@ export interface LoginAnswer {
   success: true;
   user: UserInfo;
   challengeId: string;
+  sessionToken?: string;
   redirectUrl?: string;
 }
 
@@ -165,6 +171,8 @@ export interface QRStatusAnswer {
   redirectUrl?: string;
   /** A completed login: the challengeId for verify-auth (the phone's ceremony, not the QR's id). */
   loginChallengeId?: string;
+  /** A completed login: its signed session token. */
+  sessionToken?: string;
   /** A completed registration: the new passkey. */
   passkeyId?: string;
 }
@@ -175,6 +183,11 @@ export interface QRSuccessDetail {
   user?: UserInfo;
   /** Login: what the tenant's server passes to verify-auth. */
   challengeId?: string;
+  /**
+   * Login: a signed session token (JWT, 15 minutes) your server verifies offline with the tenant's
+   * JWKS (`@org/authkit-node`), instead of calling verify-auth.
+   */
+  sessionToken?: string;
   /** Registration: the new passkey. */
   passkeyId?: string;
 }

@@ -76,13 +76,14 @@ function render(init: InitMessage, mode: "passkey" | "qr"): void {
   configure(element, init, channel.parentOrigin ?? "");
   element.token = init.token;
   element.addEventListener("success", (event) => {
-    const { challengeId, user, redirectUrl, prfOutput, capabilities } = (
+    const { challengeId, sessionToken, user, redirectUrl, prfOutput, capabilities } = (
       event as CustomEvent<PasskeySuccessDetail>
     ).detail;
     channel.post({
       type: "success",
       result: {
         ...(challengeId ? { challengeId } : {}),
+        ...(sessionToken ? { sessionToken } : {}),
         ...(user ? { user } : {}),
         ...(redirectUrl ? { redirectUrl } : {}),
         ...(prfOutput ? { prfOutput } : {}),

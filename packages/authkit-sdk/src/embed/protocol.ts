@@ -64,6 +64,8 @@ export interface SerializedError {
 export interface FrameResult {
   /** Login: what the tenant's server passes to verify-auth. */
   challengeId?: string;
+  /** Login: its signed session token. */
+  sessionToken?: string;
   /** Registration: the new passkey. */
   passkeyId?: string;
   user?: UserInfo;

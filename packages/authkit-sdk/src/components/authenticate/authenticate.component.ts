@@ -266,9 +266,10 @@ export class AuthkitAuthenticate extends AuthkitElement<AuthenticateEvents> {
 
   /** Hands the PRF output over as configured, then fires `success`. */
   async #succeeded(result: PasskeySuccessDetail): Promise<void> {
-    const { prfOutput, capabilities, challengeId = "", user } = result;
+    const { prfOutput, capabilities, challengeId = "", user, sessionToken } = result;
     const detail: AuthenticateSuccessDetail = {
       challengeId,
+      ...(sessionToken ? { sessionToken } : {}),
       ...(user ? { user } : {}),
       ...(capabilities ? { capabilities } : {}),
     };

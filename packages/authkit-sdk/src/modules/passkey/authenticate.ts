@@ -119,6 +119,7 @@ async function signIn(
     const detail: SuccessDetail = {
       user: login.user,
       challengeId: login.challengeId,
+      ...(login.sessionToken ? { sessionToken: login.sessionToken } : {}),
       ...(login.redirectUrl ? { redirectUrl: login.redirectUrl } : {}),
       ...(wantsPrf
         ? { ...(prfOutput ? { prfOutput } : {}), capabilities: { prf: prfOutput !== undefined } }

@@ -22,17 +22,9 @@ export class PasswordModule {
         path: "/auth/v1/password/login",
         body: { username: options.username, password: options.password },
       });
-      const result: AuthSuccess = {
-        success: true,
-        user: answer.user,
-        challengeId: answer.challengeId,
-        ...(answer.redirectUrl ? { redirectUrl: answer.redirectUrl } : {}),
-      };
-      this.auth.emit("authkit:auth:success", {
-        user: answer.user,
-        challengeId: answer.challengeId,
-        ...(answer.redirectUrl ? { redirectUrl: answer.redirectUrl } : {}),
-      });
+      const { success: _success, ...detail } = answer;
+      const result: AuthSuccess = { success: true, ...detail };
+      this.auth.emit("authkit:auth:success", detail);
       options.onSuccess?.(result);
       return result;
     } catch (thrown) {

@@ -128,6 +128,7 @@ export class QRFlow implements QRSession {
           ...(update.redirectUrl ? { redirectUrl: update.redirectUrl } : {}),
           ...(update.user ? { user: update.user } : {}),
           ...(update.loginChallengeId ? { challengeId: update.loginChallengeId } : {}),
+          ...(update.sessionToken ? { sessionToken: update.sessionToken } : {}),
           ...(update.passkeyId ? { passkeyId: update.passkeyId } : {}),
         };
         this.auth.emit("authkit:qr:success", detail);
