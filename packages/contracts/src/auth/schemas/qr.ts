@@ -100,7 +100,8 @@ export const QrStatusResponseSchema = z
       description: "completed login (starter only): the challengeId to pass to POST /api/v1/verify-auth.",
     }),
     sessionToken: SessionJwt.optional().openapi({
-      description: "completed login (starter only): the login's signed session token, as LoginSuccess has it.",
+      description:
+        "completed login (starter only): the login's signed session token, as LoginSuccess has it.",
     }),
     passkeyId: Id.optional().openapi({
       description: "completed registration (starter only): the new passkey.",
