@@ -106,7 +106,8 @@ describe("tenant API keys", () => {
       .set("Authorization", `Bearer ${res.body.token}`);
     expect(check.status).toBe(200);
     expect(check.headers["cache-control"]).toBe("no-store");
-    expect(check.body).toEqual({ expiresAt: res.body.expiresAt });
+    // …and what the tenant lets its sign-in box offer (the test tenant allows passwords).
+    expect(check.body).toEqual({ expiresAt: res.body.expiresAt, password_login: true, self_signup: false });
     t.clock.advance(15 * 60 + 1);
     const late = await request(t.app)
       .post("/auth/v1/authenticate/start")
