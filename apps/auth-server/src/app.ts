@@ -1,5 +1,6 @@
 import { authOpenApiDocument } from "@org/contracts";
 import {
+  apiDocsRoutes,
   authErrors,
   createHttpApp,
   finishHttpApp,
@@ -98,6 +99,8 @@ export function createApp({
   app.get("/openapi.json", (_req, res) => {
     res.json(openApi);
   });
+  // The document rendered for people, as board-api renders its own (service-kit's apiDocsRoutes).
+  app.use(apiDocsRoutes({ title: "Auth server API reference" }));
 
   app.use(["/api/v1", "/auth/v1"], browserCors(ctx), limits.perIp);
   app.use("/auth/v1", cookieParser());

@@ -85,7 +85,7 @@ describe("GET /metrics", () => {
     const requests = (method: string, route: string, status: string) =>
       metricValue(text, "http_requests_total", { service: "auth-server", method, route, status });
     expect(requests("POST", "/api/v1/session-token", "200")).toBeGreaterThanOrEqual(1);
-    expect(requests("GET", "/auth/v1/qr/:challengeId/status", "404")).toBe(1);
+    expect(requests("GET", "/auth/v1/qr/:challenge_id/status", "404")).toBe(1);
     expect(requests("GET", "unmatched", "404")).toBe(1);
     expect(text).not.toContain("0123456789abcdef");
     expect(text).not.toContain("/no/such/page");

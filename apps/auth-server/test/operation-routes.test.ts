@@ -53,6 +53,8 @@ const PAGES = new Set([
   "get /readyz",
   "get /metrics",
   "get /openapi.json",
+  "get /docs",
+  "get /docs/init.js",
 ]);
 
 describe("the auth server's operation list", () => {
@@ -69,6 +71,41 @@ describe("the auth server's operation list", () => {
     expect(documented.sort()).toEqual(
       ["get /healthz", "get /readyz", "get /metrics", ...authOperationList.map(operationKey)].sort(),
     );
+  });
+
+  it("documents every operation with a unique operationId, a tag the document describes, a summary and a description", async () => {
+    const { body } = await request(t.app).get("/openapi.json").expect(200);
+    const tags = new Set((body.tags as { name: string; description: string }[]).map((tag) => tag.name));
+    const operations = Object.entries(
+      body.paths as Record<string, Record<string, Record<string, unknown>>>,
+    ).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({ key: `${method} ${path}`, op })),
+    );
+    expect(operations).toHaveLength(authOperationList.length + 3);
+    const incomplete = operations.filter(
+      ({ op }) =>
+        !/^[a-z][A-Za-z]+$/.test(String(op.operationId)) ||
+        !Array.isArray(op.tags) ||
+        op.tags.length !== 1 ||
+        !tags.has(op.tags[0] as string) ||
+        !String(op.summary ?? "").trim() ||
+        !String(op.description ?? "").trim(),
+    );
+    expect(incomplete.map(({ key }) => key)).toEqual([]);
+    const ids = operations.map(({ op }) => op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(body.paths["/api/v1/user-token"].post).toMatchObject({
+      operationId: "createUserToken",
+      tags: ["Tokens"],
+    });
+  });
+
+  it("names path parameters in snake_case, as the JSON bodies do: /auth/v1/qr/{challenge_id}/status", () => {
+    const parameters = authOperationList.flatMap((op) =>
+      [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]),
+    );
+    expect(parameters.filter((name) => !/^[a-z]+(_[a-z]+)*$/.test(name!))).toEqual([]);
+    expect(authOperationList.map(operationKey)).toContain("get /auth/v1/qr/{challenge_id}/status");
   });
 
   it("mounts the public API only with one route per operation", () => {

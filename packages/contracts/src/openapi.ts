@@ -11,6 +11,10 @@ export function registerHealth(registry: OpenAPIRegistry, errorSchema: ZodType):
   registry.registerPath({
     method: "get",
     path: "/healthz",
+    operationId: "getHealth",
+    tags: ["Health"],
+    description:
+      "Answers 200 as long as the process serves requests; no dependency is checked, so an orchestrator restarts only a process that stopped answering.",
     summary: "Liveness: the process serves requests (it listens once its database is migrated).",
     responses: {
       200: { description: "Alive", content: { "application/json": { schema: HealthSchema } } },
@@ -19,6 +23,10 @@ export function registerHealth(registry: OpenAPIRegistry, errorSchema: ZodType):
   registry.registerPath({
     method: "get",
     path: "/readyz",
+    operationId: "getReadiness",
+    tags: ["Health"],
+    description:
+      "Checks PostgreSQL (and Redis when used) at most once a second for all concurrent probes; 503 with Retry-After takes the instance out of a load balancer until they answer again. Limited per client IP (private and loopback addresses are not counted).",
     summary: "Readiness: PostgreSQL answers, and Redis when the service uses it.",
     responses: {
       200: { description: "Ready", content: { "application/json": { schema: ReadinessSchema } } },
@@ -32,6 +40,9 @@ export function registerHealth(registry: OpenAPIRegistry, errorSchema: ZodType):
   registry.registerPath({
     method: "get",
     path: "/metrics",
+    operationId: "getMetrics",
+    tags: ["Health"],
+    description: "Prometheus text format: HTTP requests by route and status, and the service's own counters.",
     summary:
       "Prometheus metrics (text format). In production only with METRICS_TOKEN set, sent as `Authorization: Bearer`.",
     responses: {

@@ -21,6 +21,7 @@ export {
   unknownKeysMessage,
   validationErrorFrom,
 } from "./http/error-handler.ts";
+export { apiDocsRoutes, DOCS_PATH, type ApiDocsOptions } from "./http/api-docs.ts";
 export { healthRoutes, type HealthOptions } from "./http/health.ts";
 export { metricsRoute, type MetricsRouteOptions } from "./http/metrics-route.ts";
 export { countOutcomes, Metrics, outcomeOf, type MetricsOptions } from "./metrics.ts";

@@ -66,7 +66,7 @@ export function rateLimits(ctx: AuthContext, redis: Redis | undefined): RateLimi
       limit: env.RATE_LIMIT_QR_STATUS_PER_MINUTE,
       windowMs: MINUTE,
       prefix: "auth-qr-status",
-      key: (req) => `${clientIpKey(req.ip)}:${String(req.params.challengeId)}`,
+      key: (req) => `${clientIpKey(req.ip)}:${String(req.params.challenge_id)}`,
       redis,
     }),
   };

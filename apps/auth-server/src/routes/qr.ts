@@ -70,10 +70,10 @@ export function qrRoutes(ctx: AuthContext, limits: RateLimits): OperationRoutes 
       },
     },
 
-    "get /auth/v1/qr/{challengeId}/status": {
+    "get /auth/v1/qr/{challenge_id}/status": {
       guard: [limits.qrStatus],
       handle: async (req, res) => {
-        const { challengeId } = parseWith(QrChallengeParams, req.params);
+        const { challenge_id: challengeId } = parseWith(QrChallengeParams, req.params);
         noStore(res);
         res.json(await qrStatus({ ctx, challengeId, secret: bearer(req) }));
       },

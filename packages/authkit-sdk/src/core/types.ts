@@ -163,7 +163,7 @@ export interface QRStartAnswer {
   secret: string;
 }
 
-/** `GET /auth/v1/qr/{challengeId}/status` and the socket.io `status` event. */
+/** `GET /auth/v1/qr/{challenge_id}/status` and the socket.io `status` event. */
 export interface QRStatusAnswer {
   status: QRStatus;
   message?: string;

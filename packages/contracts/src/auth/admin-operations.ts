@@ -67,6 +67,7 @@ export const adminOperations = defineAuthOperations([
   {
     method: "post",
     path: "/admin/session",
+    operationId: "adminSignIn",
     summary:
       "Start a dashboard session from a passkey login of the admin tenant (completed in the last 5 minutes, " +
       "single use) by an administrator; sets the authkit_admin cookie (HttpOnly, SameSite=Strict, idle 30 min, " +
@@ -79,6 +80,7 @@ export const adminOperations = defineAuthOperations([
   {
     method: "post",
     path: "/admin/logout",
+    operationId: "adminLogout",
     summary: "End the dashboard session (revoked server-side) and clear its cookie.",
     security: ["adminSession"],
     headers: Csrf,
@@ -88,6 +90,7 @@ export const adminOperations = defineAuthOperations([
   {
     method: "get",
     path: "/admin/invite/user-token",
+    operationId: "getInviteUserToken",
     summary:
       "The invite page's assertion-url: spends the one-time invite (the same browser may retry for 10 minutes) " +
       "and answers a user token to register the administrator's passkey.",
@@ -99,6 +102,7 @@ export const adminOperations = defineAuthOperations([
   api({
     method: "get",
     path: "/csrf",
+    operationId: "getCsrfToken",
     summary: "The session's CSRF token, to send as X-CSRF-Token.",
     response: CsrfTokenResponseSchema,
     errors: read,
@@ -106,6 +110,7 @@ export const adminOperations = defineAuthOperations([
   api({
     method: "get",
     path: "/tenants",
+    operationId: "listTenants",
     summary: "Tenants, oldest first (the built-in admin tenant is not listed).",
     query: ListQuery,
     response: TenantListSchema,
@@ -114,6 +119,7 @@ export const adminOperations = defineAuthOperations([
   api({
     method: "post",
     path: "/tenants",
+    operationId: "createTenant",
     summary: "Create a tenant; the API key is in this response only.",
     body: CreateTenantRequestSchema,
     status: 201,
@@ -123,6 +129,7 @@ export const adminOperations = defineAuthOperations([
   api({
     method: "get",
     path: "/tenants/{tenant_id}",
+    operationId: "getTenant",
     summary: "A tenant.",
     params: TenantIdParams,
     response: TenantViewSchema,
@@ -131,6 +138,7 @@ export const adminOperations = defineAuthOperations([
   api({
     method: "patch",
     path: "/tenants/{tenant_id}",
+    operationId: "updateTenant",
     summary: "Rename a tenant, replace its allowed origins, or set its registration_attachment.",
     params: TenantIdParams,
     body: UpdateTenantRequestSchema,
@@ -141,6 +149,7 @@ export const adminOperations = defineAuthOperations([
     api({
       method: "post",
       path: `/tenants/{tenant_id}/${action}`,
+      operationId: `${action}Tenant`,
       summary:
         action === "disable"
           ? "Disable a tenant: its API key and tokens answer tenant_disabled."
@@ -153,6 +162,7 @@ export const adminOperations = defineAuthOperations([
   api({
     method: "post",
     path: "/tenants/{tenant_id}/rotate-key",
+    operationId: "rotateTenantKey",
     summary: "Issue a new API key (in this response only); the old one stops working at once.",
     params: TenantIdParams,
     response: TenantWithKeySchema,
@@ -161,6 +171,7 @@ export const adminOperations = defineAuthOperations([
   api({
     method: "get",
     path: "/tenants/{tenant_id}/users",
+    operationId: "listTenantUsers",
     summary: "The tenant's users, oldest first; `q` searches externalId and display name.",
     params: TenantIdParams,
     query: UsersQuery,
@@ -171,6 +182,7 @@ export const adminOperations = defineAuthOperations([
     api({
       method: "post",
       path: `/tenants/{tenant_id}/users/{external_id}/${action}`,
+      operationId: `${action}TenantUser`,
       summary:
         action === "disable"
           ? "Disable a user: passkeys kept, sessions revoked, sign-in answers user_disabled."
@@ -183,6 +195,7 @@ export const adminOperations = defineAuthOperations([
   api({
     method: "get",
     path: "/tenants/{tenant_id}/users/{external_id}/passkeys",
+    operationId: "listTenantUserPasskeys",
     summary: "A user's passkeys, oldest first, with their authenticator names.",
     params: TenantUserParams,
     response: AdminPasskeyListSchema,
@@ -191,6 +204,7 @@ export const adminOperations = defineAuthOperations([
   api({
     method: "delete",
     path: "/passkeys/{passkey_id}",
+    operationId: "deleteTenantUserPasskey",
     summary: "Delete a passkey of any tenant's user.",
     params: AdminPasskeyParams,
     status: 204,
@@ -199,6 +213,7 @@ export const adminOperations = defineAuthOperations([
   api({
     method: "get",
     path: "/me/passkeys",
+    operationId: "listOwnPasskeys",
     summary:
       "The signed-in administrator's own passkeys, oldest first: name, authenticator, created, last used, created_via.",
     response: OwnPasskeyListSchema,
@@ -207,6 +222,7 @@ export const adminOperations = defineAuthOperations([
   api({
     method: "post",
     path: "/me/step-up/start",
+    operationId: "startOwnStepUp",
     summary:
       "Start a step-up: WebAuthn request options (a login challenge of the admin tenant, 5 minutes). Adding or " +
       "removing a passkey needs a passkey used in the last 5 minutes (the sign-in counts).",
@@ -216,6 +232,7 @@ export const adminOperations = defineAuthOperations([
   api({
     method: "post",
     path: "/me/step-up/finish",
+    operationId: "finishOwnStepUp",
     summary:
       "Finish a step-up with one of the administrator's own passkeys (another account's: forbidden); the " +
       "session may then add or remove passkeys for 5 minutes, on every instance.",
@@ -226,6 +243,7 @@ export const adminOperations = defineAuthOperations([
   api({
     method: "post",
     path: "/me/passkeys/register/start",
+    operationId: "startOwnPasskeyRegistration",
     summary:
       "Start adding a passkey to the signed-in administrator's own account (the only way to add one after the " +
       "first): WebAuthn creation options, challenge bound to this administrator, 5 minutes. Needs a passkey " +
@@ -237,6 +255,7 @@ export const adminOperations = defineAuthOperations([
   api({
     method: "post",
     path: "/me/passkeys/register/finish",
+    operationId: "finishOwnPasskeyRegistration",
     summary: "Store the new passkey (created_via: dashboard), audited under the administrator.",
     body: RegisterFinishRequestSchema,
     status: 201,
@@ -246,6 +265,7 @@ export const adminOperations = defineAuthOperations([
   api({
     method: "delete",
     path: "/me/passkeys/{passkey_id}",
+    operationId: "deleteOwnPasskey",
     summary:
       "Remove one of the administrator's own passkeys; the last one is a conflict (409). Needs a passkey used " +
       "in the last 5 minutes (step_up_required otherwise).",
@@ -256,6 +276,7 @@ export const adminOperations = defineAuthOperations([
   api({
     method: "get",
     path: "/audit",
+    operationId: "listAuditEvents",
     summary: "The audit log, newest first, filtered by tenant, event type and time range.",
     query: AuditQuery,
     response: AuditEventListSchema,
@@ -264,6 +285,7 @@ export const adminOperations = defineAuthOperations([
   api({
     method: "get",
     path: "/admins",
+    operationId: "listAdmins",
     summary: "Administrators (invited and active), oldest first.",
     query: ListQuery,
     response: AdminListSchema,
@@ -272,6 +294,7 @@ export const adminOperations = defineAuthOperations([
   api({
     method: "post",
     path: "/admins",
+    operationId: "inviteAdmin",
     summary:
       "Invite a new administrator: a link (24 h, single use) that makes their first passkey. An active " +
       "administrator's address is a conflict: they add passkeys from their own session (/me/passkeys). A pending " +
@@ -284,6 +307,7 @@ export const adminOperations = defineAuthOperations([
   api({
     method: "delete",
     path: "/admins/{admin_id}",
+    operationId: "removeAdmin",
     summary:
       "Remove an administrator, at once on every instance: sessions revoked, passkeys, pending invites and " +
       "the invite links they issued deleted; passkeys made through those links are flagged. A pending administrator " +

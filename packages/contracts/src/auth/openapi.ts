@@ -1,9 +1,11 @@
 // The auth server's OpenAPI document, built from its operation list (operations/).
 import { AuthFailureSchema } from "../errors.ts";
 import { buildOpenApiDocument, OpenAPIRegistry, registerHealth } from "../openapi.ts";
-import { authOperationList } from "./operations/index.ts";
+import { authOperationGroups } from "./operations/index.ts";
 
-export type { AuthOperation } from "./operations/spec.ts";
+import type { AuthOperation } from "./operations/spec.ts";
+
+export type { AuthOperation };
 
 /** Every operation of the auth server, registered from the shared schemas. */
 export function authServerRegistry(): OpenAPIRegistry {
@@ -37,41 +39,59 @@ export function authServerRegistry(): OpenAPIRegistry {
     name: "authkit_admin",
     description: "The admin dashboard's session cookie, set by POST /admin/session.",
   });
-  const failure = { description: "Failure", content: { "application/json": { schema: AuthFailureSchema } } };
-  for (const op of authOperationList) {
-    const status = op.status ?? 200;
-    registry.registerPath({
-      method: op.method,
-      path: op.path,
-      summary: op.summary,
-      security: op.security.map((name) => (name === "none" ? {} : { [name]: [] })),
-      request: {
-        ...(op.params ? { params: op.params } : {}),
-        ...(op.query ? { query: op.query } : {}),
-        ...(op.headers ? { headers: op.headers } : {}),
-        ...(op.body
-          ? { body: { required: true, content: { "application/json": { schema: op.body } } } }
-          : {}),
-      },
-      responses: {
-        [String(status)]: op.response
-          ? { description: "Success", content: { "application/json": { schema: op.response } } }
-          : { description: "Success, no body" },
-        "4XX": {
-          ...failure,
-          description: `Failure: ${[...op.errors, "bad_request", "rate_limited"].join(", ")}`,
-        },
-        "5XX": failure,
-      },
-    });
+  for (const { tag, operations } of authOperationGroups) {
+    for (const op of operations) registerOperation(registry, op, tag);
   }
   return registry;
 }
 
+/** The first sentence of an operation's text (OpenAPI's short summary; the whole is its description). */
+export function firstSentence(text: string): string {
+  return /^.*?\.(?=\s|$)/s.exec(text)?.[0] ?? text;
+}
+
+const failure = { description: "Failure", content: { "application/json": { schema: AuthFailureSchema } } };
+
+function registerOperation(registry: OpenAPIRegistry, op: AuthOperation, tag: string): void {
+  const status = op.status ?? 200;
+  registry.registerPath({
+    method: op.method,
+    path: op.path,
+    operationId: op.operationId,
+    tags: [tag],
+    summary: firstSentence(op.summary),
+    description: op.summary,
+    security: op.security.map((name) => (name === "none" ? {} : { [name]: [] })),
+    request: {
+      ...(op.params ? { params: op.params } : {}),
+      ...(op.query ? { query: op.query } : {}),
+      ...(op.headers ? { headers: op.headers } : {}),
+      ...(op.body ? { body: { required: true, content: { "application/json": { schema: op.body } } } } : {}),
+    },
+    responses: {
+      [String(status)]: op.response
+        ? { description: "Success", content: { "application/json": { schema: op.response } } }
+        : { description: "Success, no body" },
+      "4XX": {
+        ...failure,
+        description: `Failure: ${[...op.errors, "bad_request", "rate_limited"].join(", ")}`,
+      },
+      "5XX": failure,
+    },
+  });
+}
+
 export function authOpenApiDocument() {
-  return buildOpenApiDocument(authServerRegistry(), {
+  const document = buildOpenApiDocument(authServerRegistry(), {
     title: "Auth server",
     version: "1.0.0",
-    description: "Multi-tenant passkey (WebAuthn) authentication.",
+    description: "Multi-tenant passkey (WebAuthn) authentication. Rendered at /docs.",
   });
+  return {
+    ...document,
+    tags: [
+      ...authOperationGroups.map(({ tag, description }) => ({ name: tag, description })),
+      { name: "Health", description: "Probes and metrics for the platform that runs the server." },
+    ],
+  };
 }

@@ -145,7 +145,7 @@ export async function qrStatusView({
   };
 }
 
-/** `GET /auth/v1/qr/{challengeId}/status`: anyone may ask; only the starter's secret reveals more. */
+/** `GET /auth/v1/qr/{challenge_id}/status`: anyone may ask; only the starter's secret reveals more. */
 export async function qrStatus({
   ctx,
   challengeId,

@@ -12,7 +12,7 @@ const transient = (error: AuthKitError) =>
   error.code === "server_unreachable" || error.code === "rate_limited";
 
 /**
- * `GET /auth/v1/qr/{challengeId}/status` every `qrPollInterval` ms, with the starter's secret as
+ * `GET /auth/v1/qr/{challenge_id}/status` every `qrPollInterval` ms, with the starter's secret as
  * Bearer. Transient failures (unreachable, rate limited) are retried 3 times in a row; then the
  * polling restarts after 3 s, up to 3 times; then it ends with the last error.
  */

@@ -13,6 +13,7 @@ export const authenticationOperations = defineAuthOperations([
   {
     method: "post",
     path: "/auth/v1/authenticate/start",
+    operationId: "startAuthentication",
     summary: "Start a discoverable-credential login (empty allowCredentials, user verification required).",
     security: ["sessionToken"],
     body: AuthenticateStartRequestSchema,
@@ -22,6 +23,7 @@ export const authenticationOperations = defineAuthOperations([
   {
     method: "post",
     path: "/auth/v1/authenticate/finish",
+    operationId: "finishAuthentication",
     summary: "Verify the assertion; sets the session cookie.",
     security: ["sessionToken"],
     body: AuthenticateFinishRequestSchema,
@@ -40,6 +42,7 @@ export const authenticationOperations = defineAuthOperations([
   {
     method: "post",
     path: "/auth/v1/password/login",
+    operationId: "passwordLogin",
     summary:
       "Username and password login; unknown user and wrong password answer alike, a disabled user " +
       "user_disabled whatever the password. Failures are limited per account and client IP. Forbidden " +
@@ -60,6 +63,7 @@ export const authenticationOperations = defineAuthOperations([
   {
     method: "get",
     path: "/auth/v1/session-token",
+    operationId: "getSessionToken",
     summary:
       "Check the session token a page holds, from that page: its expiry, or why it cannot sign in " +
       "(token_expired: fetch a fresh one; unauthenticated: not a token of this server; " +
@@ -72,6 +76,7 @@ export const authenticationOperations = defineAuthOperations([
   {
     method: "post",
     path: "/auth/v1/logout",
+    operationId: "logout",
     summary:
       "Revoke the session of the cookie, if any, and clear the cookie: 204 with or without one (idempotent). " +
       "With a cookie, only from the auth server's own pages.",

@@ -29,3 +29,55 @@ export const authAdminOperations: AuthAdminOperations = adminOperations;
 
 /** The public operations, then the admin dashboard's: read as operations in general. */
 export const authOperationList: readonly AuthOperation[] = [...authPublicOperations, ...authAdminOperations];
+
+/** An OpenAPI tag: a group of operations, in the document's order. */
+export interface AuthOperationGroup {
+  tag: string;
+  description: string;
+  operations: readonly AuthOperation[];
+}
+
+/** Every operation under its tag (the OpenAPI document's `tags`, and what /docs groups by). */
+export const authOperationGroups: readonly AuthOperationGroup[] = [
+  {
+    tag: "Tokens",
+    description: "A tenant's server (X-API-KEY): tokens for its pages, and verify-auth after a login.",
+    operations: tokenOperations,
+  },
+  {
+    tag: "Users",
+    description: "A tenant's server manages its users and their passkeys.",
+    operations: userOperations,
+  },
+  {
+    tag: "Registration",
+    description: "Creating a passkey, with a user token or this server's session cookie.",
+    operations: registrationOperations,
+  },
+  {
+    tag: "Authentication",
+    description: "Signing in with a passkey (or a password where the tenant allows it), and signing out.",
+    operations: authenticationOperations,
+  },
+  {
+    tag: "Sign-up",
+    description: "Self-service sign-up with a passkey, for tenants that turn it on.",
+    operations: signupOperations,
+  },
+  {
+    tag: "Passkeys",
+    description: "The signed-in person's own passkeys, and the step-up security changes need.",
+    operations: passkeyOperations,
+  },
+  {
+    tag: "QR",
+    description: "Cross-device sign-in and registration: the desktop's calls and the phone's.",
+    operations: qrOperations,
+  },
+  {
+    tag: "Admin dashboard",
+    description:
+      "The dashboard's session, its invite links and /admin/api (an administrator's session cookie).",
+    operations: adminOperations,
+  },
+];

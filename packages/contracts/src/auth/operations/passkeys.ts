@@ -12,6 +12,7 @@ export const passkeyOperations = defineAuthOperations([
   {
     method: "get",
     path: "/auth/v1/passkeys",
+    operationId: "listPasskeys",
     summary:
       "The user's passkeys, oldest first: with a manage-scoped user token from the tenant's pages " +
       "(POST /api/v1/user-token with scope manage), or the session cookie from the auth server's own pages.",
@@ -22,6 +23,7 @@ export const passkeyOperations = defineAuthOperations([
   {
     method: "patch",
     path: "/auth/v1/passkeys/{passkey_id}",
+    operationId: "renamePasskey",
     summary: "Rename one of the user's passkeys (manage-scoped user token, or the session cookie).",
     security: ["userToken", "cookie"],
     params: PasskeyIdParams,
@@ -32,6 +34,7 @@ export const passkeyOperations = defineAuthOperations([
   {
     method: "delete",
     path: "/auth/v1/passkeys/{passkey_id}",
+    operationId: "deletePasskey",
     summary:
       "Delete one of the user's passkeys (manage-scoped user token, or the session cookie). With a user token, " +
       "a step-up made with that token in the last 5 minutes is needed (step_up_required otherwise).",
@@ -50,6 +53,7 @@ export const passkeyOperations = defineAuthOperations([
   {
     method: "post",
     path: "/auth/v1/step-up/start",
+    operationId: "startStepUp",
     summary:
       "Start a step-up: WebAuthn request options (a login challenge of the tenant, 5 minutes), for the user of " +
       "the manage-scoped user token (or the session cookie).",
@@ -60,6 +64,7 @@ export const passkeyOperations = defineAuthOperations([
   {
     method: "post",
     path: "/auth/v1/step-up/finish",
+    operationId: "finishStepUp",
     summary:
       "Finish a step-up with one of the user's own passkeys (another account's: forbidden): the same token may " +
       "then delete passkeys for 5 minutes, on every instance. Audited as a login (via step_up), no session made.",

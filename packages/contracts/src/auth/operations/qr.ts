@@ -16,6 +16,7 @@ export const qrOperations = defineAuthOperations([
   {
     method: "post",
     path: "/auth/v1/qr/start",
+    operationId: "startQr",
     summary:
       "Start a cross-device (QR) login with a session token, or with {purpose: 'register'} a registration " +
       "for the user token's user. Keep `secret`: it reveals `user` when watching the status.",
@@ -26,7 +27,8 @@ export const qrOperations = defineAuthOperations([
   },
   {
     method: "get",
-    path: "/auth/v1/qr/{challengeId}/status",
+    path: "/auth/v1/qr/{challenge_id}/status",
+    operationId: "getQrStatus",
     summary:
       "The QR challenge's status. With the starter's secret as Bearer, also message, user and (login) " +
       "loginChallengeId for verify-auth; without it, the status alone. Also pushed as `status` events on " +
@@ -39,6 +41,7 @@ export const qrOperations = defineAuthOperations([
   {
     method: "post",
     path: "/auth/v1/qr/mobile/claim",
+    operationId: "claimQr",
     summary:
       "The phone page opened the QR's URL: marks the challenge scanned (once; a second claim is a conflict) " +
       "and returns what to show the person and the WebAuthn options to run on the phone.",
@@ -50,6 +53,7 @@ export const qrOperations = defineAuthOperations([
   {
     method: "post",
     path: "/auth/v1/qr/mobile/finish",
+    operationId: "finishQr",
     summary:
       "The phone's WebAuthn result: verified like authenticate/finish or register/finish; the challenge " +
       "becomes completed, or failed (refused) / error (server failure).",
@@ -68,6 +72,7 @@ export const qrOperations = defineAuthOperations([
   {
     method: "post",
     path: "/auth/v1/qr/mobile/abort",
+    operationId: "abortQr",
     summary:
       "The phone gives up: cancelled (the person dismissed the prompt; the desktop shows a new QR) or failed.",
     security: ["phoneToken"],

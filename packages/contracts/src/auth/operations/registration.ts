@@ -11,6 +11,7 @@ export const registrationOperations = defineAuthOperations([
   {
     method: "post",
     path: "/auth/v1/register/start",
+    operationId: "startRegistration",
     summary:
       "Start passkey registration for the token's (or the session's) user. The cookie counts only " +
       "from the auth server's own pages (another Origin: forbidden).",
@@ -29,6 +30,7 @@ export const registrationOperations = defineAuthOperations([
   {
     method: "post",
     path: "/auth/v1/register/finish",
+    operationId: "finishRegistration",
     summary:
       "Verify the attestation and store the passkey. Input is checked before the challenge is spent " +
       "(a refused request can be corrected and sent again); any failure stores nothing, and a verified " +

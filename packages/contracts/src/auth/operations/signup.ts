@@ -11,6 +11,7 @@ export const signupOperations = defineAuthOperations([
   {
     method: "post",
     path: "/auth/v1/signup/start",
+    operationId: "startSignup",
     summary:
       "Start creating an account with a passkey: WebAuthn creation options for a user that does not exist " +
       "yet. Forbidden unless the tenant's self_signup is on; an identifier another user has is conflict.",
@@ -29,6 +30,7 @@ export const signupOperations = defineAuthOperations([
   {
     method: "post",
     path: "/auth/v1/signup/finish",
+    operationId: "finishSignup",
     summary:
       "Verify the attestation, then create the user and store its passkey in one transaction, and sign in: " +
       "the login result (and verify-auth's) says `created: true`; sets the session cookie.",

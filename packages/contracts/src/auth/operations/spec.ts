@@ -9,6 +9,12 @@ export type Security =
 export interface AuthOperation {
   method: "get" | "post" | "patch" | "delete";
   path: string;
+  /** The OpenAPI operationId (camelCase, unique): what generated clients name the call. */
+  operationId: string;
+  /**
+   * What it does, for whom, and what it answers: the OpenAPI description (its first sentence is the
+   * summary).
+   */
   summary: string;
   security: readonly Security[];
   params?: z.ZodObject;

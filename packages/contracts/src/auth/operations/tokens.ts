@@ -15,6 +15,7 @@ export const tokenOperations = defineAuthOperations([
   {
     method: "post",
     path: "/api/v1/user-token",
+    operationId: "createUserToken",
     summary: "Create or update a user by externalId and issue a registration token for it (TTL 5..600 s).",
     security: ["apiKey"],
     body: UserTokenRequestSchema,
@@ -24,6 +25,7 @@ export const tokenOperations = defineAuthOperations([
   {
     method: "post",
     path: "/api/v1/session-token",
+    operationId: "createSessionToken",
     summary: "Issue a session token (15 minutes) for the authenticate component and password login.",
     security: ["apiKey"],
     response: SessionTokenResponseSchema,
@@ -32,6 +34,7 @@ export const tokenOperations = defineAuthOperations([
   {
     method: "post",
     path: "/api/v1/verify-auth",
+    operationId: "verifyAuth",
     summary: "Confirm a login of this tenant completed in the last 5 minutes; prfResult is returned once.",
     security: ["apiKey"],
     body: VerifyAuthRequestSchema,
@@ -41,6 +44,7 @@ export const tokenOperations = defineAuthOperations([
   {
     method: "get",
     path: "/t/{tenant_id}/.well-known/jwks.json",
+    operationId: "getTenantJwks",
     summary:
       "The tenant's public keys (JWKS) that verify the sessionToken of its logins; public, cacheable for a minute.",
     security: ["none"],

@@ -8,6 +8,7 @@ export const userOperations = defineAuthOperations([
   {
     method: "post",
     path: "/api/v1/users",
+    operationId: "createUser",
     summary: "Create or update a user (password hashed with Argon2id).",
     security: ["apiKey"],
     body: UpsertUserRequestSchema,
@@ -17,6 +18,7 @@ export const userOperations = defineAuthOperations([
   {
     method: "get",
     path: "/api/v1/users/{external_id}",
+    operationId: "getUser",
     summary: "Read a user.",
     security: ["apiKey"],
     params: ExternalIdParams,
@@ -26,6 +28,7 @@ export const userOperations = defineAuthOperations([
   {
     method: "delete",
     path: "/api/v1/users/{external_id}",
+    operationId: "deleteUser",
     summary:
       "Delete a user who cannot sign in (no passkey, no password): what a tenant does with a sign-up " +
       "abandoned after its user token was issued. A user with a passkey or a password is a conflict " +
@@ -38,6 +41,7 @@ export const userOperations = defineAuthOperations([
   {
     method: "post",
     path: "/api/v1/users/{external_id}/disable",
+    operationId: "disableUser",
     summary: "Disable a user: passkeys are kept, sign-in and registration answer user_disabled.",
     security: ["apiKey"],
     params: ExternalIdParams,
@@ -47,6 +51,7 @@ export const userOperations = defineAuthOperations([
   {
     method: "post",
     path: "/api/v1/users/{external_id}/enable",
+    operationId: "enableUser",
     summary: "Re-enable a disabled user.",
     security: ["apiKey"],
     params: ExternalIdParams,
@@ -56,6 +61,7 @@ export const userOperations = defineAuthOperations([
   {
     method: "get",
     path: "/api/v1/users/{external_id}/passkeys",
+    operationId: "listUserPasskeys",
     summary:
       "A user's passkeys, oldest first: what the tenant's own account page lists (the cookie routes " +
       "serve only the auth server's own pages).",
@@ -67,6 +73,7 @@ export const userOperations = defineAuthOperations([
   {
     method: "patch",
     path: "/api/v1/users/{external_id}/passkeys/{passkey_id}",
+    operationId: "renameUserPasskey",
     summary:
       "Rename one of the user's passkeys (what the tenant's own account page offers); another user's is not_found.",
     security: ["apiKey"],
@@ -78,6 +85,7 @@ export const userOperations = defineAuthOperations([
   {
     method: "delete",
     path: "/api/v1/users/{external_id}/passkeys/{passkey_id}",
+    operationId: "deleteUserPasskey",
     summary: "Delete one of the user's passkeys (audited as passkey_deleted); another user's is not_found.",
     security: ["apiKey"],
     params: UserPasskeyParams,

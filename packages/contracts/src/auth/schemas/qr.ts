@@ -87,7 +87,7 @@ export type QrStartResponse = z.infer<typeof QrStartResponseSchema>;
 
 /** A QR challengeId: base64url. */
 export const QrChallengeIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "Not a QR challengeId.");
-export const QrChallengeParams = z.object({ challengeId: QrChallengeIdSchema });
+export const QrChallengeParams = z.object({ challenge_id: QrChallengeIdSchema });
 
 export const QrStatusResponseSchema = z
   .object({
