@@ -87,6 +87,7 @@ describe("authkit-login", () => {
     const success = await waitForEvent(page, "authkit-login", "success");
     expect(success.detail).toEqual({
       challengeId: expect.any(String),
+      sessionToken: expect.stringMatching(/^eyJ/),
       method: "passkey",
       created: true,
       user: { id: expect.any(String), externalId: "grace@example.com" },
@@ -136,6 +137,7 @@ describe("authkit-login", () => {
     const success = await waitForEvent(page, "authkit-login", "success");
     expect(success.detail).toEqual({
       challengeId: expect.any(String),
+      sessionToken: expect.stringMatching(/^eyJ/),
       method: "passkey",
       user: { id: expect.any(String), externalId: "ada", displayName: "Ada Lovelace" },
     });
@@ -176,7 +178,11 @@ describe("authkit-login", () => {
     await box().getByLabel("Password").fill("a long secret phrase");
     await box().getByRole("button", { name: "Sign in with password" }).click();
     const success = await waitForEvent(page, "authkit-login", "success");
-    expect(success.detail).toMatchObject({ method: "password", user: { externalId: "lin" } });
+    expect(success.detail).toMatchObject({
+      method: "password",
+      sessionToken: expect.stringMatching(/^eyJ/),
+      user: { externalId: "lin" },
+    });
     expect((await auth.verifyAuth(apiKey, success.detail?.challengeId as string)).body).toMatchObject({
       method: "password",
     });

@@ -76,6 +76,8 @@ export interface LoginSuccessDetail {
   challengeId: string;
   /** How the person signed in: a passkey on this device (a sign-up too), a password, or a phone (QR). */
   method: "passkey" | "password" | "qr";
+  /** A signed session token (JWT, 15 minutes) your server verifies offline (`@org/authkit-node`). */
+  sessionToken?: string;
   user?: UserInfo;
   /** The login created the account (self-service sign-up; verify-auth says it too). */
   created?: true;

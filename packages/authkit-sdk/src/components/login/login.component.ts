@@ -21,7 +21,7 @@ type View = "loading" | "sign-in" | "sign-up" | "phone" | "done";
  * page must be on the tenant's rp_id (as passkey autofill needs anyway).
  *
  * @event ready - The box is shown with the tenant's options.
- * @event success - `{ challengeId, method, user?, created? }`: send `challengeId` to your server for verify-auth.
+ * @event success - `{ challengeId, method, sessionToken?, user?, created? }`: send `challengeId` to your server for verify-auth.
  * @event error - `{ error, code }`.
  * @event expired - `{}`: the session token expired; set a fresh `token`, or use `session-token-url`.
  * @csspart box - The container.
@@ -214,6 +214,7 @@ export class AuthkitLogin extends AuthkitElement<LoginEvents> {
     this.emit("success", {
       challengeId: result.challengeId ?? "",
       method,
+      ...(result.sessionToken ? { sessionToken: result.sessionToken } : {}),
       ...(result.user ? { user: result.user } : {}),
       ...(result.created ? { created: true } : {}),
     });
