@@ -89,16 +89,6 @@ export const boardEnvSchema = baseEnvSchema.extend({
         .map((origin) => origin.trim().replace(/\/+$/, ""))
         .filter(Boolean),
     ),
-  /**
-   * Send webhooks to loopback and private addresses too (closed networks, tests); off: receivers
-   * must be public addresses. (Receivers must be https in production, http is allowed otherwise.)
-   */
-  WEBHOOK_ALLOW_PRIVATE: z
-    .enum(["true", "false", ""])
-    .optional()
-    .transform((value) => value === "true"),
-  /** Days a webhook's delivery log keeps a delivery (and its attempts). */
-  WEBHOOK_DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** The sender of the board's mail; default `Board <no-reply@<PUBLIC_URL's host>>`. */
   MAIL_FROM: optionalText,
   /** The board's name as passkey prompts show the site (WebAuthn rp.name). */

@@ -17,3 +17,4 @@ export {
 } from "./auth/operations/index.ts";
 export * from "./auth/schemas.ts";
 export * from "./auth/admin.ts";
+export * from "./auth/webhooks.ts";

@@ -64,6 +64,16 @@ export const baseEnvSchema = z.object({
   HEADERS_TIMEOUT_SECONDS: positiveInt.max(3600).default(10),
   /** … and the whole request, body included, within this many (else 408 and the connection closes). */
   REQUEST_TIMEOUT_SECONDS: positiveInt.max(3600).default(60),
+  /**
+   * Send webhooks to loopback and private addresses too (closed networks, tests); off: receivers
+   * must be public addresses (both services' webhooks). Receivers must be https in production.
+   */
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(["true", "false", ""])
+    .optional()
+    .transform((value) => value === "true"),
+  /** Days a webhook's delivery log keeps a delivery (and its attempts). */
+  WEBHOOK_DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`; unset: open in development, off in production. */
   METRICS_TOKEN: z
     .string()

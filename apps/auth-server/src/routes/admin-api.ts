@@ -6,11 +6,14 @@ import {
   AdminPasskeyParams,
   AuditQuery,
   CreateTenantRequestSchema,
+  CreateTenantWebhookRequestSchema,
   InviteAdminRequestSchema,
   ListQuery,
   RegisterFinishRequestSchema,
   TenantIdParams,
   TenantUserParams,
+  TenantWebhookDeliveryParams,
+  TenantWebhookParams,
   UpdateTenantRequestSchema,
   UsersQuery,
 } from "@org/contracts";
@@ -43,6 +46,13 @@ import {
   updateTenant,
   type Tenant,
 } from "../services/tenants.ts";
+import {
+  addTenantWebhook,
+  listTenantWebhookDeliveries,
+  listTenantWebhooks,
+  removeTenantWebhook,
+  replayTenantDelivery,
+} from "../services/tenant-webhook-admin.ts";
 import { listUsers, setUserDisabled } from "../services/users.ts";
 import { adminSessionRoutes } from "./admin-session.ts";
 import { operationsRouter, type OperationRoute, type OperationRoutes } from "./operation-routes.ts";
@@ -217,6 +227,43 @@ function adminApiRoutes(ctx: AuthContext): OperationRoutes {
         const { passkey_id } = parseWith(AdminPasskeyParams, req.params);
         await deletePasskeyAsAdmin({ ctx, passkeyId: passkey_id, actor: actorOf(req) });
         res.status(204).end();
+      },
+    },
+
+    // ---- a tenant's webhooks ----
+    "get /admin/api/tenants/{tenant_id}/webhooks": {
+      guard: tenant,
+      handle: async (req, res) => {
+        res.json(await listTenantWebhooks(ctx, tenantOf(res), parseWith(ListQuery, req.query)));
+      },
+    },
+
+    "post /admin/api/tenants/{tenant_id}/webhooks": {
+      guard: tenant,
+      handle: async (req, res) => {
+        const input = parseWith(CreateTenantWebhookRequestSchema, req.body);
+        res.status(201).json(await addTenantWebhook(ctx, tenantOf(res), input));
+      },
+    },
+
+    "delete /admin/api/webhooks/{webhook_id}": {
+      handle: async (req, res) => {
+        await removeTenantWebhook(ctx, parseWith(TenantWebhookParams, req.params).webhook_id);
+        res.status(204).end();
+      },
+    },
+
+    "get /admin/api/webhooks/{webhook_id}/deliveries": {
+      handle: async (req, res) => {
+        const { webhook_id } = parseWith(TenantWebhookParams, req.params);
+        res.json(await listTenantWebhookDeliveries(ctx, webhook_id, parseWith(ListQuery, req.query)));
+      },
+    },
+
+    "post /admin/api/deliveries/{delivery_id}/replay": {
+      handle: async (req, res) => {
+        const { delivery_id } = parseWith(TenantWebhookDeliveryParams, req.params);
+        res.json(await replayTenantDelivery(ctx, delivery_id));
       },
     },
 

@@ -12,6 +12,7 @@ import { checkFrameBinding, checkTopOrigin, parseClientData } from "../webauthn/
 import { preflightAuthentication } from "../webauthn/preflight.ts";
 import { prfSaltFor } from "../webauthn/prf.ts";
 import { audit } from "./audit.ts";
+import { recordLoginFailure } from "./login-failures.ts";
 import { CHALLENGE_TTL_MS, consumeChallenge, saveChallenge } from "./challenges.ts";
 import { completePasskeyLogin, type CompletedLogin } from "./logins.ts";
 import { userHandleOf } from "./registration.ts";
@@ -119,10 +120,9 @@ export async function finishAuthentication({
     // Audited under the passkey's user when the passkey is known, as a failed signature check was.
     const known = await passkeyWithUser(ctx, tenant.id, input.credential.id);
     if (known) {
-      await audit(ctx, {
-        type: "login_failure",
+      await recordLoginFailure(ctx, {
         tenantId: tenant.id,
-        userId: known.user.id,
+        user: known.user,
         ip,
         detail: { method: "passkey", reason: "origin_or_rp_id", passkeyId: known.id },
       });
@@ -141,10 +141,9 @@ export async function finishAuthentication({
   }
   const { user } = credential;
   const fail = async (code: "verification_failed" | "user_disabled", reason: string, message: string) => {
-    await audit(ctx, {
-      type: "login_failure",
+    await recordLoginFailure(ctx, {
       tenantId: tenant.id,
-      userId: user.id,
+      user,
       ip,
       detail: { method: "passkey", reason, passkeyId: credential.id },
     });

@@ -7,6 +7,7 @@ import { auditInsert } from "./audit.ts";
 import { newId } from "./challenges.ts";
 import { signSessionToken } from "./session-jwt.ts";
 import { newSession } from "./sessions.ts";
+import { eventUser, TENANT_DELIVERIES_CHANNEL, tenantEventInsert } from "./tenant-webhooks.ts";
 import type { Tenant } from "./tenants.ts";
 import { userInfo, type LoginUser } from "./users.ts";
 
@@ -78,9 +79,10 @@ interface LoginInput {
 
 /**
  * What every successful login does: rotate the cookie session (unless `withSession` is false) and
- * write the audit row (one statement), then remember the login for verify-auth (with the PRF
- * result, readable once). A login that signs this page in (`withSession`) also answers a signed
- * `sessionToken` (session-jwt.ts); a phone's half of a QR login and a step-up do not.
+ * write the audit row and queue the tenant's login.succeeded deliveries (one statement), then remember
+ * the login for verify-auth (with the PRF result, readable once). A login that signs this page in
+ * (`withSession`) also answers a signed `sessionToken` (session-jwt.ts); a phone's half of a QR
+ * login and a step-up do not.
  */
 export async function completeLogin(input: LoginInput): Promise<CompletedLogin> {
   return (await writeLogin(input)) as CompletedLogin;
@@ -142,7 +144,14 @@ async function writeLogin({
     ctx.db,
     Prisma.sql`WITH guard AS (${guard}), ${Prisma.join(
       writes.map((write, i) => Prisma.sql`${Prisma.raw(`write_${i}`)} AS (${write})`),
-    )} SELECT EXISTS (SELECT 1 FROM guard) AS completed`,
+    )}, told AS (${tenantEventInsert(
+      tenant.id,
+      "login.succeeded",
+      { user: eventUser(user), ...(passkeyUse ? { passkey: { id: passkeyUse.passkeyId } } : {}), method },
+      condition,
+    )})
+    SELECT EXISTS (SELECT 1 FROM guard) AS completed,
+      CASE WHEN EXISTS (SELECT 1 FROM told) THEN pg_notify(${TENANT_DELIVERIES_CHANNEL}, '')::text END AS notified`,
   );
   if (!written?.completed) return undefined;
 

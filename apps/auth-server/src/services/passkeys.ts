@@ -4,6 +4,7 @@ import { NotFoundError } from "@org/service-kit";
 import type { AuthContext } from "../context.ts";
 import { knownAuthenticator } from "../webauthn/aaguids.ts";
 import { audit, type Actor } from "./audit.ts";
+import { emitTenantEvent, eventUser } from "./tenant-webhooks.ts";
 import type { Tenant } from "./tenants.ts";
 import { findUser } from "./users.ts";
 
@@ -68,9 +69,9 @@ export async function deletePasskey({
   ip?: string | undefined;
 }): Promise<void> {
   const deleted = /^[0-9a-f-]{36}$/i.test(passkeyId)
-    ? await ctx.db.authCredential.deleteMany({ where: { id: passkeyId, userId } })
-    : { count: 0 };
-  if (deleted.count === 0) throw new NotFoundError("No such passkey.");
+    ? await deletePasskeyTold(ctx.db, { id: passkeyId, userId })
+    : 0;
+  if (deleted === 0) throw new NotFoundError("No such passkey.");
   await audit(ctx, { type: "passkey_deleted", tenantId, userId, ip, detail: { passkeyId } });
 }
 
@@ -124,11 +125,8 @@ export async function deletePasskeyAsAdmin({
         include: { tenant: { include: { builtIn: true } } },
       })
     : null;
-  const deleted =
-    passkey && !passkey.tenant.builtIn
-      ? await ctx.db.authCredential.deleteMany({ where: { id: passkeyId } })
-      : { count: 0 };
-  if (!passkey || deleted.count === 0) throw new NotFoundError("No such passkey.");
+  const deleted = passkey && !passkey.tenant.builtIn ? await deletePasskeyTold(ctx.db, { id: passkeyId }) : 0;
+  if (!passkey || deleted === 0) throw new NotFoundError("No such passkey.");
   await audit(ctx, {
     type: "passkey_deleted",
     tenantId: passkey.tenantId,
@@ -190,4 +188,23 @@ export async function renameUserPasskey({
 }): Promise<PasskeyInfo> {
   const user = await findUser({ ctx, tenant, externalId });
   return renamePasskey({ ctx, userId: user.id, passkeyId, name });
+}
+
+/** Deletes the passkey `where` names, emitting passkey.removed in the same transaction. */
+function deletePasskeyTold(db: AuthContext["db"], where: { id: string; userId?: string }): Promise<number> {
+  return db.$transaction(async (tx) => {
+    const found = await tx.authCredential.findFirst({
+      where,
+      select: { id: true, tenantId: true, user: { select: { id: true, externalId: true } } },
+    });
+    if (!found) return 0;
+    const { count } = await tx.authCredential.deleteMany({ where });
+    if (count > 0) {
+      await emitTenantEvent(tx, found.tenantId, "passkey.removed", {
+        user: eventUser(found.user),
+        passkey: { id: found.id },
+      });
+    }
+    return count;
+  });
 }

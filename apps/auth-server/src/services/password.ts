@@ -2,7 +2,7 @@ import type { PasswordLoginRequest } from "@org/contracts";
 import { verify } from "@node-rs/argon2";
 import { AppError } from "@org/service-kit";
 import type { AuthContext } from "../context.ts";
-import { audit } from "./audit.ts";
+import { recordLoginFailure } from "./login-failures.ts";
 import { completeLogin, type CompletedLogin } from "./logins.ts";
 import type { Tenant } from "./tenants.ts";
 import { hashPassword, userDisabledError } from "./users.ts";
@@ -44,15 +44,9 @@ export async function passwordLogin({
   const storedHash = user?.passwordHash ?? (await dummyPasswordHash());
   // Verified in every branch, disabled users included, so the time taken says nothing either.
   const matches = await verify(storedHash, input.password).catch(() => false);
-  // Every failure writes the same audit row, so the timing stays alike too.
+  // Every failure writes the same audit row and event, so the timing stays alike too.
   const fail = async (reason: string, error: AppError) => {
-    await audit(ctx, {
-      type: "login_failure",
-      tenantId: tenant.id,
-      userId: user?.id,
-      ip,
-      detail: { method: "password", reason },
-    });
+    await recordLoginFailure(ctx, { tenantId: tenant.id, user, ip, detail: { method: "password", reason } });
     return error;
   };
   // A disabled user gets user_disabled whatever the password: the answer is no password oracle.

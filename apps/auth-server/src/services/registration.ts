@@ -16,6 +16,7 @@ import { checkFrameBinding, checkTopOrigin, parseClientData } from "../webauthn/
 import { preflightRegistration } from "../webauthn/preflight.ts";
 import { prfSaltFor } from "../webauthn/prf.ts";
 import { audit } from "./audit.ts";
+import { emitTenantEvent, eventUser } from "./tenant-webhooks.ts";
 import { CHALLENGE_TTL_MS, consumeChallenge, saveChallenge, type ChallengeRecord } from "./challenges.ts";
 import { expectedOrigins, registrationAttachmentOf, type Tenant } from "./tenants.ts";
 import { activeUser, userInfo, type AuthUser } from "./users.ts";
@@ -251,6 +252,7 @@ export async function finishRegistration({
       const binding = (await beforeStore?.(tx)) ?? {};
       const user = pending ? await createSignedUpUser(tx, { tenant, id: owner, ...pending }) : existingUser;
       if (!user) throw new AppError("unauthenticated", "Unknown user.");
+      if (pending) await emitTenantEvent(tx, tenant.id, "user.created", { user: eventUser(user) });
       const created = await tx.authCredential.create({
         data: {
           ...binding,
@@ -289,6 +291,10 @@ export async function finishRegistration({
           },
         },
       );
+      await emitTenantEvent(tx, tenant.id, "passkey.added", {
+        user: eventUser(user),
+        passkey: { id: created.id },
+      });
       return { passkeyId: created.id, user };
     });
   } catch (error) {

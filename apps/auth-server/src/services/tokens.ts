@@ -2,7 +2,7 @@ import type { SessionTokenResponse, UserTokenRequest, UserTokenResponse } from "
 import { AppError, ConflictError, generateSecret, hashSecret } from "@org/service-kit";
 import type { AuthContext } from "../context.ts";
 import type { Tenant } from "./tenants.ts";
-import { assertUserEnabled } from "./users.ts";
+import { assertUserEnabled, upsertTenantUser } from "./users.ts";
 
 export const USER_TOKEN_TTL = { min: 5, max: 600, default: 600 } as const;
 export const SESSION_TOKEN_TTL_SECONDS = 15 * 60;
@@ -88,18 +88,14 @@ export async function issueUserToken({
     ...(input.displayName !== undefined ? { displayName: input.displayName } : {}),
     ...(input.username !== undefined ? { username: input.username } : {}),
   };
-  const user = await ctx.db.authUser
-    .upsert({
-      where: { tenantId_externalId: { tenantId: tenant.id, externalId: input.externalId } },
-      create: { tenantId: tenant.id, externalId: input.externalId, ...names },
-      update: names,
-    })
-    .catch((error: unknown) => {
+  const user = await upsertTenantUser(ctx.db, tenant.id, input.externalId, names, names).catch(
+    (error: unknown) => {
       if ((error as { code?: unknown }).code === "P2002") {
         throw new ConflictError("This username belongs to another user of the tenant.");
       }
       throw error;
-    });
+    },
+  );
   assertUserEnabled(user);
   const userToken = generateSecret("ut");
   await putToken<UserTokenRecord>(ctx, userTokenKey(userToken), {

@@ -4,6 +4,7 @@ import { escapeLike, pageArgs, toPage, type Page, type Prisma } from "@org/db";
 import { AppError, ConflictError, NotFoundError } from "@org/service-kit";
 import type { AuthContext } from "../context.ts";
 import { audit } from "./audit.ts";
+import { emitTenantEvent, eventUser } from "./tenant-webhooks.ts";
 import type { Tenant } from "./tenants.ts";
 
 export type AuthUser = Prisma.AuthUserGetPayload<object>;
@@ -58,12 +59,28 @@ export async function upsertUser({
     ...(input.username !== undefined ? { username: input.username } : {}),
     ...(input.password !== undefined ? { passwordHash: await hashPassword(input.password) } : {}),
   };
-  const user = await ctx.db.authUser.upsert({
-    where: { tenantId_externalId: { tenantId: tenant.id, externalId: input.externalId } },
-    create: { tenantId: tenant.id, externalId: input.externalId, ...fields },
-    update: fields,
-  });
+  const user = await upsertTenantUser(ctx.db, tenant.id, input.externalId, fields, fields);
   return tenantUser(ctx, user);
+}
+
+/**
+ * Creates the user of `externalId` (emitting user.created in the same transaction) or updates it.
+ * Two concurrent creations of one user may both emit it: receivers dedupe on the user's id.
+ */
+export function upsertTenantUser(
+  db: AuthContext["db"],
+  tenantId: string,
+  externalId: string,
+  create: Omit<Prisma.AuthUserUncheckedCreateInput, "tenantId" | "externalId">,
+  update: Prisma.AuthUserUpdateInput,
+): Promise<AuthUser> {
+  return db.$transaction(async (tx) => {
+    const where = { tenantId_externalId: { tenantId, externalId } };
+    const existed = await tx.authUser.findUnique({ where, select: { id: true } });
+    const user = await tx.authUser.upsert({ where, create: { tenantId, externalId, ...create }, update });
+    if (!existed) await emitTenantEvent(tx, tenantId, "user.created", { user: eventUser(user) });
+    return user;
+  });
 }
 
 export async function findUser({
@@ -120,8 +137,9 @@ export async function getUser(options: { ctx: AuthContext; tenant: Tenant; exter
 /**
  * Deletes a user who cannot sign in: no passkey, no password, not an administrator. A tenant
  * calls it for a sign-up abandoned after its user token was issued (which creates the user), so
- * no orphan is left behind. One statement: a passkey registered at the same moment either lands
- * first (then the user stays, `conflict`) or finds the user gone. Not audited: such a user never
+ * no orphan is left behind. One conditional DELETE: a passkey registered at the same moment either lands
+ * first (then the user stays, `conflict`) or finds the user gone; user.deleted is emitted with the
+ * DELETE, in one transaction. Not audited: such a user never
  * held a credential.
  */
 export async function deleteUserWithoutCredentials({
@@ -133,14 +151,20 @@ export async function deleteUserWithoutCredentials({
   tenant: Tenant;
   externalId: string;
 }): Promise<void> {
-  const { count } = await ctx.db.authUser.deleteMany({
-    where: {
+  const count = await ctx.db.$transaction(async (tx) => {
+    const where = {
       tenantId: tenant.id,
       externalId,
       passwordHash: null,
       credentials: { none: {} },
       admin: null,
-    },
+    };
+    const found = await tx.authUser.findFirst({ where, select: { id: true, externalId: true } });
+    const { count: deleted } = await tx.authUser.deleteMany({ where });
+    if (found && deleted > 0) {
+      await emitTenantEvent(tx, tenant.id, "user.deleted", { user: eventUser(found) });
+    }
+    return deleted;
   });
   if (count === 1) return;
   await findUser({ ctx, tenant, externalId });

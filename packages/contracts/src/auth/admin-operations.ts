@@ -28,6 +28,15 @@ import {
   UpdateTenantRequestSchema,
   UsersQuery,
 } from "./admin.ts";
+import {
+  CreatedTenantWebhookSchema,
+  CreateTenantWebhookRequestSchema,
+  TenantWebhookDeliveryListSchema,
+  TenantWebhookDeliveryParams,
+  TenantWebhookDeliverySchema,
+  TenantWebhookListSchema,
+  TenantWebhookParams,
+} from "./webhooks.ts";
 import { defineAuthOperations, type AuthOperation, type Security } from "./operations/spec.ts";
 import {
   AuthenticateFinishRequestSchema,
@@ -314,6 +323,54 @@ export const adminOperations = defineAuthOperations([
       "is removed only by their invitation's issuer or the root administrator (forbidden otherwise).",
     params: AdminIdParams,
     status: 204,
+    errors: [...write, "not_found", "conflict"],
+  }),
+  api({
+    method: "get",
+    path: "/tenants/{tenant_id}/webhooks",
+    summary: "The tenant's webhook endpoints, oldest first (never their secrets).",
+    params: TenantIdParams,
+    query: ListQuery,
+    response: TenantWebhookListSchema,
+    errors: [...read, "not_found"],
+  }),
+  api({
+    method: "post",
+    path: "/tenants/{tenant_id}/webhooks",
+    summary:
+      "Add a webhook endpoint: the tenant's events (user.created, user.deleted, passkey.added, passkey.removed, " +
+      "login.succeeded, login.failed; `events` limits them) are POSTed to it with Standard Webhooks headers. The " +
+      "signing secret is in this answer only.",
+    params: TenantIdParams,
+    body: CreateTenantWebhookRequestSchema,
+    status: 201,
+    response: CreatedTenantWebhookSchema,
+    errors: [...write, "not_found", "validation_error"],
+  }),
+  api({
+    method: "delete",
+    path: "/webhooks/{webhook_id}",
+    summary: "Remove a webhook endpoint and its delivery log.",
+    params: TenantWebhookParams,
+    status: 204,
+    errors: [...write, "not_found"],
+  }),
+  api({
+    method: "get",
+    path: "/webhooks/{webhook_id}/deliveries",
+    summary: "An endpoint's delivery log, newest first, with every attempt.",
+    params: TenantWebhookParams,
+    query: ListQuery,
+    response: TenantWebhookDeliveryListSchema,
+    errors: [...read, "not_found"],
+  }),
+  api({
+    method: "post",
+    path: "/deliveries/{delivery_id}/replay",
+    summary:
+      "Send a delivery again now, with a fresh retry schedule (the same webhook-id: receivers dedupe on it).",
+    params: TenantWebhookDeliveryParams,
+    response: TenantWebhookDeliverySchema,
     errors: [...write, "not_found", "conflict"],
   }),
 ]);

@@ -1,0 +1,189 @@
+// A tenant's webhook endpoints as the dashboard and the CLI manage them: list, add (the secret in
+// that answer only), remove, and the delivery log with replay. Emitting and sending: tenant-webhooks.ts.
+import type {
+  CreatedTenantWebhook,
+  CreateTenantWebhookRequest,
+  ListQuery,
+  TenantEventType,
+  TenantWebhook,
+  TenantWebhookDelivery,
+  z,
+} from "@org/contracts";
+import { pageArgs, SQL_NOW, toPage, type Page } from "@org/db";
+import {
+  checkWebhookUrl,
+  ConflictError,
+  newWebhookSecret,
+  notifyDeliveries,
+  NotFoundError,
+  webhookPolicy,
+} from "@org/service-kit";
+import type { AuthContext } from "../context.ts";
+import { TENANT_DELIVERIES_CHANNEL } from "./tenant-webhooks.ts";
+import type { Tenant } from "./tenants.ts";
+
+type Ctx = Pick<AuthContext, "db" | "env">;
+type Query = z.output<typeof ListQuery>;
+const isUuid = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
+
+const WEBHOOK_SELECT = {
+  id: true,
+  tenantId: true,
+  url: true,
+  description: true,
+  events: true,
+  enabled: true,
+  disabledReason: true,
+  failingSince: true,
+  createdAt: true,
+} as const;
+
+function toWebhook(row: {
+  id: string;
+  tenantId: string;
+  url: string;
+  description: string;
+  events: string[];
+  enabled: boolean;
+  disabledReason: string | null;
+  failingSince: Date | null;
+  createdAt: Date;
+}): TenantWebhook {
+  return {
+    id: row.id,
+    tenant_id: row.tenantId,
+    url: row.url,
+    description: row.description,
+    events: row.events as TenantEventType[],
+    enabled: row.enabled,
+    disabled_reason: row.disabledReason,
+    failing_since: row.failingSince?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export async function listTenantWebhooks(
+  ctx: Ctx,
+  tenant: Tenant,
+  query: Query,
+): Promise<Page<TenantWebhook>> {
+  const rows = await ctx.db.authWebhook.findMany({
+    where: { tenantId: tenant.id },
+    select: WEBHOOK_SELECT,
+    orderBy: { id: "asc" },
+    ...pageArgs(query),
+  });
+  return toPage(query, rows, toWebhook);
+}
+
+/** Adds an endpoint; the URL must be one the worker would send to (SSRF guard: public addresses). */
+export async function addTenantWebhook(
+  ctx: Ctx,
+  tenant: Tenant,
+  input: CreateTenantWebhookRequest,
+): Promise<CreatedTenantWebhook> {
+  const url = checkWebhookUrl(input.url, webhookPolicy(ctx.env));
+  const secret = newWebhookSecret();
+  const row = await ctx.db.authWebhook.create({
+    data: {
+      tenantId: tenant.id,
+      url,
+      description: input.description ?? "",
+      events: [...new Set(input.events ?? [])],
+      secret,
+    },
+    select: WEBHOOK_SELECT,
+  });
+  return { ...toWebhook(row), secret };
+}
+
+/** Removes an endpoint and its delivery log (of `tenant` only, when given: the CLI names one). */
+export async function removeTenantWebhook(ctx: Ctx, webhookId: string, tenant?: Tenant): Promise<void> {
+  const { count } = isUuid(webhookId)
+    ? await ctx.db.authWebhook.deleteMany({
+        where: { id: webhookId, ...(tenant ? { tenantId: tenant.id } : {}) },
+      })
+    : { count: 0 };
+  if (count === 0) throw new NotFoundError("No such webhook.");
+}
+
+const DELIVERY_SELECT = {
+  id: true,
+  webhookId: true,
+  eventType: true,
+  status: true,
+  nextAttemptAt: true,
+  createdAt: true,
+  payload: true,
+  attempts: {
+    select: { at: true, statusCode: true, durationMs: true, error: true },
+    orderBy: { id: "asc" as const },
+  },
+} as const;
+
+function toDelivery(row: {
+  id: string;
+  webhookId: string;
+  eventType: string;
+  status: "pending" | "succeeded" | "failed";
+  nextAttemptAt: Date | null;
+  createdAt: Date;
+  payload: unknown;
+  attempts: Array<{ at: Date; statusCode: number | null; durationMs: number; error: string | null }>;
+}): TenantWebhookDelivery {
+  return {
+    id: row.id,
+    webhook_id: row.webhookId,
+    event_type: row.eventType as TenantEventType,
+    status: row.status,
+    next_attempt_at: row.status === "pending" ? (row.nextAttemptAt?.toISOString() ?? null) : null,
+    created_at: row.createdAt.toISOString(),
+    payload: row.payload as Record<string, unknown>,
+    attempts: row.attempts.map((attempt) => ({
+      at: attempt.at.toISOString(),
+      status_code: attempt.statusCode,
+      duration_ms: attempt.durationMs,
+      error: attempt.error,
+    })),
+  };
+}
+
+export async function listTenantWebhookDeliveries(
+  ctx: Ctx,
+  webhookId: string,
+  query: Query,
+): Promise<Page<TenantWebhookDelivery>> {
+  const found = isUuid(webhookId)
+    ? await ctx.db.authWebhook.findUnique({ where: { id: webhookId }, select: { id: true } })
+    : null;
+  if (!found) throw new NotFoundError("No such webhook.");
+  const rows = await ctx.db.authWebhookDelivery.findMany({
+    where: { webhookId },
+    select: DELIVERY_SELECT,
+    orderBy: { id: "desc" },
+    ...pageArgs(query),
+  });
+  return toPage(query, rows, toDelivery);
+}
+
+/** Queues a delivery to be sent now (a replay), with a fresh retry schedule; the same webhook-id. */
+export async function replayTenantDelivery(ctx: Ctx, deliveryId: string): Promise<TenantWebhookDelivery> {
+  const found = isUuid(deliveryId)
+    ? await ctx.db.authWebhookDelivery.findUnique({ where: { id: deliveryId }, select: { id: true } })
+    : null;
+  if (!found) throw new NotFoundError("No such delivery.");
+  const queued = await ctx.db.$executeRaw`
+    UPDATE auth_webhook_deliveries
+    SET status = 'pending', tries = 0, next_attempt_at = ${SQL_NOW}, updated_at = ${SQL_NOW}
+    WHERE id = ${deliveryId}::uuid AND (locked_until IS NULL OR locked_until < ${SQL_NOW})`;
+  if (queued === 0) {
+    throw new ConflictError("The delivery is being sent right now: look at its attempts in a few seconds.");
+  }
+  await notifyDeliveries(ctx.db, TENANT_DELIVERIES_CHANNEL);
+  return toDelivery(
+    await ctx.db.authWebhookDelivery.findUniqueOrThrow({
+      where: { id: deliveryId },
+      select: DELIVERY_SELECT,
+    }),
+  );
+}
