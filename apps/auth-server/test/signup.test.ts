@@ -35,6 +35,7 @@ describe("self-service sign-up", () => {
       success: true,
       created: true,
       challengeId: expect.any(String),
+      sessionToken: expect.stringMatching(/^eyJ/),
       user: { id: expect.any(String), externalId: "grace@example.test", displayName: "Grace" },
     });
     expect(String(finished.headers["set-cookie"])).toContain("HttpOnly");
