@@ -328,6 +328,7 @@ export const adminOperations = defineAuthOperations([
   api({
     method: "get",
     path: "/tenants/{tenant_id}/webhooks",
+    operationId: "listTenantWebhooks",
     summary: "The tenant's webhook endpoints, oldest first (never their secrets).",
     params: TenantIdParams,
     query: ListQuery,
@@ -337,6 +338,7 @@ export const adminOperations = defineAuthOperations([
   api({
     method: "post",
     path: "/tenants/{tenant_id}/webhooks",
+    operationId: "addTenantWebhook",
     summary:
       "Add a webhook endpoint: the tenant's events (user.created, user.deleted, passkey.added, passkey.removed, " +
       "login.succeeded, login.failed; `events` limits them) are POSTed to it with Standard Webhooks headers. The " +
@@ -350,6 +352,7 @@ export const adminOperations = defineAuthOperations([
   api({
     method: "delete",
     path: "/webhooks/{webhook_id}",
+    operationId: "removeTenantWebhook",
     summary: "Remove a webhook endpoint and its delivery log.",
     params: TenantWebhookParams,
     status: 204,
@@ -358,6 +361,7 @@ export const adminOperations = defineAuthOperations([
   api({
     method: "get",
     path: "/webhooks/{webhook_id}/deliveries",
+    operationId: "listTenantWebhookDeliveries",
     summary: "An endpoint's delivery log, newest first, with every attempt.",
     params: TenantWebhookParams,
     query: ListQuery,
@@ -367,6 +371,7 @@ export const adminOperations = defineAuthOperations([
   api({
     method: "post",
     path: "/deliveries/{delivery_id}/replay",
+    operationId: "replayTenantWebhookDelivery",
     summary:
       "Send a delivery again now, with a fresh retry schedule (the same webhook-id: receivers dedupe on it).",
     params: TenantWebhookDeliveryParams,
