@@ -1,9 +1,11 @@
 import {
   AUDIT_EVENT_TYPES,
+  CreateTenantWebhookRequestSchema,
   InviteAdminRequestSchema,
   QrLoginSchema,
   REGISTRATION_ATTACHMENTS,
   RegistrationAttachmentSchema,
+  TENANT_EVENT_TYPES,
   type AuditEventType,
   type QrLogin,
   type RegistrationAttachment,
@@ -14,6 +16,11 @@ import { loadAuthEnv } from "./env.ts";
 import { inviteAdmin, listAdmins, removeAdmin } from "./services/admins.ts";
 import { listAudit } from "./services/audit.ts";
 import { RETIRED_KEY_PUBLISHED_MS, rotateSigningKey } from "./services/signing-keys.ts";
+import {
+  addTenantWebhook,
+  listTenantWebhooks,
+  removeTenantWebhook,
+} from "./services/tenant-webhook-admin.ts";
 import {
   createTenant,
   getTenant,
@@ -100,11 +107,12 @@ function withId(command: Omit<CliCommand, "options">): CliCommand {
   return { ...command, options: idOption };
 }
 
-// `tenant disable <id>`, `admin remove <id or email>`: runCli takes options only, so a bare
-// value after the command becomes --id.
+// `tenant disable <id>`, `tenant webhook list <id>`, `admin remove <id or email>`: runCli takes
+// options only, so a bare value after the command becomes --id.
 const argv = process.argv.slice(2);
 const takesId = argv[0] === "tenant" || (argv[0] === "admin" && argv[1] === "remove");
-if (takesId && argv[2] && !argv[2].startsWith("-")) argv.splice(2, 0, "--id");
+const idAt = argv[0] === "tenant" && argv[1] === "webhook" ? 3 : 2;
+if (takesId && argv[idAt] && !argv[idAt].startsWith("-")) argv.splice(idAt, 0, "--id");
 
 void runCli(
   "cli",
@@ -246,6 +254,52 @@ void runCli(
           };
         }),
     }),
+    "tenant webhook add": {
+      summary:
+        "<tenant id> --url U [--event E ...] [--description D]: POST the tenant's events to U (Standard Webhooks; all events unless --event names some); prints the signing secret once",
+      options: {
+        ...idOption,
+        url: { type: "string" },
+        event: { type: "string", multiple: true },
+        description: { type: "string" },
+      },
+      run: (values) =>
+        withAdminCtx(async (ctx) => {
+          const id = required(values, "id");
+          await assertCustomerTenant(ctx.db, id);
+          const input = CreateTenantWebhookRequestSchema.safeParse({
+            url: required(values, "url"),
+            events: list(values, "event"),
+            description: text(values, "description"),
+          });
+          if (!input.success) {
+            const issue = input.error.issues[0];
+            const field = issue?.path[0] === "events" ? "--event" : `--${String(issue?.path[0] ?? "url")}`;
+            const hint = field === "--event" ? ` (one of ${TENANT_EVENT_TYPES.join(", ")})` : "";
+            throw new ValidationError(`${field} is not valid${hint}: ${issue?.message ?? "invalid"}.`);
+          }
+          return { webhook: await addTenantWebhook(ctx, await getTenant({ db: ctx.db, id }), input.data) };
+        }),
+    },
+    "tenant webhook list": withId({
+      summary: "<tenant id>: the tenant's webhook endpoints, oldest first (never their secrets)",
+      run: (values) =>
+        withAdminCtx(async (ctx) => {
+          const tenant = await getTenant({ db: ctx.db, id: required(values, "id") });
+          return { webhooks: (await listTenantWebhooks(ctx, tenant, { limit: 100 })).data };
+        }),
+    }),
+    "tenant webhook remove": {
+      summary: "<tenant id> --webhook W: remove the tenant's endpoint W and its delivery log",
+      options: { ...idOption, webhook: { type: "string" } },
+      run: (values) =>
+        withAdminCtx(async (ctx) => {
+          const tenant = await getTenant({ db: ctx.db, id: required(values, "id") });
+          const webhookId = required(values, "webhook");
+          await removeTenantWebhook(ctx, webhookId, tenant);
+          return { removed: webhookId };
+        }),
+    },
     "tenant well-known": withId({
       summary: "<id>: the JSON the tenant serves at https://<rp_id>/.well-known/webauthn",
       run: (values) =>

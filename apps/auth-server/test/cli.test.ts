@@ -251,6 +251,63 @@ describe("cli", () => {
     expect(failures.events).toHaveLength(1);
   });
 
+  it("tenant webhook add, list and remove manage a tenant's endpoints; the secret is printed once", async () => {
+    const { tenant } = await makeTenant(t);
+    const added = await cli(
+      "tenant",
+      "webhook",
+      "add",
+      tenant.id,
+      "--url",
+      "https://hooks.example.net/auth",
+      "--event",
+      "user.created",
+      "--event",
+      "login.failed",
+      "--description",
+      "CRM sync",
+    );
+    expect(added.webhook).toMatchObject({
+      id: expect.any(String),
+      url: "https://hooks.example.net/auth",
+      events: ["user.created", "login.failed"],
+      description: "CRM sync",
+      secret: expect.stringMatching(/^whsec_/),
+    });
+    const listed = await cli("tenant", "webhook", "list", tenant.id);
+    expect(listed.webhooks).toEqual([
+      expect.objectContaining({ id: added.webhook.id, url: added.webhook.url }),
+    ]);
+    expect(JSON.stringify(listed)).not.toContain(added.webhook.secret);
+
+    // A mistyped event names the ones there are.
+    await expect(
+      cli(
+        "tenant",
+        "webhook",
+        "add",
+        tenant.id,
+        "--url",
+        "https://hooks.example.net/x",
+        "--event",
+        "user.create",
+      ),
+    ).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("--event is not valid (one of user.created,"),
+    });
+
+    // Another tenant cannot remove it by id; its own tenant can.
+    const other = await makeTenant(t);
+    await expect(
+      cli("tenant", "webhook", "remove", other.tenant.id, "--webhook", added.webhook.id),
+    ).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining("No such webhook.") });
+    expect(await cli("tenant", "webhook", "remove", tenant.id, "--webhook", added.webhook.id)).toEqual({
+      removed: added.webhook.id,
+    });
+    expect((await cli("tenant", "webhook", "list", tenant.id)).webhooks).toEqual([]);
+  }, 180_000);
+
   it("errors go to stderr, one line, with a non-zero exit", async () => {
     // DATABASE_URL is set (not the default database), so each command first says which one it uses.
     const { username, host, pathname } = new URL(t.database.url);
