@@ -3,8 +3,8 @@ import request from "supertest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { runCli } from "./helpers/cli.ts";
 
-// Each command starts tsx and opens (and migrates) the database: seconds each on a busy machine.
-jest.setTimeout(60_000);
+// Each command starts tsx and opens (and migrates) the database: seconds each, more on a busy machine.
+jest.setTimeout(150_000);
 
 let t: TestApp;
 beforeAll(async () => {

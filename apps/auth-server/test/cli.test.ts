@@ -5,8 +5,9 @@ import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { runCli } from "./helpers/cli.ts";
 import { failure, login, makeTenant, sessionToken, tenantWithPasskey } from "./helpers/flows.ts";
 
-// Each command starts tsx and opens (and migrates) the database: seconds each on a busy machine.
-jest.setTimeout(60_000);
+// Each command starts tsx and opens (and migrates) the database: seconds each, more on a busy machine
+// (tests run two files at a time).
+jest.setTimeout(150_000);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -306,7 +307,7 @@ describe("cli", () => {
       removed: added.webhook.id,
     });
     expect((await cli("tenant", "webhook", "list", tenant.id)).webhooks).toEqual([]);
-  }, 180_000);
+  });
 
   it("errors go to stderr, one line, with a non-zero exit", async () => {
     // DATABASE_URL is set (not the default database), so each command first says which one it uses.

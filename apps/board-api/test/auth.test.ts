@@ -8,6 +8,9 @@ import { client, makeUser } from "./helpers/fixtures.ts";
 
 const run = promisify(execFile);
 const appDir = path.resolve(__dirname, "..");
+// The CLI tests start tsx and open the database per command: seconds each, more with two test files
+// at a time.
+jest.setTimeout(120_000);
 
 let t: TestApp;
 beforeAll(async () => {

@@ -94,6 +94,7 @@ describe("QR sessions", () => {
     watcher.push({ status: "expired" });
     expect(onExpired).toHaveBeenCalledTimes(1);
     expect(expired).toHaveBeenCalledWith({ challengeId: session.challengeId });
-    expect(server.requests.at(-1)?.body).toEqual({ purpose: "register", name: "Phone" });
+    // The page's language travels with the QR code: the phone page speaks it.
+    expect(server.requests.at(-1)?.body).toEqual({ purpose: "register", name: "Phone", lang: "en" });
   });
 });
