@@ -11,7 +11,7 @@ import { confirmWithPasskey, withStepUp } from "../../ui/step-up.ts";
 import { failureText, toast } from "../../ui/toast.ts";
 import type { ThemeChoice } from "@org/web-theme/theme";
 import { accountStyles } from "./account.styles.ts";
-import { credentialTable } from "./credential-table.ts";
+import { credentialTable, renameForm } from "./credential-table.ts";
 import { deviceName } from "../../device-name.ts";
 import "../../ui/secret-value.ts";
 import "./email-status.ts";
@@ -188,23 +188,7 @@ export class BoardAccountView extends LitElement {
     }
   }
 
-  /** The name cell while renaming: Enter or Save keeps the new name, Escape or Cancel the old one. */
-  private renameForm(passkey: PasskeyInfo) {
-    return html`<form
-      class="rename"
-      aria-label="Rename passkey"
-      @submit=${(event: SubmitEvent) => void this.renamePasskey(event, passkey)}
-      @keydown=${(event: KeyboardEvent) => event.key === "Escape" && (this.renaming = null)}
-    >
-      <input name="name" aria-label="Passkey name" required maxlength="100" .value=${passkey.name} />
-      <button class="button small" type="submit">Save</button>
-      <button class="button small ghost" type="button" @click=${() => (this.renaming = null)}>Cancel</button>
-    </form>`;
-  }
-
-  private async renamePasskey(event: SubmitEvent, passkey: PasskeyInfo) {
-    event.preventDefault();
-    const name = String(new FormData(event.target as HTMLFormElement).get("name") ?? "").trim();
+  private async renamePasskey(passkey: PasskeyInfo, name: string) {
     if (!name || name === passkey.name) {
       this.renaming = null;
       return;
@@ -299,7 +283,16 @@ export class BoardAccountView extends LitElement {
                   passkey.authenticator && passkey.authenticator !== passkey.name
                     ? `${passkey.name} · ${passkey.authenticator}`
                     : passkey.name,
-                nameCell: this.renaming === passkey.id ? this.renameForm(passkey) : undefined,
+                nameCell:
+                  this.renaming === passkey.id
+                    ? renameForm({
+                        label: "Rename passkey",
+                        field: "Passkey name",
+                        value: passkey.name,
+                        save: (name) => void this.renamePasskey(passkey, name),
+                        cancel: () => (this.renaming = null),
+                      })
+                    : undefined,
                 createdAt: passkey.created_at,
                 lastUsed: passkey.last_used,
                 actions:

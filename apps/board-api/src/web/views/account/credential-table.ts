@@ -54,3 +54,26 @@ export function credentialTable(rows: CredentialRow[]) {
     </tbody>
   </table>`;
 }
+
+/** A name cell while renaming: Enter or Save saves the new name, Escape or Cancel keeps the old one. */
+export function renameForm(form: {
+  label: string;
+  field: string;
+  value: string;
+  save: (name: string) => void;
+  cancel: () => void;
+}) {
+  return html`<form
+    class="rename"
+    aria-label=${form.label}
+    @submit=${(event: SubmitEvent) => {
+      event.preventDefault();
+      form.save(String(new FormData(event.target as HTMLFormElement).get("name") ?? "").trim());
+    }}
+    @keydown=${(event: KeyboardEvent) => event.key === "Escape" && form.cancel()}
+  >
+    <input name="name" aria-label=${form.field} required maxlength="100" .value=${form.value} />
+    <button class="button small" type="submit">Save</button>
+    <button class="button small ghost" type="button" @click=${form.cancel}>Cancel</button>
+  </form>`;
+}
