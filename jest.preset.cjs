@@ -17,7 +17,8 @@ module.exports = {
   },
   transformIgnorePatterns: ["/node_modules/(?!\\.pnpm/jose@|jose/)"],
   testTimeout: 30000,
-  // Two test files at a time: the suites wait on servers, browsers and timers far more than they
-  // compute (the load stayed under 2 running one file at a time on 2 cores). JEST_WORKERS overrides.
-  maxWorkers: Number(process.env.JEST_WORKERS ?? 2),
+  // One test file at a time per package: `pnpm test` runs three packages at once (the apps' suites
+  // beside e2e's two files at a time: the suites wait on servers, browsers and timers more than they
+  // compute). JEST_WORKERS overrides.
+  maxWorkers: Number(process.env.JEST_WORKERS ?? 1),
 };
