@@ -223,7 +223,7 @@ describe("/register-embed", () => {
       () => document.querySelector("authkit-register")?.shadowRoot?.querySelector("iframe") !== null,
     );
     const src = await page.locator("authkit-register iframe").getAttribute("src");
-    expect(src).toBe(`${auth.url}/register-embed?origin=${encodeURIComponent(site.origin)}`);
+    expect(src).toBe(`${auth.url}/register-embed?origin=${encodeURIComponent(site.origin)}&lang=en`);
     // The iframe starts the registration QR with the token it got by postMessage.
     const request = await start;
     expect(await request.headerValue("authorization")).toMatch(/^Bearer ut_/);

@@ -157,7 +157,7 @@ describe("the site's users", () => {
     // A server that allows two failed logins a minute per account and IP.
     const strict = await startAuthServer({ RATE_LIMIT_LOGIN_PER_MINUTE: "2" });
     try {
-      const { apiKey: strictKey } = await strict.tenant([site.origin], "Strict");
+      const { apiKey: strictKey } = await strict.tenant([site.origin], "Strict", { passwordLogin: true });
       const created = await fetch(`${strict.url}/api/v1/users`, {
         method: "POST",
         headers: { "X-API-KEY": strictKey, "Content-Type": "application/json" },

@@ -209,7 +209,7 @@ describe("authkit-authenticate", () => {
     await waitForEvent(page, "authkit-authenticate", "ready");
     const frame = page.locator("authkit-authenticate iframe");
     expect(await frame.getAttribute("src")).toBe(
-      `${auth.url}/auth-embed?origin=${encodeURIComponent(site.origin)}`,
+      `${auth.url}/auth-embed?origin=${encodeURIComponent(site.origin)}&lang=en`,
     );
     expect(await frame.getAttribute("allow")).toBe(
       "publickey-credentials-get *; publickey-credentials-create *",

@@ -122,7 +122,7 @@ describe("QR registration, then QR login", () => {
     await desktop.page.getByRole("button", { name: "Create Passkey via QR Code" }).click();
     const embed = desktop.page.locator("authkit-register iframe").contentFrame();
     const mobileUrl = await scanQr(qrImage(embed));
-    expect(mobileUrl).toMatch(new RegExp(`^${auth.url}/qr#[A-Za-z0-9_-]{43}$`));
+    expect(mobileUrl).toMatch(new RegExp(`^${auth.url}/qr\\?lang=en#[A-Za-z0-9_-]{43}$`));
     await screenshot(desktop.page, SUITE, "desktop-register-qr");
 
     const { page: mobile } = await phone();

@@ -37,7 +37,11 @@ beforeAll(async () => {
     servePages(),
     servePages(),
   ]);
-  ({ apiKey } = await auth.tenant([site.origin], "Acme", { registrationAttachment: "any" }));
+  // Its users have passkeys, and some a password (password_login on).
+  ({ apiKey } = await auth.tenant([site.origin], "Acme", {
+    registrationAttachment: "any",
+    passwordLogin: true,
+  }));
 });
 
 afterAll(async () => {

@@ -135,7 +135,7 @@ describe("arriving and signing up", () => {
     // Signed out, a reloaded address shows sign-in (not JSON), and a returning browser is welcomed back.
     // (Once the account page has what it loads: a request cut short by the sign-out would answer 401.)
     await page.getByRole("link", { name: "Account (Ada Lovelace)" }).click();
-    await page.getByRole("cell", { name: /on Linux$/ }).waitFor();
+    await page.getByRole("cell", { name: /^\S+ on Linux$/ }).waitFor();
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.getByRole("heading", { name: "Sign in" }).waitFor();
     await page.goto(`${suite.services.board.url}/app/account`);

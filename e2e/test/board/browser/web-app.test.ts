@@ -36,7 +36,7 @@ describe("the web app", () => {
 
     await page.getByRole("link", { name: "Account (Ada Lovelace)" }).click();
     // Once the page has what it loads (a request cut short by the sign-out would answer 401).
-    await page.getByRole("cell", { name: /on Linux$/ }).waitFor();
+    await page.getByRole("cell", { name: /^\S+ on Linux$/ }).waitFor();
     await page.getByRole("button", { name: "Sign out" }).click();
     const frame = page.locator("authkit-authenticate iframe").contentFrame();
     await frame.getByRole("button", { name: "Sign in with Passkey" }).click();

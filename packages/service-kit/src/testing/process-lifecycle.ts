@@ -290,8 +290,9 @@ export function describeServiceProcess(name: string, appDir: string, options: Se
           expect(answers.map(({ path: urlPath, status }) => [urlPath, status])).toEqual(
             options.outagePaths.map((urlPath) => [urlPath, 200]),
           );
-          // Nothing waits on Redis (~100 ms at most; a 2-core machine shared with other tests: 500).
-          expect(answers.filter((answer) => answer.ms >= 500)).toEqual([]);
+          // Nothing waits on Redis: ~100 ms at most, up to ~600 on 2 cores running other test files
+          // beside this one; a page waiting on Redis would take its command timeout (1.5 s) or more.
+          expect(answers.filter((answer) => answer.ms >= 1_000)).toEqual([]);
           if (options.redisProbe) {
             const unavailable = await send(service, options.redisProbe);
             expect([unavailable.status, errorCodeOf(unavailable.body)]).toEqual([503, "service_unavailable"]);

@@ -14,12 +14,12 @@ export interface RunningAuthServer {
   database: TestDatabase;
   /**
    * A tenant with rp_id `localhost` whose pages run on `origins`; returns its API key.
-   * `registrationAttachment` defaults to the server's default, `auto`.
+   * `registrationAttachment` defaults to the server's default, `auto`; `passwordLogin` to off.
    */
   tenant(
     origins: string[],
     name?: string,
-    options?: { registrationAttachment?: RegistrationAttachment },
+    options?: { registrationAttachment?: RegistrationAttachment; passwordLogin?: boolean },
   ): Promise<{ id: string; apiKey: string }>;
   sessionToken(apiKey: string): Promise<string>;
   userToken(apiKey: string, externalId: string, displayName?: string): Promise<string>;
@@ -86,13 +86,14 @@ export async function startAuthServer(
   return {
     url,
     database,
-    async tenant(origins, name = `Tenant ${++tenants}`, { registrationAttachment } = {}) {
+    async tenant(origins, name = `Tenant ${++tenants}`, { registrationAttachment, passwordLogin } = {}) {
       const { tenant, apiKey } = await createTenant({
         db: database.db,
         name,
         rpId: "localhost",
         origins,
         registrationAttachment,
+        passwordLogin,
       });
       return { id: tenant.id, apiKey };
     },
