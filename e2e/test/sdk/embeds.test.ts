@@ -229,7 +229,12 @@ describe("/register-embed", () => {
     expect(await request.headerValue("authorization")).toMatch(/^Bearer ut_/);
     // … naming the page that frames it, which the server checks against the token's tenant.
     expect(await request.headerValue("x-authkit-embed-origin")).toBe(site.origin);
-    expect(request.postDataJSON()).toEqual({ purpose: "register", name: "Phone key", origin: site.origin });
+    expect(request.postDataJSON()).toEqual({
+      purpose: "register",
+      name: "Phone key",
+      origin: site.origin,
+      lang: "en",
+    });
     const frame = page.locator("authkit-register iframe").contentFrame();
     await frame.getByText("Scan with your phone").waitFor();
     // (qr-cross-device.test.ts scans it with a phone and creates the passkey.)

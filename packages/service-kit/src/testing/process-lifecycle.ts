@@ -224,6 +224,13 @@ export function describeServiceProcess(name: string, appDir: string, options: Se
           expect((await send(service, options.redisProbe)).status).toBe(normal.redis?.status);
         }
 
+        // The readiness log line comes through the child's stdout a moment after the probe's answer
+        // (later on a busy machine): the Redis outage's part of the output ends once it is there.
+        for (let waited = 0; waited < 5_000; waited += 50) {
+          if (service.output().slice(redisOutageFrom).includes('"msg":"ready again (redis answering)"'))
+            break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
         const databaseOutageFrom = service.output().length;
         await postgres.stop();
         const databaseDown = await readiness(service, 503);
