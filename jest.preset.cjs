@@ -17,8 +17,7 @@ module.exports = {
   },
   transformIgnorePatterns: ["/node_modules/(?!\\.pnpm/jose@|jose/)"],
   testTimeout: 30000,
-  // One test file at a time per package: `pnpm test` runs three packages at once (the apps' suites
-  // beside e2e's two files at a time: the suites wait on servers, browsers and timers more than they
-  // compute). JEST_WORKERS overrides.
+  // One test file at a time (JEST_WORKERS overrides): running the suites side by side on 2 cores
+  // made timed browser steps and process tests time out.
   maxWorkers: Number(process.env.JEST_WORKERS ?? 1),
 };
