@@ -9,17 +9,19 @@ import type {
   TenantWebhookDelivery,
   z,
 } from "@org/contracts";
-import { pageArgs, SQL_NOW, toPage, type Page } from "@org/db";
+import { pageArgs, toPage, type Page } from "@org/db";
 import {
   checkWebhookUrl,
-  ConflictError,
+  DELIVERY_ATTEMPTS_SELECT,
+  deliveryWire,
   newWebhookSecret,
-  notifyDeliveries,
   NotFoundError,
+  requeueDelivery,
   webhookPolicy,
+  type DeliveryRow,
 } from "@org/service-kit";
 import type { AuthContext } from "../context.ts";
-import { TENANT_DELIVERIES_CHANNEL } from "./tenant-webhooks.ts";
+import { TENANT_WEBHOOK_STORE } from "./tenant-webhooks.ts";
 import type { Tenant } from "./tenants.ts";
 
 type Ctx = Pick<AuthContext, "db" | "env">;
@@ -115,38 +117,14 @@ const DELIVERY_SELECT = {
   nextAttemptAt: true,
   createdAt: true,
   payload: true,
-  attempts: {
-    select: { at: true, statusCode: true, durationMs: true, error: true },
-    orderBy: { id: "asc" as const },
-  },
+  attempts: DELIVERY_ATTEMPTS_SELECT,
 } as const;
 
-function toDelivery(row: {
-  id: string;
-  webhookId: string;
-  eventType: string;
-  status: "pending" | "succeeded" | "failed";
-  nextAttemptAt: Date | null;
-  createdAt: Date;
-  payload: unknown;
-  attempts: Array<{ at: Date; statusCode: number | null; durationMs: number; error: string | null }>;
-}): TenantWebhookDelivery {
-  return {
-    id: row.id,
-    webhook_id: row.webhookId,
-    event_type: row.eventType as TenantEventType,
-    status: row.status,
-    next_attempt_at: row.status === "pending" ? (row.nextAttemptAt?.toISOString() ?? null) : null,
-    created_at: row.createdAt.toISOString(),
-    payload: row.payload as Record<string, unknown>,
-    attempts: row.attempts.map((attempt) => ({
-      at: attempt.at.toISOString(),
-      status_code: attempt.statusCode,
-      duration_ms: attempt.durationMs,
-      error: attempt.error,
-    })),
-  };
-}
+const toDelivery = (row: DeliveryRow & { payload: unknown }): TenantWebhookDelivery => ({
+  ...deliveryWire(row),
+  event_type: row.eventType as TenantEventType,
+  payload: row.payload as Record<string, unknown>,
+});
 
 export async function listTenantWebhookDeliveries(
   ctx: Ctx,
@@ -172,14 +150,7 @@ export async function replayTenantDelivery(ctx: Ctx, deliveryId: string): Promis
     ? await ctx.db.authWebhookDelivery.findUnique({ where: { id: deliveryId }, select: { id: true } })
     : null;
   if (!found) throw new NotFoundError("No such delivery.");
-  const queued = await ctx.db.$executeRaw`
-    UPDATE auth_webhook_deliveries
-    SET status = 'pending', tries = 0, next_attempt_at = ${SQL_NOW}, updated_at = ${SQL_NOW}
-    WHERE id = ${deliveryId}::uuid AND (locked_until IS NULL OR locked_until < ${SQL_NOW})`;
-  if (queued === 0) {
-    throw new ConflictError("The delivery is being sent right now: look at its attempts in a few seconds.");
-  }
-  await notifyDeliveries(ctx.db, TENANT_DELIVERIES_CHANNEL);
+  await requeueDelivery(ctx.db, TENANT_WEBHOOK_STORE, deliveryId);
   return toDelivery(
     await ctx.db.authWebhookDelivery.findUniqueOrThrow({
       where: { id: deliveryId },

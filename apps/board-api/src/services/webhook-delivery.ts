@@ -20,6 +20,14 @@ export { webhookPolicy, type WebhookPolicy } from "@org/service-kit";
 /** NOTIFYed when deliveries are queued (or replayed): every instance's worker looks at once. */
 export const DELIVERIES_CHANNEL = "webhook_deliveries";
 
+/** The board's webhook tables (the store's names, read by the worker and the delivery log). */
+export const BOARD_WEBHOOK_TABLES = {
+  endpoints: "webhooks",
+  deliveries: "webhook_deliveries",
+  attempts: "webhook_delivery_attempts",
+  channel: DELIVERIES_CHANNEL,
+} as const;
+
 /** Wakes this process's workers on `db` (a delivery was just queued). */
 export function wakeDeliveries(db: Db): void {
   wakeStore(db, DELIVERIES_CHANNEL);
@@ -45,10 +53,7 @@ interface Notified {
 /** The board's tables, and the notifications an endpoint the worker disables sends. */
 function boardStore(events: BoardEvents | undefined): WebhookStore<Notified> {
   return {
-    endpoints: "webhooks",
-    deliveries: "webhook_deliveries",
-    attempts: "webhook_delivery_attempts",
-    channel: DELIVERIES_CHANNEL,
+    ...BOARD_WEBHOOK_TABLES,
     body: deliveryBody,
     whenDisabled: Prisma.sql`
       INSERT INTO notifications

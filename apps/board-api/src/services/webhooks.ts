@@ -8,14 +8,20 @@ import type {
   WebhookDelivery,
   z,
 } from "@org/contracts";
-import { checkWebhookUrl, ConflictError, newWebhookSecret } from "@org/service-kit";
-import { SQL_NOW } from "@org/db";
+import {
+  checkWebhookUrl,
+  DELIVERY_ATTEMPTS_SELECT,
+  deliveryWire,
+  newWebhookSecret,
+  requeueDelivery,
+  type DeliveryRow,
+} from "@org/service-kit";
 import type { ServiceContext } from "./context.ts";
 import { notFoundMessage } from "./not-found.ts";
 import { iso, isoOrNull, pageArgs, toPage } from "./pagination.ts";
 import { loadAuthorized, NEEDS, requireRole } from "./permissions.ts";
 import { PROJECT_NOT_FOUND } from "./projects.ts";
-import { notifyDeliveries, type WebhookPolicy } from "./webhook-delivery.ts";
+import { BOARD_WEBHOOK_TABLES, notifyDeliveries, type WebhookPolicy } from "./webhook-delivery.ts";
 
 export type WebhookContext = ServiceContext & { webhookPolicy: WebhookPolicy };
 
@@ -143,38 +149,13 @@ const DELIVERY_SELECT = {
   status: true,
   nextAttemptAt: true,
   createdAt: true,
-  attempts: {
-    select: { at: true, statusCode: true, durationMs: true, error: true },
-    orderBy: { id: "asc" as const },
-  },
+  attempts: DELIVERY_ATTEMPTS_SELECT,
 } as const;
 
-function toDeliveryWire(row: {
-  id: string;
-  webhookId: string;
-  eventSeq: bigint;
-  eventType: string;
-  status: "pending" | "succeeded" | "failed";
-  nextAttemptAt: Date | null;
-  createdAt: Date;
-  attempts: Array<{ at: Date; statusCode: number | null; durationMs: number; error: string | null }>;
-}): WebhookDelivery {
-  return {
-    id: row.id,
-    webhook_id: row.webhookId,
-    event_seq: String(row.eventSeq),
-    event_type: row.eventType,
-    status: row.status,
-    next_attempt_at: row.status === "pending" ? isoOrNull(row.nextAttemptAt) : null,
-    created_at: iso(row.createdAt),
-    attempts: row.attempts.map((attempt) => ({
-      at: iso(attempt.at),
-      status_code: attempt.statusCode,
-      duration_ms: attempt.durationMs,
-      error: attempt.error,
-    })),
-  };
-}
+const toDeliveryWire = (row: DeliveryRow & { eventSeq: bigint }): WebhookDelivery => ({
+  ...deliveryWire(row),
+  event_seq: String(row.eventSeq),
+});
 
 export async function listWebhookDeliveries(ctx: ServiceContext & { webhookId: string; query: ListQuery }) {
   await authorizeWebhook(ctx, ctx.webhookId);
@@ -196,14 +177,7 @@ export async function retryWebhookDelivery(ctx: ServiceContext & { deliveryId: s
     NEEDS.manage,
     DELIVERY_NOT_FOUND,
   );
-  const queued = await ctx.db.$executeRaw`
-    UPDATE webhook_deliveries
-    SET status = 'pending', tries = 0, next_attempt_at = ${SQL_NOW}, updated_at = ${SQL_NOW}
-    WHERE id = ${ctx.deliveryId}::uuid AND (locked_until IS NULL OR locked_until < ${SQL_NOW})`;
-  if (queued === 0) {
-    throw new ConflictError("The delivery is being sent right now: look at its attempts in a few seconds.");
-  }
-  await notifyDeliveries(ctx.db);
+  await requeueDelivery(ctx.db, BOARD_WEBHOOK_TABLES, ctx.deliveryId);
   const row = await ctx.db.webhookDelivery.findUniqueOrThrow({
     where: { id: ctx.deliveryId },
     select: DELIVERY_SELECT,

@@ -7,3 +7,4 @@ export {
   type DeliveryWorkerOptions,
   type WebhookStore,
 } from "./delivery-worker.ts";
+export { DELIVERY_ATTEMPTS_SELECT, deliveryWire, requeueDelivery, type DeliveryRow } from "./delivery-log.ts";
