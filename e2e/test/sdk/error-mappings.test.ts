@@ -125,6 +125,30 @@ describe("the site's setup", () => {
     const text = await page.locator(".slot").innerText();
     expect(text).not.toMatch(/unauthenticated|token|Error/);
   });
+
+  it("password sign-in on a tenant whose password_login is off: configuration_error with the server's reason", async () => {
+    // The tenant made in beforeAll keeps the default (password_login off).
+    await open("/password-off", "");
+    const result = await page.evaluate(
+      async ([url, token]) => {
+        const kit = new window.AuthKit({ apiBaseUrl: url, token });
+        const answer = await kit.password.login({ username: "gus", password: "a guess" });
+        return {
+          answer,
+          described: answer.success
+            ? ""
+            : window.AuthKit.describeError(
+                new window.AuthKit.AuthKitError(answer.error_code ?? "unknown", answer.error),
+                kit.getConfig(),
+              ),
+        };
+      },
+      [auth.url, await auth.sessionToken(apiKey)] as const,
+    );
+    expect(result.answer).toMatchObject({ success: false, error_code: "configuration_error" });
+    expect(result.answer.success ? "" : result.answer.error).toContain("password_login");
+    expect(result.described).toBe("Sign-in isn't set up correctly on this site.");
+  });
 });
 
 describe("the site's users", () => {

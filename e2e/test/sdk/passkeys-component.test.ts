@@ -172,7 +172,7 @@ it("auth.management works the same way from the JS API, and a registration token
     renamed: "Laptop",
     before: "step_up_required",
     left: 0,
-    refused: { code: "server_error", status: 403 },
+    refused: { code: "configuration_error", status: 403 },
   });
 });
 

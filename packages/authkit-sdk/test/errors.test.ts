@@ -23,6 +23,7 @@ describe("server error codes", () => {
     ["token_expired", 401, "challenge_expired"],
     ["invalid_credentials", 401, "invalid_credentials"],
     ["tenant_disabled", 403, "configuration_error"],
+    ["forbidden", 403, "configuration_error"],
     ["service_unavailable", 503, "server_unreachable"],
     ["verification_failed", 400, "server_error"],
     ["validation_failed", 400, "server_error"],

@@ -126,9 +126,12 @@ export function codeOfServerError(serverCode: string | undefined, status: number
     // The page's token ran out: fetch a fresh one and start again.
     case "token_expired":
       return "challenge_expired";
-    // A token the server does not know, or a disabled tenant: the site's setup is at fault.
+    // A token the server does not know, a disabled tenant, or something the tenant turned off
+    // (password sign-in, self-service sign-up) or the token's scope does not allow: the site's
+    // setup is at fault, and trying again cannot help.
     case "unauthenticated":
     case "tenant_disabled":
+    case "forbidden":
       return "configuration_error";
     // The server is up but its database or Redis is not (503, Retry-After): for the person, the
     // service cannot be reached right now.
