@@ -55,7 +55,12 @@ async function atPasskeyStep(body: { email: string; name: string; handle?: strin
 describe("an abandoned sign-up", () => {
   it("on Back frees its handle and leaves no auth server user; the step reloads until then", async () => {
     const ada = await atPasskeyStep({ email: "ada@example.com", name: "Ada Lovelace" });
-    expect(ada.started.body).toEqual({ email: "ada@example.com", name: "Ada Lovelace", handle: "ada" });
+    expect(ada.started.body).toEqual({
+      email: "ada@example.com",
+      name: "Ada Lovelace",
+      handle: "ada",
+      verification_mail: true,
+    });
     expect(await authUserStatus(ada.id)).toBe(200);
     // Reloading the passkey step finds the sign-up again.
     const current = await ada.agent.get("/app/auth/signup").expect(200);
@@ -89,7 +94,12 @@ describe("an abandoned sign-up", () => {
       .post("/app/auth/signup")
       .send({ email: "grace.h@example.com", name: "Grace Hopper" })
       .expect(201);
-    expect(again.body).toEqual({ email: "grace.h@example.com", name: "Grace Hopper", handle: "grace" });
+    expect(again.body).toEqual({
+      email: "grace.h@example.com",
+      name: "Grace Hopper",
+      handle: "grace",
+      verification_mail: true,
+    });
     expect(await t.database.db.webSignup.count({ where: { handle: "grace" } })).toBe(1);
     expect(await authUserStatus(grace.id)).toBe(404);
   });

@@ -95,7 +95,7 @@ export function webAuthRouter({
     });
     web.signupCookie.set(res, started.token, started.expiresAt);
     noStore(res);
-    res.status(201).json(started.signup);
+    res.status(201).json({ ...started.signup, verification_mail: mailer !== undefined });
   });
 
   // This browser's sign-up in progress (the passkey step, reloaded): 204 when there is none.
@@ -103,7 +103,7 @@ export function webAuthRouter({
     noStore(res);
     const signup = await currentSignup({ db, token: web.signupCookie.read(req.headers.cookie) });
     if (!signup) return void res.status(204).end();
-    res.json(signup);
+    res.json({ ...signup, verification_mail: mailer !== undefined });
   });
 
   // Back from the passkey step: the sign-up holds nothing any more (handle, auth server user).

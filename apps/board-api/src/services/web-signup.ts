@@ -32,8 +32,11 @@ interface SignupRow {
   expiresAt: Date;
 }
 
+/** A sign-up as stored (the route adds whether mail will confirm the address). */
+export type StoredSignup = Omit<PendingSignup, "verification_mail">;
+
 export interface StartedSignup {
-  signup: PendingSignup;
+  signup: StoredSignup;
   /** The browser's sign-up cookie (stored as a hash). */
   token: string;
   expiresAt: Date;
@@ -45,7 +48,7 @@ const emailTaken = () =>
 const findByToken = (db: Db, token: string | undefined) =>
   token ? db.webSignup.findUnique({ where: { tokenHash: hashSecret(token) } }) : Promise.resolve(null);
 
-const toPending = (row: SignupRow): PendingSignup => ({
+const toPending = (row: SignupRow): StoredSignup => ({
   email: row.email,
   name: row.name,
   handle: row.handle,

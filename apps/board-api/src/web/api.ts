@@ -30,6 +30,15 @@ interface BoardErrorBody {
   error?: { code: string; message: string; details?: ErrorDetail[] };
 }
 
+/**
+ * A not_found message without its hint for agents ("Use find_cards … (HTTP: …)"), which a person
+ * following a stale link cannot act on: what is gone, and why it may be.
+ */
+function forPeople(code: string, message: string): string {
+  const what = code === "not_found" ? /^(\w[\w ]*?) not found\b/.exec(message)?.[1] : undefined;
+  return what ? `${what} not found. It may have been deleted, or you no longer have access to it.` : message;
+}
+
 const boardClient: Omit<ApiClientOptions, "base"> = {
   csrfToken: () => csrfToken,
   emptyStatuses: [202],
@@ -39,7 +48,7 @@ const boardClient: Omit<ApiClientOptions, "base"> = {
       code: "internal",
       message: `The server answered ${status}.`,
     };
-    return new ApiError(status, error.code, error.message, error.details);
+    return new ApiError(status, error.code, forPeople(error.code, error.message), error.details);
   },
   unreachable: () =>
     new ApiError(0, "network", "The server cannot be reached. Check your connection and try again."),

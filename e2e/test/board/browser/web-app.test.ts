@@ -243,6 +243,31 @@ describe("the web app", () => {
     // A second person signs up, verifies and joins: generous on a loaded machine.
   }, 120_000);
 
+  it("speaks to people, not agents: a stale link says what is gone, a refused role change goes back with the reason", async () => {
+    const { page } = ada;
+    await page.goto(`${suite.services.board.url}/app/projects/0190a5c4-0000-7000-8000-000000000000`);
+    const gone = page.getByText(
+      "Project not found. It may have been deleted, or you no longer have access to it.",
+    );
+    await gone.waitFor();
+    await shootPage(page, "stale-link", () => gone.waitFor());
+    expect(await page.locator("body").innerText()).not.toMatch(/list_projects|HTTP:/);
+
+    // Ada is the project's only owner: the server refuses to make her a member.
+    await page.goto(`${projectUrl}/settings`);
+    const role = page.getByLabel("Role of Ada Lovelace");
+    await expect(role.inputValue()).resolves.toBe("owner");
+    await role.selectOption("member");
+    await page.getByRole("status").getByText("The project must keep at least one owner.").waitFor();
+    await expect(role.inputValue()).resolves.toBe("owner");
+    // The browser logs the refused requests (the stale project's reads, the refused change): nothing else.
+    const reported = ada.problems.splice(0);
+    expect(reported.length).toBeGreaterThan(0);
+    expect(
+      reported.filter((problem) => !/status of (404 \(Not Found\)|409 \(Conflict\))/.test(problem)),
+    ).toEqual([]);
+  });
+
   it("asks before revoking a token: focus on Revoke, Escape keeps it, Revoke removes it", async () => {
     const { page } = ada;
     await page.goto(`${suite.services.board.url}/app/account`);

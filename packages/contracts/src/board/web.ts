@@ -16,7 +16,13 @@ export const SignupRequestSchema = z.strictObject({
 export type SignupRequest = z.infer<typeof SignupRequestSchema>;
 
 /** A sign-up in progress: what the account will be once its passkey exists. */
-export const PendingSignupSchema = z.object({ email: z.string(), name: z.string(), handle: z.string() });
+export const PendingSignupSchema = z.object({
+  email: z.string(),
+  name: z.string(),
+  handle: z.string(),
+  /** Whether the board will mail the address a link to confirm it once the account exists (mail is set up). */
+  verification_mail: z.boolean(),
+});
 export type PendingSignup = z.infer<typeof PendingSignupSchema>;
 
 export const SignInRequestSchema = z.strictObject({

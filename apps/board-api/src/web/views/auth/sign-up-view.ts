@@ -152,6 +152,15 @@ export class BoardSignUp extends LitElement {
         fingerprint, face or device PIN. No password.
       </p>
       <p class="handle">People mention you as <strong>@${signup.handle}</strong>.</p>
+      <p class="note">
+        ${
+          signup.verification_mail
+            ? html`Once your account exists we mail <strong>${signup.email}</strong> a link to confirm the
+                address: invitations sent to it reach you when it is confirmed.`
+            : html`This board sends no mail, so your address stays unconfirmed: colleagues invite you with an
+              invitation link instead.`
+        }
+      </p>
       ${
         // any: this device first, as the text says, whatever the tenant's policy (see the Account view).
         this.sdkReady
@@ -195,9 +204,7 @@ export class BoardSignUp extends LitElement {
         /></label>
         <button class="button primary" ?disabled=${this.busy}>Continue</button>
       </form>
-      <p class="note">
-        Your email is not verified (this board sends no mail): it is how colleagues invite you.
-      </p>
+      <p class="note">Colleagues invite you to their projects by this address.</p>
       <p class="switch">Have an account? <a href="/app/signin">Sign in</a></p>`;
   }
 

@@ -61,6 +61,21 @@ export class BoardSettingsView extends LitElement {
     if (await attempt(work, done)) await this.load();
   }
 
+  /** A refused change puts the select back on the role the member still has (the toast says why). */
+  private async changeRole(
+    member: { user_id: string; name: string; role: string },
+    select: HTMLSelectElement,
+  ) {
+    const role = select.value;
+    const done = `${member.name} is now ${role}.`;
+    const changed = await attempt(
+      () => api.post(`/projects/${this.projectId}/members`, { user_id: member.user_id, role }),
+      done,
+    );
+    if (changed) await this.load();
+    else select.value = member.role;
+  }
+
   private submit(handler: (values: FormData, form: HTMLFormElement) => Promise<unknown>) {
     return async (event: SubmitEvent) => {
       event.preventDefault();
@@ -178,14 +193,7 @@ export class BoardSettingsView extends LitElement {
                           <select
                             id="role-${member.user_id}"
                             @change=${(event: Event) =>
-                              this.act(
-                                () =>
-                                  api.post(`/projects/${this.projectId}/members`, {
-                                    user_id: member.user_id,
-                                    role: (event.target as HTMLSelectElement).value,
-                                  }),
-                                `${member.name} is now ${(event.target as HTMLSelectElement).value}.`,
-                              )}
+                              this.changeRole(member, event.target as HTMLSelectElement)}
                           >
                             ${ROLES.filter((role) => owner || role !== "owner").map(
                               (role) =>
