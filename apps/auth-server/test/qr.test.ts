@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { decodeJwt } from "jose";
 import request from "supertest";
+import type { QrClaimResponse } from "@org/contracts";
 import * as authentication from "../src/services/authentication.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { signedInAdmin, signInToken } from "./helpers/admin.ts";
@@ -323,6 +324,29 @@ describe("QR registration", () => {
     const loginClaim = await claimed(t.app, login);
     expect((await phoneFinish(t.app, loginClaim, phone)).status).toBe(200);
     expect((await qrStatus(t.app, login)).body.user).toEqual(status.body.user);
+  });
+
+  it("names the passkey after the phone it is made on, and the relying party as the user token asked", async () => {
+    const { apiKey } = await makeTenant(t, { name: "Acme" });
+    const token = await userToken(t.app, apiKey, { externalId: "ada", rpName: "Team Board" });
+    // The computer's page sends its own device name: the passkey is the phone's, not the computer's.
+    const start = await startQr(t.app, token, { purpose: "register", name: "Chrome on Linux" });
+    const iPhone =
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+    const res = await request(t.app)
+      .post("/auth/v1/qr/mobile/claim")
+      .set("User-Agent", iPhone)
+      .send({ secret: mobileSecretOf(start) });
+    expect(res.status).toBe(200);
+    const claim = res.body as QrClaimResponse;
+    expect(claim.purpose === "register" && claim.options.rp).toEqual({
+      id: "example.test",
+      name: "Team Board",
+    });
+    expect((await phoneFinish(t.app, claim, phoneAuthenticator())).body).toEqual({ status: "completed" });
+    const { passkeyId } = (await qrStatus(t.app, start)).body;
+    const passkey = await t.database.db.authCredential.findUniqueOrThrow({ where: { id: passkeyId } });
+    expect(passkey.name).toBe("Safari on iOS");
   });
 
   it("fails when the phone already holds a passkey for the user (the phone says so)", async () => {

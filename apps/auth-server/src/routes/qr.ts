@@ -62,6 +62,7 @@ export function qrRoutes(ctx: AuthContext, limits: RateLimits): OperationRoutes 
             tenant: auth.tenant,
             purpose,
             userId: auth.kind === "user" ? auth.userId : undefined,
+            rpName: auth.kind === "user" ? auth.rpName : undefined,
             input,
             pageOrigin: auth.page?.origin,
             ip: req.ip,
@@ -83,7 +84,7 @@ export function qrRoutes(ctx: AuthContext, limits: RateLimits): OperationRoutes 
       handle: async (req, res) => {
         const { secret } = parseWith(QrClaimRequestSchema, req.body);
         noStore(res);
-        res.json(await claimQr({ ctx, secret, ip: req.ip }));
+        res.json(await claimQr({ ctx, secret, ip: req.ip, userAgent: req.get("user-agent") }));
       },
     },
 

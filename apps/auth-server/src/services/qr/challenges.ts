@@ -44,6 +44,7 @@ export async function startQr({
   tenant,
   purpose,
   userId,
+  rpName,
   input,
   pageOrigin,
   ip,
@@ -53,6 +54,8 @@ export async function startQr({
   purpose: QrPurpose;
   /** Registration: the token's user. */
   userId?: string | undefined;
+  /** Registration: the relying party's name the user token asked for. */
+  rpName?: string | undefined;
   input: QrStartRequest;
   /** The page that asks (its Origin, or an embed's parent); kept only if it is one of the tenant's. */
   pageOrigin?: string | undefined;
@@ -74,6 +77,7 @@ export async function startQr({
     status: "pending",
     userId: purpose === "register" ? (userId ?? null) : null,
     passkeyName: purpose === "register" ? (input.name ?? null) : null,
+    rpName: purpose === "register" ? (rpName ?? null) : null,
     origin: [pageOrigin, input.origin].find((origin) => origin && tenant.origins.includes(origin)) ?? null,
     starterNetwork: networkOf(ip),
     starterSecretHash: hashSecret(secret),

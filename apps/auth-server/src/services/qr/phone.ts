@@ -11,6 +11,7 @@ import {
   type QrPhoneResult,
   type RegistrationResponseJSON,
 } from "@org/contracts";
+import { deviceName } from "@org/contracts/device-name";
 import { AppError, ConflictError, generateSecret, hashSecret, ValidationError } from "@org/service-kit";
 import { putRecord, takeRecord, type AuthContext } from "../../context.ts";
 import { finishAuthentication, startAuthentication } from "../authentication.ts";
@@ -45,6 +46,14 @@ const used = () =>
 interface VerdictRecord {
   expiresAt: number;
 }
+/** The phone's device name, or undefined when its User-Agent names neither browser nor system. */
+function phoneName(userAgent: string | undefined): string | undefined {
+  const name = userAgent ? deviceName(userAgent) : "Passkey";
+  return name === "Passkey" ? undefined : name;
+}
+
+const withName = (name: string | null | undefined) => (name ? { name } : {});
+
 const verdictKey = (challengeId: string) => `qr-verdict:${challengeId}`;
 const finishing = () =>
   new ConflictError("This QR code's passkey step is already being finished on this phone.");
@@ -59,11 +68,14 @@ export async function claimQr({
   ctx,
   secret,
   ip,
+  userAgent,
 }: {
   ctx: AuthContext;
   secret: string;
   /** The phone's client IP. */
   ip?: string | undefined;
+  /** The phone browser's User-Agent: a passkey registered here is named after the phone. */
+  userAgent?: string | undefined;
 }): Promise<QrClaimResponse> {
   const now = ctx.now();
   const challenge = await ctx.qr.store.byMobileSecret(hashSecret(secret));
@@ -111,7 +123,10 @@ export async function claimQr({
       ctx,
       tenant,
       userId: user.id,
-      input: challenge.passkeyName ? { name: challenge.passkeyName } : {},
+      // Named after the phone it is made on ("Safari on iOS"), not the computer showing the code
+      // (whose name the starter may have sent); the starter's name only when the phone's is unknown.
+      input: withName(phoneName(userAgent) ?? challenge.passkeyName),
+      rpName: challenge.rpName,
       onPhone: true,
     });
     await claim(ceremony.challengeId);

@@ -30,6 +30,7 @@ function fromHash(hash: Record<string, string>): QrChallenge | undefined {
         "status",
         "userId",
         "passkeyName",
+        "rpName",
         "origin",
         "starterNetwork",
         "starterSecretHash",

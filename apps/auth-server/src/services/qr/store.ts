@@ -14,6 +14,8 @@ export interface QrChallenge {
   userId: string | null;
   /** Registration: the name asked for the new passkey. */
   passkeyName: string | null;
+  /** Registration: the relying party's name of the starter's user token (`rpName`), if it set one. */
+  rpName: string | null;
   /** The tenant page showing the QR, when known (always one of the tenant's origins). */
   origin: string | null;
   /** The starter's network (IPv4 /24, IPv6 /64), compared with the phone's; null if unknown. */

@@ -2,6 +2,7 @@
 // add, rename, delete), API tokens (create — the secret shown once —, list, revoke), connected apps
 // (OAuth grants: list, revoke), and sign-out.
 import type { ApiToken, CreatedApiToken, PasskeyInfo, User } from "@org/contracts";
+import { deviceName } from "@org/contracts/device-name";
 import { html, LitElement, nothing, type PropertyValues } from "lit";
 import { api, connectedApps, web, type ConnectedApp } from "../../api.ts";
 import { loadAuthKit } from "../../sdk.ts";
@@ -12,7 +13,6 @@ import { failureText, toast } from "../../ui/toast.ts";
 import type { ThemeChoice } from "@org/web-theme/theme";
 import { accountStyles } from "./account.styles.ts";
 import { credentialTable, renameForm } from "./credential-table.ts";
-import { deviceName } from "../../device-name.ts";
 import "../../ui/secret-value.ts";
 import "./email-status.ts";
 

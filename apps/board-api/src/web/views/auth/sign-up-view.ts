@@ -3,10 +3,10 @@
 // it). Going back — the page's button or the browser's — abandons the sign-up on the server, so it
 // holds no handle; the form keeps what the person typed, handle included.
 import type { PendingSignup } from "@org/contracts";
+import { deviceName } from "@org/contracts/device-name";
 import { handleStem } from "@org/contracts/handles";
 import { html, LitElement, nothing } from "lit";
 import { ApiError, web, type WebSession } from "../../api.ts";
-import { deviceName } from "../../device-name.ts";
 import { navigate } from "../../router.ts";
 import { loadAuthKit } from "../../sdk.ts";
 import { base } from "../../styles.ts";

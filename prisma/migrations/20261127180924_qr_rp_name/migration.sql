@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "auth_qr_challenges" ADD COLUMN     "rp_name" TEXT;
+
