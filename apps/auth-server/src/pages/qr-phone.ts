@@ -109,6 +109,7 @@ export function qrPhonePage({ locale, t }: PageText): SafeHtml {
           <p class="lede" data-purpose="register">${fill(t.doneRegisterText, { tenant })}</p>`,
       )}
       ${problem("cancelled", "warning", t.cancelledTitle, t.cancelledText)}
+      ${problem("nopasskey", "warning", t.noPasskeyTitle, fill(t.noPasskeyText, { tenant }))}
       ${problem("used", "error", t.usedTitle, t.usedText)}
       ${problem("expired", "warning", t.expiredTitle, t.expiredText)}
       ${problem("incomplete", "error", t.incompleteTitle, t.incompleteText)}

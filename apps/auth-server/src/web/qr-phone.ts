@@ -13,7 +13,23 @@ import {
 } from "@simplewebauthn/browser";
 
 type View =
-  "loading" | "confirm" | "working" | "done" | "cancelled" | "used" | "expired" | "incomplete" | "failed";
+  | "loading"
+  | "confirm"
+  | "working"
+  | "done"
+  | "cancelled"
+  | "nopasskey"
+  | "used"
+  | "expired"
+  | "incomplete"
+  | "failed";
+
+/**
+ * A sign-in refused this fast never showed the person a prompt: the phone has no passkey for the
+ * site (browsers answer at once; nobody dismisses a prompt within a second). The SDK reads a
+ * refusal the same way (credential_not_found).
+ */
+const NO_PASSKEY_WITHIN_MS = 1_000;
 
 const root = document.getElementById("qr-phone") as HTMLElement;
 /** The sentences this script writes, in the page's language (the server put them in `data-messages`). */
@@ -114,14 +130,18 @@ function failureOf(error: unknown): QrPhoneFailure | undefined {
 }
 
 /** Tells the server the phone gave up, then shows it. */
-async function abort(request: QrAbortRequest, message?: string): Promise<void> {
+async function abort(
+  request: QrAbortRequest,
+  message?: string,
+  cancelledView: View = "cancelled",
+): Promise<void> {
   if (!claim) return;
   try {
     await post("/auth/v1/qr/mobile/abort", request, claim.token);
   } catch {
     // The challenge already ended (expired, say): what the person sees is the same.
   }
-  if (request.status === "cancelled") show("cancelled");
+  if (request.status === "cancelled") show(cancelledView);
   else show("failed", message);
 }
 
@@ -139,6 +159,7 @@ async function ceremony(): Promise<void> {
   if (!claim) return;
   show("working");
   let credential;
+  const started = Date.now();
   try {
     credential =
       claim.purpose === "register"
@@ -146,6 +167,10 @@ async function ceremony(): Promise<void> {
         : await startAuthentication({ optionsJSON: claim.options as never });
   } catch (error) {
     const reason = failureOf(error);
+    if (!reason && claim.purpose === "authenticate" && Date.now() - started < NO_PASSKEY_WITHIN_MS) {
+      // The computer shows a new code, as after a cancel; the phone says why nothing happened.
+      return abort({ status: "cancelled" }, undefined, "nopasskey");
+    }
     return abort(
       reason ? { status: "failed", reason } : { status: "cancelled" },
       reason && PHONE_MESSAGES[reason],

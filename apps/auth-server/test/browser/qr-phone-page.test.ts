@@ -141,6 +141,28 @@ describe.each(["light", "dark"] as const)("%s", (theme) => {
   });
 });
 
+describe("a phone without a passkey for the site", () => {
+  it('says "No passkey on this phone" instead of "Cancelled" when asked to sign in', async () => {
+    const { context, page } = await openPhone(browser, "light");
+    page.setDefaultTimeout(10_000);
+    try {
+      const login = await auth.startQr(await auth.sessionToken(apiKey), site.origin);
+      await page.goto(login.mobileUrl);
+      await heading(page, "Sign in on your computer?");
+      await page.getByRole("button", { name: "Sign in with passkey" }).click();
+      await heading(page, "No passkey on this phone");
+      await page
+        .getByText(
+          "This phone has no passkey for Acme Books. Sign in on your computer another way, or create a passkey on this phone first.",
+        )
+        .waitFor();
+      await screenshot(page, SUITE, "no-passkey-light-375");
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe("in German", () => {
   it("speaks the QR link's lang (a German site) on an English phone, warning included, and a de-DE phone's own", async () => {
     const { context, page } = await openPhone(browser, "light");

@@ -35,6 +35,9 @@ export const de: PageMessages = {
   cancelledTitle: "Abgebrochen",
   cancelledText:
     "Es wurde niemand angemeldet. Ihr Computer zeigt einen neuen QR-Code, wenn Sie es noch einmal versuchen möchten.",
+  noPasskeyTitle: "Kein Passkey auf diesem Smartphone",
+  noPasskeyText:
+    "Dieses Smartphone hat keinen Passkey für {tenant}. Melden Sie sich am Computer auf andere Weise an oder erstellen Sie zuerst einen Passkey auf diesem Smartphone.",
   usedTitle: "Dieser QR-Code wurde bereits verwendet",
   usedText:
     "Jeder Code funktioniert einmal, auf einem Gerät. Scannen Sie den neuen Code, den Ihr Computer zeigt.",

@@ -32,6 +32,9 @@ export const en = {
   doneRegisterText: "You can now sign in to {tenant} with this phone. Your computer shows the result too.",
   cancelledTitle: "Cancelled",
   cancelledText: "Nothing was signed in. Your computer shows a new QR code if you want to try again.",
+  noPasskeyTitle: "No passkey on this phone",
+  noPasskeyText:
+    "This phone has no passkey for {tenant}. Sign in on your computer another way, or create a passkey on this phone first.",
   usedTitle: "This QR code was already used",
   usedText: "Each code works once, on one device. Scan the new code your computer shows.",
   expiredTitle: "This QR code has expired",

@@ -34,6 +34,9 @@ export const es: PageMessages = {
   cancelledTitle: "Cancelado",
   cancelledText:
     "No se inició ninguna sesión. Tu ordenador muestra un nuevo código QR si quieres volver a intentarlo.",
+  noPasskeyTitle: "No hay ninguna llave de acceso en este teléfono",
+  noPasskeyText:
+    "Este teléfono no tiene ninguna llave de acceso para {tenant}. Inicia sesión de otra forma en tu ordenador o crea primero una llave de acceso en este teléfono.",
   usedTitle: "Este código QR ya se usó",
   usedText:
     "Cada código funciona una vez, en un solo dispositivo. Escanea el nuevo código que muestra tu ordenador.",

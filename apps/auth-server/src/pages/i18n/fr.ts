@@ -33,6 +33,9 @@ export const fr: PageMessages = {
   cancelledTitle: "Annulé",
   cancelledText:
     "Aucune connexion n'a eu lieu. Votre ordinateur affiche un nouveau code QR si vous voulez réessayer.",
+  noPasskeyTitle: "Aucune passkey sur ce téléphone",
+  noPasskeyText:
+    "Ce téléphone n'a pas de passkey pour {tenant}. Connectez-vous autrement sur votre ordinateur, ou créez d'abord une passkey sur ce téléphone.",
   usedTitle: "Ce code QR a déjà été utilisé",
   usedText:
     "Chaque code ne sert qu'une fois, sur un seul appareil. Scannez le nouveau code affiché par votre ordinateur.",
