@@ -10,6 +10,9 @@ export interface ConfirmOptions {
   confirmLabel: string;
   /** danger: the action takes something away (disable, delete, remove). */
   tone?: "danger" | "primary";
+  /** The safe choice's words (default "Cancel") and the close button's name (default "Close"). */
+  cancelLabel?: string;
+  closeLabel?: string;
 }
 
 /** The dialog behind `confirmAction`. */
@@ -36,8 +39,19 @@ export class KitConfirm extends LitElement {
   }
 
   protected override render() {
-    const { title, message, confirmLabel, tone = "danger" } = this.options;
-    return html`<kit-dialog heading=${title} @closed=${() => this.#answer?.(this.#confirmed)}>
+    const {
+      title,
+      message,
+      confirmLabel,
+      tone = "danger",
+      cancelLabel = "Cancel",
+      closeLabel,
+    } = this.options;
+    return html`<kit-dialog
+      heading=${title}
+      close-label=${closeLabel ?? "Close"}
+      @closed=${() => this.#answer?.(this.#confirmed)}
+    >
       <p>${message}</p>
       <!-- Focus starts on the safe choice when the action takes something away. -->
       <button
@@ -47,7 +61,7 @@ export class KitConfirm extends LitElement {
         ?autofocus=${tone === "danger"}
         @click=${() => this.#close(false)}
       >
-        Cancel
+        ${cancelLabel}
       </button>
       <button
         slot="footer"

@@ -14,13 +14,19 @@ import { closeIcon } from "./icons.ts";
  * @event closed - The dialog closed (by any means).
  */
 export class KitDialog extends LitElement {
-  static override properties: PropertyDeclarations = { heading: {}, wide: { type: Boolean } };
+  static override properties: PropertyDeclarations = {
+    heading: {},
+    wide: { type: Boolean },
+    closeLabel: { attribute: "close-label" },
+  };
   static override styles = [themeBase, dialogStyles];
 
   /** The title, also the dialog's accessible name. */
   heading = "";
   /** A wider dialog (tables). */
   wide = false;
+  /** The close button's accessible name, in the page's language. */
+  closeLabel = "Close";
   #opener: HTMLElement | undefined;
 
   private get dialog(): HTMLDialogElement {
@@ -63,7 +69,7 @@ export class KitDialog extends LitElement {
     return html`<dialog aria-labelledby="title" @close=${this.#closed}>
       <header>
         <h2 id="title">${this.heading}</h2>
-        <button class="close" type="button" aria-label="Close" @click=${() => this.close()}>
+        <button class="close" type="button" aria-label=${this.closeLabel} @click=${() => this.close()}>
           ${closeIcon}
         </button>
       </header>
