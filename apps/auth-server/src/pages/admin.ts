@@ -1,5 +1,6 @@
 import { html, pageDocument, type SafeHtml } from "@org/service-kit";
 import { pageAsset } from "./assets.ts";
+import { dashboardMessages } from "./i18n/dashboard/index.ts";
 import { fill, type PageText } from "./i18n/index.ts";
 
 const INVITE_COMMAND = 'cli admin invite --email you@example.com --name "Your name"';
@@ -135,15 +136,31 @@ export function inviteExpiredPage(text: PageText): SafeHtml {
   });
 }
 
-/** `GET /admin`: the dashboard (a Lit app talking to /admin/api). */
-export function dashboardPage({ admin }: { admin: { id: string; name: string; email: string } }): SafeHtml {
+/**
+ * `GET /admin`: the dashboard (a Lit app talking to /admin/api), in the page's language: the app
+ * reads its catalog from `data-messages` (web/admin/i18n.ts) and dates from `<html lang>`.
+ */
+export function dashboardPage({
+  admin,
+  text: { locale },
+}: {
+  admin: { id: string; name: string; email: string };
+  text: PageText;
+}): SafeHtml {
+  const messages = dashboardMessages(locale);
   return pageDocument({
-    title: "AuthKit admin",
+    lang: locale,
+    title: messages.app.documentTitle.replace("{page}", messages.app.tenants),
     colorScheme: "light dark",
     styles: [pageAsset("admin-style")],
     scripts: [pageAsset("admin")],
-    body: html`<admin-app admin-id="${admin.id}" admin-name="${admin.name}" admin-email="${admin.email}">
-      <p class="boot">Loading the dashboard…</p>
+    body: html`<admin-app
+      admin-id="${admin.id}"
+      admin-name="${admin.name}"
+      admin-email="${admin.email}"
+      data-messages="${JSON.stringify(messages)}"
+    >
+      <p class="boot">${messages.app.loading}</p>
     </admin-app>`,
   });
 }

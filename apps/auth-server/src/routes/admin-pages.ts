@@ -25,7 +25,8 @@ export function adminPagesRouter(ctx: AuthContext): Router {
   router.get("/admin", async (req, res) => {
     const session = await adminSessionOf(ctx, req);
     if (!session) return res.redirect(303, "/");
-    sendPage(res, dashboardPage({ admin: session.admin }));
+    res.setHeader("Vary", "Accept-Language");
+    sendPage(res, dashboardPage({ admin: session.admin, text: pageText(req) }));
   });
 
   router.get("/admin/invite", async (req, res) => {

@@ -3,6 +3,7 @@
 import {
   ApiError,
   createApiClient,
+  errorMessage as serverMessage,
   methodCalls,
   pathSegment,
   queryString,
@@ -28,7 +29,9 @@ import type {
   UpdateTenantRequest,
 } from "@org/contracts";
 
-export { ApiError, errorMessage } from "@org/web-kit/api-client";
+import { format, t } from "./i18n.ts";
+
+export { ApiError } from "@org/web-kit/api-client";
 export type {
   Admin,
   AdminInvite,
@@ -61,19 +64,25 @@ const call = methodCalls<AdminApiPaths>(
     // The session ended (idle, expired, revoked): back to the sign-in page.
     onUnauthorized: () => location.assign("/?signed-out=expired"),
     readError(status, body) {
-      if (status === 401) return new ApiError(401, "unauthenticated", "Your session ended. Sign in again.");
+      if (status === 401) return new ApiError(401, "unauthenticated", t.common.sessionEnded);
       const data = body as AuthErrorBody | undefined;
       return new ApiError(
         status,
         data?.error_code ?? "server_error",
-        data?.error ?? `The server answered ${status}.`,
+        data?.error ?? format(t.common.serverAnswered, { status }),
         data?.details ?? [],
       );
     },
-    unreachable: () =>
-      new ApiError(0, "server_unreachable", "Can't reach the server. Check your connection and try again."),
+    unreachable: () => new ApiError(0, "server_unreachable", t.common.unreachable),
   }),
 );
+
+/**
+ * A message for the person: the server's (English by contract), with the fields it names; the
+ * dashboard's own words for anything else.
+ */
+export const errorMessage = (error: unknown): string =>
+  error instanceof ApiError ? serverMessage(error) : t.common.somethingWentWrong;
 
 function csrf(): Promise<string> {
   csrfToken ??= call.get<{ token: string }>("/csrf").then(
@@ -151,6 +160,6 @@ export const api = {
       headers: { "X-CSRF-Token": await csrf() },
       credentials: "same-origin",
     });
-    if (!response.ok && response.status !== 401) throw new ApiError(0, "server_error", "Signing out failed.");
+    if (!response.ok && response.status !== 401) throw new ApiError(0, "server_error", t.app.signOutFailed);
   },
 };

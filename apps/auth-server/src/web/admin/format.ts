@@ -1,8 +1,9 @@
-// Dates and event names as the dashboard shows them.
+// Dates and event names as the dashboard shows them, in the page's language.
 import type { AuditEventType } from "./api.ts";
+import { locale, t } from "./i18n.ts";
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+const dateOnly = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
 
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 export const formatDate = (iso: string) => dateOnly.format(new Date(iso));
@@ -14,31 +15,8 @@ export function fromLocalInput(value: string): string | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
 
-/** Every event type (the keys: the type makes sure none is missing) with its label. */
-export const EVENT_LABELS: Record<AuditEventType, string> = {
-  registration: "Passkey registered",
-  registration_failure: "Passkey not saved",
-  login_success: "Sign-in",
-  login_failure: "Sign-in refused",
-  passkey_deleted: "Passkey deleted",
-  user_disabled: "User disabled",
-  user_enabled: "User enabled",
-  counter_regression: "Counter regression",
-  tenant_created: "Tenant created",
-  tenant_updated: "Tenant edited",
-  tenant_disabled: "Tenant disabled",
-  tenant_enabled: "Tenant enabled",
-  tenant_key_rotated: "API key rotated",
-  signing_key_rotated: "Signing key rotated",
-  admin_invited: "Admin invited",
-  admin_removed: "Admin removed",
-  admin_signed_in: "Admin signed in",
-  admin_signed_out: "Admin signed out",
-  admin_invite_spent: "Invite link used",
-  admin_request_refused: "Admin request refused",
-  admin_passkey_flagged: "Admin passkey flagged",
-  backup_eligibility_changed: "Backup eligibility changed",
-};
+/** Every event type with its label (the type makes sure the catalog misses none). */
+export const EVENT_LABELS: Record<AuditEventType, string> = t.events;
 
 /** The badge colour of an event: failures and take-downs stand out. */
 export function eventTone(type: AuditEventType): "ok" | "bad" | "neutral" | "accent" {

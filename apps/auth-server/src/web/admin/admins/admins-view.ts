@@ -1,6 +1,7 @@
 import { html, LitElement, nothing, type PropertyDeclarations } from "lit";
 import { api, errorMessage, type Admin } from "../api.ts";
 import { formatDate, formatDateTime } from "../format.ts";
+import { countOf, fill, format, t } from "../i18n.ts";
 import { PagedList } from "../paged.ts";
 import { shared } from "../styles.ts";
 import "@org/web-kit/dialog";
@@ -30,7 +31,7 @@ export class AdminsView extends LitElement {
     const text = (name: string) => String(data.get(name) ?? "").trim();
     const invite = await api.admins.invite(text("email"), text("name"));
     void this.admins.reload();
-    notify(`Invite link for ${invite.admin.name} created.`);
+    notify(format(t.admins.inviteCreated, { name: invite.admin.name }));
     return invite;
   });
 
@@ -41,19 +42,19 @@ export class AdminsView extends LitElement {
 
   async #remove(admin: Admin) {
     const confirmed = await confirmAction({
-      title: `Remove ${admin.name}?`,
-      message: `${admin.email} is signed out everywhere at once; their passkeys, their pending invite and the invite links they issued stop working. You can invite them again later.`,
-      confirmLabel: "Remove administrator",
+      title: format(t.admins.removeTitle, { name: admin.name }),
+      message: format(t.admins.removeMessage, { email: admin.email }),
+      confirmLabel: t.admins.removeConfirm,
     });
     if (!confirmed) return;
     this.removing = admin.id;
     try {
       await api.admins.remove(admin.id);
       this.admins.remove((a) => a.id === admin.id);
-      notify(`${admin.name} removed.`);
+      notify(format(t.admins.removed, { name: admin.name }));
       (this.renderRoot.querySelector("h1") as HTMLElement | null)?.focus();
     } catch (error) {
-      notify(`Couldn't remove ${admin.name}: ${errorMessage(error)}`);
+      notify(format(t.admins.removeFailed, { name: admin.name, error: errorMessage(error) }));
     } finally {
       this.removing = "";
     }
@@ -64,11 +65,10 @@ export class AdminsView extends LitElement {
     if (result) {
       const { admin, url, expiresAt } = result;
       return html`<div class="created">
-          <p class="success-line">Send this link to ${admin.name} (${admin.email}).</p>
-          <secret-value label="Invite link" .value=${url}></secret-value>
+          <p class="success-line">${format(t.admins.sendLink, { name: admin.name, email: admin.email })}</p>
+          <secret-value label=${t.admins.inviteLink} .value=${url}></secret-value>
           <p class="alert warning" role="note">
-            It opens a page to create a passkey, works once, and expires ${formatDateTime(expiresAt)}. It is
-            not shown again: if it is lost, invite again.
+            ${fill(t.admins.linkNote, { time: formatDateTime(expiresAt) })}
           </p>
         </div>
         ${this.inviting.doneButton()}`;
@@ -76,19 +76,16 @@ export class AdminsView extends LitElement {
     return html`<form id="invite-form" @submit=${this.inviting.onSubmit} novalidate>
         ${this.inviting.errorAlert()}
         <div class="field">
-          <label for="invite-email">Email</label>
+          <label for="invite-email">${t.admins.email}</label>
           <input id="invite-email" name="email" type="email" required autocomplete="off" spellcheck="false" />
         </div>
         <div class="field">
-          <label for="invite-name">Name</label>
+          <label for="invite-name">${t.admins.name}</label>
           <input id="invite-name" name="name" required maxlength="200" autocomplete="off" />
-          <span class="hint"
-            >Invite links only create new administrators. Existing ones add passkeys on their own Your
-            passkeys page.</span
-          >
+          <span class="hint">${t.admins.nameHint}</span>
         </div>
       </form>
-      ${this.inviting.formButtons("invite-form", "Create invite link", "Creating link…")}`;
+      ${this.inviting.formButtons("invite-form", t.admins.createLink, t.admins.creatingLink)}`;
   }
 
   #row = (admin: Admin) => {
@@ -96,21 +93,19 @@ export class AdminsView extends LitElement {
     return html`<tr>
       <td>
         <span class="primary-text">${admin.name}</span
-        >${self ? html`<span class="badge accent plain you">You</span>` : nothing}
+        >${self ? html`<span class="badge accent plain you">${t.admins.you}</span>` : nothing}
         <span class="secondary-text hide-wide">${admin.email}</span>
       </td>
       <td class="hide-narrow">${admin.email}</td>
       <td>
         ${
           admin.status === "active"
-            ? html`<span class="badge ok">Active</span>`
-            : html`<span class="badge">Invited</span>`
+            ? html`<span class="badge ok">${t.admins.active}</span>`
+            : html`<span class="badge">${t.admins.invited}</span>`
         }${
           admin.invite_issuer_removed
-            ? html` <span
-                class="badge bad"
-                title="Their first passkey was made through an invite link whose issuer has since been removed. Check with them that it is theirs."
-                >Check passkey</span
+            ? html` <span class="badge bad" title=${t.admins.checkPasskeyTitle}
+                >${t.admins.checkPasskey}</span
               >`
             : nothing
         }
@@ -125,10 +120,10 @@ export class AdminsView extends LitElement {
                 class="button danger-outline small"
                 type="button"
                 ?disabled=${this.removing === admin.id}
-                aria-label=${`Remove ${admin.name}`}
+                aria-label=${format(t.admins.removeLabel, { name: admin.name })}
                 @click=${() => this.#remove(admin)}
               >
-                ${this.removing === admin.id ? "Removing…" : "Remove"}
+                ${this.removing === admin.id ? t.admins.removing : t.admins.remove}
               </button>`
         }
       </td>
@@ -138,33 +133,31 @@ export class AdminsView extends LitElement {
   protected override render() {
     return html`<header class="view-header">
         <div>
-          <h1 tabindex="-1">Administrators</h1>
-          <p class="subtitle">
-            People who can sign in here. Each signs in with their own passkey; a new administrator gets a
-            one-time link to create it.
-          </p>
+          <h1 tabindex="-1">${t.admins.heading}</h1>
+          <p class="subtitle">${t.admins.subtitle}</p>
         </div>
-        <button class="button primary" type="button" @click=${this.inviting.open}>
-          Invite administrator
-        </button>
+        <button class="button primary" type="button" @click=${this.inviting.open}>${t.admins.invite}</button>
       </header>
-      <section class="card" aria-label="Administrators">
+      <section class="card" aria-label=${t.admins.heading}>
         ${pagedTable({
           list: this.admins,
-          label: "Administrators",
+          label: t.admins.heading,
           columns: 6,
-          noun: ["administrator", "administrators"],
-          head: html`<th scope="col">Name</th>
-            <th scope="col" class="hide-narrow">Email</th>
-            <th scope="col">Status</th>
-            <th scope="col" class="hide-narrow">Passkeys</th>
-            <th scope="col" class="hide-narrow">Added</th>
-            <th scope="col"><span class="sr-only">Actions</span></th>`,
+          count: (count) => countOf(count, t.admins.countOne, t.admins.countOther),
+          failed: t.admins.loadFailed,
+          head: html`<th scope="col">${t.admins.name}</th>
+            <th scope="col" class="hide-narrow">${t.admins.email}</th>
+            <th scope="col">${t.admins.status}</th>
+            <th scope="col" class="hide-narrow">${t.admins.passkeys}</th>
+            <th scope="col" class="hide-narrow">${t.admins.added}</th>
+            <th scope="col"><span class="sr-only">${t.common.actions}</span></th>`,
           row: this.#row,
-          empty: emptyState(shieldIcon, "No administrators", "Invite someone to share the work."),
+          empty: emptyState(shieldIcon, t.admins.emptyTitle, t.admins.emptyText),
         })}
       </section>
-      <kit-dialog heading=${this.inviting.result ? "Invite link" : "Invite administrator"}
+      <kit-dialog
+        heading=${this.inviting.result ? t.admins.inviteLink : t.admins.invite}
+        close-label=${t.common.close}
         >${this.#dialogContent()}</kit-dialog
       >`;
   }

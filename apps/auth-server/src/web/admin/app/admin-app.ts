@@ -1,6 +1,7 @@
 import { html, LitElement, nothing, type PropertyDeclarations } from "lit";
 import { ToastController } from "@org/web-kit/toast";
 import { api } from "../api.ts";
+import { fill, format, t } from "../i18n.ts";
 import { shared } from "../styles.ts";
 import { logoIcon } from "../ui/icons.ts";
 import "../admins/admins-view.ts";
@@ -30,10 +31,10 @@ export function parseRoute(hash: string): Route {
 }
 
 const SECTIONS = [
-  { view: "tenants", href: "#/tenants", label: "Tenants" },
-  { view: "audit", href: "#/audit", label: "Audit log" },
-  { view: "admins", href: "#/admins", label: "Administrators" },
-  { view: "passkeys", href: "#/passkeys", label: "Your passkeys" },
+  { view: "tenants", href: "#/tenants", label: t.app.tenants },
+  { view: "audit", href: "#/audit", label: t.app.audit },
+  { view: "admins", href: "#/admins", label: t.app.admins },
+  { view: "passkeys", href: "#/passkeys", label: t.app.passkeys },
 ] as const;
 
 /**
@@ -101,7 +102,7 @@ export class AdminApp extends LitElement {
     const section = SECTIONS.find(
       (s) => s.view === this.route.view || (s.view === "tenants" && this.route.view === "tenant"),
     );
-    document.title = `${section?.label ?? "Not found"} · AuthKit admin`;
+    document.title = format(t.app.documentTitle, { page: section?.label ?? t.app.notFoundTitle });
   }
 
   async #signOut() {
@@ -111,7 +112,7 @@ export class AdminApp extends LitElement {
       location.assign("/");
     } catch {
       this.signingOut = false;
-      this.#notices.show("Signing out failed. Check your connection and try again.", "error");
+      this.#notices.show(t.app.signOutFailed, "error");
     }
   }
 
@@ -129,8 +130,10 @@ export class AdminApp extends LitElement {
         return html`<passkeys-view></passkeys-view>`;
       default:
         return html`<section>
-          <h1 tabindex="-1">Page not found</h1>
-          <p class="muted">There is nothing at this address. <a href="#/tenants">Go to the tenants</a>.</p>
+          <h1 tabindex="-1">${t.app.notFoundHeading}</h1>
+          <p class="muted">
+            ${fill(t.app.notFoundText, { link: html`<a href="#/tenants">${t.app.goToTenants}</a>` })}
+          </p>
         </section>`;
     }
   }
@@ -142,14 +145,14 @@ export class AdminApp extends LitElement {
         type="button"
         @click=${() => (this.renderRoot.querySelector("main") as HTMLElement).focus()}
       >
-        Skip to content
+        ${t.app.skipToContent}
       </button>
       <header class="topbar">
         <div class="topbar-inner">
           <a class="brand" href="#/tenants"
             >${logoIcon}<span>AuthKit</span><span class="brand-tag">Admin</span></a
           >
-          <nav aria-label="Dashboard">
+          <nav aria-label=${t.app.navigation}>
             ${SECTIONS.map(
               (section) =>
                 html`<a href=${section.href} aria-current=${section.view === current ? "page" : nothing}
@@ -164,9 +167,9 @@ export class AdminApp extends LitElement {
               type="button"
               ?disabled=${this.signingOut}
               @click=${() => this.#signOut()}
-              title=${`Signed in as ${this.adminEmail}`}
+              title=${format(t.app.signedInAs, { email: this.adminEmail })}
             >
-              ${this.signingOut ? "Signing out…" : "Sign out"}
+              ${this.signingOut ? t.app.signingOut : t.app.signOut}
             </button>
           </div>
         </div>

@@ -1,6 +1,7 @@
 import { html, LitElement, nothing, type PropertyDeclarations } from "lit";
 import { api, type AuditEvent, type AuditEventType, type AuditFilter, type TenantView } from "../api.ts";
 import { EVENT_LABELS, eventTone, formatDateTime, fromLocalInput } from "../format.ts";
+import { countOf, t } from "../i18n.ts";
 import { PagedList } from "../paged.ts";
 import { shared } from "../styles.ts";
 import { listIcon } from "../ui/icons.ts";
@@ -41,7 +42,7 @@ export class AuditView extends LitElement {
     const from = fromLocalInput(text("from"));
     const to = fromLocalInput(text("to"));
     if (from && to && from >= to) {
-      this.filterError = "“From” must be before “To”.";
+      this.filterError = t.audit.fromBeforeTo;
       return;
     }
     this.filterError = "";
@@ -96,66 +97,56 @@ export class AuditView extends LitElement {
   protected override render() {
     return html`<header class="view-header">
         <div>
-          <h1 tabindex="-1">Audit log</h1>
-          <p class="subtitle">
-            Security events of every tenant (sign-ins, refusals, passkeys) and every administrator action,
-            newest first.
-          </p>
+          <h1 tabindex="-1">${t.audit.heading}</h1>
+          <p class="subtitle">${t.audit.subtitle}</p>
         </div>
       </header>
-      <section class="card" aria-label="Audit log">
-        <form class="filters" @submit=${this.#apply} aria-label="Filter events">
+      <section class="card" aria-label=${t.audit.heading}>
+        <form class="filters" @submit=${this.#apply} aria-label=${t.audit.filters}>
           <div class="field">
-            <label for="filter-tenant">Tenant</label>
+            <label for="filter-tenant">${t.audit.tenant}</label>
             <select id="filter-tenant" name="tenant">
-              <option value="">All tenants</option>
+              <option value="">${t.audit.allTenants}</option>
               ${this.tenants.map((tenant) => html`<option value=${tenant.id}>${tenant.name}</option>`)}
             </select>
           </div>
           <div class="field">
-            <label for="filter-type">Event</label>
+            <label for="filter-type">${t.audit.event}</label>
             <select id="filter-type" name="type">
-              <option value="">All events</option>
+              <option value="">${t.audit.allEvents}</option>
               ${(Object.keys(EVENT_LABELS) as AuditEventType[]).map((type) => html`<option value=${type}>${EVENT_LABELS[type]}</option>`)}
             </select>
           </div>
           <div class="field">
-            <label for="filter-from">From</label>
+            <label for="filter-from">${t.audit.from}</label>
             <input id="filter-from" name="from" type="datetime-local" />
           </div>
           <div class="field">
-            <label for="filter-to">To</label>
+            <label for="filter-to">${t.audit.to}</label>
             <input id="filter-to" name="to" type="datetime-local" />
           </div>
           <div class="actions">
-            <button class="button primary" type="submit">Apply</button>
-            <button class="button secondary" type="button" @click=${this.#reset}>Reset</button>
+            <button class="button primary" type="submit">${t.audit.apply}</button>
+            <button class="button secondary" type="button" @click=${this.#reset}>${t.audit.reset}</button>
           </div>
           ${this.filterError ? html`<p class="alert" role="alert">${this.filterError}</p>` : nothing}
         </form>
         ${pagedTable({
           list: this.events,
-          label: "Audit events",
+          label: t.audit.label,
           columns: 6,
-          noun: ["event", "events"],
-          head: html`<th scope="col">Event</th>
-            <th scope="col">Tenant</th>
-            <th scope="col">User</th>
-            <th scope="col" class="hide-narrow">By</th>
-            <th scope="col" class="hide-narrow">IP</th>
-            <th scope="col" class="hide-narrow">Details</th>`,
+          count: (count) => countOf(count, t.audit.countOne, t.audit.countOther),
+          failed: t.audit.loadFailed,
+          head: html`<th scope="col">${t.audit.event}</th>
+            <th scope="col">${t.audit.tenant}</th>
+            <th scope="col">${t.audit.user}</th>
+            <th scope="col" class="hide-narrow">${t.audit.by}</th>
+            <th scope="col" class="hide-narrow">${t.audit.ip}</th>
+            <th scope="col" class="hide-narrow">${t.audit.details}</th>`,
           row: this.#row,
           empty: this.filtered
-            ? emptyState(
-                listIcon,
-                "No matching events",
-                "Nothing matches these filters. Widen the time range or reset.",
-              )
-            : emptyState(
-                listIcon,
-                "No events yet",
-                "Sign-ins, refusals and administrator actions will appear here.",
-              ),
+            ? emptyState(listIcon, t.audit.noMatchTitle, t.audit.noMatchText)
+            : emptyState(listIcon, t.audit.emptyTitle, t.audit.emptyText),
         })}
       </section>`;
   }

@@ -2,6 +2,7 @@ import { startRegistration, WebAuthnError } from "@simplewebauthn/browser";
 import { html, LitElement, nothing, type PropertyDeclarations } from "lit";
 import { api, ApiError, errorMessage, type OwnPasskey } from "../api.ts";
 import { formatDateTime } from "../format.ts";
+import { format, t } from "../i18n.ts";
 import { shared } from "../styles.ts";
 import "@org/web-kit/dialog";
 import { confirmAction, notify } from "../ui/confirm.ts";
@@ -13,10 +14,10 @@ import { emptyState, loadFailed } from "../ui/paged-table.ts";
 import { passkeysViewStyles } from "./passkeys-view.styles.ts";
 
 const CREATED_VIA: Record<NonNullable<OwnPasskey["created_via"]>, string> = {
-  invite: "Invite link",
-  dashboard: "Added here",
-  direct: "Directly",
-  qr: "Phone (QR code)",
+  invite: t.passkeys.viaInvite,
+  dashboard: t.passkeys.viaDashboard,
+  direct: t.passkeys.viaDirect,
+  qr: t.passkeys.viaQr,
 };
 
 /** What the browser's passkey dialog ended with, for the person. */
@@ -24,9 +25,9 @@ function ceremonyMessage(error: unknown): string {
   if (error instanceof ApiError) return errorMessage(error);
   const name = error instanceof WebAuthnError ? error.code : (error as { name?: string } | null)?.name;
   if (name === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED" || name === "InvalidStateError") {
-    return "This authenticator already holds one of your passkeys.";
+    return t.passkeys.alreadyHeld;
   }
-  return "The passkey was not created (the dialog was closed or timed out). Try again.";
+  return t.passkeys.notCreated;
 }
 
 /**
@@ -59,7 +60,7 @@ export class PasskeysView extends LitElement {
       throw new ApiError(0, "passkey_not_created", ceremonyMessage(error));
     }
     this.passkeys = [...(this.passkeys ?? []), passkey];
-    notify(`Passkey “${passkey.name}” added.`);
+    notify(format(t.passkeys.added, { name: passkey.name }));
     return passkey;
   });
 
@@ -79,20 +80,19 @@ export class PasskeysView extends LitElement {
 
   async #remove(passkey: OwnPasskey) {
     const confirmed = await confirmAction({
-      title: `Remove the passkey “${passkey.name}”?`,
-      message:
-        "You can no longer sign in to the dashboard with it (the device may still list it). This cannot be undone.",
-      confirmLabel: "Remove passkey",
+      title: format(t.passkeys.removeTitle, { name: passkey.name }),
+      message: t.passkeys.removeMessage,
+      confirmLabel: t.passkeys.removeConfirm,
     });
     if (!confirmed) return;
     this.removing = passkey.id;
     try {
       await withStepUp(() => api.me.removePasskey(passkey.id));
       this.passkeys = this.passkeys?.filter((p) => p.id !== passkey.id);
-      notify(`Passkey “${passkey.name}” removed.`);
+      notify(format(t.passkeys.removed, { name: passkey.name }));
       (this.renderRoot.querySelector("h1") as HTMLElement | null)?.focus();
     } catch (error) {
-      notify(`Couldn't remove the passkey: ${errorMessage(error)}`);
+      notify(format(t.passkeys.removeFailed, { error: errorMessage(error) }));
     } finally {
       this.removing = "";
     }
@@ -101,14 +101,14 @@ export class PasskeysView extends LitElement {
   #table(passkeys: OwnPasskey[]) {
     const onlyOne = passkeys.length === 1;
     return html`<div class="table-wrap">
-        <table aria-label="Your passkeys">
+        <table aria-label=${t.passkeys.heading}>
           <thead>
             <tr>
-              <th scope="col">Name</th>
-              <th scope="col" class="hide-narrow">Created via</th>
-              <th scope="col" class="hide-narrow">Created</th>
-              <th scope="col">Last used</th>
-              <th scope="col"><span class="sr-only">Actions</span></th>
+              <th scope="col">${t.passkeys.name}</th>
+              <th scope="col" class="hide-narrow">${t.passkeys.createdVia}</th>
+              <th scope="col" class="hide-narrow">${t.passkeys.created}</th>
+              <th scope="col">${t.passkeys.lastUsed}</th>
+              <th scope="col"><span class="sr-only">${t.common.actions}</span></th>
             </tr>
           </thead>
           <tbody>
@@ -129,10 +129,10 @@ export class PasskeysView extends LitElement {
                             class="button danger-outline small"
                             type="button"
                             ?disabled=${this.removing === passkey.id}
-                            aria-label=${`Remove passkey ${passkey.name}`}
+                            aria-label=${format(t.passkeys.removeLabel, { name: passkey.name })}
                             @click=${() => this.#remove(passkey)}
                           >
-                            ${this.removing === passkey.id ? "Removing…" : "Remove"}
+                            ${this.removing === passkey.id ? t.passkeys.removing : t.passkeys.remove}
                           </button>`
                     }
                   </td>
@@ -141,59 +141,49 @@ export class PasskeysView extends LitElement {
           </tbody>
         </table>
       </div>
-      ${
-        onlyOne
-          ? html`<p class="muted last-note">
-              This is your only passkey, so it can't be removed. Add a second one (another device, a security
-              key) so that losing one doesn't lock you out.
-            </p>`
-          : nothing
-      }`;
+      ${onlyOne ? html`<p class="muted last-note">${t.passkeys.onlyOne}</p>` : nothing}`;
   }
 
   #content() {
     if (this.error) {
-      return loadFailed("your passkeys", this.error, () => this.load());
+      return loadFailed(format(t.passkeys.loadFailed, { error: this.error }), () => this.load());
     }
-    if (!this.passkeys) return html`<p class="state muted" role="status">Loading passkeys…</p>`;
-    if (this.passkeys.length === 0) return emptyState(keyIcon, "No passkeys", "Add one to sign in here.");
+    if (!this.passkeys) return html`<p class="state muted" role="status">${t.passkeys.loading}</p>`;
+    if (this.passkeys.length === 0) return emptyState(keyIcon, t.passkeys.emptyTitle, t.passkeys.emptyText);
     return this.#table(this.passkeys);
   }
 
   #dialogContent() {
     const { result } = this.adding;
     if (result) {
-      return html`<p class="success-line">
-          “${result.name}” is one of your passkeys now: use it the next time you sign in.
-        </p>
+      return html`<p class="success-line">${format(t.passkeys.addedText, { name: result.name })}</p>
         ${this.adding.doneButton()}`;
     }
     return html`<form id="add-passkey-form" @submit=${this.adding.onSubmit} novalidate>
         ${this.adding.errorAlert()}
         <div class="field">
-          <label for="passkey-name">Name <span class="faint">(optional)</span></label>
-          <input id="passkey-name" name="name" maxlength="100" autocomplete="off" />
-          <span class="hint"
-            >Your browser then asks where to keep it: this device, a security key or your phone.</span
+          <label for="passkey-name"
+            >${t.passkeys.name} <span class="faint">${t.passkeys.optional}</span></label
           >
+          <input id="passkey-name" name="name" maxlength="100" autocomplete="off" />
+          <span class="hint">${t.passkeys.nameHint}</span>
         </div>
       </form>
-      ${this.adding.formButtons("add-passkey-form", "Create passkey", "Waiting for your passkey…")}`;
+      ${this.adding.formButtons("add-passkey-form", t.passkeys.create, t.passkeys.waiting)}`;
   }
 
   protected override render() {
     return html`<header class="view-header">
         <div>
-          <h1 tabindex="-1">Your passkeys</h1>
-          <p class="subtitle">
-            The passkeys that sign you in to this dashboard. Only you can add one, from here; nobody else's
-            session or invite link can.
-          </p>
+          <h1 tabindex="-1">${t.passkeys.heading}</h1>
+          <p class="subtitle">${t.passkeys.subtitle}</p>
         </div>
-        <button class="button primary" type="button" @click=${this.adding.open}>Add a passkey</button>
+        <button class="button primary" type="button" @click=${this.adding.open}>${t.passkeys.add}</button>
       </header>
-      <section class="card" aria-label="Your passkeys">${this.#content()}</section>
-      <kit-dialog heading=${this.adding.result ? "Passkey added" : "Add a passkey"}
+      <section class="card" aria-label=${t.passkeys.heading}>${this.#content()}</section>
+      <kit-dialog
+        heading=${this.adding.result ? t.passkeys.addedHeading : t.passkeys.add}
+        close-label=${t.common.close}
         >${this.#dialogContent()}</kit-dialog
       >`;
   }

@@ -3,25 +3,28 @@
 import { html, nothing } from "lit";
 import type { ApiError, TenantUser, TenantView } from "../api.ts";
 import { formatDate } from "../format.ts";
+import { fill, format, listOf, t } from "../i18n.ts";
 import { ATTACHMENT_LABELS } from "../tenants/tenant-form.ts";
 import { statusBadge } from "../ui/status-badge.ts";
 
-const breadcrumb = html`<nav class="breadcrumb" aria-label="Breadcrumb">
-  <a href="#/tenants">Tenants</a>
+const breadcrumb = html`<nav class="breadcrumb" aria-label=${t.common.breadcrumb}>
+  <a href="#/tenants">${t.app.tenants}</a>
 </nav>`;
 
 /** The tenant could not be loaded: missing (a link to all tenants) or failed (try again). */
 export function loadFailed(error: ApiError, retry: () => void) {
   const missing = error.code === "not_found";
   return html`${breadcrumb}
-    <h1 tabindex="-1">${missing ? "Tenant not found" : "Couldn't load the tenant"}</h1>
+    <h1 tabindex="-1">${missing ? t.tenant.notFoundHeading : t.tenant.loadFailedHeading}</h1>
     <div class="card state">
       <div class="alert" role="alert">
-        <span>${missing ? "There is no tenant with this id. It may have been removed." : error.message}</span>
+        <span>${missing ? t.tenant.notFoundText : error.message}</span>
         ${
           missing
-            ? html`<a class="button secondary small" href="#/tenants">All tenants</a>`
-            : html`<button class="button secondary small" type="button" @click=${retry}>Try again</button>`
+            ? html`<a class="button secondary small" href="#/tenants">${t.tenant.allTenants}</a>`
+            : html`<button class="button secondary small" type="button" @click=${retry}>
+                ${t.common.tryAgain}
+              </button>`
         }
       </div>
     </div>`;
@@ -29,7 +32,7 @@ export function loadFailed(error: ApiError, retry: () => void) {
 
 export function loading() {
   return html`${breadcrumb}
-    <h1 tabindex="-1" aria-busy="true"><span class="sr-only">Loading the tenant…</span></h1>
+    <h1 tabindex="-1" aria-busy="true"><span class="sr-only">${t.tenant.loading}</span></h1>
     <div class="placeholder" aria-hidden="true"></div>`;
 }
 
@@ -43,14 +46,14 @@ export interface TenantActions {
 export function tenantHeader(tenant: TenantView, busy: string, actions: TenantActions) {
   const toggleLabel =
     busy === "enable"
-      ? "Enabling…"
+      ? t.tenant.enabling
       : busy === "disable"
-        ? "Disabling…"
+        ? t.tenant.disabling
         : tenant.disabled
-          ? "Enable tenant"
-          : "Disable tenant";
-  return html`<nav class="breadcrumb" aria-label="Breadcrumb">
-      <a href="#/tenants">Tenants</a><span aria-hidden="true">/</span
+          ? t.tenant.enable
+          : t.tenant.disable;
+  return html`<nav class="breadcrumb" aria-label=${t.common.breadcrumb}>
+      <a href="#/tenants">${t.app.tenants}</a><span aria-hidden="true">/</span
       ><span aria-current="page">${tenant.name}</span>
     </nav>
     <header class="view-header">
@@ -59,7 +62,9 @@ export function tenantHeader(tenant: TenantView, busy: string, actions: TenantAc
           <h1 tabindex="-1">${tenant.name}</h1>
           ${statusBadge(tenant.disabled)}
         </div>
-        <p class="subtitle">Relying-party ID <span class="mono">${tenant.rp_id}</span></p>
+        <p class="subtitle">
+          ${fill(t.tenant.rpIdLine, { rpId: html`<span class="mono">${tenant.rp_id}</span>` })}
+        </p>
       </div>
       <div class="actions">
         <button
@@ -68,7 +73,7 @@ export function tenantHeader(tenant: TenantView, busy: string, actions: TenantAc
           aria-disabled=${busy ? "true" : "false"}
           @click=${actions.edit}
         >
-          Edit
+          ${t.tenant.edit}
         </button>
         ${
           tenant.set_by_environment?.api_key
@@ -79,7 +84,7 @@ export function tenantHeader(tenant: TenantView, busy: string, actions: TenantAc
                 aria-disabled=${busy ? "true" : "false"}
                 @click=${actions.rotate}
               >
-                ${busy === "rotate" ? "Rotating…" : "Rotate API key"}
+                ${busy === "rotate" ? t.tenant.rotating : t.tenant.rotate}
               </button>`
         }
         <button
@@ -93,13 +98,7 @@ export function tenantHeader(tenant: TenantView, busy: string, actions: TenantAc
       </div>
     </header>
     ${declaredNote(tenant)}
-    ${
-      tenant.disabled
-        ? html`<p class="alert warning" role="note">
-            This tenant is disabled: its API key and tokens are refused and its users cannot sign in.
-          </p>`
-        : nothing
-    }`;
+    ${tenant.disabled ? html`<p class="alert warning" role="note">${t.tenant.disabledNote}</p>` : nothing}`;
 }
 
 /** On the tenant the auth server's environment declares: which fields it sets (read-only here). */
@@ -107,69 +106,66 @@ function declaredNote(tenant: TenantView) {
   const declared = tenant.set_by_environment;
   if (!declared) return nothing;
   const words = {
-    rp_id: "RP ID",
-    origins: "origins",
-    api_key: "API key",
-    registration_attachment: "new passkeys",
+    rp_id: t.tenant.declaredRpId,
+    origins: t.tenant.declaredOrigins,
+    api_key: t.tenant.declaredApiKey,
+    registration_attachment: t.tenant.declaredAttachment,
   };
   const fields = (Object.keys(words) as (keyof typeof words)[]).filter((field) => declared[field]);
   return html`<p class="alert info" role="note" data-testid="declared-note">
-    <span>
-      The auth server's environment declares this tenant (<span class="mono">BOOTSTRAP_TENANT_*</span>): its
-      ${fields.map(
-        (field, index) =>
-          html`${index > 0 ? (index === fields.length - 1 ? " and " : ", ") : ""}${words[field]} (<span
-              class="mono"
-              >${declared[field]}</span
-            >)`,
-      )}
-      are set there and read-only here. Its name and other settings may be edited.
-    </span>
+    <span
+      >${fill(t.tenant.declaredNote, {
+        variables: html`<span class="mono">BOOTSTRAP_TENANT_*</span>`,
+        fields: listOf(
+          fields.map((field) => html`${words[field]} (<span class="mono">${declared[field]}</span>)`),
+        ),
+      })}</span
+    >
   </p>`;
 }
 
 export function tenantDetails(tenant: TenantView) {
   return html`<section class="card" aria-labelledby="details-title">
-    <div class="card-header"><h2 id="details-title">Details</h2></div>
+    <div class="card-header"><h2 id="details-title">${t.tenant.details}</h2></div>
     <dl class="details">
       <div>
-        <dt>Allowed origins</dt>
+        <dt>${t.tenant.allowedOrigins}</dt>
         <dd>
           ${
             tenant.origins.length
               ? html`<ul>
                   ${tenant.origins.map((origin) => html`<li class="mono">${origin}</li>`)}
                 </ul>`
-              : html`<span class="faint">None: only this server's own pages can sign in.</span>`
+              : html`<span class="faint">${t.tenant.noOrigins}</span>`
           }
         </dd>
       </div>
       <div>
-        <dt>Relying-party ID</dt>
+        <dt>${t.tenant.rpId}</dt>
         <dd class="mono">${tenant.rp_id}</dd>
       </div>
       <div>
-        <dt>New passkeys</dt>
+        <dt>${t.tenant.newPasskeys}</dt>
         <dd>${ATTACHMENT_LABELS[tenant.registration_attachment]}</dd>
       </div>
       <div>
-        <dt>QR sign-in</dt>
-        <dd>${tenant.qr_login === "on" ? "On" : "Off"}</dd>
+        <dt>${t.tenant.qrLogin}</dt>
+        <dd>${tenant.qr_login === "on" ? t.common.on : t.common.off}</dd>
       </div>
       <div>
-        <dt>Self-service sign-up</dt>
-        <dd>${tenant.self_signup ? "On" : "Off"}</dd>
+        <dt>${t.tenant.selfSignup}</dt>
+        <dd>${tenant.self_signup ? t.common.on : t.common.off}</dd>
       </div>
       <div>
-        <dt>Password sign-in</dt>
-        <dd>${tenant.password_login ? "On" : "Off"}</dd>
+        <dt>${t.tenant.passwordLogin}</dt>
+        <dd>${tenant.password_login ? t.common.on : t.common.off}</dd>
       </div>
       <div>
-        <dt>Tenant ID</dt>
+        <dt>${t.tenant.tenantId}</dt>
         <dd class="mono">${tenant.id}</dd>
       </div>
       <div>
-        <dt>Created</dt>
+        <dt>${t.tenant.created}</dt>
         <dd>${formatDate(tenant.created_at)}</dd>
       </div>
     </dl>
@@ -189,27 +185,29 @@ export function userRow(
       <span class="secondary-text">${user.externalId}</span>
     </td>
     <td class="hide-narrow">${user.passkeyCount}</td>
-    <td class="hide-narrow">${user.hasPassword ? "Yes" : html`<span class="faint">No</span>`}</td>
+    <td class="hide-narrow">
+      ${user.hasPassword ? t.common.yes : html`<span class="faint">${t.common.no}</span>`}
+    </td>
     <td>${statusBadge(user.disabled)}</td>
     <td class="hide-narrow nowrap">${formatDate(user.createdAt)}</td>
     <td class="actions-cell">
       <button
         class="button secondary small"
         type="button"
-        aria-label=${`Passkeys of ${who}`}
+        aria-label=${format(t.users.passkeysOf, { name: who })}
         @click=${actions.passkeys}
       >
-        Passkeys
+        ${t.users.passkeys}
       </button>
       <!-- One button whose action flips, so focus stays on it after the change. -->
       <button
         class="button small ${user.disabled ? "secondary" : "danger-outline"}"
         type="button"
         aria-disabled=${busy ? "true" : "false"}
-        aria-label=${`${user.disabled ? "Enable" : "Disable"} ${who}`}
+        aria-label=${format(user.disabled ? t.users.enableUser : t.users.disableUser, { name: who })}
         @click=${actions.toggle}
       >
-        ${user.disabled ? "Enable" : "Disable"}
+        ${user.disabled ? t.users.enable : t.users.disable}
       </button>
     </td>
   </tr>`;

@@ -1,5 +1,6 @@
 import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues } from "lit";
 import { api, ApiError, errorMessage, type TenantUser, type TenantView } from "../api.ts";
+import { countOf, format, t } from "../i18n.ts";
 import { PagedList } from "../paged.ts";
 import { shared } from "../styles.ts";
 import { readTenantForm, tenantFields } from "../tenants/tenant-form.ts";
@@ -111,7 +112,7 @@ export class TenantDetailView extends LitElement {
         password_login: passwordLogin,
       });
       this.#dialog("edit").close();
-      notify("Tenant saved.");
+      notify(t.tenant.saved);
     } catch (error) {
       this.editError = errorMessage(error);
     } finally {
@@ -125,10 +126,9 @@ export class TenantDetailView extends LitElement {
     if (
       disabled &&
       !(await confirmAction({
-        title: `Disable ${tenant.name}?`,
-        message:
-          "Its API key and tokens are refused (tenant_disabled) and its users cannot sign in until you enable it again. Nothing is deleted.",
-        confirmLabel: "Disable tenant",
+        title: format(t.tenant.disableTitle, { name: tenant.name }),
+        message: t.tenant.disableMessage,
+        confirmLabel: t.tenant.disable,
       }))
     ) {
       return;
@@ -136,9 +136,14 @@ export class TenantDetailView extends LitElement {
     this.busy = disabled ? "disable" : "enable";
     try {
       this.tenant = await api.tenants.setDisabled(tenant.id, disabled);
-      notify(`${tenant.name} ${disabled ? "disabled" : "enabled"}.`);
+      notify(format(disabled ? t.tenant.disabled : t.tenant.enabled, { name: tenant.name }));
     } catch (error) {
-      notify(`Couldn't ${disabled ? "disable" : "enable"} ${tenant.name}: ${errorMessage(error)}`);
+      notify(
+        format(disabled ? t.tenant.disableFailed : t.tenant.enableFailed, {
+          name: tenant.name,
+          error: errorMessage(error),
+        }),
+      );
     } finally {
       this.busy = "";
     }
@@ -149,10 +154,9 @@ export class TenantDetailView extends LitElement {
     if (!tenant || this.busy) return;
     const opener = this.shadowRoot?.activeElement as HTMLElement | undefined;
     const confirmed = await confirmAction({
-      title: `Rotate the API key of ${tenant.name}?`,
-      message:
-        "A new key is issued and the current one stops working at once: the tenant's backend must switch to the new key.",
-      confirmLabel: "Rotate key",
+      title: format(t.tenant.rotateTitle, { name: tenant.name }),
+      message: t.tenant.rotateMessage,
+      confirmLabel: t.tenant.rotateConfirm,
     });
     if (!confirmed) return;
     this.busy = "rotate";
@@ -163,7 +167,7 @@ export class TenantDetailView extends LitElement {
       await this.updateComplete;
       await this.#dialog("key").show(opener);
     } catch (error) {
-      notify(`Couldn't rotate the key: ${errorMessage(error)}`);
+      notify(format(t.tenant.rotateFailed, { error: errorMessage(error) }));
     } finally {
       this.busy = "";
     }
@@ -176,10 +180,9 @@ export class TenantDetailView extends LitElement {
     if (
       disabled &&
       !(await confirmAction({
-        title: `Disable ${who}?`,
-        message:
-          "Their sessions end now, and signing in or registering answers user_disabled until you enable them again. Their passkeys are kept.",
-        confirmLabel: "Disable user",
+        title: format(t.users.disableTitle, { name: who }),
+        message: t.users.disableMessage,
+        confirmLabel: t.users.disableConfirm,
       }))
     ) {
       return;
@@ -188,9 +191,14 @@ export class TenantDetailView extends LitElement {
     try {
       const updated = await api.users.setDisabled(this.tenantId, user.externalId, disabled);
       this.users.replace((u) => u.id === user.id, updated);
-      notify(`${who} ${disabled ? "disabled" : "enabled"}.`);
+      notify(format(disabled ? t.users.disabled : t.users.enabled, { name: who }));
     } catch (error) {
-      notify(`Couldn't ${disabled ? "disable" : "enable"} ${who}: ${errorMessage(error)}`);
+      notify(
+        format(disabled ? t.users.disableFailed : t.users.enableFailed, {
+          name: who,
+          error: errorMessage(error),
+        }),
+      );
     } finally {
       this.busy = "";
     }
@@ -222,7 +230,7 @@ export class TenantDetailView extends LitElement {
   #usersCard() {
     return html`<section class="card" aria-labelledby="users-title">
       <div class="card-header">
-        <h2 id="users-title">Users</h2>
+        <h2 id="users-title">${t.users.heading}</h2>
         <form
           class="search"
           role="search"
@@ -232,11 +240,11 @@ export class TenantDetailView extends LitElement {
           }}
         >
           ${searchIcon}
-          <label class="sr-only" for="user-search">Search users by external ID or name</label>
+          <label class="sr-only" for="user-search">${t.users.searchLabel}</label>
           <input
             id="user-search"
             type="search"
-            placeholder="Search by external ID or name"
+            placeholder=${t.users.searchPlaceholder}
             autocomplete="off"
             spellcheck="false"
             @input=${this.#search}
@@ -245,27 +253,20 @@ export class TenantDetailView extends LitElement {
       </div>
       ${pagedTable({
         list: this.users,
-        label: "Users",
+        label: t.users.heading,
         columns: 6,
-        noun: ["user", "users"],
-        head: html`<th scope="col">User</th>
-          <th scope="col" class="hide-narrow">Passkeys</th>
-          <th scope="col" class="hide-narrow">Password</th>
-          <th scope="col">Status</th>
-          <th scope="col" class="hide-narrow">Created</th>
-          <th scope="col"><span class="sr-only">Actions</span></th>`,
+        count: (count) => countOf(count, t.users.countOne, t.users.countOther),
+        failed: t.users.loadFailed,
+        head: html`<th scope="col">${t.users.user}</th>
+          <th scope="col" class="hide-narrow">${t.users.passkeys}</th>
+          <th scope="col" class="hide-narrow">${t.users.password}</th>
+          <th scope="col">${t.users.status}</th>
+          <th scope="col" class="hide-narrow">${t.users.created}</th>
+          <th scope="col"><span class="sr-only">${t.common.actions}</span></th>`,
         row: this.#userRow,
         empty: this.#query
-          ? emptyState(
-              searchIcon,
-              "No matching users",
-              `Nobody's external ID or name contains “${this.#query}”.`,
-            )
-          : emptyState(
-              usersIcon,
-              "No users yet",
-              "Users appear when the tenant's backend creates them (POST /api/v1/users or /api/v1/user-token).",
-            ),
+          ? emptyState(searchIcon, t.users.noMatchTitle, format(t.users.noMatchText, { query: this.#query }))
+          : emptyState(usersIcon, t.users.emptyTitle, t.users.emptyText),
       })}
     </section>`;
   }
@@ -284,7 +285,7 @@ export class TenantDetailView extends LitElement {
 
   /** Editing the tenant, its new key (once), a user's passkeys. */
   #dialogs(tenant: TenantView) {
-    return html`<kit-dialog id="edit" heading="Edit tenant">
+    return html`<kit-dialog id="edit" heading=${t.tenant.editHeading} close-label=${t.common.close}>
         <form id="edit-form" @submit=${this.#save} novalidate>
           ${this.editError ? html`<p class="alert" role="alert">${this.editError}</p>` : nothing}
           ${tenantFields({ mode: "edit", tenant })}
@@ -295,7 +296,7 @@ export class TenantDetailView extends LitElement {
           type="button"
           @click=${() => this.#dialog("edit").close()}
         >
-          Cancel
+          ${t.common.cancel}
         </button>
         <button
           slot="footer"
@@ -304,17 +305,20 @@ export class TenantDetailView extends LitElement {
           form="edit-form"
           aria-disabled=${this.busy === "edit" ? "true" : "false"}
         >
-          ${this.busy === "edit" ? "Saving…" : "Save"}
+          ${this.busy === "edit" ? t.common.saving : t.common.save}
         </button>
       </kit-dialog>
 
-      <kit-dialog id="key" heading="New API key" @closed=${() => (this.rotatedKey = "")}>
+      <kit-dialog
+        id="key"
+        heading=${t.tenant.keyHeading}
+        close-label=${t.common.close}
+        @closed=${() => (this.rotatedKey = "")}
+      >
         <div class="created">
-          <p class="success-line">The key of ${tenant.name} was rotated; the old key no longer works.</p>
-          <secret-value label="API key" .value=${this.rotatedKey}></secret-value>
-          <p class="alert warning" role="note">
-            This is the only time the key is shown. Store it in the tenant's backend now.
-          </p>
+          <p class="success-line">${format(t.tenant.rotated, { name: tenant.name })}</p>
+          <secret-value label=${t.tenant.apiKey} .value=${this.rotatedKey}></secret-value>
+          <p class="alert warning" role="note">${t.tenant.keyShownOnce}</p>
         </div>
         <button
           slot="footer"
@@ -323,14 +327,17 @@ export class TenantDetailView extends LitElement {
           autofocus
           @click=${() => this.#dialog("key").close()}
         >
-          Done
+          ${t.common.done}
         </button>
       </kit-dialog>
 
       <kit-dialog
         id="passkeys"
         wide
-        heading=${`Passkeys of ${this.passkeyUser?.displayName ?? this.passkeyUser?.externalId ?? ""}`}
+        heading=${format(t.tenant.passkeysHeading, {
+          name: this.passkeyUser?.displayName ?? this.passkeyUser?.externalId ?? "",
+        })}
+        close-label=${t.common.close}
         @closed=${() => (this.passkeyUser = undefined)}
       >
         ${

@@ -1,6 +1,7 @@
 import { html, LitElement, type PropertyDeclarations } from "lit";
 import { api, errorMessage, type AdminPasskey, type TenantUser } from "../api.ts";
 import { formatDateTime } from "../format.ts";
+import { format, t } from "../i18n.ts";
 import { shared } from "../styles.ts";
 import { confirmAction, notify } from "../ui/confirm.ts";
 import { keyIcon } from "../ui/icons.ts";
@@ -43,10 +44,9 @@ export class UserPasskeys extends LitElement {
 
   async #delete(passkey: AdminPasskey) {
     const confirmed = await confirmAction({
-      title: `Delete the passkey “${passkey.name}”?`,
-      message:
-        "The user can no longer sign in with it (the authenticator may still show it). This cannot be undone.",
-      confirmLabel: "Delete passkey",
+      title: format(t.userPasskeys.deleteTitle, { name: passkey.name }),
+      message: t.userPasskeys.deleteMessage,
+      confirmLabel: t.userPasskeys.deleteConfirm,
     });
     if (!confirmed) return;
     this.deleting = passkey.id;
@@ -54,11 +54,11 @@ export class UserPasskeys extends LitElement {
       await api.passkeys.delete(passkey.id);
       this.passkeys = this.passkeys?.filter((p) => p.id !== passkey.id);
       this.dispatchEvent(new CustomEvent("passkey-deleted", { detail: passkey.id }));
-      notify(`Passkey “${passkey.name}” deleted.`);
+      notify(format(t.userPasskeys.deleted, { name: passkey.name }));
       // The row and its button are gone: focus the dialog's first control instead of the page.
       (this.closest("kit-dialog") as HTMLElementTagNameMap["kit-dialog"] | null)?.focusFirst();
     } catch (error) {
-      notify(`Couldn't delete the passkey: ${errorMessage(error)}`);
+      notify(format(t.userPasskeys.deleteFailed, { error: errorMessage(error) }));
     } finally {
       this.deleting = "";
     }
@@ -66,26 +66,24 @@ export class UserPasskeys extends LitElement {
 
   protected override render() {
     if (this.error) {
-      return loadFailed("the passkeys", this.error, () => this.load());
+      return loadFailed(format(t.userPasskeys.loadFailed, { error: this.error }), () => this.load());
     }
-    if (!this.passkeys) return html`<p class="state muted" role="status">Loading passkeys…</p>`;
+    if (!this.passkeys) return html`<p class="state muted" role="status">${t.userPasskeys.loading}</p>`;
     if (this.passkeys.length === 0) {
       return emptyState(
         keyIcon,
-        "No passkeys",
-        this.user?.hasPassword
-          ? "This user signs in with a password only."
-          : "This user has not registered a passkey yet.",
+        t.userPasskeys.emptyTitle,
+        this.user?.hasPassword ? t.userPasskeys.passwordOnly : t.userPasskeys.noneYet,
       );
     }
     return html`<div class="table-wrap">
-      <table aria-label="Passkeys">
+      <table aria-label=${t.userPasskeys.label}>
         <thead>
           <tr>
-            <th scope="col">Name</th>
-            <th scope="col" class="hide-narrow">Created</th>
-            <th scope="col">Last used</th>
-            <th scope="col"><span class="sr-only">Actions</span></th>
+            <th scope="col">${t.userPasskeys.name}</th>
+            <th scope="col" class="hide-narrow">${t.userPasskeys.created}</th>
+            <th scope="col">${t.userPasskeys.lastUsed}</th>
+            <th scope="col"><span class="sr-only">${t.common.actions}</span></th>
           </tr>
         </thead>
         <tbody>
@@ -100,10 +98,10 @@ export class UserPasskeys extends LitElement {
                     class="button danger-outline small"
                     type="button"
                     ?disabled=${this.deleting === passkey.id}
-                    aria-label=${`Delete passkey ${passkey.name}`}
+                    aria-label=${format(t.userPasskeys.deleteLabel, { name: passkey.name })}
                     @click=${() => this.#delete(passkey)}
                   >
-                    ${this.deleting === passkey.id ? "Deleting…" : "Delete"}
+                    ${this.deleting === passkey.id ? t.userPasskeys.deleting : t.userPasskeys.delete}
                   </button>
                 </td>
               </tr>`,

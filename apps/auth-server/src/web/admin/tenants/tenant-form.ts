@@ -1,19 +1,22 @@
 import { html, nothing } from "lit";
 import { live } from "lit/directives/live.js";
 import type { QrLogin, RegistrationAttachment, TenantView } from "../api.ts";
+import { fill, t } from "../i18n.ts";
+
+const words = t.tenantForm;
 
 /** The choices of `registration_attachment`, as the dashboard words them. */
 export const ATTACHMENT_LABELS: Record<RegistrationAttachment, string> = {
-  auto: "Decided by the SDK on each device",
-  any: "Any: this device, a security key or a phone (default)",
-  platform: "This device only (Touch ID, Windows Hello, a phone's own)",
-  "cross-platform": "A security key or a phone only",
+  auto: words.attachmentAuto,
+  any: words.attachmentAny,
+  platform: words.attachmentPlatform,
+  "cross-platform": words.attachmentCrossPlatform,
 };
 
 /** The hint under a field the auth server's environment sets (read-only here). */
 const setBy = (id: string, variable: string) =>
   html`<span class="hint" id=${id}
-    >Set by <span class="mono">${variable}</span> in the auth server's environment: change it there.</span
+    >${fill(words.setBy, { variable: html`<span class="mono">${variable}</span>` })}</span
   >`;
 
 /**
@@ -24,7 +27,7 @@ const setBy = (id: string, variable: string) =>
 export function tenantFields({ mode, tenant }: { mode: "create" | "edit"; tenant?: TenantView }) {
   const declared = mode === "edit" ? (tenant?.set_by_environment ?? {}) : {};
   return html`<div class="field">
-      <label for="tenant-name">Name</label>
+      <label for="tenant-name">${words.name}</label>
       <input
         id="tenant-name"
         name="name"
@@ -37,7 +40,7 @@ export function tenantFields({ mode, tenant }: { mode: "create" | "edit"; tenant
     ${
       mode === "create"
         ? html`<div class="field">
-            <label for="tenant-rp-id">Relying-party ID</label>
+            <label for="tenant-rp-id">${words.rpId}</label>
             <input
               id="tenant-rp-id"
               name="rp_id"
@@ -48,15 +51,12 @@ export function tenantFields({ mode, tenant }: { mode: "create" | "edit"; tenant
               placeholder="acme.com"
               aria-describedby="rp-id-hint"
             />
-            <span class="hint" id="rp-id-hint"
-              >The domain passkeys are bound to: the site's domain or a parent of it. It cannot change
-              later.</span
-            >
+            <span class="hint" id="rp-id-hint">${words.rpIdHint}</span>
           </div>`
         : nothing
     }
     <div class="field">
-      <label for="tenant-origins">Allowed origins</label>
+      <label for="tenant-origins">${words.origins}</label>
       <textarea
         id="tenant-origins"
         name="origins"
@@ -70,14 +70,11 @@ export function tenantFields({ mode, tenant }: { mode: "create" | "edit"; tenant
       ${
         declared.origins
           ? setBy("origins-hint", declared.origins)
-          : html`<span class="hint" id="origins-hint"
-              >One per line: scheme, host and port of the pages that sign in (they may call the browser API
-              and frame the sign-in).</span
-            >`
+          : html`<span class="hint" id="origins-hint">${words.originsHint}</span>`
       }
     </div>
     <div class="field">
-      <label for="tenant-attachment">New passkeys</label>
+      <label for="tenant-attachment">${words.newPasskeys}</label>
       <select
         id="tenant-attachment"
         name="registration_attachment"
@@ -95,40 +92,35 @@ export function tenantFields({ mode, tenant }: { mode: "create" | "edit"; tenant
       ${
         declared.registration_attachment
           ? setBy("attachment-hint", declared.registration_attachment)
-          : html`<span class="hint" id="attachment-hint"
-              >Where people may create passkeys. "Any" lets a laptop's built-in authenticator do it; the SDK's
-              own choice asks desktops for a security key or a phone.</span
-            >`
+          : html`<span class="hint" id="attachment-hint">${words.attachmentHint}</span>`
       }
     </div>
     <div class="field">
-      <label for="tenant-qr-login">Sign-in with a phone (QR code)</label>
+      <label for="tenant-qr-login">${words.qrLogin}</label>
       <select
         id="tenant-qr-login"
         name="qr_login"
         aria-describedby="qr-login-hint"
         .value=${live(tenant?.qr_login ?? "on")}
       >
-        <option value="on" ?selected=${(tenant?.qr_login ?? "on") === "on"}>On</option>
-        <option value="off" ?selected=${tenant?.qr_login === "off"}>Off</option>
+        <option value="on" ?selected=${(tenant?.qr_login ?? "on") === "on"}>${t.common.on}</option>
+        <option value="off" ?selected=${tenant?.qr_login === "off"}>${t.common.off}</option>
       </select>
-      <span class="hint" id="qr-login-hint"
-        >Off: the site's pages cannot start a QR sign-in (qr/start answers configuration_error).</span
-      >
+      <span class="hint" id="qr-login-hint">${words.qrLoginHint}</span>
     </div>
     ${onOffField({
       id: "tenant-self-signup",
       name: "self_signup",
-      label: "Self-service sign-up",
+      label: words.selfSignup,
       value: tenant?.self_signup ?? false,
-      hint: "On: <authkit-login> offers to create an account with a passkey; the auth server creates the user. Off: only your server creates users.",
+      hint: words.selfSignupHint,
     })}
     ${onOffField({
       id: "tenant-password-login",
       name: "password_login",
-      label: "Password sign-in",
+      label: words.passwordLogin,
       value: tenant?.password_login ?? false,
-      hint: "On: users that have a password may sign in with it (<authkit-login> shows a password field). Off: passkeys only.",
+      hint: words.passwordLoginHint,
     })}`;
 }
 
@@ -138,8 +130,8 @@ function onOffField(field: { id: string; name: string; label: string; value: boo
   return html`<div class="field">
     <label for=${field.id}>${field.label}</label>
     <select id=${field.id} name=${field.name} aria-describedby="${field.id}-hint" .value=${live(value)}>
-      <option value="on" ?selected=${field.value}>On</option>
-      <option value="off" ?selected=${!field.value}>Off</option>
+      <option value="on" ?selected=${field.value}>${t.common.on}</option>
+      <option value="off" ?selected=${!field.value}>${t.common.off}</option>
     </select>
     <span class="hint" id="${field.id}-hint">${field.hint}</span>
   </div>`;

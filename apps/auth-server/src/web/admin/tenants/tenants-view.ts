@@ -1,6 +1,7 @@
 import { html, LitElement, nothing } from "lit";
 import { api, type TenantView } from "../api.ts";
 import { formatDate } from "../format.ts";
+import { countOf, format, t } from "../i18n.ts";
 import { PagedList } from "../paged.ts";
 import { shared } from "../styles.ts";
 import "@org/web-kit/dialog";
@@ -30,7 +31,7 @@ export class TenantsView extends LitElement {
       password_login: input.passwordLogin,
     });
     void this.tenants.reload();
-    notify(`Tenant ${created.tenant.name} created.`);
+    notify(format(t.tenants.createdToast, { name: created.tenant.name }));
     return created;
   });
 
@@ -44,26 +45,23 @@ export class TenantsView extends LitElement {
     if (result) {
       const { tenant, apiKey } = result;
       return html`<div class="created">
-          <p class="success-line">${tenant.name} is ready.</p>
-          <secret-value label="API key" .value=${apiKey}></secret-value>
-          <p class="alert warning" role="note">
-            This is the only time the key is shown. Store it in your backend's secrets now: it goes in the
-            X-API-KEY header of server-to-server calls. If it is lost, rotate the key.
-          </p>
+          <p class="success-line">${format(t.tenants.ready, { name: tenant.name })}</p>
+          <secret-value label=${t.tenants.apiKey} .value=${apiKey}></secret-value>
+          <p class="alert warning" role="note">${t.tenants.keyShownOnce}</p>
         </div>
         <a
           slot="footer"
           class="button secondary"
           href="#/tenants/${tenant.id}"
           @click=${() => this.create.close()}
-          >Open tenant</a
+          >${t.tenants.openTenant}</a
         >
         ${this.create.doneButton()}`;
     }
     return html`<form id="create-form" @submit=${this.create.onSubmit} novalidate>
         ${this.create.errorAlert()} ${tenantFields({ mode: "create" })}
       </form>
-      ${this.create.formButtons("create-form", "Create tenant", "Creating…")}`;
+      ${this.create.formButtons("create-form", t.tenants.create, t.tenants.creating)}`;
   }
 
   #row = (tenant: TenantView) => {
@@ -79,10 +77,12 @@ export class TenantsView extends LitElement {
           first
             ? html`<span class="mono">${first}</span>${
                   rest.length
-                    ? html` <span class="faint" title=${rest.join("\n")}>+${rest.length} more</span>`
+                    ? html` <span class="faint" title=${rest.join("\n")}
+                        >${format(t.tenants.moreOrigins, { count: rest.length })}</span
+                      >`
                     : nothing
                 }`
-            : html`<span class="faint">None</span>`
+            : html`<span class="faint">${t.common.none}</span>`
         }
       </td>
       <td>${statusBadge(tenant.disabled)}</td>
@@ -93,35 +93,39 @@ export class TenantsView extends LitElement {
   protected override render() {
     return html`<header class="view-header">
         <div>
-          <h1 tabindex="-1">Tenants</h1>
-          <p class="subtitle">
-            The sites that use this server for passkey sign-in. Each has a relying-party ID, the origins its
-            pages run on, and an API key for its backend.
-          </p>
+          <h1 tabindex="-1">${t.tenants.heading}</h1>
+          <p class="subtitle">${t.tenants.subtitle}</p>
         </div>
-        <button class="button primary" type="button" @click=${this.create.open}>New tenant</button>
+        <button class="button primary" type="button" @click=${this.create.open}>
+          ${t.tenants.newTenant}
+        </button>
       </header>
-      <section class="card" aria-label="Tenants">
+      <section class="card" aria-label=${t.tenants.heading}>
         ${pagedTable({
           list: this.tenants,
-          label: "Tenants",
+          label: t.tenants.heading,
           columns: 5,
-          noun: ["tenant", "tenants"],
-          head: html`<th scope="col">Name</th>
-            <th scope="col" class="hide-narrow">RP ID</th>
-            <th scope="col" class="hide-narrow">Origins</th>
-            <th scope="col">Status</th>
-            <th scope="col" class="hide-narrow">Created</th>`,
+          count: (count) => countOf(count, t.tenants.countOne, t.tenants.countOther),
+          failed: t.tenants.loadFailed,
+          head: html`<th scope="col">${t.tenants.name}</th>
+            <th scope="col" class="hide-narrow">${t.tenants.rpId}</th>
+            <th scope="col" class="hide-narrow">${t.tenants.origins}</th>
+            <th scope="col">${t.tenants.status}</th>
+            <th scope="col" class="hide-narrow">${t.tenants.created}</th>`,
           row: this.#row,
           empty: emptyState(
             buildingIcon,
-            "No tenants yet",
-            "Create the first tenant to get its API key; its backend then mints the tokens your pages use.",
-            html`<button class="button primary" type="button" @click=${this.create.open}>New tenant</button>`,
+            t.tenants.emptyTitle,
+            t.tenants.emptyText,
+            html`<button class="button primary" type="button" @click=${this.create.open}>
+              ${t.tenants.newTenant}
+            </button>`,
           ),
         })}
       </section>
-      <kit-dialog heading=${this.create.result ? "Tenant created" : "New tenant"}
+      <kit-dialog
+        heading=${this.create.result ? t.tenants.createdHeading : t.tenants.newTenant}
+        close-label=${t.common.close}
         >${this.#dialogContent()}</kit-dialog
       >`;
   }

@@ -1,5 +1,6 @@
 import { html, nothing, type LitElement, type ReactiveController } from "lit";
 import { errorMessage } from "../api.ts";
+import { t } from "../i18n.ts";
 import type { KitDialog } from "@org/web-kit/dialog";
 
 /**
@@ -70,7 +71,7 @@ export class FormDialog<R> implements ReactiveController {
   /** Cancel and the submit button of `formId` (which says it is busy while saving). */
   formButtons(formId: string, label: string, busyLabel: string) {
     return html`<button slot="footer" class="button secondary" type="button" @click=${() => this.close()}>
-        Cancel
+        ${t.common.cancel}
       </button>
       <button
         slot="footer"
@@ -92,7 +93,7 @@ export class FormDialog<R> implements ReactiveController {
       autofocus
       @click=${() => this.close()}
     >
-      Done
+      ${t.common.done}
     </button>`;
   }
 }

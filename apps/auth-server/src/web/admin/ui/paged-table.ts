@@ -1,4 +1,5 @@
 import { html, nothing, type TemplateResult } from "lit";
+import { format, t } from "../i18n.ts";
 import type { PagedList } from "../paged.ts";
 
 export interface PagedTableOptions<T> {
@@ -11,8 +12,10 @@ export interface PagedTableOptions<T> {
   row: (item: T) => TemplateResult;
   /** Shown instead of the table when the list is empty. */
   empty: TemplateResult;
-  /** ["tenant", "tenants"]: for "Showing 3 tenants". */
-  noun: [string, string];
+  /** "Showing 3 tenants", in the page's language (`countOf`). */
+  count: (count: number) => string;
+  /** "Couldn't load the tenants: {error}". */
+  failed: string;
 }
 
 const skeleton = (columns: number) =>
@@ -27,13 +30,21 @@ const skeleton = (columns: number) =>
  * A paged list as a table, with its states: loading (placeholder rows, `aria-busy`), failed (the
  * reason and a retry), empty (`empty`), and a footer with the count and "Load more".
  */
-export function pagedTable<T>({ list, label, head, columns, row, empty, noun }: PagedTableOptions<T>) {
+export function pagedTable<T>({
+  list,
+  label,
+  head,
+  columns,
+  row,
+  empty,
+  count,
+  failed,
+}: PagedTableOptions<T>) {
   if (list.state === "error" && list.items.length === 0) {
-    return loadFailed(`the ${noun[1]}`, list.error, () => list.reload());
+    return loadFailed(format(failed, { error: list.error }), () => list.reload());
   }
   if (list.state === "ready" && list.items.length === 0) return empty;
   const loading = list.state === "loading";
-  const count = list.items.length;
   return html`<div class="table-wrap">
       <table aria-label=${label} aria-busy=${loading ? "true" : "false"}>
         <thead>
@@ -50,13 +61,13 @@ export function pagedTable<T>({ list, label, head, columns, row, empty, noun }: 
       loading
         ? nothing
         : html`<div class="card-footer">
-            <span role="status">Showing ${count} ${count === 1 ? noun[0] : noun[1]}</span>
+            <span role="status">${count(list.items.length)}</span>
             ${
               list.state === "error"
                 ? html`<span class="alert" role="alert"
                     >${list.error}
                     <button class="button secondary small" type="button" @click=${() => list.loadMore()}>
-                      Try again
+                      ${t.common.tryAgain}
                     </button></span
                   >`
                 : list.hasMore
@@ -66,7 +77,11 @@ export function pagedTable<T>({ list, label, head, columns, row, empty, noun }: 
                       ?disabled=${list.state === "more"}
                       @click=${() => list.loadMore()}
                     >
-                      ${list.state === "more" ? html`<span class="spinner" aria-hidden="true"></span> Loading…` : "Load more"}
+                      ${
+                        list.state === "more"
+                          ? html`<span class="spinner" aria-hidden="true"></span> ${t.common.loading}`
+                          : t.common.loadMore
+                      }
                     </button>`
                   : nothing
             }
@@ -84,11 +99,11 @@ export function emptyState(icon: TemplateResult, title: string, text: string, ac
   </div>`;
 }
 
-/** A list that could not be loaded: the reason and a retry. */
-export const loadFailed = (what: string, error: string, retry: () => void) =>
+/** A list that could not be loaded: what failed and why ("Couldn't load the users: …"), and a retry. */
+export const loadFailed = (message: string, retry: () => void) =>
   html`<div class="state">
     <div class="alert" role="alert">
-      <span>Couldn't load ${what}: ${error}</span>
-      <button class="button secondary small" type="button" @click=${retry}>Try again</button>
+      <span>${message}</span>
+      <button class="button secondary small" type="button" @click=${retry}>${t.common.tryAgain}</button>
     </div>
   </div>`;

@@ -1,5 +1,6 @@
 import { html, LitElement, type PropertyDeclarations } from "lit";
 import { CopyController } from "@org/web-kit/copy";
+import { format, t } from "../i18n.ts";
 import { shared } from "../styles.ts";
 import { checkIcon, copyIcon } from "./icons.ts";
 import { secretValueStyles } from "./secret-value.styles.ts";
@@ -41,12 +42,14 @@ export class SecretValue extends LitElement {
           class="button secondary ${copied ? "copied" : ""}"
           type="button"
           @click=${() => this.copy()}
-          aria-label=${`Copy ${this.label}`}
+          aria-label=${format(t.common.copyLabel, { label: this.label })}
         >
-          ${copied ? checkIcon : copyIcon}<span>${copied ? "Copied" : "Copy"}</span>
+          ${copied ? checkIcon : copyIcon}<span>${copied ? t.common.copied : t.common.copy}</span>
         </button>
       </div>
-      <span class="sr-only" role="status">${copied ? `${this.label} copied to the clipboard` : ""}</span>`;
+      <span class="sr-only" role="status"
+        >${copied ? format(t.common.copiedToClipboard, { label: this.label }) : ""}</span
+      >`;
   }
 }
 customElements.define("secret-value", SecretValue);

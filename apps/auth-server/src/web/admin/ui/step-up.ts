@@ -4,11 +4,12 @@
 // change again.
 import { startAuthentication } from "@simplewebauthn/browser";
 import { api, ApiError } from "../api.ts";
+import { t } from "../i18n.ts";
 import { confirmAction } from "./confirm.ts";
 
 /** Thrown when the person did not confirm: the change was not made. */
 export class StepUpCancelled extends ApiError {
-  constructor(message = "Not changed: confirming with your passkey was cancelled.") {
+  constructor(message = t.stepUp.cancelled) {
     super(0, "step_up_cancelled", message);
   }
 }
@@ -16,10 +17,9 @@ export class StepUpCancelled extends ApiError {
 /** Asks, then proves a passkey of this administrator; resolves once the server recorded it. */
 export async function confirmWithPasskey(): Promise<void> {
   const confirmed = await confirmAction({
-    title: "Confirm it’s you",
-    message:
-      "Changing your passkeys needs one of them used in the last 5 minutes, so that a stolen session alone cannot do it. Confirm with your fingerprint, face, device PIN or security key; the change is then made.",
-    confirmLabel: "Confirm with your passkey",
+    title: t.stepUp.title,
+    message: t.stepUp.message,
+    confirmLabel: t.stepUp.confirm,
     tone: "primary",
   });
   if (!confirmed) throw new StepUpCancelled();
@@ -28,7 +28,7 @@ export async function confirmWithPasskey(): Promise<void> {
   try {
     credential = await startAuthentication({ optionsJSON: options as never });
   } catch {
-    throw new StepUpCancelled("Not changed: no passkey was used (the dialog was closed or timed out).");
+    throw new StepUpCancelled(t.stepUp.noPasskey);
   }
   await api.me.finishStepUp({ challengeId, credential });
 }
