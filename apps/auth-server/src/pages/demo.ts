@@ -1,6 +1,7 @@
 import { html, pageDocument, type SafeHtml } from "@org/service-kit";
 import { DEMO_USER } from "../services/demo.ts";
 import { pageAsset } from "./assets.ts";
+import { fill, type PageText } from "./i18n/index.ts";
 
 export interface DemoPageData {
   /** This server's origin: the components' api-base-url. */
@@ -11,7 +12,11 @@ export interface DemoPageData {
   userToken: string;
   /** A manage-scoped user token, for <authkit-passkeys>. */
   manageToken: string;
+  /** The page's language (the components follow its `<html lang>`). */
+  text: PageText;
 }
+
+const code = (text: string) => html`<code>${text}</code>`;
 
 const card = (id: string, title: string, tag: string, intro: SafeHtml | string, body: SafeHtml) =>
   html`<section class="card" id="${id}" aria-labelledby="${id}-title">
@@ -23,12 +28,34 @@ const card = (id: string, title: string, tag: string, intro: SafeHtml | string, 
     <div class="demo">${body}</div>
   </section>`;
 
-/** The demo: each component and the JS API against the demo tenant, with a live event log. */
-export function demoPage({ apiBaseUrl, rpId, sessionToken, userToken, manageToken }: DemoPageData): SafeHtml {
+/**
+ * The demo: each component and the JS API against the demo tenant, with a live event log, in the
+ * page's language. The sentences its script writes come in `data-messages`.
+ */
+export function demoPage({
+  apiBaseUrl,
+  rpId,
+  sessionToken,
+  userToken,
+  manageToken,
+  text: { locale, t },
+}: DemoPageData): SafeHtml {
   const common = { "api-base-url": apiBaseUrl };
+  const messages = JSON.stringify({
+    demoWrongOrigin: t.demoWrongOrigin,
+    demoVerified: t.demoVerified,
+    demoVerifyFailed: t.demoVerifyFailed,
+    demoWaiting: t.demoWaiting,
+    demoCancelled: t.demoCancelled,
+    demoAutofillVerified: t.demoAutofillVerified,
+    demoAutofillFailed: t.demoAutofillFailed,
+    demoApiPasskeyName: t.demoApiPasskeyName,
+  });
+  const signedIn = t.demoSignedInAs.replace("{name}", DEMO_USER.displayName);
   return pageDocument({
-    title: "AuthKit demo",
-    description: "Try passkeys with the AuthKit web components and JS API.",
+    lang: locale,
+    title: t.demoTitle,
+    description: t.demoDescription,
     colorScheme: "light dark",
     styles: [pageAsset("demo-style")],
     scripts: [pageAsset("demo")],
@@ -39,55 +66,55 @@ export function demoPage({ apiBaseUrl, rpId, sessionToken, userToken, manageToke
       data-session-token="${sessionToken}"
       data-user-token="${userToken}"
       data-manage-token="${manageToken}"
+      data-messages="${messages}"
     >
       <header class="masthead">
         <div>
-          <p class="eyebrow">Development only</p>
-          <h1>AuthKit demo</h1>
-          <p class="lede">
-            Create a passkey, then sign in with it. Everything here runs against this server's built-in demo
-            tenant (rp_id <code>${rpId}</code>, user <code>${DEMO_USER.externalId}</code>); the page's tokens
-            were minted server-side for this visit, as your backend would.
-          </p>
+          <p class="eyebrow">${t.demoEyebrow}</p>
+          <h1>${t.demoTitle}</h1>
+          <p class="lede">${fill(t.demoLede, { rpId: code(rpId), user: code(DEMO_USER.externalId) })}</p>
         </div>
         <label class="language"
-          >Language
+          >${t.demoLanguage}
           <select id="language">
-            <option value="">Browser's</option>
+            <option value="">${t.demoLanguageOfPage}</option>
             <option value="en">English</option>
             <option value="de">Deutsch</option>
             <option value="fr">Français</option>
             <option value="es">Español</option>
           </select></label
         >
-        <div class="theme-switch" role="group" aria-label="Theme">
-          <button type="button" data-theme-choice="auto" aria-pressed="true">Auto</button>
-          <button type="button" data-theme-choice="light" aria-pressed="false">Light</button>
-          <button type="button" data-theme-choice="dark" aria-pressed="false">Dark</button>
+        <div class="theme-switch" role="group" aria-label="${t.demoTheme}">
+          <button type="button" data-theme-choice="auto" aria-pressed="true">${t.demoThemeAuto}</button>
+          <button type="button" data-theme-choice="light" aria-pressed="false">${t.demoThemeLight}</button>
+          <button type="button" data-theme-choice="dark" aria-pressed="false">${t.demoThemeDark}</button>
         </div>
       </header>
       <p class="notice" id="origin-notice" hidden></p>
       <main class="grid">
         ${card(
           "register",
-          "1 · Create a passkey",
+          t.demoRegisterTitle,
           "<authkit-register>",
-          html`A user token (<code>POST /api/v1/user-token</code>) lets this button register a passkey for the
-            demo user.`,
+          fill(t.demoRegisterIntro, { endpoint: code("POST /api/v1/user-token") }),
           html`<authkit-register
             api-base-url="${common["api-base-url"]}"
             token="${userToken}"
-            name="Demo passkey"
+            name="${t.demoPasskeyName}"
             theme="class"
           ></authkit-register>`,
         )}
         ${card(
           "authenticate",
-          "2 · Sign in",
+          t.demoSignInTitle,
           "<authkit-authenticate>",
-          html`A session token (<code>POST /api/v1/session-token</code>); the button lives in an iframe on
-            <code>/auth-embed</code>. On <code>success</code> the page sends the <code>challengeId</code> to
-            its backend, which calls <code>verify-auth</code>.`,
+          fill(t.demoSignInIntro, {
+            endpoint: code("POST /api/v1/session-token"),
+            embed: code("/auth-embed"),
+            success: code("success"),
+            challengeId: code("challengeId"),
+            verifyAuth: code("verify-auth"),
+          }),
           html`<authkit-authenticate
               api-base-url="${apiBaseUrl}"
               token="${sessionToken}"
@@ -97,10 +124,12 @@ export function demoPage({ apiBaseUrl, rpId, sessionToken, userToken, manageToke
         )}
         ${card(
           "passkeys",
-          "3 · Your passkeys",
+          t.demoPasskeysTitle,
           "<authkit-passkeys>",
-          html`A manage-scoped user token (<code>POST /api/v1/user-token</code> with
-            <code>"scope": "manage"</code>): list, rename and delete the demo user's passkeys, or add one.`,
+          fill(t.demoPasskeysIntro, {
+            endpoint: code("POST /api/v1/user-token"),
+            scope: code('"scope": "manage"'),
+          }),
           html`<authkit-passkeys
             api-base-url="${apiBaseUrl}"
             token="${manageToken}"
@@ -109,25 +138,24 @@ export function demoPage({ apiBaseUrl, rpId, sessionToken, userToken, manageToke
         )}
         ${card(
           "autofill",
-          "Passkey autofill",
+          t.demoAutofillTitle,
           "auth.passkey.autofill()",
-          html`Focus the field: the browser offers the demo user's passkeys in its autofill (conditional
-            mediation). <code>&lt;authkit-authenticate autofill&gt;</code> does the same.`,
+          fill(t.demoAutofillIntro, { element: code("<authkit-authenticate autofill>") }),
           html`<label class="field"
-              >Username
+              >${t.demoUsername}
               <input
                 id="autofill-input"
                 name="username"
                 autocomplete="username webauthn"
-                placeholder="Pick a passkey"
+                placeholder="${t.demoPickPasskey}"
             /></label>
             <div class="verified" id="autofill-result" role="status" aria-live="polite" hidden></div>`,
         )}
         ${card(
           "passkey",
-          "Passkey button",
+          t.demoButtonTitle,
           "<authkit-passkey>",
-          "The primitive button: a passkey login on this page itself.",
+          t.demoButtonIntro,
           html`<authkit-passkey
               api-base-url="${apiBaseUrl}"
               token="${sessionToken}"
@@ -137,27 +165,27 @@ export function demoPage({ apiBaseUrl, rpId, sessionToken, userToken, manageToke
               api-base-url="${apiBaseUrl}"
               token="${sessionToken}"
               button-class="secondary-button"
-              label="Secondary style"
+              label="${t.demoSecondaryStyle}"
               theme="class"
             ></authkit-passkey>`,
         )}
         ${card(
           "qr",
-          "QR code",
+          t.demoQrTitle,
           "<authkit-qr>",
-          "Cross-device login: scan with a phone, which runs the passkey step on this server's phone page.",
+          t.demoQrIntro,
           html`<authkit-qr api-base-url="${apiBaseUrl}" token="${sessionToken}" theme="class"></authkit-qr>`,
         )}
         ${card(
           "status",
-          "Status line",
+          t.demoStatusTitle,
           "<authkit-status>",
-          html`Announced to screen readers; hidden while <code>idle</code>.`,
+          fill(t.demoStatusIntro, { idle: code("idle") }),
           html`<authkit-status
               id="status-demo"
               theme="class"
               status="success"
-              message="Signed in as Demo user"
+              message="${signedIn}"
             ></authkit-status>
             <div class="button-row">
               <button type="button" class="chip" data-status="loading">loading</button>
@@ -170,25 +198,22 @@ export function demoPage({ apiBaseUrl, rpId, sessionToken, userToken, manageToke
           "api",
           "JS API",
           "new AuthKit()",
-          html`<code>auth.passkey.*</code> and <code>auth.management.*</code> with the same tokens (management
-            with the manage-scoped one).`,
+          fill(t.demoApiIntro, { passkey: code("auth.passkey.*"), management: code("auth.management.*") }),
           html`<div class="button-row">
               <button type="button" class="chip" data-api="authenticate">passkey.authenticate()</button>
               <button type="button" class="chip" data-api="prf">authenticate({ prf: true })</button>
               <button type="button" class="chip" data-api="register">passkey.register()</button>
               <button type="button" class="chip" data-api="list">management.list()</button>
             </div>
-            <pre class="result" id="api-result" aria-live="polite">Results appear here.</pre>`,
+            <pre class="result" id="api-result" aria-live="polite">${t.demoResults}</pre>`,
         )}
       </main>
       <section class="log-card" aria-labelledby="log-title">
         <header class="card-header">
-          <h2 id="log-title">Event log</h2>
-          <button type="button" class="chip" id="clear-log">Clear</button>
+          <h2 id="log-title">${t.demoLogTitle}</h2>
+          <button type="button" class="chip" id="clear-log">${t.demoClear}</button>
         </header>
-        <p class="intro">
-          <code>authkit:*</code> events on <code>window</code> and the components' DOM events, newest first.
-        </p>
+        <p class="intro">${fill(t.demoLogIntro, { events: code("authkit:*"), window: code("window") })}</p>
         <ol class="log" id="log" aria-live="off"></ol>
       </section>
     </div>`,

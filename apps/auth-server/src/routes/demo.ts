@@ -5,6 +5,7 @@ import type { AuthContext } from "../context.ts";
 import { noStore } from "../http/cookies.ts";
 import { authJsonBody } from "../http/json-body.ts";
 import { demoPage } from "../pages/demo.ts";
+import { pageText } from "../pages/i18n/index.ts";
 import { demoTenant, demoTokens } from "../services/demo.ts";
 import { verifyAuth } from "../services/logins.ts";
 
@@ -14,8 +15,9 @@ import { verifyAuth } from "../services/logins.ts";
  */
 export function demoRouter(ctx: AuthContext): Router {
   const router = Router();
-  router.get("/demo", async (_req, res) => {
+  router.get("/demo", async (req, res) => {
     const { tenant, sessionToken, userToken, manageToken } = await demoTokens(ctx);
+    res.setHeader("Vary", "Accept-Language");
     sendPage(
       res,
       demoPage({
@@ -24,6 +26,7 @@ export function demoRouter(ctx: AuthContext): Router {
         sessionToken,
         userToken,
         manageToken,
+        text: pageText(req),
       }),
       {
         policy: {},

@@ -4,15 +4,30 @@
 import "@org/web-theme/auto"; // first: the `dark` class before anything renders
 import { setTheme, themeChoice, type ThemeChoice } from "@org/web-theme/theme";
 import { AuthKit, AuthKitEvents, type AuthenticateSuccessDetail, type StatusKind } from "@org/authkit-sdk";
+import type { PageMessages } from "../pages/i18n/en.ts";
 
 const root = document.getElementById("demo") as HTMLElement;
 const { apiBaseUrl = "", sessionToken = "", userToken = "", manageToken = "" } = root.dataset;
+// The sentences this script writes, in the page's language (pages/demo.ts).
+const t = JSON.parse(root.dataset.messages ?? "{}") as Pick<
+  PageMessages,
+  | "demoWrongOrigin"
+  | "demoVerified"
+  | "demoVerifyFailed"
+  | "demoWaiting"
+  | "demoCancelled"
+  | "demoAutofillVerified"
+  | "demoAutofillFailed"
+  | "demoApiPasskeyName"
+>;
+const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
 const log = document.getElementById("log") as HTMLOListElement;
 
 // ---- origin check: passkeys of rp_id localhost do not work on 127.0.0.1 ----
 if (location.origin !== apiBaseUrl) {
   const notice = document.getElementById("origin-notice") as HTMLElement;
-  notice.textContent = `Open this page at ${apiBaseUrl}/demo: the demo tenant's passkeys belong to that origin.`;
+  notice.textContent = fill(t.demoWrongOrigin, { url: apiBaseUrl });
   notice.hidden = false;
 }
 
@@ -42,7 +57,7 @@ const json = (value: unknown) =>
 function record(source: string, name: string, detail: unknown) {
   const entry = document.createElement("li");
   const time = document.createElement("time");
-  time.textContent = new Date().toLocaleTimeString();
+  time.textContent = new Date().toLocaleTimeString(document.documentElement.lang);
   const label = document.createElement("span");
   label.className = "event-name";
   label.textContent = name;
@@ -103,16 +118,16 @@ document.querySelector("authkit-authenticate")?.addEventListener("success", asyn
   verified.hidden = false;
   verified.className = response.ok ? "verified ok" : "verified failed";
   verified.textContent = response.ok
-    ? `Verified by the backend (verify-auth): ${body.user?.displayName ?? ""} · ${body.user?.externalId ?? ""}`
-    : `verify-auth failed: ${body.error ?? response.status}`;
+    ? fill(t.demoVerified, { name: body.user?.displayName ?? "", id: body.user?.externalId ?? "" })
+    : fill(t.demoVerifyFailed, { error: body.error ?? response.status });
 });
 
 // ---- authkit-status ----
 const status = document.getElementById("status-demo") as HTMLElementTagNameMap["authkit-status"];
 const messages: Record<string, string> = {
-  loading: "Waiting for your passkey…",
-  success: "Signed in as Demo user",
-  error: "Sign-in was cancelled.",
+  loading: t.demoWaiting,
+  success: status.getAttribute("message") ?? "", // "Signed in as Demo user", as the page wrote it
+  error: t.demoCancelled,
 };
 for (const button of document.querySelectorAll<HTMLButtonElement>("[data-status]")) {
   button.addEventListener("click", () => {
@@ -133,7 +148,7 @@ const calls: Record<string, () => Promise<unknown>> = {
     new AuthKit({ apiBaseUrl, token: sessionToken, debug: true }).passkey.authenticate({ prf: true }),
   register: () =>
     new AuthKit({ apiBaseUrl, token: userToken, debug: true }).passkey.register({
-      name: "Demo passkey (JS API)",
+      name: t.demoApiPasskeyName,
       prf: "event",
     }),
   list: () => new AuthKit({ apiBaseUrl, token: manageToken, debug: true }).management.list(),
@@ -174,7 +189,7 @@ async function offerAutofill(): Promise<void> {
   autofillResult.hidden = false;
   autofillResult.className = response.ok ? "verified ok" : "verified failed";
   autofillResult.textContent = response.ok
-    ? `Signed in from autofill as ${login.user?.displayName ?? ""}, verified by the backend.`
-    : "verify-auth failed.";
+    ? fill(t.demoAutofillVerified, { name: login.user?.displayName ?? "" })
+    : t.demoAutofillFailed;
 }
 void offerAutofill();

@@ -17,11 +17,13 @@ afterAll(async () => {
   await Promise.all([browser?.close(), auth?.close()]);
 });
 
-async function openDemo(options: { width?: number; colorScheme?: "light" | "dark" } = {}) {
+async function openDemo(options: { width?: number; colorScheme?: "light" | "dark"; locale?: string } = {}) {
   await context?.close();
   context = await browser.newContext({
     viewport: { width: options.width ?? 1200, height: 900 },
     colorScheme: options.colorScheme ?? "light",
+    // The browser's language (Accept-Language); Chromium's default (en-US) otherwise.
+    ...(options.locale ? { locale: options.locale } : {}),
   });
   const page = await context.newPage();
   const problems = await watchProblems(page);
@@ -133,6 +135,50 @@ describe("/demo", () => {
     // The browser logs each refused first try (403 step_up_required); nothing else failed.
     expect(problems.filter((problem) => !problem.includes("status of 403 (Forbidden)"))).toEqual([]);
     expect(problems).toHaveLength(3);
+  });
+
+  it("speaks Spanish to an es-ES browser: the page, its script's sentences and the components", async () => {
+    const demoUser = { externalId: DEMO_USER.externalId, tenant: { name: "AuthKit demo" } };
+    await auth.database.db.authCredential.deleteMany({ where: { user: demoUser } });
+    const { page, problems } = await openDemo({ locale: "es-ES" });
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("es");
+    await expect(page.title()).resolves.toBe("Demo de AuthKit");
+    await page.getByRole("heading", { name: "Demo de AuthKit", level: 1 }).waitFor();
+    await page.getByRole("heading", { name: "1 · Crear una llave de acceso" }).waitFor();
+    await page.getByRole("heading", { name: "Registro de eventos" }).waitFor();
+    await page.getByRole("group", { name: "Tema" }).getByRole("button", { name: "Oscuro" }).waitFor();
+    await expect(page.getByLabel("Idioma").inputValue()).resolves.toBe("");
+    await page.getByText("Los resultados aparecen aquí.").waitFor();
+    // The components follow <html lang>; the sentences the page's script writes are Spanish too.
+    await addVirtualAuthenticator(page);
+    const register = page.locator("#register");
+    await register.getByRole("button", { name: "Crear llave de acceso", exact: true }).click();
+    await register.getByText("Llave de acceso creada.").waitFor();
+    const signIn = page.locator("authkit-authenticate iframe").contentFrame();
+    await signIn.getByRole("button", { name: "Iniciar sesión con llave de acceso" }).click();
+    await page.getByText("Verificado por el backend (verify-auth): Demo user · demo-user").waitFor();
+    await page.getByRole("button", { name: "loading" }).click();
+    await page.locator("#status-demo").getByText("Esperando su llave de acceso…").waitFor();
+    await page
+      .locator("authkit-passkeys")
+      .getByText("Llave de acceso de demostración", { exact: true })
+      .waitFor();
+    await screenshot(page, SUITE, "es-after-sign-in-light");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
+  it("speaks German when the link says ?lang=de", async () => {
+    await context?.close();
+    context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${auth.url}/demo?lang=de`);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("de");
+    await page.getByRole("heading", { name: "AuthKit-Demo", level: 1 }).waitFor();
+    await page.getByRole("heading", { name: "Passkey-Autofill" }).waitFor();
+    await page.getByLabel("Benutzername").waitFor();
+    await page.locator("#register").getByRole("button", { name: "Passkey erstellen" }).waitFor();
+    await screenshot(page, SUITE, "de-page-light");
   });
 
   it.each([

@@ -93,4 +93,56 @@ export const de: PageMessages = {
   inviteExpiredText:
     "Er ist abgelaufen (Links gelten 24 Stunden) oder wurde bereits zum Erstellen eines Passkeys verwendet. Bitten Sie einen Administrator um einen neuen oder führen Sie dies auf dem Server aus:",
   goToSignIn: "Zur Anmeldung",
+  // The demo page (/demo)
+  demoTitle: "AuthKit-Demo",
+  demoDescription: "Probieren Sie Passkeys mit den Web Components und der JS-API von AuthKit aus.",
+  demoEyebrow: "Nur für die Entwicklung",
+  demoLede:
+    "Erstellen Sie einen Passkey und melden Sie sich dann damit an. Alles hier läuft gegen den eingebauten Demo-Mandanten dieses Servers (rp_id {rpId}, Benutzer {user}); die Tokens der Seite wurden für diesen Besuch auf dem Server erzeugt, wie es Ihr Backend tun würde.",
+  demoLanguage: "Sprache",
+  demoLanguageOfPage: "Wie die Seite",
+  demoTheme: "Design",
+  demoThemeAuto: "Automatisch",
+  demoThemeLight: "Hell",
+  demoThemeDark: "Dunkel",
+  demoRegisterTitle: "1 · Passkey erstellen",
+  demoRegisterIntro:
+    "Ein Benutzer-Token ({endpoint}) erlaubt diesem Button, einen Passkey für den Demo-Benutzer zu registrieren.",
+  demoPasskeyName: "Demo-Passkey",
+  demoSignInTitle: "2 · Anmelden",
+  demoSignInIntro:
+    "Ein Sitzungs-Token ({endpoint}); der Button liegt in einem iframe auf {embed}. Bei {success} schickt die Seite die {challengeId} an ihr Backend, das {verifyAuth} aufruft.",
+  demoPasskeysTitle: "3 · Ihre Passkeys",
+  demoPasskeysIntro:
+    "Ein Benutzer-Token mit Verwaltungsrecht ({endpoint} mit {scope}): die Passkeys des Demo-Benutzers auflisten, umbenennen und löschen oder einen hinzufügen.",
+  demoAutofillTitle: "Passkey-Autofill",
+  demoAutofillIntro:
+    "Setzen Sie den Fokus in das Feld: Der Browser bietet die Passkeys des Demo-Benutzers in seinem Autofill an (Conditional Mediation). {element} macht dasselbe.",
+  demoUsername: "Benutzername",
+  demoPickPasskey: "Passkey auswählen",
+  demoButtonTitle: "Passkey-Button",
+  demoButtonIntro: "Der einfache Button: eine Passkey-Anmeldung direkt auf dieser Seite.",
+  demoSecondaryStyle: "Sekundärer Stil",
+  demoQrTitle: "QR-Code",
+  demoQrIntro:
+    "Anmeldung über ein anderes Gerät: mit einem Smartphone scannen, das den Passkey-Schritt auf der Smartphone-Seite dieses Servers ausführt.",
+  demoStatusTitle: "Statuszeile",
+  demoStatusIntro: "Wird Screenreadern angesagt; bei {idle} ausgeblendet.",
+  demoApiIntro:
+    "{passkey} und {management} mit denselben Tokens (die Verwaltung mit dem Token mit Verwaltungsrecht).",
+  demoResults: "Die Ergebnisse erscheinen hier.",
+  demoLogTitle: "Ereignisprotokoll",
+  demoClear: "Leeren",
+  demoLogIntro:
+    "{events}-Ereignisse auf {window} und die DOM-Ereignisse der Komponenten, die neuesten zuerst.",
+  demoWrongOrigin:
+    "Öffnen Sie diese Seite unter {url}/demo: Die Passkeys des Demo-Mandanten gehören zu diesem Origin.",
+  demoVerified: "Vom Backend bestätigt (verify-auth): {name} · {id}",
+  demoVerifyFailed: "verify-auth fehlgeschlagen: {error}",
+  demoWaiting: "Warten auf Ihren Passkey…",
+  demoSignedInAs: "Angemeldet als {name}",
+  demoCancelled: "Die Anmeldung wurde abgebrochen.",
+  demoAutofillVerified: "Per Autofill als {name} angemeldet, vom Backend bestätigt.",
+  demoAutofillFailed: "verify-auth fehlgeschlagen.",
+  demoApiPasskeyName: "Demo-Passkey (JS-API)",
 };

@@ -83,6 +83,54 @@ export const en = {
   inviteExpiredText:
     "It has expired (links last 24 hours) or was already used to create a passkey. Ask an administrator for a new one, or run this on the server:",
   goToSignIn: "Go to sign in",
+  // The demo page (/demo) and what its script writes
+  demoTitle: "AuthKit demo",
+  demoDescription: "Try passkeys with the AuthKit web components and JS API.",
+  demoEyebrow: "Development only",
+  demoLede:
+    "Create a passkey, then sign in with it. Everything here runs against this server's built-in demo tenant (rp_id {rpId}, user {user}); the page's tokens were minted server-side for this visit, as your backend would.",
+  demoLanguage: "Language",
+  demoLanguageOfPage: "The page's",
+  demoTheme: "Theme",
+  demoThemeAuto: "Auto",
+  demoThemeLight: "Light",
+  demoThemeDark: "Dark",
+  demoRegisterTitle: "1 · Create a passkey",
+  demoRegisterIntro: "A user token ({endpoint}) lets this button register a passkey for the demo user.",
+  demoPasskeyName: "Demo passkey",
+  demoSignInTitle: "2 · Sign in",
+  demoSignInIntro:
+    "A session token ({endpoint}); the button lives in an iframe on {embed}. On {success} the page sends the {challengeId} to its backend, which calls {verifyAuth}.",
+  demoPasskeysTitle: "3 · Your passkeys",
+  demoPasskeysIntro:
+    "A manage-scoped user token ({endpoint} with {scope}): list, rename and delete the demo user's passkeys, or add one.",
+  demoAutofillTitle: "Passkey autofill",
+  demoAutofillIntro:
+    "Focus the field: the browser offers the demo user's passkeys in its autofill (conditional mediation). {element} does the same.",
+  demoUsername: "Username",
+  demoPickPasskey: "Pick a passkey",
+  demoButtonTitle: "Passkey button",
+  demoButtonIntro: "The primitive button: a passkey login on this page itself.",
+  demoSecondaryStyle: "Secondary style",
+  demoQrTitle: "QR code",
+  demoQrIntro:
+    "Cross-device login: scan with a phone, which runs the passkey step on this server's phone page.",
+  demoStatusTitle: "Status line",
+  demoStatusIntro: "Announced to screen readers; hidden while {idle}.",
+  demoApiIntro: "{passkey} and {management} with the same tokens (management with the manage-scoped one).",
+  demoResults: "Results appear here.",
+  demoLogTitle: "Event log",
+  demoClear: "Clear",
+  demoLogIntro: "{events} events on {window} and the components' DOM events, newest first.",
+  demoWrongOrigin: "Open this page at {url}/demo: the demo tenant's passkeys belong to that origin.",
+  demoVerified: "Verified by the backend (verify-auth): {name} · {id}",
+  demoVerifyFailed: "verify-auth failed: {error}",
+  demoWaiting: "Waiting for your passkey…",
+  demoSignedInAs: "Signed in as {name}",
+  demoCancelled: "Sign-in was cancelled.",
+  demoAutofillVerified: "Signed in from autofill as {name}, verified by the backend.",
+  demoAutofillFailed: "verify-auth failed.",
+  demoApiPasskeyName: "Demo passkey (JS API)",
 };
 
 export type PageMessageKey = keyof typeof en;

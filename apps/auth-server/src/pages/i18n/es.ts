@@ -88,4 +88,56 @@ export const es: PageMessages = {
   inviteExpiredText:
     "Ha caducado (los enlaces duran 24 horas) o ya se usó para crear una llave de acceso. Pide uno nuevo a un administrador o ejecuta esto en el servidor:",
   goToSignIn: "Ir al inicio de sesión",
+  // The demo page (/demo): usted, as the admin dashboard (it speaks to a site's developers).
+  demoTitle: "Demo de AuthKit",
+  demoDescription: "Pruebe las llaves de acceso con los componentes web y la API JS de AuthKit.",
+  demoEyebrow: "Solo para desarrollo",
+  demoLede:
+    "Cree una llave de acceso y luego inicie sesión con ella. Todo aquí funciona con el inquilino de demostración integrado en este servidor (rp_id {rpId}, usuario {user}); los tokens de la página se emitieron en el servidor para esta visita, como lo haría su backend.",
+  demoLanguage: "Idioma",
+  demoLanguageOfPage: "El de la página",
+  demoTheme: "Tema",
+  demoThemeAuto: "Automático",
+  demoThemeLight: "Claro",
+  demoThemeDark: "Oscuro",
+  demoRegisterTitle: "1 · Crear una llave de acceso",
+  demoRegisterIntro:
+    "Un token de usuario ({endpoint}) permite a este botón registrar una llave de acceso para el usuario de demostración.",
+  demoPasskeyName: "Llave de acceso de demostración",
+  demoSignInTitle: "2 · Iniciar sesión",
+  demoSignInIntro:
+    "Un token de sesión ({endpoint}); el botón está en un iframe en {embed}. Con {success}, la página envía el {challengeId} a su backend, que llama a {verifyAuth}.",
+  demoPasskeysTitle: "3 · Sus llaves de acceso",
+  demoPasskeysIntro:
+    "Un token de usuario con permiso de gestión ({endpoint} con {scope}): enumere, cambie de nombre y elimine las llaves de acceso del usuario de demostración, o añada una.",
+  demoAutofillTitle: "Autocompletado de llaves de acceso",
+  demoAutofillIntro:
+    "Haga clic en el campo: el navegador ofrece las llaves de acceso del usuario de demostración en su autocompletado (mediación condicional). {element} hace lo mismo.",
+  demoUsername: "Nombre de usuario",
+  demoPickPasskey: "Elija una llave de acceso",
+  demoButtonTitle: "Botón de llave de acceso",
+  demoButtonIntro: "El botón básico: un inicio de sesión con llave de acceso en esta misma página.",
+  demoSecondaryStyle: "Estilo secundario",
+  demoQrTitle: "Código QR",
+  demoQrIntro:
+    "Inicio de sesión desde otro dispositivo: escanee con un teléfono, que realiza el paso de la llave de acceso en la página para teléfonos de este servidor.",
+  demoStatusTitle: "Línea de estado",
+  demoStatusIntro: "Se anuncia a los lectores de pantalla; oculta mientras está en {idle}.",
+  demoApiIntro:
+    "{passkey} y {management} con los mismos tokens (la gestión, con el que tiene permiso de gestión).",
+  demoResults: "Los resultados aparecen aquí.",
+  demoLogTitle: "Registro de eventos",
+  demoClear: "Borrar",
+  demoLogIntro:
+    "Los eventos {events} en {window} y los eventos DOM de los componentes, los más recientes primero.",
+  demoWrongOrigin:
+    "Abra esta página en {url}/demo: las llaves de acceso del inquilino de demostración pertenecen a ese origen.",
+  demoVerified: "Verificado por el backend (verify-auth): {name} · {id}",
+  demoVerifyFailed: "verify-auth falló: {error}",
+  demoWaiting: "Esperando su llave de acceso…",
+  demoSignedInAs: "Sesión iniciada como {name}",
+  demoCancelled: "Se canceló el inicio de sesión.",
+  demoAutofillVerified: "Sesión iniciada con autocompletado como {name}, verificada por el backend.",
+  demoAutofillFailed: "verify-auth falló.",
+  demoApiPasskeyName: "Llave de acceso de demostración (API JS)",
 };

@@ -89,4 +89,56 @@ export const fr: PageMessages = {
   inviteExpiredText:
     "Il a expiré (les liens durent 24 heures) ou a déjà servi à créer une passkey. Demandez-en un nouveau à un administrateur, ou lancez ceci sur le serveur :",
   goToSignIn: "Aller à la connexion",
+  // The demo page (/demo)
+  demoTitle: "Démo AuthKit",
+  demoDescription: "Essayez les passkeys avec les composants web et l'API JS d'AuthKit.",
+  demoEyebrow: "Développement uniquement",
+  demoLede:
+    "Créez une passkey, puis connectez-vous avec. Tout ici fonctionne avec le locataire de démonstration intégré à ce serveur (rp_id {rpId}, utilisateur {user}) ; les jetons de la page ont été créés côté serveur pour cette visite, comme le ferait votre backend.",
+  demoLanguage: "Langue",
+  demoLanguageOfPage: "Celle de la page",
+  demoTheme: "Thème",
+  demoThemeAuto: "Auto",
+  demoThemeLight: "Clair",
+  demoThemeDark: "Sombre",
+  demoRegisterTitle: "1 · Créer une passkey",
+  demoRegisterIntro:
+    "Un jeton utilisateur ({endpoint}) permet à ce bouton d'enregistrer une passkey pour l'utilisateur de démonstration.",
+  demoPasskeyName: "Passkey de démo",
+  demoSignInTitle: "2 · Se connecter",
+  demoSignInIntro:
+    "Un jeton de session ({endpoint}) ; le bouton se trouve dans un iframe sur {embed}. Sur {success}, la page envoie le {challengeId} à son backend, qui appelle {verifyAuth}.",
+  demoPasskeysTitle: "3 · Vos passkeys",
+  demoPasskeysIntro:
+    "Un jeton utilisateur avec la portée de gestion ({endpoint} avec {scope}) : lister, renommer et supprimer les passkeys de l'utilisateur de démonstration, ou en ajouter une.",
+  demoAutofillTitle: "Saisie automatique de passkey",
+  demoAutofillIntro:
+    "Placez le curseur dans le champ : le navigateur propose les passkeys de l'utilisateur de démonstration dans sa saisie automatique (médiation conditionnelle). {element} fait de même.",
+  demoUsername: "Nom d'utilisateur",
+  demoPickPasskey: "Choisissez une passkey",
+  demoButtonTitle: "Bouton passkey",
+  demoButtonIntro: "Le bouton de base : une connexion par passkey sur cette page même.",
+  demoSecondaryStyle: "Style secondaire",
+  demoQrTitle: "Code QR",
+  demoQrIntro:
+    "Connexion depuis un autre appareil : scannez avec un téléphone, qui effectue l'étape de la passkey sur la page téléphone de ce serveur.",
+  demoStatusTitle: "Ligne d'état",
+  demoStatusIntro: "Annoncée aux lecteurs d'écran ; masquée tant que {idle}.",
+  demoApiIntro:
+    "{passkey} et {management} avec les mêmes jetons (la gestion avec celui qui a la portée de gestion).",
+  demoResults: "Les résultats s'affichent ici.",
+  demoLogTitle: "Journal des événements",
+  demoClear: "Effacer",
+  demoLogIntro:
+    "Les événements {events} sur {window} et les événements DOM des composants, les plus récents en premier.",
+  demoWrongOrigin:
+    "Ouvrez cette page à l'adresse {url}/demo : les passkeys du locataire de démonstration appartiennent à cette origine.",
+  demoVerified: "Vérifié par le backend (verify-auth) : {name} · {id}",
+  demoVerifyFailed: "Échec de verify-auth : {error}",
+  demoWaiting: "En attente de votre passkey…",
+  demoSignedInAs: "Connecté en tant que {name}",
+  demoCancelled: "La connexion a été annulée.",
+  demoAutofillVerified: "Connecté par saisie automatique en tant que {name}, vérifié par le backend.",
+  demoAutofillFailed: "Échec de verify-auth.",
+  demoApiPasskeyName: "Passkey de démo (API JS)",
 };
