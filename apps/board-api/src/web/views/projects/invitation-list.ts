@@ -1,6 +1,6 @@
 // Invitations to you: who invited you to which project, as what; accept or decline. They arrive
 // live (invitation.created in your own room) and leave when accepted, declined or revoked.
-import type { Invitation } from "@org/contracts";
+import type { Invitation, User } from "@org/contracts";
 import { html, LitElement, nothing } from "lit";
 import { api } from "../../api.ts";
 import { timeAgo } from "../../format.ts";
@@ -14,9 +14,11 @@ import { invitationsStyles } from "./projects.styles.ts";
  */
 export class BoardInvitations extends LitElement {
   static override styles = [base, invitationsStyles];
-  static override properties = { invitations: { state: true } };
+  static override properties = { invitations: { state: true }, me: { attribute: false } };
 
   invitations: Invitation[] = [];
+  /** Signed in with an unverified address: invitations sent to it wait until it is verified. */
+  me: User | null = null;
   private stopLive?: () => void;
 
   override connectedCallback(): void {
@@ -56,10 +58,21 @@ export class BoardInvitations extends LitElement {
     this.changed();
   }
 
+  /** Why invitations sent to your address may be missing: it is not verified yet. */
+  private renderUnverified() {
+    if (!this.me || this.me.email_verified) return nothing;
+    return html`<p class="unverified" role="note">
+      Invitations sent to <strong>${this.me.email}</strong> appear here once you verify the address: open the
+      link we mailed you, or send a new one from <a href="/app/account">Account</a>. Invitation links work
+      regardless.
+    </p>`;
+  }
+
   protected override render() {
-    if (this.invitations.length === 0) return nothing;
+    if (this.invitations.length === 0) return this.renderUnverified();
     return html`<section class="panel" aria-labelledby="invitations-title">
       <h2 id="invitations-title">Invitations</h2>
+      ${this.renderUnverified()}
       ${this.invitations.map(
         (invitation) =>
           html`<div class="invitation">

@@ -76,7 +76,7 @@ export class BoardProjectsView extends LitElement {
             ></board-new-project>`
           : nothing
       }
-      <board-invitations @joined=${() => void this.load()}></board-invitations>
+      <board-invitations .me=${this.me} @joined=${() => void this.load()}></board-invitations>
       ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
       ${this.projects === null ? html`<p class="muted">Loading…</p>` : this.renderProjects(this.projects)}`;
   }

@@ -70,6 +70,18 @@ export const invitationsStyles = css`
   h2 {
     margin-bottom: 4px;
   }
+  .unverified {
+    margin: 0 0 16px;
+    padding: 10px 14px;
+    border: 1px solid var(--border);
+    border-radius: 8px;
+    background: var(--surface);
+    color: var(--muted);
+    overflow-wrap: anywhere;
+  }
+  .unverified a {
+    color: var(--accent);
+  }
 `;
 
 export const newProjectStyles = css`

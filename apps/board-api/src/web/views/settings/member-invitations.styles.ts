@@ -13,6 +13,10 @@ export const memberInvitationsStyles = css`
   td {
     overflow-wrap: anywhere;
   }
+  .waiting {
+    display: block;
+    color: var(--muted);
+  }
   @media (max-width: 640px) {
     .wide {
       display: none;

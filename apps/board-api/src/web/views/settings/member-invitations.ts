@@ -75,7 +75,18 @@ export class BoardMemberInvitations extends LitElement {
           ${this.invitations.map(
             (invitation) =>
               html`<tr>
-                <td>${invitation.email ?? "a user invited by name"}</td>
+                <td>
+                  ${invitation.email ?? "a user invited by name"}
+                  ${
+                    // The same words whether or not an account holds the address: saying which would
+                    // let anyone who can invite probe addresses for accounts.
+                    invitation.email
+                      ? html`<small class="waiting"
+                          >waits for the link to be opened, or for the address to be verified</small
+                        >`
+                      : nothing
+                  }
+                </td>
                 <td>${invitation.role}</td>
                 <td class="muted wide">until ${new Date(invitation.expires_at).toLocaleDateString()}</td>
                 <td>
