@@ -14,7 +14,14 @@ function run(command, args) {
 }
 
 const tests = (...filters) =>
-  run("turbo", ["run", "test", "--only", "--continue", "--concurrency=1", ...filters.map((f) => `--filter=${f}`)]);
+  run("turbo", [
+    "run",
+    "test",
+    "--only",
+    "--continue",
+    "--concurrency=1",
+    ...filters.map((f) => `--filter=${f}`),
+  ]);
 
 const built = await run("turbo", ["run", "build"]);
 if (built !== 0) process.exit(built);
