@@ -8,9 +8,11 @@ import { attachBoardRealtime, SocketBoardEvents } from "./realtime/index.ts";
 import { sweepIdempotencyKeys } from "./operations/idempotency.ts";
 import { sendDueReminders } from "./services/due-reminders.ts";
 import { sweepEvents } from "./services/event-log.ts";
+import { FileStore } from "./services/file-store.ts";
 import { mailNotifications } from "./services/notification-mail.ts";
 import { sweepWebhookDeliveries, webhookPolicy, WebhookWorker } from "./services/webhook-delivery.ts";
 import { sweepSignups } from "./services/web-signup.ts";
+import { purgeExpiredTrash } from "./services/trash.ts";
 
 const env = loadBoardEnv();
 const events = new SocketBoardEvents();
@@ -21,7 +23,7 @@ let realtime: Realtime | undefined;
 /**
  * Once a minute: clears abandoned sign-ups (their auth server users), idempotency keys older
  * than 24 hours, events older than EVENT_RETENTION_DAYS and webhook deliveries older than
- * WEBHOOK_DELIVERY_RETENTION_DAYS; reminds assignees of cards due within a day; mails new
+ * WEBHOOK_DELIVERY_RETENTION_DAYS, and cards in a project's trash for more than 30 days; reminds assignees of cards due within a day; mails new
  * notifications to those who opted in.
  */
 let sweeper: NodeJS.Timeout | undefined;
@@ -42,6 +44,7 @@ void runService({
       logger,
       metrics,
     });
+    const files = new FileStore(env.ATTACHMENTS_DIR);
     webhookWorker = new WebhookWorker({ db, logger, policy: webhookPolicy(env), events }).start();
     let sweeping = false;
     sweeper = setInterval(() => {
@@ -60,6 +63,9 @@ void runService({
         ),
         sweepWebhookDeliveries(db, env.WEBHOOK_DELIVERY_RETENTION_DAYS).catch((error: unknown) =>
           logger.warn({ err: error }, "webhook delivery sweep failed"),
+        ),
+        purgeExpiredTrash(db, files).catch((error: unknown) =>
+          logger.warn({ err: error }, "trash sweep failed"),
         ),
         // The reminders first, so that their mails go in the same sweep.
         sendDueReminders({ db, events })

@@ -1,12 +1,4 @@
-import {
-  archiveCard,
-  createCard,
-  deleteCard,
-  getCard,
-  moveCard,
-  unarchiveCard,
-  updateCard,
-} from "../services/cards.ts";
+import { archiveCard, createCard, getCard, moveCard, unarchiveCard, updateCard } from "../services/cards.ts";
 import { findCards, listMyCards } from "../services/card-search.ts";
 import type { Implementations } from "./types.ts";
 
@@ -16,7 +8,6 @@ export const cardImplementations = {
   list_my_cards: (ctx, { query }) => listMyCards({ ...ctx, query }),
   get_card: (ctx, { params }) => getCard({ ...ctx, cardId: params.card_id }),
   update_card: (ctx, { params, body }) => updateCard({ ...ctx, cardId: params.card_id, input: body }),
-  delete_card: (ctx, { params }) => deleteCard({ ...ctx, cardId: params.card_id }),
   move_card: (ctx, { params, body }) =>
     moveCard({
       ...ctx,

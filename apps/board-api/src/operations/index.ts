@@ -1,7 +1,7 @@
 // The transport-neutral operations layer: `invoke(operation, input, actor)` parses the input with
 // the operation's schemas once, builds the service context once and runs the implementation. The
 // HTTP routes (routes/api.ts) and the MCP tools (mcp/) are thin siblings over it.
-import type { BoardOperation } from "@org/contracts";
+import type { BoardOperation, BoardOperationName } from "@org/contracts";
 import type { Db } from "@org/db";
 import {
   AppError,
@@ -38,6 +38,7 @@ import { priorityImplementations } from "./priorities.ts";
 import { projectImplementations } from "./projects.ts";
 import { rotImplementations } from "./rot.ts";
 import { tokenImplementations } from "./tokens.ts";
+import { trashImplementations } from "./trash.ts";
 import { webhookImplementations } from "./webhooks.ts";
 import type { Implementation, Implementations, OperationContext } from "./types.ts";
 
@@ -98,6 +99,7 @@ const implementations: Implementations = {
   ...memberImplementations,
   ...columnImplementations,
   ...cardImplementations,
+  ...trashImplementations,
   ...commentImplementations,
   ...checklistImplementations,
   ...labelImplementations,
@@ -127,7 +129,7 @@ export function parseParams(op: BoardOperation, params: unknown): unknown {
   const result = op.params.safeParse(params);
   if (!result.success) {
     const idName = result.error.issues[0]?.path[0];
-    throw new NotFoundError(notFoundMessage(String(idName), true));
+    throw new NotFoundError(notFoundMessage(String(idName), true, op.name as BoardOperationName));
   }
   return result.data;
 }

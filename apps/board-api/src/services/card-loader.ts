@@ -100,7 +100,7 @@ const BOARD_ORDER = Prisma.sql`c.archived_at IS NOT NULL, c.position, c.id`;
 export async function loadBoardCards(db: Db, projectId: string, options: BoardCardsOptions): Promise<Card[]> {
   const { includeArchived, columnId, perColumn, after } = options;
   const where = Prisma.sql`c.project_id = ${projectId}::uuid
-    ${includeArchived ? Prisma.empty : Prisma.sql`AND c.archived_at IS NULL`}
+    AND c.deleted_at IS NULL ${includeArchived ? Prisma.empty : Prisma.sql`AND c.archived_at IS NULL`}
     ${columnId ? Prisma.sql`AND c.column_id = ${columnId}::uuid` : Prisma.empty}
     ${after ? Prisma.sql`AND (${BOARD_ORDER}) > (${after.archived}::boolean, ${after.position}::int, ${after.id}::uuid)` : Prisma.empty}`;
   const cards = perColumn
@@ -119,24 +119,29 @@ export async function loadBoardCards(db: Db, projectId: string, options: BoardCa
 export const CARD_REF = Prisma.sql`json_build_object('id', r.id, 'number', r.number, 'title', r.title,
   'done', r.column_done OR r.archived_at IS NOT NULL)`;
 
-/**
- * One card with the caller's role in its project (null: not a member, or outside their grant's
- * projects), in one statement.
- */
+/** A card as loaded for the caller: `inTrash` cards are for list_trash and restore_card only. */
+export interface LoadedCard<C> {
+  card: C;
+  /** The caller's role in the card's project (null: not a member, or outside their grant's projects). */
+  role: Role | null;
+  inTrash: boolean;
+}
+
+/** One card with the caller's role in its project, in one statement. */
 export async function loadCardForActor(
   db: Db | Tx,
   cardId: string,
   actor: Actor,
-): Promise<{ card: Card; role: Role | null } | null> {
-  const rows = await queryPrepared<CardSqlRow & { actor_role: Role | null }>(
+): Promise<LoadedCard<Card> | null> {
+  const rows = await queryPrepared<CardSqlRow & { actor_role: Role | null; in_trash: boolean }>(
     db,
     Prisma.sql`
-    SELECT ${CARD_SELECT}, m.role::text AS actor_role FROM cards c ${CARD_JOINS}
+    SELECT ${CARD_SELECT}, m.role::text AS actor_role, c.deleted_at IS NOT NULL AS in_trash FROM cards c ${CARD_JOINS}
     LEFT JOIN project_members m ON m.project_id = c.project_id AND ${isCallerMembership(actor)}
     WHERE c.id = ${cardId}::uuid`,
   );
   const row = rows[0];
-  return row ? { card: toCardWire(row), role: row.actor_role } : null;
+  return row ? { card: toCardWire(row), role: row.actor_role, inTrash: row.in_trash } : null;
 }
 
 /**
@@ -147,10 +152,11 @@ export async function loadCardWithPlanForActor(
   db: Db,
   cardId: string,
   actor: Actor,
-): Promise<{ card: CardWithPlan; role: Role | null } | null> {
+): Promise<LoadedCard<CardWithPlan> | null> {
   const rows = await queryPrepared<
     CardSqlRow & {
       actor_role: Role | null;
+      in_trash: boolean;
       plan: Plan | null;
       blocked_by: CardWithPlan["blocked_by"] | null;
       blocks: CardWithPlan["blocks"] | null;
@@ -158,11 +164,11 @@ export async function loadCardWithPlanForActor(
   >(
     db,
     Prisma.sql`
-    SELECT ${CARD_SELECT}, m.role::text AS actor_role, pl.plan,
+    SELECT ${CARD_SELECT}, m.role::text AS actor_role, c.deleted_at IS NOT NULL AS in_trash, pl.plan,
       (SELECT json_agg(${CARD_REF} ORDER BY r.number) FROM card_blockers cb JOIN cards r ON r.id = cb.blocker_id
-        WHERE cb.card_id = c.id) AS blocked_by,
+        WHERE cb.card_id = c.id AND r.deleted_at IS NULL) AS blocked_by,
       (SELECT json_agg(${CARD_REF} ORDER BY r.number) FROM card_blockers cb JOIN cards r ON r.id = cb.card_id
-        WHERE cb.blocker_id = c.id) AS blocks
+        WHERE cb.blocker_id = c.id AND r.deleted_at IS NULL) AS blocks
     FROM cards c ${CARD_JOINS}
     LEFT JOIN project_members m ON m.project_id = c.project_id AND ${isCallerMembership(actor)}
     LEFT JOIN LATERAL (
@@ -182,6 +188,7 @@ export async function loadCardWithPlanForActor(
           blocks: row.blocks ?? [],
         },
         role: row.actor_role,
+        inTrash: row.in_trash,
       }
     : null;
 }

@@ -27,7 +27,8 @@ async function pageOfCards(
   limit: number,
   timeoutMs?: number,
 ): Promise<CardSqlRow[]> {
-  const rows = Prisma.sql`(SELECT * FROM cards c WHERE ${Prisma.join(where, " AND ")}
+  // Cards in the trash are in no search (list_trash has them).
+  const rows = Prisma.sql`(SELECT * FROM cards c WHERE c.deleted_at IS NULL AND ${Prisma.join(where, " AND ")}
     ORDER BY ${order} LIMIT ${limit + 1}::int)`;
   const query = Prisma.sql`${selectCardsFrom(rows)} ORDER BY ${order}`;
   if (timeoutMs === undefined) return queryPrepared<CardSqlRow>(ctx.db, query);

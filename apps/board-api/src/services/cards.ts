@@ -14,6 +14,9 @@ import { authorize, loadAuthorized, NEEDS } from "./permissions.ts";
 import { notFoundMessage } from "./not-found.ts";
 
 export const CARD_NOT_FOUND = notFoundMessage("card_id");
+/** A deleted card, to a member of its project: gone from every read but the trash's. */
+export const CARD_IN_TRASH =
+  "The card is in the project's trash: restore_card brings it back (list_trash lists the trash).";
 /** Reference checks of card fields: what is wrong, and which operation lists the right ids. */
 export const NOT_A_MEMBER = "Not a member of the project (list_members has them).";
 export const NOT_A_PRIORITY = "Not a priority of the project (list_priorities has them).";
@@ -25,6 +28,7 @@ export async function readCard(
 ): Promise<Card> {
   const found = await loadCardForActor(ctx.db, ctx.cardId, ctx.actor);
   authorize(found?.role, needed, CARD_NOT_FOUND);
+  if (found?.inTrash) throw new NotFoundError(CARD_IN_TRASH);
   return (found as { card: Card }).card;
 }
 
@@ -32,29 +36,39 @@ export async function readCard(
 export async function getCard(ctx: ServiceContext & { cardId: string }): Promise<CardWithPlan> {
   const found = await loadCardWithPlanForActor(ctx.db, ctx.cardId, ctx.actor);
   authorize(found?.role, NEEDS.read, CARD_NOT_FOUND);
+  if (found?.inTrash) throw new NotFoundError(CARD_IN_TRASH);
   return (found as { card: CardWithPlan }).card;
 }
 
-/** A card's project and column after checking the caller may work on it. */
+/**
+ * A card's project, column and creator, with the caller's role, after checking the caller may work
+ * on it. A card in the trash is not_found (saying so to members) unless `inTrash` allows it;
+ * `notFound`: the message for no such card.
+ */
 export async function authorizeCard(
   ctx: ServiceContext,
   cardId: string,
   needed: (typeof NEEDS)[keyof typeof NEEDS],
+  { inTrash = false, notFound = CARD_NOT_FOUND } = {},
 ) {
-  const { row } = await loadAuthorized(
+  const { row, role } = await loadAuthorized(
     ctx,
-    ctx.db.card.findUnique({ where: { id: cardId }, select: { projectId: true, columnId: true } }),
+    ctx.db.card.findUnique({
+      where: { id: cardId },
+      select: { projectId: true, columnId: true, createdById: true, deletedAt: true },
+    }),
     (card) => card.projectId,
     needed,
-    CARD_NOT_FOUND,
+    notFound,
   );
-  return row;
+  if (row.deletedAt && !inTrash) throw new NotFoundError(CARD_IN_TRASH);
+  return { ...row, role };
 }
 
-/** Ids of a column's non-archived cards in position order. */
+/** Ids of a column's cards that hold positions (neither archived nor trashed), in position order. */
 export async function activeCardIds(tx: Tx, columnId: string, except?: string): Promise<string[]> {
   const rows = await tx.card.findMany({
-    where: { columnId, archivedAt: null, ...(except ? { id: { not: except } } : {}) },
+    where: { columnId, archivedAt: null, deletedAt: null, ...(except ? { id: { not: except } } : {}) },
     orderBy: [{ position: "asc" }, { id: "asc" }],
     select: { id: true },
   });
@@ -156,6 +170,7 @@ export async function createCard(
         title: ctx.input.title,
         projectId: column.projectId,
         columnId: ctx.columnId,
+        createdById: ctx.actor.id,
         number: counter.number,
         position: ids.length,
       },
@@ -256,7 +271,7 @@ export async function updateCard(
 /** A parent goes into a done column only when each child is done (in a done column) or archived. */
 async function refuseOpenChildren(tx: Tx, cardId: string): Promise<void> {
   const open = await tx.card.findMany({
-    where: { parentId: cardId, archivedAt: null, columnDone: false },
+    where: { parentId: cardId, archivedAt: null, deletedAt: null, columnDone: false },
     orderBy: { number: "asc" },
     select: { number: true, title: true },
   });
@@ -280,11 +295,16 @@ class MovedMeanwhile extends Error {
  * Runs `work` with the card's column(s) locked, retrying when the card moved in between; the events
  * it queues on the outbox are appended in the same transaction (withEvents).
  */
-async function withCardColumnsLocked<T>(
+export async function withCardColumnsLocked<T>(
   ctx: ServiceContext,
   cardId: string,
   extraColumns: string[],
-  work: (tx: Tx, card: { columnId: string; archivedAt: Date | null }, outbox: Outbox) => Promise<T>,
+  work: (
+    tx: Tx,
+    card: { columnId: string; archivedAt: Date | null; deletedAt: Date | null },
+    outbox: Outbox,
+  ) => Promise<T>,
+  { inTrash = false } = {},
 ): Promise<T> {
   const first = await ctx.db.card.findUnique({ where: { id: cardId }, select: { columnId: true } });
   if (!first) throw new NotFoundError(CARD_NOT_FOUND);
@@ -295,9 +315,10 @@ async function withCardColumnsLocked<T>(
         await lockRows(tx, "columns", [seenColumn, ...extraColumns]);
         const card = await tx.card.findUnique({
           where: { id: cardId },
-          select: { columnId: true, archivedAt: true },
+          select: { columnId: true, archivedAt: true, deletedAt: true },
         });
         if (!card) throw new NotFoundError(CARD_NOT_FOUND);
+        if (card.deletedAt && !inTrash) throw new NotFoundError(CARD_IN_TRASH);
         if (card.columnId !== seenColumn) throw new MovedMeanwhile(card.columnId);
         return work(tx, card, outbox);
       });
@@ -399,7 +420,7 @@ export async function unarchiveCard(ctx: ServiceContext & { cardId: string }): P
   const { changed, card } = await withCardColumnsLocked(ctx, ctx.cardId, [], async (tx, current, outbox) => {
     const read = () => readCard({ db: tx, actor: ctx.actor, cardId: ctx.cardId });
     if (!current.archivedAt) return { changed: false, card: await read() };
-    const count = await tx.card.count({ where: { columnId: current.columnId, archivedAt: null } });
+    const count = (await activeCardIds(tx, current.columnId)).length;
     await tx.card.update({ where: { id: ctx.cardId }, data: { archivedAt: null, position: count } });
     const unarchived = await read();
     outbox.publish(projectId, "card.unarchived", { card: unarchived });
@@ -407,20 +428,4 @@ export async function unarchiveCard(ctx: ServiceContext & { cardId: string }): P
   });
   if (changed) await recordActivity(ctx, ctx.cardId, "unarchived");
   return card;
-}
-
-/** Destroys a card, its comments, checklist and files. The project counter is not rewound. */
-export async function deleteCard(ctx: ServiceContext & { cardId: string }): Promise<void> {
-  const { projectId } = await authorizeCard(ctx, ctx.cardId, NEEDS.work);
-  const deleted = await withCardColumnsLocked(ctx, ctx.cardId, [], async (tx, current, outbox) => {
-    const stored = await tx.attachment.findMany({
-      where: { OR: [{ cardId: ctx.cardId }, { comment: { cardId: ctx.cardId } }] },
-      select: { storageKey: true },
-    });
-    await tx.card.delete({ where: { id: ctx.cardId } });
-    await writePositions(tx, "cards", await activeCardIds(tx, current.columnId));
-    outbox.publish(projectId, "card.deleted", { card_id: ctx.cardId, column_id: current.columnId });
-    return { stored };
-  });
-  await ctx.files.remove(deleted.stored.map((file) => file.storageKey));
 }

@@ -113,7 +113,7 @@ export async function claimCard(
 export async function unclaimCard(ctx: ServiceContext & { cardId: string }): Promise<Card> {
   const { row, role } = await loadAuthorized(
     ctx,
-    ctx.db.card.findUnique({ where: { id: ctx.cardId }, select: { projectId: true } }),
+    ctx.db.card.findUnique({ where: { id: ctx.cardId, deletedAt: null }, select: { projectId: true } }),
     (card) => card.projectId,
     NEEDS.work,
     CARD_NOT_FOUND,
@@ -154,7 +154,7 @@ export async function claimNextCard(
     ), next AS (
       SELECT c.id FROM cards c
       WHERE c.project_id = ${ctx.projectId}::uuid AND c.owner_type = 'agent' AND c.archived_at IS NULL
-        AND NOT c.column_done AND NOT c.blocked
+        AND c.deleted_at IS NULL AND NOT c.column_done AND NOT c.blocked
         AND (c.assignee_id IS NULL OR c.assignee_id = ${ctx.actor.id}::uuid)
         AND (c.claimed_by IS NULL OR c.claim_expires_at < ${SQL_NOW})
         AND ${GATE_SATISFIED} AND ${READY}
@@ -220,7 +220,7 @@ export async function whyNothingToClaim(ctx: ServiceContext & { projectId: strin
         AND (c.claimed_by IS NULL OR c.claim_expires_at < ${SQL_NOW})
         AND ${READY} AND NOT ${GATE_SATISFIED})::int AS gated
     FROM cards c
-    WHERE c.project_id = ${ctx.projectId}::uuid AND c.archived_at IS NULL`;
+    WHERE c.project_id = ${ctx.projectId}::uuid AND c.archived_at IS NULL AND c.deleted_at IS NULL`;
   const { human = 0, agent = 0, done = 0, assigned = 0, claimed = 0, gated = 0, blocked = 0 } = counts ?? {};
   const humans =
     human > 0

@@ -12,6 +12,7 @@ import { ConflictError, NotFoundError, ValidationError } from "@org/service-kit"
 import { boardCursor, loadBoardCards, parseBoardCursor } from "./card-loader.ts";
 import type { ServiceContext, Tx } from "./context.ts";
 import { withUniqueName } from "./unique-names.ts";
+import { destroyTrashedCards } from "./trash.ts";
 import { withEvents } from "./events.ts";
 import { insertAt, lockRows, writePositions } from "./ordering.ts";
 import { iso } from "./pagination.ts";
@@ -129,7 +130,7 @@ export async function listColumns(ctx: ServiceContext & { projectId: string }) {
     LEFT JOIN LATERAL (
       SELECT count(*) FILTER (WHERE c.archived_at IS NULL) AS card_count,
         count(*) FILTER (WHERE c.archived_at IS NOT NULL) AS archived_card_count
-      FROM cards c WHERE c.column_id = col.id
+      FROM cards c WHERE c.column_id = col.id AND c.deleted_at IS NULL
     ) n ON true
     WHERE m.project_id = ${ctx.projectId}::uuid AND ${isCallerMembership(ctx.actor)}
     ORDER BY col.position, col.id`,
@@ -214,18 +215,22 @@ export async function deleteColumn(ctx: ServiceContext & { columnId: string }) {
     NEEDS.manage,
     COLUMN_NOT_FOUND,
   );
-  await withEvents(ctx, async (tx, outbox) => {
+  const storageKeys = await withEvents(ctx, async (tx, outbox) => {
     // Project, then column: the lock order card creation uses too.
     await lockRows(tx, "projects", [row.projectId]);
     await lockRows(tx, "columns", [ctx.columnId]);
-    const cards = await tx.card.count({ where: { columnId: ctx.columnId } });
+    const cards = await tx.card.count({ where: { columnId: ctx.columnId, deletedAt: null } });
     if (cards > 0) {
       throw new ConflictError(
         `The column still holds ${cards} card(s) (archived included); move or delete them first.`,
       );
     }
+    // Its cards in the trash were deleted already: they go for good with it.
+    const trashed = await destroyTrashedCards(tx, { columnId: ctx.columnId, deletedAt: { not: null } });
     await tx.column.delete({ where: { id: ctx.columnId } });
     await writePositions(tx, "columns", await columnIds(tx, row.projectId));
     outbox.publish(row.projectId, "column.deleted", { column_id: ctx.columnId });
+    return trashed.storageKeys;
   });
+  await ctx.files.remove(storageKeys);
 }

@@ -15,10 +15,10 @@ import { GATE_SATISFIED } from "./gate-sql.ts";
 import { NEEDS, requireRole } from "./permissions.ts";
 import { PROJECT_NOT_FOUND } from "./projects.ts";
 
-/** True when the card aliased `c` has no open blocker (every blocker done or archived). */
+/** True when the card aliased `c` has no open blocker (every blocker done, archived or trashed). */
 export const READY = Prisma.sql`NOT EXISTS (
   SELECT 1 FROM card_blockers cb JOIN cards bc ON bc.id = cb.blocker_id
-  WHERE cb.card_id = c.id AND bc.archived_at IS NULL AND NOT bc.column_done)`;
+  WHERE cb.card_id = c.id AND bc.archived_at IS NULL AND bc.deleted_at IS NULL AND NOT bc.column_done)`;
 
 /** The cards blocking `cardId` (`side` blocked_by) or blocked by it (`blocks`), by number. */
 export async function loadCardRefs(
@@ -29,7 +29,7 @@ export async function loadCardRefs(
   const [near, far] = side === "blocked_by" ? ["card_id", "blocker_id"] : ["blocker_id", "card_id"];
   const rows = await db.$queryRaw<Array<{ ref: CardRef }>>`
     SELECT ${CARD_REF} AS ref FROM card_blockers cb JOIN cards r ON r.id = cb.${Prisma.raw(far)}
-    WHERE cb.${Prisma.raw(near)} = ${cardId}::uuid ORDER BY r.number`;
+    WHERE cb.${Prisma.raw(near)} = ${cardId}::uuid AND r.deleted_at IS NULL ORDER BY r.number`;
   return rows.map((row) => row.ref);
 }
 
@@ -79,7 +79,10 @@ export async function addBlocker(
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`card_blockers:${projectId}`}, 0))`;
     const [card, blocker] = await Promise.all([
       tx.card.findUnique({ where: { id: ctx.cardId }, select: { number: true } }),
-      tx.card.findUnique({ where: { id: ctx.blockerId }, select: { projectId: true, number: true } }),
+      tx.card.findUnique({
+        where: { id: ctx.blockerId, deletedAt: null },
+        select: { projectId: true, number: true },
+      }),
     ]);
     if (blocker?.projectId !== projectId || !card) {
       throw new ValidationError("Request is invalid.", [
@@ -146,7 +149,7 @@ export async function listReadyCards(
     Prisma.sql`${selectCardsFrom(Prisma.sql`(
       SELECT * FROM cards c
       WHERE c.project_id = ${ctx.projectId}::uuid AND c.owner_type = 'agent' AND c.archived_at IS NULL
-        AND NOT c.column_done AND NOT c.blocked
+        AND c.deleted_at IS NULL AND NOT c.column_done AND NOT c.blocked
         AND (c.assignee_id IS NULL OR c.assignee_id = ${ctx.actor.id}::uuid)
         AND (c.claimed_by IS NULL OR c.claim_expires_at < ${SQL_NOW})
         AND ${GATE_SATISFIED} AND ${READY}

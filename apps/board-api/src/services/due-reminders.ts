@@ -26,7 +26,7 @@ export async function sendDueReminders({ db, events }: { db: Db; events?: BoardE
   const reminded = await db.$queryRaw<Reminded[]>`
     WITH due AS (
       UPDATE cards AS c SET due_reminded_at = c.due_at
-      WHERE c.assignee_id IS NOT NULL AND c.archived_at IS NULL
+      WHERE c.assignee_id IS NOT NULL AND c.archived_at IS NULL AND c.deleted_at IS NULL
         AND c.due_reminded_at IS DISTINCT FROM c.due_at
         AND c.due_at > ${SQL_NOW} AND c.due_at <= ${SQL_NOW} + ${DUE_REMINDER_LEAD}
         AND NOT c.column_done

@@ -22,16 +22,25 @@ const FINDERS: Record<string, { what: string; from: BoardOperationName[] }> = {
   delivery_id: { what: "Delivery", from: ["list_webhook_deliveries"] },
 };
 
+/** Path ids of one operation that come from elsewhere than their kind's finders. */
+const OPERATION_FINDERS: Partial<
+  Record<BoardOperationName, Record<string, { what: string; from: BoardOperationName[] }>>
+> = {
+  // A card in the trash is in no search: only list_trash has its id.
+  restore_card: { card_id: { what: "Card in the trash", from: ["list_trash"] } },
+};
+
 const route = (name: BoardOperationName) =>
   `${boardOperations[name].method.toUpperCase()} ${boardOperations[name].path}`;
 
 /**
  * "Card not found. Use find_cards or list_my_cards to get a card_id (HTTP: GET
  * /projects/{project_id}/cards, GET /me/cards)." `malformed`: the id given is no id at all (a
- * card number, a name), which the message says. An id name without a finder: "Not found."
+ * card number, a name), which the message says; `operation`: that operation's own finder of the id,
+ * if it has one. An id name without a finder: "Not found."
  */
-export function notFoundMessage(idName: string, malformed = false): string {
-  const finder = FINDERS[idName];
+export function notFoundMessage(idName: string, malformed = false, operation?: BoardOperationName): string {
+  const finder = (operation && OPERATION_FINDERS[operation]?.[idName]) ?? FINDERS[idName];
   if (!finder) return "Not found.";
   const why = malformed ? `not found: ${idName} takes an id (a UUID), not a number or a name.` : "not found.";
   return (

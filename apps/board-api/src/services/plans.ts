@@ -117,6 +117,7 @@ export async function decomposeCard(
           ownerType: spec.owner_type ?? parent.ownerType,
           priorityId: spec.priority_id === undefined ? parent.priorityId : spec.priority_id,
           parentId: ctx.cardId,
+          createdById: ctx.actor.id,
           position: 1_000_000 + index,
         })),
         select: { id: true, number: true },
@@ -156,6 +157,7 @@ export async function decomposeCard(
 interface ParentRow {
   columnId: string;
   archivedAt: Date | null;
+  deletedAt: Date | null;
   ownerType: "human" | "agent";
   priorityId: string | null;
 }
@@ -178,9 +180,9 @@ async function withParentColumnLocked<T>(
         await lockRows(tx, "columns", [seen.columnId]);
         const parent = await tx.card.findUnique({
           where: { id: ctx.cardId },
-          select: { columnId: true, archivedAt: true, ownerType: true, priorityId: true },
+          select: { columnId: true, archivedAt: true, deletedAt: true, ownerType: true, priorityId: true },
         });
-        if (!parent) throw new NotFoundError(CARD_NOT_FOUND);
+        if (!parent || parent.deletedAt) throw new NotFoundError(CARD_NOT_FOUND);
         if (parent.columnId !== seen.columnId) throw new MovedMeanwhile();
         if (parent.archivedAt) throw new ConflictError("The card is archived; unarchive it first.");
         return work(tx, parent, counter.first, outbox);
@@ -200,7 +202,7 @@ export async function handoffCard(
 ): Promise<Card> {
   const { row, role } = await loadAuthorized(
     ctx,
-    ctx.db.card.findUnique({ where: { id: ctx.cardId }, select: { projectId: true } }),
+    ctx.db.card.findUnique({ where: { id: ctx.cardId, deletedAt: null }, select: { projectId: true } }),
     (card) => card.projectId,
     NEEDS.work,
     CARD_NOT_FOUND,

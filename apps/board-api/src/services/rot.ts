@@ -32,7 +32,8 @@ export async function getRotReport(
       (c.claimed_by IS NOT NULL AND c.claim_expires_at >= ${SQL_NOW}) AS live,
       (c.due_at IS NOT NULL AND c.due_at < ${SQL_NOW}) AS overdue
     FROM cards c
-    WHERE c.project_id = ${ctx.projectId}::uuid AND c.archived_at IS NULL AND NOT c.column_done`;
+    WHERE c.project_id = ${ctx.projectId}::uuid AND c.archived_at IS NULL AND c.deleted_at IS NULL
+      AND NOT c.column_done`;
   const entries = rows
     .map((row) => {
       const stale = row.idle_hours >= ctx.staleHours;

@@ -12,6 +12,7 @@ export const BOARD_EVENT_NAMES = [
   "card.archived",
   "card.unarchived",
   "card.deleted",
+  "card.restored",
   "card.claimed",
   "card.unclaimed",
   "card.decomposed",

@@ -7,6 +7,7 @@ export * from "./schemas/members.ts";
 export * from "./schemas/invitations.ts";
 export * from "./schemas/columns.ts";
 export * from "./schemas/cards.ts";
+export * from "./schemas/trash.ts";
 export * from "./schemas/comments.ts";
 export * from "./schemas/checklist.ts";
 export * from "./schemas/labels.ts";

@@ -25,6 +25,7 @@ import { projectOperations } from "./operations/projects.ts";
 import { rotOperations } from "./operations/rot.ts";
 import type { BoardOperation, EmptyResult } from "./operations/spec.ts";
 import { tokenOperations } from "./operations/tokens.ts";
+import { trashOperations } from "./operations/trash.ts";
 import { watchingOperations } from "./operations/watching.ts";
 import { webhookOperations } from "./operations/webhooks.ts";
 
@@ -38,6 +39,7 @@ export const boardOperations = {
   ...invitationOperations,
   ...columnOperations,
   ...cardOperations,
+  ...trashOperations,
   ...commentOperations,
   ...checklistOperations,
   ...labelOperations,

@@ -113,9 +113,13 @@ export const cardOperations = defineOperations({
     method: "delete",
     path: "/cards/{card_id}",
     summary: "Delete a card",
-    description: `Destroys the card with its comments, checklist and files; its number is not given again. Prefer archive_card. Needs member. ${ROLE_NOTE}`,
+    description:
+      "Moves the card to the project's trash (list_trash) with its comments, checklist and files: every other " +
+      "read leaves it out, restore_card brings it back, and it is deleted for good after 30 days (or by " +
+      "empty_trash). Only the card's creator or a project admin or owner may delete it (others get forbidden); " +
+      "archive_card files a card away instead. Needs member.",
     group: "cards",
-    params: pathParams({ card_id: "The card to delete." }),
+    params: pathParams({ card_id: "The card to move to the trash." }),
     status: 204,
     errors: WRITE_ERRORS,
     hints: DELETE,

@@ -86,7 +86,7 @@ export const columnOperations = defineOperations({
     method: "delete",
     path: "/columns/{column_id}",
     summary: "Delete a column",
-    description: `Deletes an empty column; a column that still holds cards (archived ones too) is conflict. Needs admin. ${ROLE_NOTE}`,
+    description: `Deletes an empty column; a column that still holds cards (archived ones too) is conflict. Its cards in the trash are deleted for good with it. Needs admin. ${ROLE_NOTE}`,
     group: "columns",
     params: pathParams({ column_id: "The column to delete." }),
     status: 204,

@@ -8,6 +8,8 @@ export const CARD_ACTIVITY_KINDS = [
   "moved",
   "archived",
   "unarchived",
+  "deleted",
+  "restored",
   "commented",
   "claimed",
   "unclaimed",
