@@ -6,17 +6,24 @@ import type { ReactiveController, ReactiveControllerHost } from "lit";
 
 export type ToastKind = "info" | "error";
 
+/** A button beside the message ("Undo"), which dismisses the toast when pressed. */
+export interface ToastAction {
+  label: string;
+  run: () => void;
+}
+
 export interface Toast {
   id: number;
   message: string;
   kind: ToastKind;
+  action?: ToastAction | undefined;
 }
 
 const EVENT = "kit:toast";
 
-/** Tells the page's toasts about a completed (or failed) action. */
-export function toast(message: string, kind: ToastKind = "info"): void {
-  window.dispatchEvent(new CustomEvent<Omit<Toast, "id">>(EVENT, { detail: { message, kind } }));
+/** Tells the page's toasts about a completed (or failed) action; `action` offers a button (Undo). */
+export function toast(message: string, kind: ToastKind = "info", action?: ToastAction): void {
+  window.dispatchEvent(new CustomEvent<Omit<Toast, "id">>(EVENT, { detail: { message, kind, action } }));
 }
 
 export interface ToastOptions {
@@ -40,8 +47,8 @@ export class ToastController implements ReactiveController {
   }
 
   readonly #onToast = (event: Event) => {
-    const { message, kind } = (event as CustomEvent<Omit<Toast, "id">>).detail;
-    this.show(message, kind);
+    const { message, kind, action } = (event as CustomEvent<Omit<Toast, "id">>).detail;
+    this.show(message, kind, action);
   };
 
   hostConnected(): void {
@@ -54,15 +61,29 @@ export class ToastController implements ReactiveController {
     this.#timers.clear();
   }
 
-  show(message: string, kind: ToastKind = "info"): void {
+  show(message: string, kind: ToastKind = "info", action?: ToastAction): void {
     const id = this.#next++;
-    this.items = [...this.items, { id, message, kind }].slice(-(this.options.max ?? Infinity));
+    this.items = [...this.items, { id, message, kind, action }].slice(-(this.options.max ?? Infinity));
     this.host.requestUpdate();
-    const timer = setTimeout(() => {
-      this.#timers.delete(timer);
-      this.items = this.items.filter((item) => item.id !== id);
-      this.host.requestUpdate();
-    }, this.options.duration);
+    // One with a button stays twice as long: there is something to decide.
+    const timer = setTimeout(
+      () => {
+        this.#timers.delete(timer);
+        this.dismiss(id);
+      },
+      this.options.duration * (action ? 2 : 1),
+    );
     this.#timers.add(timer);
+  }
+
+  /** Runs a toast's action and takes the toast away. */
+  act(item: Toast): void {
+    this.dismiss(item.id);
+    item.action?.run();
+  }
+
+  dismiss(id: number): void {
+    this.items = this.items.filter((item) => item.id !== id);
+    this.host.requestUpdate();
   }
 }

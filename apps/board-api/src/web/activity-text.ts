@@ -89,6 +89,10 @@ export function describeActivity(entry: CardActivity, names: ActivityNames): str
       return "archived the card";
     case "unarchived":
       return "brought the card back from the archive";
+    case "deleted":
+      return "moved the card to the trash";
+    case "restored":
+      return "restored the card from the trash";
     case "commented":
       return "commented";
     case "claimed":

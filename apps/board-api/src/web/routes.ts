@@ -8,6 +8,7 @@ export type Route =
   | { name: "signup-passkey" }
   | { name: "board"; projectId: string; cardId?: string }
   | { name: "settings"; projectId: string }
+  | { name: "trash"; projectId: string }
   | { name: "account" }
   | { name: "notifications" }
   | { name: "my-cards" }
@@ -40,6 +41,7 @@ const PATTERNS: Array<[RegExp, (match: RegExpExecArray) => Route]> = [
     (m) => ({ name: "board", projectId: m[1]!, cardId: m[2]! }),
   ],
   [new RegExp(`^/app/projects/${ID}/settings$`), (m) => ({ name: "settings", projectId: m[1]! })],
+  [new RegExp(`^/app/projects/${ID}/trash$`), (m) => ({ name: "trash", projectId: m[1]! })],
 ];
 
 export function parseRoute(pathname: string): Route {

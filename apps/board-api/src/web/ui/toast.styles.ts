@@ -21,6 +21,29 @@ export const toastStyles = css`
     font-size: 0.92rem;
     pointer-events: auto;
   }
+  .toast {
+    display: flex;
+    align-items: center;
+    gap: 12px;
+  }
+  .toast span {
+    flex: 1;
+  }
+  .toast-action {
+    border: 0;
+    border-radius: 8px;
+    padding: 4px 10px;
+    background: transparent;
+    color: inherit;
+    font: inherit;
+    font-weight: 600;
+    text-decoration: underline;
+    cursor: pointer;
+  }
+  .toast-action:hover,
+  .toast-action:focus-visible {
+    background: color-mix(in srgb, currentColor 15%, transparent);
+  }
   .toast.error {
     background: var(--bad);
     color: var(--on-bad);

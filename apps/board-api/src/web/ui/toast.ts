@@ -1,6 +1,6 @@
 // One line of feedback at the bottom of the screen, announced to screen readers (the kit's toasts,
 // stacked, in the board's look).
-import { html, LitElement } from "lit";
+import { html, LitElement, nothing } from "lit";
 import { toast, ToastController } from "@org/web-kit/toast";
 import { ApiError } from "../api.ts";
 import { base } from "../styles.ts";
@@ -37,7 +37,19 @@ export class BoardToasts extends LitElement {
 
   protected override render() {
     return html`<div role="status" aria-live="polite">
-      ${this.#toasts.items.map((item) => html`<div class="toast ${item.kind}">${item.message}</div>`)}
+      ${this.#toasts.items.map(
+        (item) =>
+          html`<div class="toast ${item.kind}">
+            <span>${item.message}</span>
+            ${
+              item.action
+                ? html`<button class="toast-action" @click=${() => this.#toasts.act(item)}>
+                    ${item.action.label}
+                  </button>`
+                : nothing
+            }
+          </div>`,
+      )}
     </div>`;
   }
 }

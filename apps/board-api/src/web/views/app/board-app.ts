@@ -17,6 +17,7 @@ import "../auth/sign-up-view.ts";
 import "../projects/projects-view.ts";
 import "../board/board-view.ts";
 import "../settings/settings-view.ts";
+import "../trash/trash-view.ts";
 import "../account/account-view.ts";
 import "../notifications/notifications-view.ts";
 import "../my-cards/my-cards-view.ts";
@@ -171,6 +172,8 @@ export class BoardApp extends LitElement {
         ></board-board-view>`;
       case "settings":
         return html`<board-settings-view .projectId=${route.projectId} .me=${user}></board-settings-view>`;
+      case "trash":
+        return html`<board-trash-view .projectId=${route.projectId}></board-trash-view>`;
       case "account":
         return html`<board-account-view
           .me=${user}
@@ -209,7 +212,7 @@ export class BoardApp extends LitElement {
 
   private renderNav() {
     const route = this.route.name;
-    const onProjects = route === "projects" || route === "board" || route === "settings";
+    const onProjects = route === "projects" || route === "board" || route === "settings" || route === "trash";
     return html`<nav aria-label="Main">
       ${this.navLink(
         "/app",

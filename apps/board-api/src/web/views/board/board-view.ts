@@ -78,6 +78,14 @@ export class BoardBoardView extends LitElement implements ColumnActions, DragHos
     this.stopLive = onLiveEvent((event) => {
       if (event.project_id !== this.projectId || event.to_user_id) return;
       if (event.type === "card.moved") this.applyMove(event.data.card as Card);
+      if (
+        event.type === "card.deleted" &&
+        event.data.card_id === this.cardId &&
+        event.actor_id !== this.me?.id
+      ) {
+        toast("This card was moved to the trash.");
+        navigate(`/app/projects/${this.projectId}${location.search}`);
+      }
       this.scheduleReload();
     });
   }
@@ -352,6 +360,7 @@ export class BoardBoardView extends LitElement implements ColumnActions, DragHos
             }}
           />Show archived</label
         >
+        <a class="button small" href="/app/projects/${this.projectId}/trash">Trash</a>
         <a class="button small" href="/app/projects/${this.projectId}/settings">Settings</a>
       </div>
       ${this.search.render(data, this.me?.id)}

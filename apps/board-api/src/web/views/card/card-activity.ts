@@ -28,6 +28,8 @@ export class BoardCardActivity extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     this.stopLive = onLiveEvent((event) => {
+      // A deleted card's activity is in the trash with it: nothing to read.
+      if (event.type === "card.deleted") return;
       const data = event.data as { card?: { id: string }; card_id?: string; comment?: { card_id: string } };
       if (
         data.card?.id === this.cardId ||

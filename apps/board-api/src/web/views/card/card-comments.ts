@@ -41,6 +41,8 @@ export class BoardCardComments extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     this.stopLive = onLiveEvent((event) => {
+      // A deleted card's comments are in the trash with it: nothing to read.
+      if (event.type === "card.deleted") return;
       // A handoff's note (card.handed_off) is a comment too.
       const data = event.data as { comment?: Comment; note?: Comment; comment_id?: string; card_id?: string };
       const cardId = data.comment?.card_id ?? data.note?.card_id ?? data.card_id;

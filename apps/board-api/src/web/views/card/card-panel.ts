@@ -9,8 +9,7 @@ import { api } from "../../api.ts";
 import { formatDateTime } from "../../format.ts";
 import { renderMarkdown } from "../../markdown.ts";
 import { base, panelStyles, prose } from "../../styles.ts";
-import { confirmAction } from "../../ui/confirm.ts";
-import { attempt } from "../../ui/toast.ts";
+import { attempt, toast } from "../../ui/toast.ts";
 import { canWork, type ProjectData } from "../board/board-data.ts";
 import { cardPanelStyles, cardPartsStyles, cardSideStyles } from "./card-panel.styles.ts";
 import { attachments, checklist, type CardPartsHost } from "./card-parts.ts";
@@ -205,14 +204,15 @@ export class BoardCardPanel extends LitElement implements CardSideHost, CardPart
     </div>`;
   }
 
+  /** No confirmation: the card goes to the project's trash, and the toast's Undo brings it back. */
   private async deleteCard() {
     const card = this.card;
-    const sure = await confirmAction(
-      `Delete #${card.number}?`,
-      "Its comments, checklist and files go too. Archive keeps them.",
-      "Delete",
-    );
-    if (!sure || !(await attempt(() => api.delete(`/cards/${card.id}`)))) return;
+    if (!(await attempt(() => api.delete(`/cards/${card.id}`)))) return;
+    toast(`Moved #${card.number} to the trash.`, "info", {
+      label: "Undo",
+      run: () =>
+        void attempt(() => api.post(`/cards/${card.id}/restore`), `#${card.number} is back on the board.`),
+    });
     this.dispatchEvent(new CustomEvent("changed"));
     this.close();
   }
