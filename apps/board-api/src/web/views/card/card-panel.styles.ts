@@ -159,12 +159,6 @@ export const cardSideStyles = css`
     font: inherit;
     cursor: pointer;
   }
-  .labels select {
-    width: auto;
-    min-height: 30px;
-    padding: 2px 8px;
-    font-size: 0.85rem;
-  }
   details.agent {
     border: 1px solid var(--border);
     border-radius: 10px;

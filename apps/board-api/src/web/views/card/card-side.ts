@@ -5,8 +5,9 @@ import { html, nothing } from "lit";
 import { api } from "../../api.ts";
 import { dateInputValue, formatDateTime } from "../../format.ts";
 import { styleProps } from "../../ui/style-props.ts";
-import type { ProjectData } from "../board/board-data.ts";
+import { canManage, type ProjectData } from "../board/board-data.ts";
 import "./card-agent.ts";
+import "./label-picker.ts";
 
 export interface CardSideHost {
   data: ProjectData;
@@ -86,7 +87,6 @@ function fields(host: CardSideHost) {
 
 function labels(host: CardSideHost) {
   const { card, work } = host;
-  const free = host.data.labels.filter((label) => !card.labels.some((on) => on.id === label.id));
   return html`<div class="labels" role="group" aria-label="Labels">
     ${card.labels.map(
       (label) =>
@@ -105,21 +105,16 @@ function labels(host: CardSideHost) {
         >`,
     )}
     ${
-      work && free.length
-        ? html`<label class="sr-only" for="add-label">Add a label</label>
-            <select
-              id="add-label"
-              @change=${(event: Event) => {
-                const id = valueOf(event);
-                if (id) void host.change(() => api.post(`/cards/${card.id}/labels`, { label_id: id }));
-              }}
-            >
-              <option value="">+ Label</option>
-              ${free.map((label) => html`<option value=${label.id}>${label.name}</option>`)}
-            </select>`
+      work
+        ? html`<board-label-picker
+            .card=${card}
+            .labels=${host.data.labels}
+            ?manage=${canManage(host.data.project)}
+            .change=${(run: () => Promise<unknown>, done?: string) => host.change(run, done)}
+          ></board-label-picker>`
         : nothing
     }
-    ${!card.labels.length && !free.length ? html`<span class="faint">No labels in this project yet (Settings).</span>` : nothing}
+    ${!work && !card.labels.length ? html`<span class="faint">No labels.</span>` : nothing}
   </div>`;
 }
 

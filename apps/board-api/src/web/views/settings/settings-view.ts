@@ -1,5 +1,6 @@
 // A project's settings: name and repository, members and their roles, invitation links,
-// labels, the priority ladder and (admins only) webhooks. Admins change them; everyone else reads.
+// labels (renamed and recoloured in place), the priority ladder and (admins only) webhooks. Admins
+// change them; everyone else reads.
 import type { Label, Member, Priority, Project, Role, User } from "@org/contracts";
 import { html, LitElement, nothing } from "lit";
 import { styleProps } from "../../ui/style-props.ts";
@@ -10,6 +11,8 @@ import { confirmAction } from "../../ui/confirm.ts";
 import { attempt, toast } from "../../ui/toast.ts";
 import { canManage } from "../board/board-data.ts";
 import { nextLabelColor, nextPriorityColor } from "../../palette.ts";
+import { labelForm } from "../labels/label-form.ts";
+import { labelFormStyles } from "../labels/label-form.styles.ts";
 import { inlineFormStyles } from "./inline-form.styles.ts";
 import { settingsStyles } from "./settings.styles.ts";
 import "./member-invitations.ts";
@@ -18,7 +21,7 @@ import "./project-webhooks.ts";
 const ROLES: Role[] = ["owner", "admin", "member", "viewer"];
 
 export class BoardSettingsView extends LitElement {
-  static override styles = [base, inlineFormStyles, settingsStyles];
+  static override styles = [base, inlineFormStyles, labelFormStyles, settingsStyles];
   static override properties = {
     projectId: {},
     me: { attribute: false },
@@ -26,6 +29,7 @@ export class BoardSettingsView extends LitElement {
     members: { state: true },
     labels: { state: true },
     priorities: { state: true },
+    editingLabel: { state: true },
     error: { state: true },
   };
   projectId = "";
@@ -34,10 +38,17 @@ export class BoardSettingsView extends LitElement {
   members: Member[] = [];
   labels: Label[] = [];
   priorities: Priority[] = [];
+  /** The label being renamed or recoloured. */
+  editingLabel: string | null = null;
   error = "";
 
   protected override willUpdate(changed: Map<string, unknown>): void {
     if (changed.has("projectId")) void this.load();
+  }
+
+  protected override updated(changed: Map<string, unknown>): void {
+    if (changed.has("editingLabel") && this.editingLabel)
+      this.renderRoot.querySelector<HTMLInputElement>("form.label-form .label-name")?.select();
   }
 
   private async load() {
@@ -104,6 +115,11 @@ export class BoardSettingsView extends LitElement {
     );
     form.reset();
   });
+
+  private async saveLabel(label: Label, values: { name: string; color: string }) {
+    await this.act(() => api.patch(`/labels/${label.id}`, values), `Label saved as “${values.name}”.`);
+    this.editingLabel = null;
+  }
 
   private addPriority = this.submit(async (values, form) => {
     await this.act(() =>
@@ -234,21 +250,33 @@ export class BoardSettingsView extends LitElement {
     return html`<section class="panel" aria-labelledby="labels">
       <h2 id="labels">Labels</h2>
       <div class="tags">
-        ${this.labels.map(
-          (label) =>
-            html`<span class="chip"
-              ><span class="dot" ${styleProps({ background: label.color })}></span>${label.name}
-              ${
-                manage
-                  ? html`<button
-                      aria-label="Delete label ${label.name}"
-                      @click=${() => this.act(() => api.delete(`/labels/${label.id}`))}
-                    >
-                      ×
-                    </button>`
-                  : nothing
-              }</span
-            >`,
+        ${this.labels.map((label) =>
+          this.editingLabel === label.id
+            ? labelForm({
+                label,
+                color: label.color,
+                save: (values) => void this.saveLabel(label, values),
+                cancel: () => (this.editingLabel = null),
+              })
+            : html`<span class="chip"
+                ><span class="dot" ${styleProps({ background: label.color })}></span>${label.name}
+                ${
+                  manage
+                    ? html`<button
+                          aria-label="Edit label ${label.name}"
+                          @click=${() => (this.editingLabel = label.id)}
+                        >
+                          ✎
+                        </button>
+                        <button
+                          aria-label="Delete label ${label.name}"
+                          @click=${() => this.act(() => api.delete(`/labels/${label.id}`))}
+                        >
+                          ×
+                        </button>`
+                    : nothing
+                }</span
+              >`,
         )}
         ${this.labels.length ? nothing : html`<span class="faint">No labels yet.</span>`}
       </div>

@@ -1,0 +1,70 @@
+// Labels as people keep them (issue 31): the card's label picker puts labels on and off, makes a
+// new one ("+ New label", put on the card at once) and renames and recolours one in place; the
+// project's settings rename and recolour too.
+import { addCards, browserSuite, card, newProject, shootPage, signUp } from "../../../src/board/browser.ts";
+
+const suite = browserSuite();
+
+describe("labels", () => {
+  it("the card's picker makes a label and applies it, renames and recolours it; settings rename it too", async () => {
+    const ada = await suite.person();
+    const { page } = ada;
+    page.context().setDefaultTimeout(20_000);
+    await signUp(page, suite.services.board.url, { email: "ada@example.com", name: "Ada Lovelace" });
+    const projectUrl = await newProject(page, "Launch");
+    await addCards(page, "To do", ["Fix the login bug"]);
+
+    await card(page, "Fix the login bug").click();
+    const panel = page.getByRole("dialog", { name: /Card #1/ });
+    await panel.getByRole("button", { name: "Labels…" }).click();
+    const picker = panel.getByRole("group", { name: "Pick labels" });
+    await picker.getByText("No labels in this project yet.").waitFor();
+
+    // + New label: made and on the card at once.
+    await picker.getByRole("button", { name: "+ New label" }).click();
+    const form = picker.getByRole("form", { name: "New label" });
+    await form.getByLabel("Label name").fill("bug");
+    await shootPage(page, "labels-picker-new", () => form.getByLabel("Label name").waitFor());
+    await form.getByRole("button", { name: "Create" }).click();
+    await page.getByText("Label “bug” made and added.").waitFor();
+    const chips = panel.getByRole("group", { name: "Labels" }).locator(".chip");
+    await chips.filter({ hasText: "bug" }).waitFor();
+    await picker.getByRole("checkbox", { name: "bug" }).waitFor();
+    expect(await picker.getByRole("checkbox", { name: "bug" }).isChecked()).toBe(true);
+    await card(page, "Fix the login bug").locator(".chip", { hasText: "bug" }).waitFor();
+
+    // Rename and recolour from the picker.
+    await picker.getByRole("button", { name: "Edit label bug" }).click();
+    const edit = picker.getByRole("form", { name: "Edit label bug" });
+    await edit.getByLabel("Label name").fill("defect");
+    await edit.getByLabel("Label colour").fill("#dc2626");
+    await shootPage(page, "labels-picker-edit", () => edit.getByLabel("Label name").waitFor());
+    await edit.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Label saved as “defect”.").waitFor();
+    await chips.filter({ hasText: "defect" }).waitFor();
+    await card(page, "Fix the login bug").locator(".chip", { hasText: "defect" }).waitFor();
+    const dot = chips.filter({ hasText: "defect" }).locator(".dot");
+    expect(await dot.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(
+      "rgb(220, 38, 38)",
+    );
+    await shootPage(page, "labels-picker", () => picker.getByRole("checkbox", { name: "defect" }).waitFor());
+
+    // Off and on again with its checkbox.
+    await picker.getByRole("checkbox", { name: "defect" }).uncheck();
+    await chips.filter({ hasText: "defect" }).waitFor({ state: "detached" });
+    await picker.getByRole("checkbox", { name: "defect" }).check();
+    await chips.filter({ hasText: "defect" }).waitFor();
+
+    // Settings: rename it in place.
+    await page.goto(`${projectUrl}/settings`);
+    await page.getByRole("button", { name: "Edit label defect" }).click();
+    const settingsForm = page.getByRole("form", { name: "Edit label defect" });
+    await settingsForm.getByLabel("Label name").fill("regression");
+    await shootPage(page, "labels-settings-edit", () => settingsForm.scrollIntoViewIfNeeded());
+    await settingsForm.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Label saved as “regression”.").waitFor();
+    await page.goto(projectUrl);
+    await card(page, "Fix the login bug").locator(".chip", { hasText: "regression" }).waitFor();
+    expect(ada.problems).toEqual([]);
+  }, 180_000);
+});
