@@ -1,6 +1,6 @@
 // Tenant webhooks through HTTP: endpoints added with the dashboard's API, each event type delivered
 // to a real receiver (a local HTTP server) that verifies the signature with `standardwebhooks`, a
-// failing receiver retried until it succeeds, and a replay from the admin API.
+// failing receiver retried until it succeeds, and a replay from the admin API; each change audited.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createLogger } from "@org/service-kit";
@@ -38,10 +38,10 @@ async function receiver(failures = 0) {
   };
 }
 
-async function until<T>(what: () => T | undefined | false, ms = 10_000): Promise<T> {
+async function until<T>(what: () => T | undefined | false | Promise<T | undefined | false>, ms = 10_000) {
   const end = Date.now() + ms;
   for (;;) {
-    const value = what();
+    const value = await what();
     if (value) return value;
     if (Date.now() > end) throw new Error("timed out");
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -140,9 +140,13 @@ describe("tenant webhooks", () => {
       new Webhook(added.body.secret).verify(`${hook.received[0]!.body} `, hook.received[0]!.headers),
     ).toThrow();
 
-    const log = await api.get(`/webhooks/${added.body.id}/deliveries`).expect(200);
-    expect(log.body.data).toHaveLength(6);
-    expect(log.body.data.every((d: { status: string }) => d.status === "succeeded")).toBe(true);
+    // The worker records an answer just after the receiver has it: the log catches up.
+    const log = await until(async () => {
+      const page = await api.get(`/webhooks/${added.body.id}/deliveries`).expect(200);
+      const data = page.body.data as Array<{ status: string }>;
+      return data.every((d) => d.status === "succeeded") && data;
+    });
+    expect(log).toHaveLength(6);
     await hook.close();
   });
 
@@ -154,7 +158,10 @@ describe("tenant webhooks", () => {
       .expect(201);
     await userToken(t.app, apiKey, { externalId: "bob" });
     await until(() => hook.received.length >= 2);
-    const [delivery] = (await api.get(`/webhooks/${added.body.id}/deliveries`).expect(200)).body.data;
+    const delivery = await until(async () => {
+      const [first] = (await api.get(`/webhooks/${added.body.id}/deliveries`).expect(200)).body.data;
+      return first?.status === "succeeded" && first;
+    });
     expect(delivery).toMatchObject({ event_type: "user.created", status: "succeeded" });
     expect(delivery.attempts).toEqual([
       expect.objectContaining({ status_code: 500, error: "answered 500 (a 2xx status is success)" }),
@@ -173,6 +180,32 @@ describe("tenant webhooks", () => {
 
     await api.delete(`/webhooks/${added.body.id}`).expect(204);
     expect((await api.get(`/tenants/${tenant.id}/webhooks`).expect(200)).body.data).toEqual([]);
+    await api.delete(`/webhooks/${added.body.id}`).expect(404);
+
+    // Adding, replaying and removing are audited with the administrator, the URL's origin only.
+    const audit = await api.get(`/audit?tenant_id=${tenant.id}`).expect(200);
+    const webhookEvents = (audit.body.data as Array<{ type: string }>).filter((e) =>
+      e.type.startsWith("webhook_"),
+    );
+    const origin = new URL(hook.url).origin;
+    expect(webhookEvents).toEqual([
+      expect.objectContaining({
+        type: "webhook_removed",
+        admin_name: "Root",
+        detail: { webhook_id: added.body.id, origin },
+      }),
+      expect.objectContaining({
+        type: "webhook_replayed",
+        admin_name: "Root",
+        detail: { webhook_id: added.body.id, delivery_id: delivery.id, event: "user.created" },
+      }),
+      expect.objectContaining({
+        type: "webhook_added",
+        admin_name: "Root",
+        detail: { webhook_id: added.body.id, origin },
+      }),
+    ]);
+    expect(JSON.stringify(audit.body)).not.toContain(added.body.secret);
     await hook.close();
   });
 

@@ -242,13 +242,14 @@ function adminApiRoutes(ctx: AuthContext): OperationRoutes {
       guard: tenant,
       handle: async (req, res) => {
         const input = parseWith(CreateTenantWebhookRequestSchema, req.body);
-        res.status(201).json(await addTenantWebhook(ctx, tenantOf(res), input));
+        res.status(201).json(await addTenantWebhook(ctx, tenantOf(res), input, actorOf(req)));
       },
     },
 
     "delete /admin/api/webhooks/{webhook_id}": {
       handle: async (req, res) => {
-        await removeTenantWebhook(ctx, parseWith(TenantWebhookParams, req.params).webhook_id);
+        const { webhook_id } = parseWith(TenantWebhookParams, req.params);
+        await removeTenantWebhook(ctx, webhook_id, undefined, actorOf(req));
         res.status(204).end();
       },
     },
@@ -263,7 +264,7 @@ function adminApiRoutes(ctx: AuthContext): OperationRoutes {
     "post /admin/api/deliveries/{delivery_id}/replay": {
       handle: async (req, res) => {
         const { delivery_id } = parseWith(TenantWebhookDeliveryParams, req.params);
-        res.json(await replayTenantDelivery(ctx, delivery_id));
+        res.json(await replayTenantDelivery(ctx, delivery_id, actorOf(req)));
       },
     },
 

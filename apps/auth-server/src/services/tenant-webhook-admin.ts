@@ -1,5 +1,6 @@
 // A tenant's webhook endpoints as the dashboard and the CLI manage them: list, add (the secret in
-// that answer only), remove, and the delivery log with replay. Emitting and sending: tenant-webhooks.ts.
+// that answer only), remove, and the delivery log with replay. Adding, removing and replaying are
+// audited (webhook_*). Emitting and sending: tenant-webhooks.ts.
 import type {
   CreatedTenantWebhook,
   CreateTenantWebhookRequest,
@@ -21,6 +22,7 @@ import {
   type DeliveryRow,
 } from "@org/service-kit";
 import type { AuthContext } from "../context.ts";
+import { audit, type Actor } from "./audit.ts";
 import { TENANT_WEBHOOK_STORE } from "./tenant-webhooks.ts";
 import type { Tenant } from "./tenants.ts";
 
@@ -78,35 +80,71 @@ export async function listTenantWebhooks(
   return toPage(query, rows, toWebhook);
 }
 
+/**
+ * What the audit log says of an endpoint: its id and the URL's origin only (a receiver's path or
+ * query may carry a token of its own, and the log never holds secrets).
+ */
+const auditedWebhook = (webhook: { id: string; url: string }) => ({
+  webhook_id: webhook.id,
+  origin: new URL(webhook.url).origin,
+});
+const actorFields = (actor: Actor | undefined) => ({ adminId: actor?.adminId, ip: actor?.ip });
+
 /** Adds an endpoint; the URL must be one the worker would send to (SSRF guard: public addresses). */
 export async function addTenantWebhook(
   ctx: Ctx,
   tenant: Tenant,
   input: CreateTenantWebhookRequest,
+  actor?: Actor,
 ): Promise<CreatedTenantWebhook> {
   const url = checkWebhookUrl(input.url, webhookPolicy(ctx.env));
   const secret = newWebhookSecret();
-  const row = await ctx.db.authWebhook.create({
-    data: {
-      tenantId: tenant.id,
-      url,
-      description: input.description ?? "",
-      events: [...new Set(input.events ?? [])],
-      secret,
-    },
-    select: WEBHOOK_SELECT,
+  const row = await ctx.db.$transaction(async (tx) => {
+    const created = await tx.authWebhook.create({
+      data: {
+        tenantId: tenant.id,
+        url,
+        description: input.description ?? "",
+        events: [...new Set(input.events ?? [])],
+        secret,
+      },
+      select: WEBHOOK_SELECT,
+    });
+    await audit(
+      { db: tx },
+      { type: "webhook_added", tenantId: tenant.id, ...actorFields(actor), detail: auditedWebhook(created) },
+    );
+    return created;
   });
   return { ...toWebhook(row), secret };
 }
 
 /** Removes an endpoint and its delivery log (of `tenant` only, when given: the CLI names one). */
-export async function removeTenantWebhook(ctx: Ctx, webhookId: string, tenant?: Tenant): Promise<void> {
-  const { count } = isUuid(webhookId)
-    ? await ctx.db.authWebhook.deleteMany({
-        where: { id: webhookId, ...(tenant ? { tenantId: tenant.id } : {}) },
+export async function removeTenantWebhook(
+  ctx: Ctx,
+  webhookId: string,
+  tenant?: Tenant,
+  actor?: Actor,
+): Promise<void> {
+  const removed = isUuid(webhookId)
+    ? await ctx.db.$transaction(async (tx) => {
+        const where = { id: webhookId, ...(tenant ? { tenantId: tenant.id } : {}) };
+        const found = await tx.authWebhook.findFirst({ where, select: { id: true, tenantId: true, url: true } });
+        // deleteMany: a concurrent removal of the same endpoint finds nothing to delete (not_found).
+        if (!found || (await tx.authWebhook.deleteMany({ where })).count === 0) return false;
+        await audit(
+          { db: tx },
+          {
+            type: "webhook_removed",
+            tenantId: found.tenantId,
+            ...actorFields(actor),
+            detail: auditedWebhook(found),
+          },
+        );
+        return true;
       })
-    : { count: 0 };
-  if (count === 0) throw new NotFoundError("No such webhook.");
+    : false;
+  if (!removed) throw new NotFoundError("No such webhook.");
 }
 
 const DELIVERY_SELECT = {
@@ -145,12 +183,25 @@ export async function listTenantWebhookDeliveries(
 }
 
 /** Queues a delivery to be sent now (a replay), with a fresh retry schedule; the same webhook-id. */
-export async function replayTenantDelivery(ctx: Ctx, deliveryId: string): Promise<TenantWebhookDelivery> {
+export async function replayTenantDelivery(
+  ctx: Ctx,
+  deliveryId: string,
+  actor?: Actor,
+): Promise<TenantWebhookDelivery> {
   const found = isUuid(deliveryId)
-    ? await ctx.db.authWebhookDelivery.findUnique({ where: { id: deliveryId }, select: { id: true } })
+    ? await ctx.db.authWebhookDelivery.findUnique({
+        where: { id: deliveryId },
+        select: { id: true, tenantId: true, webhookId: true, eventType: true },
+      })
     : null;
   if (!found) throw new NotFoundError("No such delivery.");
   await requeueDelivery(ctx.db, TENANT_WEBHOOK_STORE, deliveryId);
+  await audit(ctx, {
+    type: "webhook_replayed",
+    tenantId: found.tenantId,
+    ...actorFields(actor),
+    detail: { webhook_id: found.webhookId, delivery_id: found.id, event: found.eventType },
+  });
   return toDelivery(
     await ctx.db.authWebhookDelivery.findUniqueOrThrow({
       where: { id: deliveryId },

@@ -39,6 +39,9 @@ export const AUDIT_EVENT_TYPES = [
   "admin_request_refused",
   "admin_passkey_flagged",
   "backup_eligibility_changed",
+  "webhook_added",
+  "webhook_removed",
+  "webhook_replayed",
 ] as const;
 export const AuditEventTypeSchema = z.enum(AUDIT_EVENT_TYPES).openapi("AuditEventType");
 export type AuditEventType = z.infer<typeof AuditEventTypeSchema>;

@@ -21,7 +21,7 @@ export const EVENT_LABELS: Record<AuditEventType, string> = t.events;
 /** The badge colour of an event: failures and take-downs stand out. */
 export function eventTone(type: AuditEventType): "ok" | "bad" | "neutral" | "accent" {
   if (/failure|regression|disabled|removed|deleted|refused|flagged|changed/.test(type)) return "bad";
-  if (/created|enabled|registration|success/.test(type)) return "ok";
+  if (/created|enabled|added|registration|success/.test(type)) return "ok";
   if (type.startsWith("admin_")) return "accent";
   return "neutral";
 }

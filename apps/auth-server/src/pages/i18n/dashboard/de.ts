@@ -347,5 +347,8 @@ export const de: DashboardMessages = {
     admin_request_refused: "Administratoranfrage abgelehnt",
     admin_passkey_flagged: "Administrator-Passkey markiert",
     backup_eligibility_changed: "Backup-Fähigkeit geändert",
+    webhook_added: "Webhook hinzugefügt",
+    webhook_removed: "Webhook entfernt",
+    webhook_replayed: "Webhook-Zustellung wiederholt",
   },
 };

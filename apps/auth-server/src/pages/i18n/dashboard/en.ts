@@ -343,6 +343,9 @@ export const en = {
     admin_request_refused: "Admin request refused",
     admin_passkey_flagged: "Admin passkey flagged",
     backup_eligibility_changed: "Backup eligibility changed",
+    webhook_added: "Webhook added",
+    webhook_removed: "Webhook removed",
+    webhook_replayed: "Webhook delivery replayed",
   },
 };
 

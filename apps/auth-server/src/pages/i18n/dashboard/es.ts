@@ -345,5 +345,8 @@ export const es: DashboardMessages = {
     admin_request_refused: "Solicitud de administrador rechazada",
     admin_passkey_flagged: "Llave de acceso de administrador marcada",
     backup_eligibility_changed: "Aptitud para copia de seguridad cambiada",
+    webhook_added: "Webhook añadido",
+    webhook_removed: "Webhook eliminado",
+    webhook_replayed: "Entrega de webhook repetida",
   },
 };

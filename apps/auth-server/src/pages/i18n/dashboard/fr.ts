@@ -346,5 +346,8 @@ export const fr: DashboardMessages = {
     admin_request_refused: "Requête d'administrateur refusée",
     admin_passkey_flagged: "Passkey d'administrateur signalée",
     backup_eligibility_changed: "Éligibilité à la sauvegarde modifiée",
+    webhook_added: "Webhook ajouté",
+    webhook_removed: "Webhook supprimé",
+    webhook_replayed: "Livraison de webhook relancée",
   },
 };

@@ -1,0 +1,12 @@
+-- AlterEnum
+-- This migration adds more than one value to an enum.
+-- With PostgreSQL versions 11 and earlier, this is not possible
+-- in a single migration. This can be worked around by creating
+-- multiple migrations, each migration adding only one value to
+-- the enum.
+
+
+ALTER TYPE "auth_audit_event_type" ADD VALUE 'webhook_added';
+ALTER TYPE "auth_audit_event_type" ADD VALUE 'webhook_removed';
+ALTER TYPE "auth_audit_event_type" ADD VALUE 'webhook_replayed';
+
