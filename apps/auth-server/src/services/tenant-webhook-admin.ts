@@ -129,7 +129,10 @@ export async function removeTenantWebhook(
   const removed = isUuid(webhookId)
     ? await ctx.db.$transaction(async (tx) => {
         const where = { id: webhookId, ...(tenant ? { tenantId: tenant.id } : {}) };
-        const found = await tx.authWebhook.findFirst({ where, select: { id: true, tenantId: true, url: true } });
+        const found = await tx.authWebhook.findFirst({
+          where,
+          select: { id: true, tenantId: true, url: true },
+        });
         // deleteMany: a concurrent removal of the same endpoint finds nothing to delete (not_found).
         if (!found || (await tx.authWebhook.deleteMany({ where })).count === 0) return false;
         await audit(

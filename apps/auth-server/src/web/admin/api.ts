@@ -17,14 +17,19 @@ import type {
   AuditEvent,
   AuditEventType,
   AuthenticateStartResponse,
+  CreatedTenantWebhook,
   CreateTenantRequest,
+  CreateTenantWebhookRequest,
   ListPage,
   OwnPasskey,
   QrLogin,
   RegisterStartResponse,
   RegistrationAttachment,
+  TenantEventType,
   TenantUser,
   TenantView,
+  TenantWebhook,
+  TenantWebhookDelivery,
   TenantWithKey,
   UpdateTenantRequest,
 } from "@org/contracts";
@@ -42,8 +47,11 @@ export type {
   OwnPasskey,
   QrLogin,
   RegistrationAttachment,
+  TenantEventType,
   TenantUser,
   TenantView,
+  TenantWebhook,
+  TenantWebhookDelivery,
 };
 
 /** The auth server's error envelope: `{ error_code, error, details? }`. */
@@ -130,6 +138,21 @@ export const api = {
   },
   passkeys: {
     delete: async (id: string) => call.delete(`/passkeys/${seg(id)}`),
+  },
+  /** A tenant's webhook endpoints and their delivery logs. */
+  webhooks: {
+    list: async (tenantId: string, cursor?: string) =>
+      call.get<ListPage<TenantWebhook>>(`/tenants/${seg(tenantId)}/webhooks${query({ cursor, limit: 25 })}`),
+    /** The answer holds the endpoint's signing secret, the only time it is shown. */
+    add: async (tenantId: string, body: CreateTenantWebhookRequest) =>
+      call.post<CreatedTenantWebhook>(`/tenants/${seg(tenantId)}/webhooks`, body),
+    remove: async (id: string) => call.delete(`/webhooks/${seg(id)}`),
+    deliveries: async (id: string, cursor?: string) =>
+      call.get<ListPage<TenantWebhookDelivery>>(
+        `/webhooks/${seg(id)}/deliveries${query({ cursor, limit: 25 })}`,
+      ),
+    replay: async (deliveryId: string) =>
+      call.post<TenantWebhookDelivery>(`/deliveries/${seg(deliveryId)}/replay`),
   },
   audit: {
     list: (filter: AuditFilter, cursor?: string) =>

@@ -11,13 +11,14 @@ import { searchIcon, usersIcon } from "../ui/icons.ts";
 import { emptyState, pagedTable } from "../ui/paged-table.ts";
 import "../ui/secret-value.ts";
 import { loadFailed, loading, tenantDetails, tenantHeader, userRow } from "./tenant-parts.ts";
+import "./tenant-webhooks.ts";
 import "./user-passkeys.ts";
 import type { UserPasskeys } from "./user-passkeys.ts";
 import { tenantViewStyles } from "./tenant-view.styles.ts";
 
 /**
- * `#/tenants/<id>`: a tenant's details and actions (edit, rotate the key, disable or enable), and
- * its users (search, disable or enable, their passkeys).
+ * `#/tenants/<id>`: a tenant's details and actions (edit, rotate the key, disable or enable), its
+ * users (search, disable or enable, their passkeys), and its webhooks (tenant-webhooks.ts).
  */
 export class TenantDetailView extends LitElement {
   static override properties: PropertyDeclarations = {
@@ -276,11 +277,13 @@ export class TenantDetailView extends LitElement {
     const tenant = this.tenant;
     if (!tenant) return loading();
     return html`${tenantHeader(tenant, this.busy, {
-      edit: this.#openEdit,
-      rotate: () => this.#rotate(),
-      toggle: () => this.#setDisabled(!tenant.disabled),
-    })}
-    ${tenantDetails(tenant)} ${this.#usersCard()} ${this.#dialogs(tenant)}`;
+        edit: this.#openEdit,
+        rotate: () => this.#rotate(),
+        toggle: () => this.#setDisabled(!tenant.disabled),
+      })}
+      ${tenantDetails(tenant)} ${this.#usersCard()}
+      <tenant-webhooks .tenantId=${tenant.id}></tenant-webhooks>
+      ${this.#dialogs(tenant)}`;
   }
 
   /** Editing the tenant, its new key (once), a user's passkeys. */

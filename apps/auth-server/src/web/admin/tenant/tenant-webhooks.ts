@@ -1,0 +1,296 @@
+import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues } from "lit";
+import { api, errorMessage, type TenantEventType, type TenantWebhook } from "../api.ts";
+import { formatDate } from "../format.ts";
+import { PagedList } from "../paged.ts";
+import { shared } from "../styles.ts";
+import "@org/web-kit/dialog";
+import type { KitDialog } from "@org/web-kit/dialog";
+import { confirmAction, notify } from "../ui/confirm.ts";
+import { FormDialog } from "../ui/form-dialog.ts";
+import { webhookIcon } from "../ui/icons.ts";
+import { emptyState, pagedTable } from "../ui/paged-table.ts";
+import "../ui/secret-value.ts";
+import { tenantWebhooksStyles } from "./tenant-webhooks.styles.ts";
+import "./webhook-deliveries.ts";
+import type { WebhookDeliveries } from "./webhook-deliveries.ts";
+
+/** Every user-visible string of the webhooks card (translations pick them up from here). */
+export const text = {
+  title: "Webhooks",
+  intro:
+    "Endpoints that hear of this tenant's users as it happens: each event is POSTed as JSON with Standard Webhooks headers, signed with the endpoint's secret.",
+  add: "Add endpoint",
+  table: "Webhook endpoints",
+  noun: ["endpoint", "endpoints"] as [string, string],
+  endpoint: "Endpoint",
+  events: "Events",
+  status: "Status",
+  created: "Created",
+  actions: "Actions",
+  allEvents: "All events",
+  active: "Active",
+  disabled: "Disabled",
+  deliveries: "Deliveries",
+  deliveriesLabel: (url: string) => `Deliveries to ${url}`,
+  logHeading: "Delivery log",
+  remove: "Remove",
+  removing: "Removing…",
+  removeLabel: (url: string) => `Remove endpoint ${url}`,
+  removeTitle: (url: string) => `Remove the endpoint ${url}?`,
+  removeMessage:
+    "It receives no more events, and its delivery log is deleted. Deliveries on their way are dropped. This cannot be undone.",
+  removeConfirm: "Remove endpoint",
+  removed: (url: string) => `Endpoint ${url} removed.`,
+  removeFailed: (reason: string) => `Couldn't remove the endpoint: ${reason}`,
+  emptyTitle: "No webhook endpoints",
+  emptyText:
+    "Add an endpoint to hear of new users, sign-ins and passkeys of this tenant as they happen, on the tenant's own server.",
+  // The "Add endpoint" dialog.
+  addHeading: "Add endpoint",
+  addedHeading: "Endpoint added",
+  url: "URL",
+  urlHint: "Where the events are POSTed: https, reachable from this server.",
+  description: "Description (optional)",
+  descriptionHint: "What receives them, for the people who read this list.",
+  eventsLegend: "Events",
+  eventsHint: "None ticked: every event, also those added to this server later.",
+  eventNames: {
+    "user.created": "A user was created",
+    "user.deleted": "A user was deleted",
+    "passkey.added": "A passkey was added",
+    "passkey.removed": "A passkey was removed",
+    "login.succeeded": "A sign-in succeeded",
+    "login.failed": "A sign-in was refused",
+  } satisfies Record<TenantEventType, string>,
+  submit: "Add endpoint",
+  submitting: "Adding…",
+  added: (url: string) => `Endpoint ${url} added.`,
+  addedLine: "The endpoint receives the tenant's events from now on.",
+  secret: "Signing secret",
+  secretNote:
+    "This is the only time the secret is shown. Give it to the receiver now: it verifies each delivery's webhook-signature header with it (e.g. the standardwebhooks package's Webhook.verify).",
+};
+
+const EVENT_TYPES = Object.keys(text.eventNames) as TenantEventType[];
+
+/**
+ * The tenant view's Webhooks card: its endpoints (URL, events, status, created) paged, "Add
+ * endpoint" (its signing secret shown once), Remove (confirmed), and each endpoint's delivery log
+ * in a dialog (webhook-deliveries.ts).
+ */
+export class TenantWebhooks extends LitElement {
+  static override properties: PropertyDeclarations = {
+    tenantId: { attribute: false },
+    removing: { state: true },
+    logOf: { state: true },
+  };
+  static override styles = [shared, tenantWebhooksStyles];
+
+  tenantId = "";
+  /** The endpoint being removed. */
+  removing = "";
+  /** The endpoint whose delivery log is open. */
+  logOf: TenantWebhook | undefined;
+
+  readonly webhooks = new PagedList<TenantWebhook>(this, (cursor) =>
+    api.webhooks.list(this.tenantId, cursor),
+  );
+  /** "Add endpoint": its result is the endpoint with its secret (shown once). The first kit-dialog. */
+  readonly add = new FormDialog(this, async (form) => {
+    const data = new FormData(form);
+    const description = String(data.get("description") ?? "").trim();
+    const created = await api.webhooks.add(this.tenantId, {
+      url: String(data.get("url") ?? "").trim(),
+      events: data.getAll("events").map(String) as TenantEventType[],
+      ...(description ? { description } : {}),
+    });
+    void this.webhooks.reload();
+    notify(text.added(created.url));
+    return created;
+  });
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has("tenantId") && this.tenantId) void this.webhooks.reload();
+  }
+
+  async #remove(webhook: TenantWebhook) {
+    if (this.removing) return;
+    const confirmed = await confirmAction({
+      title: text.removeTitle(webhook.url),
+      message: text.removeMessage,
+      confirmLabel: text.removeConfirm,
+    });
+    if (!confirmed) return;
+    this.removing = webhook.id;
+    try {
+      await api.webhooks.remove(webhook.id);
+      this.webhooks.remove((w) => w.id === webhook.id);
+      notify(text.removed(webhook.url));
+      // The row and its buttons are gone: focus stays in the card, on "Add endpoint".
+      await this.updateComplete;
+      this.renderRoot.querySelector<HTMLElement>("#add-endpoint")?.focus();
+    } catch (error) {
+      notify(text.removeFailed(errorMessage(error)));
+    } finally {
+      this.removing = "";
+    }
+  }
+
+  async #openLog(webhook: TenantWebhook) {
+    const opener = this.shadowRoot?.activeElement as HTMLElement | undefined;
+    this.logOf = webhook;
+    await this.updateComplete;
+    void (this.renderRoot.querySelector("webhook-deliveries") as WebhookDeliveries).load();
+    await (this.renderRoot.querySelector("#log") as KitDialog).show(opener);
+  }
+
+  #events(webhook: TenantWebhook) {
+    if (webhook.events.length === 0) return html`<span class="faint">${text.allEvents}</span>`;
+    return html`<ul class="events">
+      ${webhook.events.map((type) => html`<li class="mono" title=${text.eventNames[type]}>${type}</li>`)}
+    </ul>`;
+  }
+
+  #status(webhook: TenantWebhook) {
+    return webhook.enabled
+      ? html`<span class="badge ok">${text.active}</span>`
+      : html`<span class="badge bad" title=${webhook.disabled_reason ?? ""}>${text.disabled}</span>`;
+  }
+
+  #row = (webhook: TenantWebhook) => {
+    const busy = this.removing === webhook.id;
+    return html`<tr>
+      <td class="endpoint">
+        <span class="mono url">${webhook.url}</span>
+        ${webhook.description ? html`<span class="meta">${webhook.description}</span>` : nothing}
+        ${webhook.enabled ? nothing : html`<span class="hide-wide">${this.#status(webhook)}</span>`}
+      </td>
+      <td class="hide-narrow">${this.#events(webhook)}</td>
+      <td class="hide-narrow">${this.#status(webhook)}</td>
+      <td class="hide-narrow nowrap">${formatDate(webhook.created_at)}</td>
+      <td class="actions-cell">
+        <button
+          class="button secondary small"
+          type="button"
+          aria-label=${text.deliveriesLabel(webhook.url)}
+          @click=${() => this.#openLog(webhook)}
+        >
+          ${text.deliveries}
+        </button>
+        <button
+          class="button danger-outline small"
+          type="button"
+          aria-disabled=${busy ? "true" : "false"}
+          aria-label=${text.removeLabel(webhook.url)}
+          @click=${() => this.#remove(webhook)}
+        >
+          ${busy ? text.removing : text.remove}
+        </button>
+      </td>
+    </tr>`;
+  };
+
+  #addContent() {
+    const { result } = this.add;
+    if (result) {
+      return html`<div class="created">
+          <p class="success-line">${text.addedLine}</p>
+          <p class="mono url">${result.url}</p>
+          <secret-value label=${text.secret} .value=${result.secret}></secret-value>
+          <p class="alert warning" role="note">${text.secretNote}</p>
+        </div>
+        ${this.add.doneButton()}`;
+    }
+    return html`<form id="add-form" @submit=${this.add.onSubmit} novalidate>
+        ${this.add.errorAlert()}
+        <div class="field">
+          <label for="webhook-url">${text.url}</label>
+          <input
+            id="webhook-url"
+            name="url"
+            type="url"
+            required
+            maxlength="2000"
+            autocomplete="off"
+            spellcheck="false"
+            placeholder="https://example.com/webhooks/auth"
+            aria-describedby="webhook-url-hint"
+          />
+          <span class="hint" id="webhook-url-hint">${text.urlHint}</span>
+        </div>
+        <div class="field">
+          <label for="webhook-description">${text.description}</label>
+          <input
+            id="webhook-description"
+            name="description"
+            maxlength="500"
+            autocomplete="off"
+            aria-describedby="webhook-description-hint"
+          />
+          <span class="hint" id="webhook-description-hint">${text.descriptionHint}</span>
+        </div>
+        <fieldset class="field" aria-describedby="webhook-events-hint">
+          <legend>${text.eventsLegend}</legend>
+          <div class="checks">
+            ${EVENT_TYPES.map(
+              (type) =>
+                html`<label class="check">
+                  <input type="checkbox" name="events" value=${type} />
+                  <span
+                    ><span class="mono">${type}</span><span class="meta">${text.eventNames[type]}</span></span
+                  >
+                </label>`,
+            )}
+          </div>
+          <span class="hint" id="webhook-events-hint">${text.eventsHint}</span>
+        </fieldset>
+      </form>
+      ${this.add.formButtons("add-form", text.submit, text.submitting)}`;
+  }
+
+  protected override render() {
+    return html`<section class="card" aria-labelledby="webhooks-title">
+        <div class="card-header">
+          <div>
+            <h2 id="webhooks-title">${text.title}</h2>
+            <p class="intro">${text.intro}</p>
+          </div>
+          <button id="add-endpoint" class="button secondary" type="button" @click=${this.add.open}>
+            ${text.add}
+          </button>
+        </div>
+        ${pagedTable({
+          list: this.webhooks,
+          label: text.table,
+          columns: 5,
+          noun: text.noun,
+          head: html`<th scope="col">${text.endpoint}</th>
+            <th scope="col" class="hide-narrow">${text.events}</th>
+            <th scope="col" class="hide-narrow">${text.status}</th>
+            <th scope="col" class="hide-narrow">${text.created}</th>
+            <th scope="col"><span class="sr-only">${text.actions}</span></th>`,
+          row: this.#row,
+          empty: emptyState(webhookIcon, text.emptyTitle, text.emptyText),
+        })}
+      </section>
+      <!-- Closed, it forgets the secret: it is on the page only while the dialog shows it. -->
+      <kit-dialog
+        heading=${this.add.result ? text.addedHeading : text.addHeading}
+        @closed=${() => {
+          this.add.result = undefined;
+          this.requestUpdate();
+        }}
+        >${this.#addContent()}</kit-dialog
+      >
+      <kit-dialog id="log" wide heading=${text.logHeading} @closed=${() => (this.logOf = undefined)}>
+        ${this.logOf ? html`<webhook-deliveries .webhook=${this.logOf}></webhook-deliveries>` : nothing}
+      </kit-dialog>`;
+  }
+}
+customElements.define("tenant-webhooks", TenantWebhooks);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "tenant-webhooks": TenantWebhooks;
+  }
+}

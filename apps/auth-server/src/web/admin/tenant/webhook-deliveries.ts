@@ -1,0 +1,188 @@
+import { html, LitElement, nothing, type PropertyDeclarations } from "lit";
+import { api, errorMessage, type TenantWebhook, type TenantWebhookDelivery } from "../api.ts";
+import { formatDateTime } from "../format.ts";
+import { PagedList } from "../paged.ts";
+import { shared } from "../styles.ts";
+import { notify } from "../ui/confirm.ts";
+import { listIcon } from "../ui/icons.ts";
+import { emptyState, pagedTable } from "../ui/paged-table.ts";
+import { webhookDeliveriesStyles } from "./tenant-webhooks.styles.ts";
+
+/** Every user-visible string of the delivery log (translations pick them up from here). */
+export const text = {
+  intro:
+    "Newest first. A replay sends the delivery again now, with the same webhook-id header, so the receiver can tell it already handled it.",
+  refresh: "Refresh",
+  table: "Deliveries",
+  noun: ["delivery", "deliveries"] as [string, string],
+  event: "Event",
+  status: "Status",
+  attempts: "Attempts",
+  lastResponse: "Last response",
+  actions: "Actions",
+  statuses: { pending: "Pending", succeeded: "Delivered", failed: "Failed" },
+  nextTry: (at: string) => `Next try ${at}`,
+  noAttempt: "Not tried yet",
+  noAnswer: "No answer",
+  answered: (status: number) => `HTTP ${status}`,
+  replay: "Replay",
+  replaying: "Replaying…",
+  replayLabel: (event: string, at: string) => `Replay the ${event} delivery of ${at}`,
+  replayed: (event: string) => `The ${event} delivery is being sent again.`,
+  replayFailed: (reason: string) => `Couldn't replay the delivery: ${reason}`,
+  emptyTitle: "No deliveries yet",
+  emptyText:
+    "Each event of the tenant's users that this endpoint takes (a new user, a sign-in, a passkey added…) is sent and listed here.",
+};
+
+/** How often the log looks again while a delivery is on its way (pending). */
+const PENDING_POLL_MS = 1500;
+
+/**
+ * An endpoint's delivery log (in the webhooks card's dialog): event and time, status, attempts, the
+ * last answer, newest first and paged, with Replay on each. While a delivery is pending, the
+ * first page is fetched again every 1.5 s and its rows updated in place, so a replay's outcome shows.
+ */
+export class WebhookDeliveries extends LitElement {
+  static override properties: PropertyDeclarations = {
+    webhook: { attribute: false },
+    replaying: { state: true },
+  };
+  static override styles = [shared, webhookDeliveriesStyles];
+
+  webhook: TenantWebhook | undefined;
+  /** The delivery whose replay is being asked for. */
+  replaying = "";
+  #poll: ReturnType<typeof setTimeout> | undefined;
+
+  readonly deliveries = new PagedList<TenantWebhookDelivery>(this, (cursor) =>
+    api.webhooks.deliveries(this.webhook?.id ?? "", cursor),
+  );
+
+  async load(): Promise<void> {
+    await this.deliveries.reload();
+    this.#watchPending();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.#poll);
+  }
+
+  /** Polls while a delivery is pending; each answer updates the rows it has (no reflow of the list). */
+  #watchPending() {
+    clearTimeout(this.#poll);
+    if (!this.isConnected || !this.deliveries.items.some((d) => d.status === "pending")) return;
+    this.#poll = setTimeout(async () => {
+      const id = this.webhook?.id;
+      if (!id) return;
+      try {
+        const page = await api.webhooks.deliveries(id);
+        for (const delivery of page.data) this.deliveries.replace((d) => d.id === delivery.id, delivery);
+      } catch {
+        // Looked again at the next tick; the Refresh button shows a lasting failure.
+      }
+      this.#watchPending();
+    }, PENDING_POLL_MS);
+  }
+
+  async #replay(delivery: TenantWebhookDelivery) {
+    if (this.replaying) return;
+    this.replaying = delivery.id;
+    try {
+      const queued = await api.webhooks.replay(delivery.id);
+      this.deliveries.replace((d) => d.id === delivery.id, queued);
+      notify(text.replayed(delivery.event_type));
+      this.#watchPending();
+    } catch (error) {
+      notify(text.replayFailed(errorMessage(error)));
+    } finally {
+      this.replaying = "";
+    }
+  }
+
+  #status(delivery: TenantWebhookDelivery) {
+    const tone = { pending: "", succeeded: "ok", failed: "bad" }[delivery.status];
+    return html`<span class="badge ${tone}">${text.statuses[delivery.status]}</span> ${
+        delivery.next_attempt_at
+          ? html`<span class="meta">${text.nextTry(formatDateTime(delivery.next_attempt_at))}</span>`
+          : nothing
+      }`;
+  }
+
+  #lastResponse(delivery: TenantWebhookDelivery) {
+    const last = delivery.attempts.at(-1);
+    if (!last) return html`<span class="faint">${text.noAttempt}</span>`;
+    // An answer's status says it all (its error only repeats it); without one, the error says why.
+    if (last.status_code !== null) {
+      const ok = last.status_code >= 200 && last.status_code < 300;
+      return html`<span class="response ${ok ? "ok" : "bad"}" title=${last.error ?? ""}
+        >${text.answered(last.status_code)}</span
+      >`;
+    }
+    return html`<span class="response bad">${text.noAnswer}</span>
+      ${last.error ? html`<span class="meta">${last.error}</span>` : nothing}`;
+  }
+
+  #row = (delivery: TenantWebhookDelivery) => {
+    const at = formatDateTime(delivery.created_at);
+    const busy = this.replaying === delivery.id;
+    return html`<tr>
+      <td>
+        <span class="mono event">${delivery.event_type}</span>
+        <time class="meta nowrap" datetime=${delivery.created_at}>${at}</time>
+      </td>
+      <td>${this.#status(delivery)}</td>
+      <td class="hide-narrow">${delivery.attempts.length}</td>
+      <td class="response-cell">${this.#lastResponse(delivery)}</td>
+      <td class="actions-cell">
+        <button
+          class="button secondary small"
+          type="button"
+          aria-disabled=${busy ? "true" : "false"}
+          aria-label=${text.replayLabel(delivery.event_type, at)}
+          @click=${() => this.#replay(delivery)}
+        >
+          ${busy ? text.replaying : text.replay}
+        </button>
+      </td>
+    </tr>`;
+  };
+
+  protected override render() {
+    return html`<div class="toolbar">
+        <div>
+          <p class="mono url">${this.webhook?.url}</p>
+          <p class="hint">${text.intro}</p>
+        </div>
+        <button
+          class="button secondary small"
+          type="button"
+          ?disabled=${this.deliveries.state === "loading"}
+          @click=${() => this.load()}
+        >
+          ${text.refresh}
+        </button>
+      </div>
+      ${pagedTable({
+        list: this.deliveries,
+        label: text.table,
+        columns: 5,
+        noun: text.noun,
+        head: html`<th scope="col">${text.event}</th>
+          <th scope="col">${text.status}</th>
+          <th scope="col" class="hide-narrow">${text.attempts}</th>
+          <th scope="col">${text.lastResponse}</th>
+          <th scope="col"><span class="sr-only">${text.actions}</span></th>`,
+        row: this.#row,
+        empty: emptyState(listIcon, text.emptyTitle, text.emptyText),
+      })}`;
+  }
+}
+customElements.define("webhook-deliveries", WebhookDeliveries);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    "webhook-deliveries": WebhookDeliveries;
+  }
+}
