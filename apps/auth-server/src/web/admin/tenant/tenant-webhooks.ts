@@ -49,7 +49,7 @@ export const text = {
   addHeading: "Add endpoint",
   addedHeading: "Endpoint added",
   url: "URL",
-  urlHint: "Where the events are POSTed: https, reachable from this server.",
+  urlHint: "Where the events are POSTed: reachable from this server, https in production.",
   description: "Description (optional)",
   descriptionHint: "What receives them, for the people who read this list.",
   eventsLegend: "Events",
