@@ -1,6 +1,7 @@
 import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues } from "lit";
 import { api, errorMessage, type TenantEventType, type TenantWebhook } from "../api.ts";
 import { formatDate } from "../format.ts";
+import { countOf } from "../i18n.ts";
 import { PagedList } from "../paged.ts";
 import { shared } from "../styles.ts";
 import "@org/web-kit/dialog";
@@ -21,7 +22,9 @@ export const text = {
     "Endpoints that hear of this tenant's users as it happens: each event is POSTed as JSON with Standard Webhooks headers, signed with the endpoint's secret.",
   add: "Add endpoint",
   table: "Webhook endpoints",
-  noun: ["endpoint", "endpoints"] as [string, string],
+  countOne: "Showing {count} endpoint",
+  countOther: "Showing {count} endpoints",
+  loadFailed: "Couldn't load the endpoints: {error}",
   endpoint: "Endpoint",
   events: "Events",
   status: "Status",
@@ -263,7 +266,8 @@ export class TenantWebhooks extends LitElement {
           list: this.webhooks,
           label: text.table,
           columns: 5,
-          noun: text.noun,
+          count: (count) => countOf(count, text.countOne, text.countOther),
+          failed: text.loadFailed,
           head: html`<th scope="col">${text.endpoint}</th>
             <th scope="col" class="hide-narrow">${text.events}</th>
             <th scope="col" class="hide-narrow">${text.status}</th>

@@ -1,6 +1,7 @@
 import { html, LitElement, nothing, type PropertyDeclarations } from "lit";
 import { api, errorMessage, type TenantWebhook, type TenantWebhookDelivery } from "../api.ts";
 import { formatDateTime } from "../format.ts";
+import { countOf } from "../i18n.ts";
 import { PagedList } from "../paged.ts";
 import { shared } from "../styles.ts";
 import { notify } from "../ui/confirm.ts";
@@ -14,7 +15,9 @@ export const text = {
     "Newest first. A replay sends the delivery again now, with the same webhook-id header, so the receiver can tell it already handled it.",
   refresh: "Refresh",
   table: "Deliveries",
-  noun: ["delivery", "deliveries"] as [string, string],
+  countOne: "Showing {count} delivery",
+  countOther: "Showing {count} deliveries",
+  loadFailed: "Couldn't load the deliveries: {error}",
   event: "Event",
   status: "Status",
   attempts: "Attempts",
@@ -168,7 +171,8 @@ export class WebhookDeliveries extends LitElement {
         list: this.deliveries,
         label: text.table,
         columns: 5,
-        noun: text.noun,
+        count: (count) => countOf(count, text.countOne, text.countOther),
+        failed: text.loadFailed,
         head: html`<th scope="col">${text.event}</th>
           <th scope="col">${text.status}</th>
           <th scope="col" class="hide-narrow">${text.attempts}</th>
