@@ -74,6 +74,31 @@ describe("on a phone", () => {
       .evaluateAll((parts) => parts.map((part) => part.getBoundingClientRect().top));
     expect(order).toEqual([...order].sort((a, b) => a - b));
     await shootPage(page, "card-panel-phone", () => title.waitFor());
+    // The discussion is readable: a comment takes the panel's width, its words unbroken (at the
+    // phone's width again: shootPage leaves the page at 1280 px).
+    await page.setViewportSize({ width: 375, height: 812 });
+    await panel
+      .getByRole("textbox", { name: "Comment" })
+      .fill("Reviewed the onboarding documentation thoroughly; internationalization pending.");
+    await panel.getByRole("button", { name: "Comment", exact: true }).click();
+    const comment = panel.locator("li.comment .prose").first();
+    await comment.getByText("internationalization pending").waitFor();
+    const text = await comment.evaluate((element) => ({
+      width: element.getBoundingClientRect().width,
+      // A word broken mid-word would make some line box narrower than the longest word.
+      longestWord: (() => {
+        const range = document.createRange();
+        const node = element.querySelector("p")?.firstChild ?? element.firstChild!;
+        const content = node.textContent ?? "";
+        const start = content.indexOf("internationalization");
+        range.setStart(node, start);
+        range.setEnd(node, start + "internationalization".length);
+        return range.getClientRects().length;
+      })(),
+    }));
+    expect(text.width).toBeGreaterThan(250);
+    expect(text.longestWord).toBe(1);
+    await shootPage(page, "card-comment-phone", () => comment.waitFor());
     await panel.getByRole("button", { name: "Close" }).click();
     await panel.waitFor({ state: "detached" });
     expect(phone.problems).toEqual([]);

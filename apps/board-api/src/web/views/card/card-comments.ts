@@ -180,7 +180,7 @@ export class BoardCardComments extends LitElement {
     const edited = comment.updated_at !== comment.created_at && comment.kind === "comment";
     return html`<li class="comment" data-comment-id=${comment.id}>
       <span class="avatar" aria-hidden="true">${initials(author?.name ?? "?")}</span>
-      <div class="bubble ${comment.kind}">
+      <div class="bubble kind-${comment.kind}">
         <div class="who">
           <strong>${author?.name ?? "A former member"}</strong>
           ${comment.kind === "handoff" ? html`<span class="chip accent">handoff</span>` : nothing}

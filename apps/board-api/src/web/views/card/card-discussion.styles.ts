@@ -16,7 +16,8 @@ export const commentsStyles = css`
     border-radius: 12px;
     background: var(--surface-2);
   }
-  .bubble.handoff {
+  /* kind-: a bare class of the kind would be .comment, the list item's grid. */
+  .bubble.kind-handoff {
     border-color: var(--accent);
   }
   .who {
