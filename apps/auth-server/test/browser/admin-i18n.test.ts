@@ -95,7 +95,17 @@ describe("the dashboard's language", () => {
       await tenant.getByRole("columnheader", { name: header, exact: true }).waitFor();
     }
     await tenant.locator("dt", { hasText: "Selbstregistrierung" }).waitFor();
+    // Its webhooks card, and the dialog to add an endpoint.
+    await tenant.getByRole("heading", { name: "Keine Webhook-Endpunkte" }).waitFor();
     await screenshot(page, SUITE, "de-tenant");
+    await tenant.getByRole("button", { name: "Endpunkt hinzufügen" }).first().click();
+    await page.getByRole("dialog", { name: "Endpunkt hinzufügen" }).waitFor();
+    await tenant.getByText("Ein Passkey wurde hinzugefügt").waitFor();
+    await screenshot(page, SUITE, "de-add-webhook-dialog");
+    await page
+      .getByRole("dialog", { name: "Endpunkt hinzufügen" })
+      .getByRole("button", { name: "Schließen" })
+      .click();
     await tenant.getByRole("button", { name: "Mandant deaktivieren" }).click();
     const confirm = page.getByRole("dialog", { name: "Eckladen Müller deaktivieren?" });
     await confirm.waitFor();

@@ -1,7 +1,7 @@
 import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues } from "lit";
 import { api, errorMessage, type TenantEventType, type TenantWebhook } from "../api.ts";
 import { formatDate } from "../format.ts";
-import { countOf } from "../i18n.ts";
+import { countOf, format, t } from "../i18n.ts";
 import { PagedList } from "../paged.ts";
 import { shared } from "../styles.ts";
 import "@org/web-kit/dialog";
@@ -15,63 +15,25 @@ import { tenantWebhooksStyles } from "./tenant-webhooks.styles.ts";
 import "./webhook-deliveries.ts";
 import type { WebhookDeliveries } from "./webhook-deliveries.ts";
 
-/** Every user-visible string of the webhooks card (translations pick them up from here). */
+/** Every user-visible string of the webhooks card, in the page's language (the catalog's `webhooks`). */
+const w = t.webhooks;
 export const text = {
-  title: "Webhooks",
-  intro:
-    "Endpoints that hear of this tenant's users as it happens: each event is POSTed as JSON with Standard Webhooks headers, signed with the endpoint's secret.",
-  add: "Add endpoint",
-  table: "Webhook endpoints",
-  countOne: "Showing {count} endpoint",
-  countOther: "Showing {count} endpoints",
-  loadFailed: "Couldn't load the endpoints: {error}",
-  endpoint: "Endpoint",
-  events: "Events",
-  status: "Status",
-  created: "Created",
-  actions: "Actions",
-  allEvents: "All events",
-  active: "Active",
-  disabled: "Disabled",
-  deliveries: "Deliveries",
-  deliveriesLabel: (url: string) => `Deliveries to ${url}`,
-  logHeading: "Delivery log",
-  remove: "Remove",
-  removing: "Removing…",
-  removeLabel: (url: string) => `Remove endpoint ${url}`,
-  removeTitle: (url: string) => `Remove the endpoint ${url}?`,
-  removeMessage:
-    "It receives no more events, and its delivery log is deleted. Deliveries on their way are dropped. This cannot be undone.",
-  removeConfirm: "Remove endpoint",
-  removed: (url: string) => `Endpoint ${url} removed.`,
-  removeFailed: (reason: string) => `Couldn't remove the endpoint: ${reason}`,
-  emptyTitle: "No webhook endpoints",
-  emptyText:
-    "Add an endpoint to hear of new users, sign-ins and passkeys of this tenant as they happen, on the tenant's own server.",
-  // The "Add endpoint" dialog.
-  addHeading: "Add endpoint",
-  addedHeading: "Endpoint added",
-  url: "URL",
-  urlHint: "Where the events are POSTed: reachable from this server, https in production.",
-  description: "Description (optional)",
-  descriptionHint: "What receives them, for the people who read this list.",
-  eventsLegend: "Events",
-  eventsHint: "None ticked: every event, also those added to this server later.",
+  ...w,
+  actions: t.common.actions,
+  deliveriesLabel: (url: string) => format(w.deliveriesLabel, { url }),
+  removeLabel: (url: string) => format(w.removeLabel, { url }),
+  removeTitle: (url: string) => format(w.removeTitle, { url }),
+  removed: (url: string) => format(w.removed, { url }),
+  removeFailed: (reason: string) => format(w.removeFailed, { error: reason }),
   eventNames: {
-    "user.created": "A user was created",
-    "user.deleted": "A user was deleted",
-    "passkey.added": "A passkey was added",
-    "passkey.removed": "A passkey was removed",
-    "login.succeeded": "A sign-in succeeded",
-    "login.failed": "A sign-in was refused",
+    "user.created": w.userCreated,
+    "user.deleted": w.userDeleted,
+    "passkey.added": w.passkeyAdded,
+    "passkey.removed": w.passkeyRemoved,
+    "login.succeeded": w.loginSucceeded,
+    "login.failed": w.loginFailed,
   } satisfies Record<TenantEventType, string>,
-  submit: "Add endpoint",
-  submitting: "Adding…",
-  added: (url: string) => `Endpoint ${url} added.`,
-  addedLine: "The endpoint receives the tenant's events from now on.",
-  secret: "Signing secret",
-  secretNote:
-    "This is the only time the secret is shown. Give it to the receiver now: it verifies each delivery's webhook-signature header with it (e.g. the standardwebhooks package's Webhook.verify).",
+  added: (url: string) => format(w.added, { url }),
 };
 
 const EVENT_TYPES = Object.keys(text.eventNames) as TenantEventType[];
@@ -280,13 +242,20 @@ export class TenantWebhooks extends LitElement {
       <!-- Closed, it forgets the secret: it is on the page only while the dialog shows it. -->
       <kit-dialog
         heading=${this.add.result ? text.addedHeading : text.addHeading}
+        close-label=${t.common.close}
         @closed=${() => {
           this.add.result = undefined;
           this.requestUpdate();
         }}
         >${this.#addContent()}</kit-dialog
       >
-      <kit-dialog id="log" wide heading=${text.logHeading} @closed=${() => (this.logOf = undefined)}>
+      <kit-dialog
+        id="log"
+        wide
+        heading=${text.logHeading}
+        close-label=${t.common.close}
+        @closed=${() => (this.logOf = undefined)}
+      >
         ${this.logOf ? html`<webhook-deliveries .webhook=${this.logOf}></webhook-deliveries>` : nothing}
       </kit-dialog>`;
   }

@@ -1,7 +1,7 @@
 import { html, LitElement, nothing, type PropertyDeclarations } from "lit";
 import { api, errorMessage, type TenantWebhook, type TenantWebhookDelivery } from "../api.ts";
 import { formatDateTime } from "../format.ts";
-import { countOf } from "../i18n.ts";
+import { countOf, format, t } from "../i18n.ts";
 import { PagedList } from "../paged.ts";
 import { shared } from "../styles.ts";
 import { notify } from "../ui/confirm.ts";
@@ -9,33 +9,17 @@ import { listIcon } from "../ui/icons.ts";
 import { emptyState, pagedTable } from "../ui/paged-table.ts";
 import { webhookDeliveriesStyles } from "./tenant-webhooks.styles.ts";
 
-/** Every user-visible string of the delivery log (translations pick them up from here). */
+/** Every user-visible string of the delivery log, in the page's language (the catalog's `webhookDeliveries`). */
+const d = t.webhookDeliveries;
 export const text = {
-  intro:
-    "Newest first. A replay sends the delivery again now, with the same webhook-id header, so the receiver can tell it already handled it.",
-  refresh: "Refresh",
-  table: "Deliveries",
-  countOne: "Showing {count} delivery",
-  countOther: "Showing {count} deliveries",
-  loadFailed: "Couldn't load the deliveries: {error}",
-  event: "Event",
-  status: "Status",
-  attempts: "Attempts",
-  lastResponse: "Last response",
-  actions: "Actions",
-  statuses: { pending: "Pending", succeeded: "Delivered", failed: "Failed" },
-  nextTry: (at: string) => `Next try ${at}`,
-  noAttempt: "Not tried yet",
-  noAnswer: "No answer",
-  answered: (status: number) => `HTTP ${status}`,
-  replay: "Replay",
-  replaying: "Replaying…",
-  replayLabel: (event: string, at: string) => `Replay the ${event} delivery of ${at}`,
-  replayed: (event: string) => `The ${event} delivery is being sent again.`,
-  replayFailed: (reason: string) => `Couldn't replay the delivery: ${reason}`,
-  emptyTitle: "No deliveries yet",
-  emptyText:
-    "Each event of the tenant's users that this endpoint takes (a new user, a sign-in, a passkey added…) is sent and listed here.",
+  ...d,
+  actions: t.common.actions,
+  statuses: { pending: d.pending, succeeded: d.succeeded, failed: d.failed },
+  nextTry: (at: string) => format(d.nextTry, { time: at }),
+  answered: (status: number) => format(d.answered, { status }),
+  replayLabel: (event: string, at: string) => format(d.replayLabel, { event, time: at }),
+  replayed: (event: string) => format(d.replayed, { event }),
+  replayFailed: (reason: string) => format(d.replayFailed, { error: reason }),
 };
 
 /** How often the log looks again while a delivery is on its way (pending). */
