@@ -59,34 +59,36 @@ export const es: PageMessages = {
   embedRefusedTitle: "No disponible aquí",
   embedRefusedText:
     "Esta página solo puede insertarla un sitio registrado en este servidor de autenticación.",
+  // The administrators' pages speak as the dashboard does (usted); the pages of a site's users, as the
+  // SDK's elements do (tú).
   adminTitle: "{page} · Administración de AuthKit",
   adminFootnote: "AuthKit · servidor de autenticación con llaves de acceso",
   signInTitle: "Iniciar sesión",
-  signInHeading: "Inicia sesión en el panel",
+  signInHeading: "Inicie sesión en el panel",
   signInText:
-    "Usa tu llave de acceso de administrador para gestionar inquilinos, usuarios y el registro de auditoría.",
+    "Use su llave de acceso de administrador para gestionar inquilinos, usuarios y el registro de auditoría.",
   signInButton: "Iniciar sesión con llave de acceso",
-  noPasskeyYet: "¿Aún no tienes llave de acceso?",
+  noPasskeyYet: "¿Aún no tiene llave de acceso?",
   joinByInvitation:
-    "Los administradores se unen por invitación. Pide un enlace de invitación a un administrador o ejecuta esto en el servidor:",
+    "Los administradores se unen por invitación. Pida un enlace de invitación a un administrador o ejecute esto en el servidor:",
   signInWrongAddress:
-    "Abre esta página en {url}/ : las llaves de acceso de administrador pertenecen a esa dirección.",
-  signInSessionEnded: "Tu sesión terminó. Vuelve a iniciar sesión para continuar.",
+    "Abra esta página en {url}/ : las llaves de acceso de administrador pertenecen a esa dirección.",
+  signInSessionEnded: "Su sesión terminó. Vuelva a iniciar sesión para continuar.",
   signingIn: "Iniciando sesión…",
   signInFailed: "No se pudo iniciar sesión ({status}).",
-  signInUnreachable: "No se puede contactar con el servidor. Comprueba tu conexión y vuelve a intentarlo.",
-  inviteTitle: "Crea tu llave de acceso",
-  inviteWelcome: "Te damos la bienvenida, {name}",
+  signInUnreachable: "No se puede contactar con el servidor. Compruebe su conexión y vuelva a intentarlo.",
+  inviteTitle: "Cree su llave de acceso",
+  inviteWelcome: "Le damos la bienvenida, {name}",
   inviteText:
-    "Te han invitado a administrar este servidor AuthKit como {email}. Crea una llave de acceso en este dispositivo (o una llave de seguridad); así es como inicias sesión: no hay contraseña.",
+    "Le han invitado a administrar este servidor AuthKit como {email}. Cree una llave de acceso en este dispositivo (o una llave de seguridad); así es como inicia sesión: no hay contraseña.",
   inviteButton: "Crear llave de acceso",
-  inviteReady: "Tu llave de acceso está lista. Este enlace ya se ha usado.",
+  inviteReady: "Su llave de acceso está lista. Este enlace ya se ha usado.",
   continueToSignIn: "Continuar al inicio de sesión",
   inviteHint: "El enlace funciona una vez, durante 24 horas desde que se creó.",
   inviteExpiredTitle: "Enlace de invitación caducado",
   inviteExpiredHeading: "Este enlace de invitación no se puede usar",
   inviteExpiredText:
-    "Ha caducado (los enlaces duran 24 horas) o ya se usó para crear una llave de acceso. Pide uno nuevo a un administrador o ejecuta esto en el servidor:",
+    "Ha caducado (los enlaces duran 24 horas) o ya se usó para crear una llave de acceso. Pida uno nuevo a un administrador o ejecute esto en el servidor:",
   goToSignIn: "Ir al inicio de sesión",
   // The demo page (/demo): usted, as the admin dashboard (it speaks to a site's developers).
   demoTitle: "Demo de AuthKit",
