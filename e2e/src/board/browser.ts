@@ -30,7 +30,13 @@ import { startAuthServer, type AuthServer } from "./web.ts";
 export interface RunningServices {
   auth: AuthServer;
   /** `url` is where people and clients reach the board: the proxy's, with several instances. */
-  board: { url: string; database: TestDatabase; instances: string[] };
+  board: {
+    url: string;
+    database: TestDatabase;
+    instances: string[];
+    /** Closes every live socket's connection from the server's side, as a network drop would. */
+    dropSockets(): void;
+  };
   close(): Promise<void>;
 }
 
@@ -41,9 +47,16 @@ function serveBoard(server: Server, env: BoardEnv, db: Db, redisUrl: string | un
   const redis = connectRedis(redisUrl, logger);
   server.on("request", createApp({ env, db, logger, redis, events }));
   const realtime = attachBoardRealtime(server, { db, redisUrl, events, web: webConfig(env) });
-  return async () => {
-    await realtime.close();
-    await redis?.quit().catch(() => redis.disconnect());
+  return {
+    // Each connection closed as a dropped network would ("transport close": clients reconnect by
+    // themselves); realtime.disconnect() would also stop the engine taking new ones (a shutdown).
+    disconnect: () => {
+      for (const socket of realtime.io.sockets.sockets.values()) socket.conn.close();
+    },
+    async stop() {
+      await realtime.close();
+      await redis?.quit().catch(() => redis.disconnect());
+    },
   };
 }
 
@@ -87,13 +100,18 @@ export async function startServices({
   const clients = servers.map((_, index) =>
     index === 0 ? database.db : createDb({ url: database.url, maxConnections: 10 }),
   );
-  const stops = servers.map((server, index) => serveBoard(server, env, clients[index]!, redisUrl));
+  const boards = servers.map((server, index) => serveBoard(server, env, clients[index]!, redisUrl));
   return {
     auth,
-    board: { url, database, instances: upstreams },
+    board: {
+      url,
+      database,
+      instances: upstreams,
+      dropSockets: () => boards.forEach((board) => board.disconnect()),
+    },
     async close() {
       await proxy?.close();
-      await Promise.all(stops.map((stop) => stop()));
+      await Promise.all(boards.map((board) => board.stop()));
       for (const server of servers) server.closeAllConnections();
       await Promise.all(
         servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))),

@@ -12,6 +12,7 @@ import { setTheme, themeChoice, type ThemeChoice } from "@org/web-theme/theme";
 import { toast } from "../../ui/toast.ts";
 import { boardAppStyles } from "./board-app.styles.ts";
 import "../../ui/toast.ts";
+import "../../ui/connection-banner.ts";
 import "../auth/sign-in-view.ts";
 import "../auth/sign-up-view.ts";
 import "../projects/projects-view.ts";
@@ -256,6 +257,7 @@ export class BoardApp extends LitElement {
               : this.renderSignedOut()
         }
       </main>
+      ${user ? html`<board-connection-banner></board-connection-banner>` : nothing}
       <board-toasts></board-toasts>`;
   }
 }

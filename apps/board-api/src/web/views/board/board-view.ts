@@ -5,7 +5,7 @@
 import type { BoardColumn, Card, User } from "@org/contracts";
 import { html, LitElement, nothing } from "lit";
 import { api } from "../../api.ts";
-import { joinProject, leaveProject, onLiveEvent } from "../../live.ts";
+import { joinProject, leaveProject, onConnectionChange, onLiveEvent } from "../../live.ts";
 import { navigate } from "../../router.ts";
 import { base } from "../../styles.ts";
 import { confirmAction } from "../../ui/confirm.ts";
@@ -27,6 +27,7 @@ import { ColumnWindows } from "./column-window.ts";
 import { newColumnForm } from "./new-column-form.ts";
 import { BoardSearch } from "./board-search.ts";
 import { searchStyles } from "./board-search.styles.ts";
+import type { BoardCardPanel } from "../card/card-panel.ts";
 import "../card/card-panel.ts";
 
 export class BoardBoardView extends LitElement implements ColumnActions, DragHost {
@@ -69,6 +70,7 @@ export class BoardBoardView extends LitElement implements ColumnActions, DragHos
   /** The search box and filters; while they are on, the board shows the cards they find. */
   private readonly search = new BoardSearch(this);
   private stopLive?: () => void;
+  private stopResync?: () => void;
   private reloadTimer?: ReturnType<typeof setTimeout>;
   private joined = "";
 
@@ -88,11 +90,19 @@ export class BoardBoardView extends LitElement implements ColumnActions, DragHos
       }
       this.scheduleReload();
     });
+    // Back after a drop: the events of the time between are lost, so read the board (and the open
+    // card) again.
+    this.stopResync = onConnectionChange((connected) => {
+      if (!connected) return;
+      this.scheduleReload();
+      this.renderRoot.querySelector<BoardCardPanel>("board-card-panel")?.resync();
+    });
   }
 
   override disconnectedCallback(): void {
     document.removeEventListener("click", this.closeMenu);
     this.stopLive?.();
+    this.stopResync?.();
     if (this.joined) leaveProject(this.joined);
     super.disconnectedCallback();
   }

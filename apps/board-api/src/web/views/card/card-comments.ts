@@ -59,7 +59,7 @@ export class BoardCardComments extends LitElement {
     if (changed.has("cardId")) void this.load();
   }
 
-  private async load() {
+  async load() {
     this.comments = await api.all<Comment>(`/cards/${this.cardId}/comments`).catch(() => this.comments);
   }
 

@@ -15,6 +15,7 @@ import { cardPanelStyles, cardPartsStyles, cardSideStyles } from "./card-panel.s
 import { attachments, checklist, type CardPartsHost } from "./card-parts.ts";
 import { cardSide, type CardSideHost } from "./card-side.ts";
 import type { BoardCardActivity } from "./card-activity.ts";
+import type { BoardCardComments } from "./card-comments.ts";
 import "./card-activity.ts";
 import "./card-comments.ts";
 import "./card-handoff.ts";
@@ -110,6 +111,13 @@ export class BoardCardPanel extends LitElement implements CardSideHost, CardPart
     } catch (error) {
       this.error = (error as Error).message;
     }
+  }
+
+  /** After the live socket was away: the card, its discussion and its activity, read again. */
+  resync() {
+    void this.load();
+    void this.renderRoot.querySelector<BoardCardComments>("board-card-comments")?.load();
+    void this.renderRoot.querySelector<BoardCardActivity>("board-card-activity")?.load();
   }
 
   private close() {
