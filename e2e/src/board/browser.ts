@@ -224,6 +224,57 @@ export function browserSuite({
   return suite;
 }
 
+/**
+ * Calls of the board's API as the signed-in page makes them (session cookie, CSRF token), in order:
+ * each answer's JSON, or null for an empty one.
+ */
+export async function pageApi<T>(
+  who: Person,
+  calls: Array<[method: string, path: string, body?: unknown]>,
+): Promise<T[]> {
+  return who.page.evaluate(async (calls) => {
+    const session = await (await fetch("/app/auth/session")).json();
+    const results = [];
+    for (const [method, path, body] of calls) {
+      const response = await fetch(`/api/v1${path}`, {
+        method,
+        headers: { "Content-Type": "application/json", "X-CSRF-Token": session.csrf_token },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+      const text = await response.text();
+      results.push(text ? JSON.parse(text) : null);
+    }
+    return results;
+  }, calls);
+}
+
+/**
+ * Ada (owner) and Bob (member, who accepted her invitation) on Ada's project "Launch" with `cards`
+ * in To do, Bob's browser on its board. Two browsers and both services on one shared machine: each
+ * step may wait 20 s.
+ */
+export async function twoPeopleOnAProject(
+  suite: ReturnType<typeof browserSuite>,
+  cards: string[],
+): Promise<{ ada: Person; bob: Person; projectUrl: string }> {
+  const ada = await suite.person();
+  const bob = await suite.person();
+  for (const { context } of [ada, bob]) context.setDefaultTimeout(20_000);
+  await signUp(ada.page, suite.services.board.url, { email: "ada@example.com", name: "Ada Lovelace" });
+  await signUp(bob.page, suite.services.board.url, { email: "bob@example.com", name: "Bob Builder" });
+  const projectUrl = await newProject(ada.page, "Launch");
+  await addCards(ada.page, "To do", cards);
+  const projectId = projectUrl.split("/").pop()!;
+  const [bobUser] = await pageApi<{ id: string }>(bob, [["GET", "/me"]]);
+  await pageApi(ada, [["POST", `/projects/${projectId}/members`, { user_id: bobUser!.id, role: "member" }]]);
+  const [invitations] = await pageApi<{ data: Array<{ id: string }> }>(bob, [["GET", "/me/invitations"]]);
+  await pageApi(bob, [["POST", `/invitations/${invitations!.data[0]!.id}/accept`]]);
+  await bob.page.goto(projectUrl);
+  await card(bob.page, cards[cards.length - 1]!).waitFor();
+  return { ada, bob, projectUrl };
+}
+
 /** Signs up as a person does: the form, the passkey step, and the projects page. */
 export async function signUp(
   page: Page,

@@ -5,35 +5,13 @@
 import {
   browserSuite,
   card,
-  newProject,
-  addCards,
   shootPage,
-  signUp,
   type Person,
+  pageApi,
+  twoPeopleOnAProject,
 } from "../../../src/board/browser.ts";
 
 const suite = browserSuite();
-
-/** Calls of the board's API as the signed-in page makes them (session cookie, CSRF token), in order. */
-async function pageApi<T>(
-  who: Person,
-  calls: Array<[method: string, path: string, body?: unknown]>,
-): Promise<T[]> {
-  return who.page.evaluate(async (calls) => {
-    const session = await (await fetch("/app/auth/session")).json();
-    const results = [];
-    for (const [method, path, body] of calls) {
-      const response = await fetch(`/api/v1${path}`, {
-        method,
-        headers: { "Content-Type": "application/json", "X-CSRF-Token": session.csrf_token },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-      results.push(response.status === 202 || response.status === 204 ? null : await response.json());
-    }
-    return results;
-  }, calls);
-}
 
 describe("people hear about their work", () => {
   let ada: Person;
@@ -41,23 +19,7 @@ describe("people hear about their work", () => {
   let projectUrl = "";
 
   it("two people share a project", async () => {
-    ada = await suite.person();
-    bob = await suite.person();
-    // Two browsers and both services on one shared machine: a step may wait longer than usual.
-    for (const { context } of [ada, bob]) context.setDefaultTimeout(20_000);
-    await signUp(ada.page, suite.services.board.url, { email: "ada@example.com", name: "Ada Lovelace" });
-    await signUp(bob.page, suite.services.board.url, { email: "bob@example.com", name: "Bob Builder" });
-    projectUrl = await newProject(ada.page, "Launch");
-    await addCards(ada.page, "To do", ["Fix the login bug", "Ship it"]);
-    const projectId = projectUrl.split("/").pop()!;
-    const [bobUser] = await pageApi<{ id: string }>(bob, [["GET", "/me"]]);
-    await pageApi(ada, [
-      ["POST", `/projects/${projectId}/members`, { user_id: bobUser!.id, role: "member" }],
-    ]);
-    const [invitations] = await pageApi<{ data: Array<{ id: string }> }>(bob, [["GET", "/me/invitations"]]);
-    await pageApi(bob, [["POST", `/invitations/${invitations!.data[0]!.id}/accept`]]);
-    await bob.page.goto(projectUrl);
-    await card(bob.page, "Ship it").waitFor();
+    ({ ada, bob, projectUrl } = await twoPeopleOnAProject(suite, ["Fix the login bug", "Ship it"]));
   }, 120_000);
 
   it("assigning a card notifies the assignee, live in their open page", async () => {

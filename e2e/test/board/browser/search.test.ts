@@ -10,30 +10,10 @@ import {
   shootPage,
   signUp,
   type Person,
+  pageApi,
 } from "../../../src/board/browser.ts";
 
 const suite = browserSuite();
-
-/** Calls of the board's API as the signed-in page makes them (session cookie, CSRF token), in order. */
-async function pageApi<T>(
-  who: Person,
-  calls: Array<[method: string, path: string, body?: unknown]>,
-): Promise<T[]> {
-  return who.page.evaluate(async (calls) => {
-    const session = await (await fetch("/app/auth/session")).json();
-    const results = [];
-    for (const [method, path, body] of calls) {
-      const response = await fetch(`/api/v1${path}`, {
-        method,
-        headers: { "Content-Type": "application/json", "X-CSRF-Token": session.csrf_token },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-      results.push(await response.json());
-    }
-    return results;
-  }, calls);
-}
 
 describe("finding cards", () => {
   let ada: Person;

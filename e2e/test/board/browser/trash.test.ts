@@ -2,39 +2,15 @@
 // with an Undo; a colleague's open board follows live; the Trash view lists deleted cards with
 // Restore, and Empty trash for admins and owners.
 import {
-  addCards,
   browserSuite,
   card,
   column,
-  newProject,
   shootPage,
-  signUp,
   type Person,
+  twoPeopleOnAProject,
 } from "../../../src/board/browser.ts";
 
 const suite = browserSuite();
-
-/** Calls of the board's API as the signed-in page makes them (session cookie, CSRF token), in order. */
-async function pageApi<T>(
-  who: Person,
-  calls: Array<[method: string, path: string, body?: unknown]>,
-): Promise<T[]> {
-  return who.page.evaluate(async (calls) => {
-    const session = await (await fetch("/app/auth/session")).json();
-    const results = [];
-    for (const [method, path, body] of calls) {
-      const response = await fetch(`/api/v1${path}`, {
-        method,
-        headers: { "Content-Type": "application/json", "X-CSRF-Token": session.csrf_token },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-      const text = await response.text();
-      results.push(text ? JSON.parse(text) : null);
-    }
-    return results;
-  }, calls);
-}
 
 describe("the trash", () => {
   let ada: Person;
@@ -42,22 +18,7 @@ describe("the trash", () => {
   let projectUrl = "";
 
   it("two people share a board", async () => {
-    ada = await suite.person();
-    bob = await suite.person();
-    for (const { context } of [ada, bob]) context.setDefaultTimeout(20_000);
-    await signUp(ada.page, suite.services.board.url, { email: "ada@example.com", name: "Ada Lovelace" });
-    await signUp(bob.page, suite.services.board.url, { email: "bob@example.com", name: "Bob Builder" });
-    projectUrl = await newProject(ada.page, "Launch");
-    await addCards(ada.page, "To do", ["Draft the memo", "Ship it"]);
-    const projectId = projectUrl.split("/").pop()!;
-    const [bobUser] = await pageApi<{ id: string }>(bob, [["GET", "/me"]]);
-    await pageApi(ada, [
-      ["POST", `/projects/${projectId}/members`, { user_id: bobUser!.id, role: "member" }],
-    ]);
-    const [invitations] = await pageApi<{ data: Array<{ id: string }> }>(bob, [["GET", "/me/invitations"]]);
-    await pageApi(bob, [["POST", `/invitations/${invitations!.data[0]!.id}/accept`]]);
-    await bob.page.goto(projectUrl);
-    await card(bob.page, "Ship it").waitFor();
+    ({ ada, bob, projectUrl } = await twoPeopleOnAProject(suite, ["Draft the memo", "Ship it"]));
   }, 120_000);
 
   it("Delete moves a card to the trash with an Undo; Bob's board follows live", async () => {
