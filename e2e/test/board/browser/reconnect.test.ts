@@ -2,57 +2,19 @@
 // back the open board and card panel are read again, so a card a colleague moved meanwhile (an
 // event this page never got) shows where it is.
 import {
-  addCards,
   browserSuite,
   card,
   column,
-  newProject,
+  pageApi,
   shootPage,
-  signUp,
-  type Person,
+  twoPeopleOnAProject,
 } from "../../../src/board/browser.ts";
 
 const suite = browserSuite();
 
-/** Calls of the board's API as the signed-in page makes them (session cookie, CSRF token), in order. */
-async function pageApi<T>(
-  who: Person,
-  calls: Array<[method: string, path: string, body?: unknown]>,
-): Promise<T[]> {
-  return who.page.evaluate(async (calls) => {
-    const session = await (await fetch("/app/auth/session")).json();
-    const results = [];
-    for (const [method, path, body] of calls) {
-      const response = await fetch(`/api/v1${path}`, {
-        method,
-        headers: { "Content-Type": "application/json", "X-CSRF-Token": session.csrf_token },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-      const text = await response.text();
-      results.push(text ? JSON.parse(text) : null);
-    }
-    return results;
-  }, calls);
-}
-
 describe("a dropped live socket", () => {
   it("shows Reconnecting…, and once back the board and the open card show what changed meanwhile", async () => {
-    const ada = await suite.person();
-    const bob = await suite.person();
-    for (const { context } of [ada, bob]) context.setDefaultTimeout(20_000);
-    await signUp(ada.page, suite.services.board.url, { email: "ada@example.com", name: "Ada Lovelace" });
-    await signUp(bob.page, suite.services.board.url, { email: "bob@example.com", name: "Bob Builder" });
-    const projectUrl = await newProject(ada.page, "Launch");
-    await addCards(ada.page, "To do", ["Ship it"]);
-    const projectId = projectUrl.split("/").pop()!;
-    const [bobUser] = await pageApi<{ id: string }>(bob, [["GET", "/me"]]);
-    await pageApi(ada, [
-      ["POST", `/projects/${projectId}/members`, { user_id: bobUser!.id, role: "member" }],
-    ]);
-    const [invitations] = await pageApi<{ data: Array<{ id: string }> }>(bob, [["GET", "/me/invitations"]]);
-    await pageApi(bob, [["POST", `/invitations/${invitations!.data[0]!.id}/accept`]]);
-    await bob.page.goto(projectUrl);
+    const { ada, bob } = await twoPeopleOnAProject(suite, ["Ship it"]);
     await card(bob.page, "Ship it").click();
     const panel = bob.page.getByRole("dialog", { name: /Card #1/ });
     await panel.getByLabel("Column").waitFor();
