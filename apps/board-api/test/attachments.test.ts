@@ -59,8 +59,8 @@ describe("attachments", () => {
     expect((await owner.api.get(`/attachments/${res.body.id}`)).status).toBe(404);
   });
 
-  it("uploads to a comment; deleting the card removes its files", async () => {
-    const { owner, column } = await makeBoard(t);
+  it("uploads to a comment; deleting the card keeps its files in the trash, emptying the trash removes them", async () => {
+    const { owner, project, column } = await makeBoard(t);
     const card = await makeCard(owner.api, column.id);
     const comment = (await owner.api.post(`/cards/${card.id}/comments`, { body: "see file" })).body;
     const res = await owner.api
@@ -70,7 +70,10 @@ describe("attachments", () => {
     expect(res.body).toMatchObject({ comment_id: comment.id, card_id: null, content_type: "text/plain" });
     expect((await owner.api.get(`/comments/${comment.id}/attachments`)).body.data).toHaveLength(1);
     expect(await storedFiles()).toHaveLength(1);
-    await owner.api.delete(`/cards/${card.id}`);
+    await owner.api.delete(`/cards/${card.id}`).expect(204);
+    // In the trash the card can be restored, files and all.
+    expect(await storedFiles()).toHaveLength(1);
+    await owner.api.delete(`/projects/${project.id}/trash`).expect(200);
     expect(await storedFiles()).toHaveLength(0);
   });
 
