@@ -131,7 +131,7 @@ export async function revokeInAccount(
 ): Promise<void> {
   // The browser is still on the host's page: the person opens the board again, then Account.
   await page.goto(`${boardUrl}/app`);
-  await page.getByRole("link", { name: /^Account/ }).click();
+  await page.getByRole("link", { name: /^Account \(/ }).click();
   const section = page.getByRole("region", { name: "Connected apps" });
   const row = section.getByRole("row", { name: new RegExp(appName) });
   await row.waitFor();

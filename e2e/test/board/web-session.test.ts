@@ -82,7 +82,12 @@ describe("sign-up", () => {
       .post("/app/auth/signup")
       .send({ email: "early@example.com", name: "Early Bird" });
     expect(started.status).toBe(201);
-    expect(started.body).toEqual({ email: "early@example.com", name: "Early Bird", handle: "early" });
+    expect(started.body).toEqual({
+      email: "early@example.com",
+      name: "Early Bird",
+      handle: "early",
+      verification_mail: true,
+    });
     expect(cookieOf(started, "board_signup")).toMatch(
       /; Path=\/app\/auth\/signup; Expires=.*; HttpOnly; SameSite=Strict$/,
     );

@@ -5,7 +5,7 @@
 import type { BoardColumn, Card, User } from "@org/contracts";
 import { html, LitElement, nothing } from "lit";
 import { api } from "../../api.ts";
-import { joinProject, leaveProject, onConnectionChange, onLiveEvent } from "../../live.ts";
+import { joinProject, leaveProject } from "../../live.ts";
 import { navigate } from "../../router.ts";
 import { base } from "../../styles.ts";
 import { confirmAction } from "../../ui/confirm.ts";
@@ -19,6 +19,7 @@ import {
   type ProjectData,
 } from "./board-data.ts";
 import { boardColumn, type ColumnActions, type DragState } from "./board-column.ts";
+import { followBoard } from "./board-live.ts";
 import { boardStyles, menuStyles } from "./board.styles.ts";
 import { cardTileStyles } from "./card-tile.styles.ts";
 import { tileContext } from "./card-tile.ts";
@@ -70,39 +71,22 @@ export class BoardBoardView extends LitElement implements ColumnActions, DragHos
   /** The search box and filters; while they are on, the board shows the cards they find. */
   private readonly search = new BoardSearch(this);
   private stopLive?: () => void;
-  private stopResync?: () => void;
   private reloadTimer?: ReturnType<typeof setTimeout>;
   private joined = "";
 
   override connectedCallback(): void {
     super.connectedCallback();
     document.addEventListener("click", this.closeMenu);
-    this.stopLive = onLiveEvent((event) => {
-      if (event.project_id !== this.projectId || event.to_user_id) return;
-      if (event.type === "card.moved") this.applyMove(event.data.card as Card);
-      if (
-        event.type === "card.deleted" &&
-        event.data.card_id === this.cardId &&
-        event.actor_id !== this.me?.id
-      ) {
-        toast("This card was moved to the trash.");
-        navigate(`/app/projects/${this.projectId}${location.search}`);
-      }
-      this.scheduleReload();
-    });
-    // Back after a drop: the events of the time between are lost, so read the board (and the open
-    // card) again.
-    this.stopResync = onConnectionChange((connected) => {
-      if (!connected) return;
-      this.scheduleReload();
-      this.renderRoot.querySelector<BoardCardPanel>("board-card-panel")?.resync();
-    });
+    this.stopLive = followBoard(this);
+  }
+
+  resyncCard(): void {
+    this.renderRoot.querySelector<BoardCardPanel>("board-card-panel")?.resync();
   }
 
   override disconnectedCallback(): void {
     document.removeEventListener("click", this.closeMenu);
     this.stopLive?.();
-    this.stopResync?.();
     if (this.joined) leaveProject(this.joined);
     super.disconnectedCallback();
   }
@@ -136,14 +120,14 @@ export class BoardBoardView extends LitElement implements ColumnActions, DragHos
   }
 
   /** Live events come in bursts (a move rewrites two columns): one reload for the lot. */
-  private scheduleReload() {
+  scheduleReload() {
     clearTimeout(this.reloadTimer);
     // Not in the middle of a drag: the placeholder would jump.
     this.reloadTimer = setTimeout(() => (this.drag ? this.scheduleReload() : void this.reload()), 120);
   }
 
   /** A move seen live is shown at once, before the reload confirms it. */
-  private applyMove(card: Card) {
+  applyMove(card: Card) {
     if (!this.data || !card) return;
     this.data = {
       ...this.data,
