@@ -135,7 +135,7 @@ describe("/demo", () => {
     // The browser logs each refused first try (403 step_up_required); nothing else failed.
     expect(problems.filter((problem) => !problem.includes("status of 403 (Forbidden)"))).toEqual([]);
     expect(problems).toHaveLength(3);
-  });
+  }, 90_000);
 
   it("speaks Spanish to an es-ES browser: the page, its script's sentences and the components", async () => {
     const demoUser = { externalId: DEMO_USER.externalId, tenant: { name: "AuthKit demo" } };
