@@ -15,28 +15,19 @@ import { tenantWebhooksStyles } from "./tenant-webhooks.styles.ts";
 import "./webhook-deliveries.ts";
 import type { WebhookDeliveries } from "./webhook-deliveries.ts";
 
-/** Every user-visible string of the webhooks card, in the page's language (the catalog's `webhooks`). */
+/** The card's sentences, in the page's language. */
 const w = t.webhooks;
-export const text = {
-  ...w,
-  actions: t.common.actions,
-  deliveriesLabel: (url: string) => format(w.deliveriesLabel, { url }),
-  removeLabel: (url: string) => format(w.removeLabel, { url }),
-  removeTitle: (url: string) => format(w.removeTitle, { url }),
-  removed: (url: string) => format(w.removed, { url }),
-  removeFailed: (reason: string) => format(w.removeFailed, { error: reason }),
-  eventNames: {
-    "user.created": w.userCreated,
-    "user.deleted": w.userDeleted,
-    "passkey.added": w.passkeyAdded,
-    "passkey.removed": w.passkeyRemoved,
-    "login.succeeded": w.loginSucceeded,
-    "login.failed": w.loginFailed,
-  } satisfies Record<TenantEventType, string>,
-  added: (url: string) => format(w.added, { url }),
-};
 
-const EVENT_TYPES = Object.keys(text.eventNames) as TenantEventType[];
+const EVENT_NAMES = {
+  "user.created": w.userCreated,
+  "user.deleted": w.userDeleted,
+  "passkey.added": w.passkeyAdded,
+  "passkey.removed": w.passkeyRemoved,
+  "login.succeeded": w.loginSucceeded,
+  "login.failed": w.loginFailed,
+} satisfies Record<TenantEventType, string>;
+
+const EVENT_TYPES = Object.keys(EVENT_NAMES) as TenantEventType[];
 
 /**
  * The tenant view's Webhooks card: its endpoints (URL, events, status, created) paged, "Add
@@ -70,7 +61,7 @@ export class TenantWebhooks extends LitElement {
       ...(description ? { description } : {}),
     });
     void this.webhooks.reload();
-    notify(text.added(created.url));
+    notify(format(w.added, { url: created.url }));
     return created;
   });
 
@@ -81,21 +72,21 @@ export class TenantWebhooks extends LitElement {
   async #remove(webhook: TenantWebhook) {
     if (this.removing) return;
     const confirmed = await confirmAction({
-      title: text.removeTitle(webhook.url),
-      message: text.removeMessage,
-      confirmLabel: text.removeConfirm,
+      title: format(w.removeTitle, { url: webhook.url }),
+      message: w.removeMessage,
+      confirmLabel: w.removeConfirm,
     });
     if (!confirmed) return;
     this.removing = webhook.id;
     try {
       await api.webhooks.remove(webhook.id);
-      this.webhooks.remove((w) => w.id === webhook.id);
-      notify(text.removed(webhook.url));
+      this.webhooks.remove((item) => item.id === webhook.id);
+      notify(format(w.removed, { url: webhook.url }));
       // The row and its buttons are gone: focus stays in the card, on "Add endpoint".
       await this.updateComplete;
       this.renderRoot.querySelector<HTMLElement>("#add-endpoint")?.focus();
     } catch (error) {
-      notify(text.removeFailed(errorMessage(error)));
+      notify(format(w.removeFailed, { error: errorMessage(error) }));
     } finally {
       this.removing = "";
     }
@@ -110,16 +101,16 @@ export class TenantWebhooks extends LitElement {
   }
 
   #events(webhook: TenantWebhook) {
-    if (webhook.events.length === 0) return html`<span class="faint">${text.allEvents}</span>`;
+    if (webhook.events.length === 0) return html`<span class="faint">${w.allEvents}</span>`;
     return html`<ul class="events">
-      ${webhook.events.map((type) => html`<li class="mono" title=${text.eventNames[type]}>${type}</li>`)}
+      ${webhook.events.map((type) => html`<li class="mono" title=${EVENT_NAMES[type]}>${type}</li>`)}
     </ul>`;
   }
 
   #status(webhook: TenantWebhook) {
     return webhook.enabled
-      ? html`<span class="badge ok">${text.active}</span>`
-      : html`<span class="badge bad" title=${webhook.disabled_reason ?? ""}>${text.disabled}</span>`;
+      ? html`<span class="badge ok">${w.active}</span>`
+      : html`<span class="badge bad" title=${webhook.disabled_reason ?? ""}>${w.disabled}</span>`;
   }
 
   #row = (webhook: TenantWebhook) => {
@@ -137,19 +128,19 @@ export class TenantWebhooks extends LitElement {
         <button
           class="button secondary small"
           type="button"
-          aria-label=${text.deliveriesLabel(webhook.url)}
+          aria-label=${format(w.deliveriesLabel, { url: webhook.url })}
           @click=${() => this.#openLog(webhook)}
         >
-          ${text.deliveries}
+          ${w.deliveries}
         </button>
         <button
           class="button danger-outline small"
           type="button"
           aria-disabled=${busy ? "true" : "false"}
-          aria-label=${text.removeLabel(webhook.url)}
+          aria-label=${format(w.removeLabel, { url: webhook.url })}
           @click=${() => this.#remove(webhook)}
         >
-          ${busy ? text.removing : text.remove}
+          ${busy ? w.removing : w.remove}
         </button>
       </td>
     </tr>`;
@@ -159,17 +150,17 @@ export class TenantWebhooks extends LitElement {
     const { result } = this.add;
     if (result) {
       return html`<div class="created">
-          <p class="success-line">${text.addedLine}</p>
+          <p class="success-line">${w.addedLine}</p>
           <p class="mono url">${result.url}</p>
-          <secret-value label=${text.secret} .value=${result.secret}></secret-value>
-          <p class="alert warning" role="note">${text.secretNote}</p>
+          <secret-value label=${w.secret} .value=${result.secret}></secret-value>
+          <p class="alert warning" role="note">${w.secretNote}</p>
         </div>
         ${this.add.doneButton()}`;
     }
     return html`<form id="add-form" @submit=${this.add.onSubmit} novalidate>
         ${this.add.errorAlert()}
         <div class="field">
-          <label for="webhook-url">${text.url}</label>
+          <label for="webhook-url">${w.url}</label>
           <input
             id="webhook-url"
             name="url"
@@ -181,10 +172,10 @@ export class TenantWebhooks extends LitElement {
             placeholder="https://example.com/webhooks/auth"
             aria-describedby="webhook-url-hint"
           />
-          <span class="hint" id="webhook-url-hint">${text.urlHint}</span>
+          <span class="hint" id="webhook-url-hint">${w.urlHint}</span>
         </div>
         <div class="field">
-          <label for="webhook-description">${text.description}</label>
+          <label for="webhook-description">${w.description}</label>
           <input
             id="webhook-description"
             name="description"
@@ -192,56 +183,54 @@ export class TenantWebhooks extends LitElement {
             autocomplete="off"
             aria-describedby="webhook-description-hint"
           />
-          <span class="hint" id="webhook-description-hint">${text.descriptionHint}</span>
+          <span class="hint" id="webhook-description-hint">${w.descriptionHint}</span>
         </div>
         <fieldset class="field" aria-describedby="webhook-events-hint">
-          <legend>${text.eventsLegend}</legend>
+          <legend>${w.eventsLegend}</legend>
           <div class="checks">
             ${EVENT_TYPES.map(
               (type) =>
                 html`<label class="check">
                   <input type="checkbox" name="events" value=${type} />
-                  <span
-                    ><span class="mono">${type}</span><span class="meta">${text.eventNames[type]}</span></span
-                  >
+                  <span><span class="mono">${type}</span><span class="meta">${EVENT_NAMES[type]}</span></span>
                 </label>`,
             )}
           </div>
-          <span class="hint" id="webhook-events-hint">${text.eventsHint}</span>
+          <span class="hint" id="webhook-events-hint">${w.eventsHint}</span>
         </fieldset>
       </form>
-      ${this.add.formButtons("add-form", text.submit, text.submitting)}`;
+      ${this.add.formButtons("add-form", w.submit, w.submitting)}`;
   }
 
   protected override render() {
     return html`<section class="card" aria-labelledby="webhooks-title">
         <div class="card-header">
           <div>
-            <h2 id="webhooks-title">${text.title}</h2>
-            <p class="intro">${text.intro}</p>
+            <h2 id="webhooks-title">${w.title}</h2>
+            <p class="intro">${w.intro}</p>
           </div>
           <button id="add-endpoint" class="button secondary" type="button" @click=${this.add.open}>
-            ${text.add}
+            ${w.add}
           </button>
         </div>
         ${pagedTable({
           list: this.webhooks,
-          label: text.table,
+          label: w.table,
           columns: 5,
-          count: (count) => countOf(count, text.countOne, text.countOther),
-          failed: text.loadFailed,
-          head: html`<th scope="col">${text.endpoint}</th>
-            <th scope="col" class="hide-narrow">${text.events}</th>
-            <th scope="col" class="hide-narrow">${text.status}</th>
-            <th scope="col" class="hide-narrow">${text.created}</th>
-            <th scope="col"><span class="sr-only">${text.actions}</span></th>`,
+          count: (count) => countOf(count, w.countOne, w.countOther),
+          failed: w.loadFailed,
+          head: html`<th scope="col">${w.endpoint}</th>
+            <th scope="col" class="hide-narrow">${w.events}</th>
+            <th scope="col" class="hide-narrow">${w.status}</th>
+            <th scope="col" class="hide-narrow">${w.created}</th>
+            <th scope="col"><span class="sr-only">${t.common.actions}</span></th>`,
           row: this.#row,
-          empty: emptyState(webhookIcon, text.emptyTitle, text.emptyText),
+          empty: emptyState(webhookIcon, w.emptyTitle, w.emptyText),
         })}
       </section>
       <!-- Closed, it forgets the secret: it is on the page only while the dialog shows it. -->
       <kit-dialog
-        heading=${this.add.result ? text.addedHeading : text.addHeading}
+        heading=${this.add.result ? w.addedHeading : w.addHeading}
         close-label=${t.common.close}
         @closed=${() => {
           this.add.result = undefined;
@@ -252,7 +241,7 @@ export class TenantWebhooks extends LitElement {
       <kit-dialog
         id="log"
         wide
-        heading=${text.logHeading}
+        heading=${w.logHeading}
         close-label=${t.common.close}
         @closed=${() => (this.logOf = undefined)}
       >

@@ -9,18 +9,9 @@ import { listIcon } from "../ui/icons.ts";
 import { emptyState, pagedTable } from "../ui/paged-table.ts";
 import { webhookDeliveriesStyles } from "./tenant-webhooks.styles.ts";
 
-/** Every user-visible string of the delivery log, in the page's language (the catalog's `webhookDeliveries`). */
+/** The log's sentences, in the page's language. */
 const d = t.webhookDeliveries;
-export const text = {
-  ...d,
-  actions: t.common.actions,
-  statuses: { pending: d.pending, succeeded: d.succeeded, failed: d.failed },
-  nextTry: (at: string) => format(d.nextTry, { time: at }),
-  answered: (status: number) => format(d.answered, { status }),
-  replayLabel: (event: string, at: string) => format(d.replayLabel, { event, time: at }),
-  replayed: (event: string) => format(d.replayed, { event }),
-  replayFailed: (reason: string) => format(d.replayFailed, { error: reason }),
-};
+const STATUSES = { pending: d.pending, succeeded: d.succeeded, failed: d.failed };
 
 /** How often the log looks again while a delivery is on its way (pending). */
 const PENDING_POLL_MS = 1500;
@@ -79,10 +70,10 @@ export class WebhookDeliveries extends LitElement {
     try {
       const queued = await api.webhooks.replay(delivery.id);
       this.deliveries.replace((d) => d.id === delivery.id, queued);
-      notify(text.replayed(delivery.event_type));
+      notify(format(d.replayed, { event: delivery.event_type }));
       this.#watchPending();
     } catch (error) {
-      notify(text.replayFailed(errorMessage(error)));
+      notify(format(d.replayFailed, { error: errorMessage(error) }));
     } finally {
       this.replaying = "";
     }
@@ -90,24 +81,26 @@ export class WebhookDeliveries extends LitElement {
 
   #status(delivery: TenantWebhookDelivery) {
     const tone = { pending: "", succeeded: "ok", failed: "bad" }[delivery.status];
-    return html`<span class="badge ${tone}">${text.statuses[delivery.status]}</span> ${
+    return html`<span class="badge ${tone}">${STATUSES[delivery.status]}</span> ${
         delivery.next_attempt_at
-          ? html`<span class="meta">${text.nextTry(formatDateTime(delivery.next_attempt_at))}</span>`
+          ? html`<span class="meta"
+              >${format(d.nextTry, { time: formatDateTime(delivery.next_attempt_at) })}</span
+            >`
           : nothing
       }`;
   }
 
   #lastResponse(delivery: TenantWebhookDelivery) {
     const last = delivery.attempts.at(-1);
-    if (!last) return html`<span class="faint">${text.noAttempt}</span>`;
+    if (!last) return html`<span class="faint">${d.noAttempt}</span>`;
     // An answer's status says it all (its error only repeats it); without one, the error says why.
     if (last.status_code !== null) {
       const ok = last.status_code >= 200 && last.status_code < 300;
       return html`<span class="response ${ok ? "ok" : "bad"}" title=${last.error ?? ""}
-        >${text.answered(last.status_code)}</span
+        >${format(d.answered, { status: last.status_code })}</span
       >`;
     }
-    return html`<span class="response bad">${text.noAnswer}</span>
+    return html`<span class="response bad">${d.noAnswer}</span>
       ${last.error ? html`<span class="meta">${last.error}</span>` : nothing}`;
   }
 
@@ -127,10 +120,10 @@ export class WebhookDeliveries extends LitElement {
           class="button secondary small"
           type="button"
           aria-disabled=${busy ? "true" : "false"}
-          aria-label=${text.replayLabel(delivery.event_type, at)}
+          aria-label=${format(d.replayLabel, { event: delivery.event_type, time: at })}
           @click=${() => this.#replay(delivery)}
         >
-          ${busy ? text.replaying : text.replay}
+          ${busy ? d.replaying : d.replay}
         </button>
       </td>
     </tr>`;
@@ -140,7 +133,7 @@ export class WebhookDeliveries extends LitElement {
     return html`<div class="toolbar">
         <div>
           <p class="mono url">${this.webhook?.url}</p>
-          <p class="hint">${text.intro}</p>
+          <p class="hint">${d.intro}</p>
         </div>
         <button
           class="button secondary small"
@@ -148,22 +141,22 @@ export class WebhookDeliveries extends LitElement {
           ?disabled=${this.deliveries.state === "loading"}
           @click=${() => this.load()}
         >
-          ${text.refresh}
+          ${d.refresh}
         </button>
       </div>
       ${pagedTable({
         list: this.deliveries,
-        label: text.table,
+        label: d.table,
         columns: 5,
-        count: (count) => countOf(count, text.countOne, text.countOther),
-        failed: text.loadFailed,
-        head: html`<th scope="col">${text.event}</th>
-          <th scope="col">${text.status}</th>
-          <th scope="col" class="hide-narrow">${text.attempts}</th>
-          <th scope="col">${text.lastResponse}</th>
-          <th scope="col"><span class="sr-only">${text.actions}</span></th>`,
+        count: (count) => countOf(count, d.countOne, d.countOther),
+        failed: d.loadFailed,
+        head: html`<th scope="col">${d.event}</th>
+          <th scope="col">${d.status}</th>
+          <th scope="col" class="hide-narrow">${d.attempts}</th>
+          <th scope="col">${d.lastResponse}</th>
+          <th scope="col"><span class="sr-only">${t.common.actions}</span></th>`,
         row: this.#row,
-        empty: emptyState(listIcon, text.emptyTitle, text.emptyText),
+        empty: emptyState(listIcon, d.emptyTitle, d.emptyText),
       })}`;
   }
 }
