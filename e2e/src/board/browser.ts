@@ -275,6 +275,26 @@ export async function twoPeopleOnAProject(
   return { ada, bob, projectUrl };
 }
 
+/** Account's Passkeys section. */
+export const accountPasskeys = (page: Page) => page.getByRole("region", { name: "Passkeys" });
+
+/** The passkey list as Account shows it: each row's name and last use. */
+export const passkeyRows = (page: Page) =>
+  accountPasskeys(page)
+    .locator("tbody tr")
+    .evaluateAll((rows) =>
+      rows.map((row) => {
+        const cells = [...row.querySelectorAll("td")].map((cell) => cell.textContent?.trim() ?? "");
+        return { name: cells[0], lastUsed: cells[2] };
+      }),
+    );
+
+/** Account, from the header's link, once its passkey list is there. */
+export async function openAccount(page: Page, name: string): Promise<void> {
+  await page.getByRole("link", { name: `Account (${name})` }).click();
+  await accountPasskeys(page).locator("tbody tr").first().waitFor();
+}
+
 /** Signs up as a person does: the form, the passkey step, and the projects page. */
 export async function signUp(
   page: Page,

@@ -1,26 +1,18 @@
 // Account → Passkeys: a passkey is renamed as a person does it (Enter keeps the new name through a
 // reload, Escape the old one). Its own file, with services of its own: a third sign-up in
 // account-passkeys.test.ts's services stalled before the passkey step (not understood yet).
-import { browserSuite, shootPage, signUp, type Person } from "../../../src/board/browser.ts";
+import {
+  accountPasskeys,
+  browserSuite,
+  shootPage,
+  signUp,
+  openAccount,
+  passkeyRows,
+} from "../../../src/board/browser.ts";
 
 const suite = browserSuite();
 
-const passkeys = (page: Person["page"]) => page.getByRole("region", { name: "Passkeys" });
-/** The passkey list as the page shows it: each row's name and last use. */
-const passkeyRows = (page: Person["page"]) =>
-  passkeys(page)
-    .locator("tbody tr")
-    .evaluateAll((rows) =>
-      rows.map((row) => {
-        const cells = [...row.querySelectorAll("td")].map((cell) => cell.textContent?.trim() ?? "");
-        return { name: cells[0], lastUsed: cells[2] };
-      }),
-    );
-
-async function openAccount(page: Person["page"], name: string) {
-  await page.getByRole("link", { name: `Account (${name})` }).click();
-  await passkeys(page).locator("tbody tr").first().waitFor();
-}
+const passkeys = accountPasskeys;
 
 describe("Account → Passkeys", () => {
   it("renames a passkey: Enter keeps the new name through a reload, Escape keeps the old one", async () => {

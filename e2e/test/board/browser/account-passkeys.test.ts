@@ -5,32 +5,26 @@
 // buttons once asked for a security key or a phone only), whatever the tenant's registration policy.
 import { addVirtualAuthenticator } from "@org/browser-testing";
 import { updateTenant } from "@org/auth-server/testing";
-import { browserSuite, confirmStepUp, shootPage, signUp, type Person } from "../../../src/board/browser.ts";
+import {
+  accountPasskeys,
+  browserSuite,
+  confirmStepUp,
+  shootPage,
+  signUp,
+  openAccount,
+  passkeyRows,
+  type Person,
+} from "../../../src/board/browser.ts";
 
 const suite = browserSuite();
 
-const passkeys = (page: Person["page"]) => page.getByRole("region", { name: "Passkeys" });
-/** The passkey list as the page shows it: each row's name and last use. */
-const passkeyRows = (page: Person["page"]) =>
-  passkeys(page)
-    .locator("tbody tr")
-    .evaluateAll((rows) =>
-      rows.map((row) => {
-        const cells = [...row.querySelectorAll("td")].map((cell) => cell.textContent?.trim() ?? "");
-        return { name: cells[0], lastUsed: cells[2] };
-      }),
-    );
+const passkeys = accountPasskeys;
 const addPasskey = (page: Person["page"]) =>
   passkeys(page).locator("authkit-register").getByRole("button", { name: "Add a passkey" });
 
 /** The confirmation dialog's Delete (its buttons are slotted into the dialog, not inside it). */
 const confirmButton = (page: Person["page"]) =>
   page.locator("kit-confirm").getByRole("button", { name: "Delete" });
-
-async function openAccount(page: Person["page"], name: string) {
-  await page.getByRole("link", { name: `Account (${name})` }).click();
-  await passkeys(page).locator("tbody tr").first().waitFor();
-}
 
 describe("Account → Passkeys", () => {
   it("lists the laptop's passkey by device, adds a security key, deletes one (never the last), and signs in with the other", async () => {

@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import request from "supertest";
 import { addVirtualAuthenticator } from "@org/browser-testing";
-import { browserSuite, shootPage, signUp, type Person } from "../../../src/board/browser.ts";
+import { accountPasskeys, browserSuite, shootPage, signUp, type Person } from "../../../src/board/browser.ts";
 
 const suite = browserSuite();
 
@@ -24,7 +24,7 @@ const confirmButton = (page: Person["page"]) =>
     .locator("board-step-up authkit-authenticate iframe")
     .contentFrame()
     .getByRole("button", { name: "Confirm with your passkey" });
-const passkeys = (page: Person["page"]) => page.getByRole("region", { name: "Passkeys" });
+const passkeys = accountPasskeys;
 const passkeyRows = (page: Person["page"]) => passkeys(page).locator("tbody tr");
 
 /** The prompt is shown; its passkey button confirms; the prompt goes away. */
