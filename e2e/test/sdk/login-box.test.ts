@@ -188,6 +188,36 @@ describe("authkit-login", () => {
     });
   });
 
+  it("is built on the script tag's own classes: the lazy chunk's errors are instanceof AuthKit.AuthKitError", async () => {
+    // No api-base-url and no token: the box itself (the chunk's code) raises a configuration_error.
+    site.route(
+      "/",
+      tenantPage(
+        auth.url,
+        `<authkit-login></authkit-login>
+<script>
+  document.querySelector("authkit-login").addEventListener("error", (e) => {
+    window.__loginError = {
+      code: e.detail.error.code,
+      instance: e.detail.error instanceof window.AuthKit.AuthKitError,
+      sameBase:
+        Object.getPrototypeOf(customElements.get("authkit-login")) ===
+        Object.getPrototypeOf(customElements.get("authkit-passkey")),
+    };
+  });
+</script>`,
+      ),
+    );
+    await page.goto(site.url("/"));
+    await page.waitForFunction(() => "__loginError" in window);
+    expect(await page.evaluate(() => (window as unknown as { __loginError: unknown }).__loginError)).toEqual({
+      code: "configuration_error",
+      instance: true,
+      sameBase: true,
+    });
+    await screenshot(page.locator(".slot"), SUITE, "missing-attributes-light");
+  });
+
   it('"Use your phone" shows the QR code of <authkit-qr>', async () => {
     const apiKey = await tenantWith({});
     await openBox(apiKey);

@@ -1,5 +1,6 @@
 // The size budgets of the SDK, run by `pnpm test` (so in CI); needs `pnpm build` first.
-// - dist/authkit.js, the script tag's module with Lit and all six components: at most 30 KB gzipped.
+// - dist/authkit.js, the script tag's module with Lit and all six components: at most 30 KB gzipped;
+//   its lazy chunks hold no copy of Lit.
 // - `@org/authkit-sdk/core` (the JS API, no Lit) as a bundler builds it from dist/esm: the entry
 //   chunk at most 7 KB gzipped (the QR flow and the socket.io client are lazy chunks, reported apart).
 // The packed package is also built by a Vite app in test/package.test.ts, with the same budget.
@@ -28,6 +29,16 @@ for (const file of (await readdir(path.join(dist, "chunks"))).filter((name) => n
   console.log(
     `chunks/${file}  ${kb(chunk.length)} raw, ${kb(gzip(chunk))} gzipped (lazy: ${file.startsWith("i18n") ? "a language" : file.startsWith("login") ? "<authkit-login>" : "QR status socket"})`,
   );
+}
+// A lazy chunk takes Lit and the SDK's modules from authkit.js (@org/web-build's shared chunks), not
+// a copy of its own: one Lit, one AuthKitError class on the page.
+for (const file of (await readdir(path.join(dist, "chunks"))).filter((name) => name.endsWith(".js"))) {
+  if (
+    /litHtmlVersions|reactiveElementVersions/.test(await readFile(path.join(dist, "chunks", file), "utf8"))
+  ) {
+    console.error(`chunks/${file} carries its own copy of Lit`);
+    failed = true;
+  }
 }
 if (gzip(main) > FULL_BUDGET) {
   console.error(`authkit.js is ${kb(gzip(main))} gzipped, over the ${kb(FULL_BUDGET)} budget`);

@@ -7,6 +7,14 @@ import path from "node:path";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import { build } from "esbuild";
 import ts from "typescript";
+import {
+  chunkReadingRegistry,
+  entryFillingRegistry,
+  leaveSharedOut,
+  probeEntries,
+  registryKey,
+  sharedImports,
+} from "./shared-chunks.mjs";
 
 /** Browsers the bundles are written for: WebAuthn Level 3 JSON helpers are not assumed, ES2022 is. */
 export const BROWSER_TARGET = ["es2022", "chrome109", "edge109", "firefox115", "safari16"];
@@ -35,7 +43,9 @@ export function sdkFromServer(url = "/sdk/authkit.js") {
  * @property {boolean} [hashed] content-hashed entry file names (pages; long-cached)
  * @property {Record<string, string>} [lazy] source file → chunk name: modules the entries load with
  *   `import()`. Each is bundled on its own into `chunks/<name>-<hash>.js` and the entries import that
- *   file, so every entry stays one self-contained file (no shared chunk to fetch before it runs).
+ *   file, so every entry stays one self-contained file (no shared chunk to fetch before it runs). A
+ *   chunk takes the modules its entries already hold from them (one Lit, one `AuthKitError`), not a
+ *   copy: see shared-chunks.mjs.
  * @property {boolean | string} [serveSdk] resolve `@org/authkit-sdk` to the served SDK (page scripts): `true`
  *   for `/sdk/authkit.js` (the auth server's own pages), or the URL another server answers it at
  * @property {boolean} [keepNames] keep class and function names through minification (a published
@@ -102,7 +112,7 @@ function compactTemplates() {
   return {
     name: "compact-templates",
     setup(pluginBuild) {
-      pluginBuild.onLoad({ filter: /\.ts$/ }, async (args) => {
+      pluginBuild.onLoad({ filter: /\.ts$/, namespace: "file" }, async (args) => {
         const source = await readFile(args.path, "utf8");
         let contents = source;
         if (contents.includes("css`"))
@@ -153,23 +163,89 @@ export async function bundleBrowser({
   const relative = (/** @type {string} */ file) =>
     path.relative(outRoot, path.resolve(absWorkingDir, file)).split(path.sep).join("/");
 
+  /** @type {import("esbuild").Plugin[]} */
+  const plugins = [];
+  if (serveSdk) plugins.push(typeof serveSdk === "string" ? sdkFromServer(serveSdk) : sdkFromServer());
+
+  // Which modules the entries hold and which entries load each lazy module (see shared-chunks.mjs).
+  const lazySources = new Set(Object.keys(lazy).map((source) => path.resolve(absWorkingDir, source)));
+  /** @type {Map<string, Set<string>>} lazy source → modules that import() it */
+  const lazyImporters = new Map();
+  /** @type {Map<string, { entries: string[], shared: Set<string> }>} */
+  let sharing = new Map();
+  /** @type {string[]} the entries' probe output, part of each registry key */
+  let probeTexts = [];
+  if (lazySources.size) {
+    const probe = await run({
+      absWorkingDir,
+      entryPoints,
+      outdir,
+      write: false,
+      sourcemap: false,
+      plugins: [
+        ...plugins,
+        {
+          name: "lazy-probe",
+          setup(pluginBuild) {
+            pluginBuild.onResolve({ filter: /.*/ }, (args) => {
+              if (args.kind !== "dynamic-import") return undefined;
+              const source = path.resolve(args.resolveDir, args.path);
+              if (!lazySources.has(source)) return undefined;
+              lazyImporters.set(source, (lazyImporters.get(source) ?? new Set()).add(args.importer));
+              return { path: source, external: true };
+            });
+          },
+        },
+      ],
+    });
+    sharing = probeEntries(probe.metafile, absWorkingDir, entryPoints, lazyImporters);
+    probeTexts = probe.outputFiles.filter((file) => file.path.endsWith(".js")).map((file) => file.text);
+  }
+
   /** @type {Record<string, string>} source file (absolute) → output path relative to outdir */
   const chunks = {};
+  /** @type {Map<string, { key: string, imports: Map<string, string[]> }[]>} entry source → registries */
+  const registries = new Map();
   for (const [source, name] of Object.entries(lazy)) {
+    const absolute = path.resolve(absWorkingDir, source);
+    // A lazy module none of these entries loads (the embed pages have no <authkit-login>) is not built.
+    if (!lazyImporters.has(absolute)) continue;
+    const shares = sharing.get(absolute);
+    /** @type {import("esbuild").Plugin[]} */
+    const chunkPlugins = [];
+    if (shares) {
+      const probe = await run({
+        absWorkingDir,
+        entryPoints: { [name]: source },
+        outdir: path.join(outdir, "chunks"),
+        write: false,
+        sourcemap: false,
+        plugins: [leaveSharedOut(shares.shared)],
+      });
+      const code = probe.outputFiles.find((file) => file.path.endsWith(".js"))?.text ?? "";
+      const imports = sharedImports(code);
+      if (imports.size) {
+        const key = registryKey(name, [code, ...probeTexts]);
+        chunkPlugins.push(chunkReadingRegistry(key, imports, shares.entries.join(" or ")));
+        for (const entry of shares.entries) {
+          const entrySource = path.resolve(absWorkingDir, /** @type {string} */ (entryPoints[entry]));
+          registries.set(entrySource, [...(registries.get(entrySource) ?? []), { key, imports }]);
+        }
+      }
+    }
     const result = await run({
       absWorkingDir,
       entryPoints: { [name]: source },
       outdir: path.join(outdir, "chunks"),
       entryNames: "[name]-[hash]",
+      plugins: chunkPlugins,
     });
     const file = Object.keys(result.metafile.outputs).find((output) => output.endsWith(".js"));
     if (!file) throw new Error(`no output for ${source}`);
-    chunks[path.resolve(absWorkingDir, source)] = relative(file);
+    chunks[absolute] = relative(file);
   }
 
-  /** @type {import("esbuild").Plugin[]} */
-  const plugins = [];
-  if (serveSdk) plugins.push(typeof serveSdk === "string" ? sdkFromServer(serveSdk) : sdkFromServer());
+  if (registries.size) plugins.push(entryFillingRegistry(registries));
   if (Object.keys(chunks).length) {
     plugins.push({
       name: "lazy-chunks",
@@ -194,9 +270,10 @@ export async function bundleBrowser({
   const manifest = {};
   for (const [file, output] of Object.entries(result.metafile.outputs)) {
     if (!output.entryPoint || !/\.(js|css)$/.test(file)) continue;
+    // An entry that fills a chunk's registry is a module of the "entry-with-registry" namespace.
+    const entryPoint = (output.entryPoint ?? "").replace(/^entry-with-registry:/, "");
     const name = Object.entries(entryPoints).find(
-      ([, source]) =>
-        path.resolve(absWorkingDir, source) === path.resolve(absWorkingDir, output.entryPoint ?? ""),
+      ([, source]) => path.resolve(absWorkingDir, source) === path.resolve(absWorkingDir, entryPoint),
     )?.[0];
     if (name) manifest[name] = relative(file);
   }
