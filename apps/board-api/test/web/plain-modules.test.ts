@@ -1,6 +1,8 @@
-// The web app's plain modules (no DOM): Markdown rendering, client routes, where a new column goes.
+// The web app's plain modules (no DOM): Markdown rendering, client routes, where a new column goes,
+// how fast a drag scrolls the board near its edges.
 import { renderMarkdown } from "../../src/web/markdown.ts";
 import { newColumnPosition } from "../../src/web/views/board/board-data.ts";
+import { edgeScroll } from "../../src/web/views/board/drag.ts";
 import { parseRoute } from "../../src/web/router.ts";
 import {
   filterFromSearch,
@@ -120,5 +122,26 @@ describe("the board's filter in the URL", () => {
     expect(findCardsQuery(filter)).toBe(`q=needle&label_id=${label}&due=week`);
     expect(filterToSearch(withFilter(filter, "label", ""))).toBe("?q=+needle+&due=week");
     expect(filterToSearch({})).toBe("");
+  });
+});
+
+describe("edgeScroll (a drag near the board's edges)", () => {
+  // The board's row on a 375 px phone, below the page's head.
+  const row = { left: 0, top: 100, right: 375, bottom: 800 };
+
+  it("scrolls nothing away from the edges or outside the scroller", () => {
+    expect(edgeScroll({ x: 180, y: 400 }, row)).toEqual({ dx: 0, dy: 0 });
+    expect(edgeScroll({ x: 370, y: 50 }, row)).toEqual({ dx: 0, dy: 0 });
+    expect(edgeScroll({ x: 400, y: 400 }, row)).toEqual({ dx: 0, dy: 0 });
+  });
+
+  it("scrolls toward the edge the pointer nears, faster the nearer it is", () => {
+    const right = [330, 350, 374].map((x) => edgeScroll({ x, y: 400 }, row).dx);
+    expect(right.every((dx) => dx > 0)).toBe(true);
+    expect(right).toEqual([...right].sort((a, b) => a - b));
+    expect(edgeScroll({ x: 375, y: 400 }, row)).toEqual({ dx: 14, dy: 0 });
+    expect(edgeScroll({ x: 2, y: 400 }, row).dx).toBeLessThan(0);
+    expect(edgeScroll({ x: 180, y: 790 }, row).dy).toBeGreaterThan(0);
+    expect(edgeScroll({ x: 180, y: 110 }, row).dy).toBeLessThan(0);
   });
 });

@@ -1,5 +1,6 @@
 // The board on a phone (375 px, touch): the card panel fills the screen and its long title wraps;
-// a card is moved by pressing it a moment and dragging it with the finger; a quick swipe scrolls.
+// a card is moved by pressing it a moment and dragging it with the finger; a quick swipe scrolls;
+// held near the board's edge, a dragged card scrolls the board to a column off the screen.
 import type { Page } from "@org/browser-testing";
 import {
   addCards,
@@ -7,6 +8,7 @@ import {
   column,
   eventually,
   newProject,
+  pageApi,
   shootPage,
   signUp,
   browserSuite,
@@ -25,26 +27,44 @@ async function finger(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   const touch = (type: "touchStart" | "touchMove" | "touchEnd", x: number, y: number) =>
     cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x, y }] });
-  return {
-    /** Presses at `from`, holds `holdMs`, moves to `to` in steps, lifts. */
-    async drag(from: { x: number; y: number }, to: { x: number; y: number }, holdMs: number) {
-      await touch("touchStart", from.x, from.y);
+  let at = { x: 0, y: 0 };
+  const hand = {
+    /** Puts the finger down at `point` and holds it `holdMs`. */
+    async press(point: { x: number; y: number }, holdMs: number) {
+      at = point;
+      await touch("touchStart", point.x, point.y);
       await page.waitForTimeout(holdMs);
+    },
+    /** Slides the finger to `to` in steps. */
+    async slide(to: { x: number; y: number }) {
+      const from = at;
       for (let step = 1; step <= 10; step += 1) {
-        await touch(
-          "touchMove",
-          from.x + ((to.x - from.x) * step) / 10,
-          from.y + ((to.y - from.y) * step) / 10,
-        );
+        at = { x: from.x + ((to.x - from.x) * step) / 10, y: from.y + ((to.y - from.y) * step) / 10 };
+        await touch("touchMove", at.x, at.y);
         await page.waitForTimeout(16);
       }
-      await touch("touchEnd", to.x, to.y);
+    },
+    async lift() {
+      await touch("touchEnd", at.x, at.y);
+    },
+    /** Presses at `from`, holds `holdMs`, moves to `to` in steps, lifts. */
+    async drag(from: { x: number; y: number }, to: { x: number; y: number }, holdMs: number) {
+      await hand.press(from, holdMs);
+      await hand.slide(to);
+      await hand.lift();
     },
   };
+  return hand;
+}
+
+/** The middle of a card's grip (⋮⋮), where a finger takes it. */
+async function grip(page: Page, title: string) {
+  const box = (await card(page, title).locator(".card-grip").boundingBox())!;
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
 const titles = (page: Page, name: string) =>
-  column(page, name).locator("li[data-card-id] .title").allInnerTexts();
+  column(page, name).locator("li[data-card-id] .title").allTextContents();
 
 describe("on a phone", () => {
   it("opens a card full screen with its long title wrapped", async () => {
@@ -99,6 +119,8 @@ describe("on a phone", () => {
     expect(text.width).toBeGreaterThan(250);
     expect(text.longestWord).toBe(1);
     await shootPage(page, "card-comment-phone", () => comment.waitFor());
+    // The next steps on the phone's screen again.
+    await page.setViewportSize({ width: 375, height: 812 });
     await panel.getByRole("button", { name: "Close" }).click();
     await panel.waitFor({ state: "detached" });
     expect(phone.problems).toEqual([]);
@@ -111,10 +133,6 @@ describe("on a phone", () => {
       const box = (await card(page, title).boundingBox())!;
       return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
     };
-    const grip = async (title: string) => {
-      const box = (await card(page, title).locator(".card-grip").boundingBox())!;
-      return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-    };
     const before = await titles(page, "To do");
     // A swipe on the card itself scrolls, never moves it.
     await touch.drag(await at("Third"), { x: 200, y: (await at(before[0]!)).y - 10 }, 0);
@@ -122,11 +140,51 @@ describe("on a phone", () => {
     expect(await titles(page, "To do")).toEqual(before);
     // Taken by its grip, dragged above the first card: it moves there.
     const first = await at(before[0]!);
-    await touch.drag(await grip("Third"), { x: first.x, y: first.y - 20 }, 50);
+    await touch.drag(await grip(page, "Third"), { x: first.x, y: first.y - 20 }, 50);
     await eventually(() => titles(page, "To do"), ["Third", ...before.filter((title) => title !== "Third")]);
     // The server has it there too.
     await page.reload();
     await eventually(() => titles(page, "To do"), ["Third", ...before.filter((title) => title !== "Third")]);
+    expect(phone.problems).toEqual([]);
+  });
+
+  it("scrolls the board while a card dragged with a finger is held near its edge, to a column off the screen", async () => {
+    const { page } = phone;
+    const touch = await finger(page);
+    const done = column(page, "Done");
+    // The board shows one column at a time: Done is off the screen, to the right.
+    expect((await done.boundingBox())!.x).toBeGreaterThan(375);
+    const start = await grip(page, "Second");
+    await touch.press(start, 50);
+    // Held at the right edge, the board scrolls (snapping to a column would hold it back)…
+    await touch.slide({ x: 368, y: start.y });
+    await page.waitForFunction(
+      (board) => {
+        const left = [...(board?.shadowRoot?.querySelectorAll("section.column h2") ?? [])]
+          .find((heading) => heading.textContent === "Done")
+          ?.getBoundingClientRect().left;
+        return left !== undefined && left < 180;
+      },
+      await page.locator("board-board-view").elementHandle(),
+      { timeout: 8000, polling: 16 },
+    );
+    // …until Done is there: the card is dropped on it.
+    await touch.slide({ x: 187, y: start.y });
+    const box = (await done.boundingBox())!;
+    const visible = { left: Math.max(box.x, 0), right: Math.min(box.x + box.width, 375) };
+    await touch.slide({ x: (visible.left + visible.right) / 2, y: start.y });
+    await touch.lift();
+    await eventually(() => titles(page, "Done"), ["Second"]);
+    // The server has it there too.
+    const projectId = new URL(page.url()).pathname.split("/")[3]!;
+    const doneOnServer = async () => {
+      const [board] = await pageApi<{ data: Array<{ name: string; cards: Array<{ title: string }> }> }>(
+        phone,
+        [["GET", `/projects/${projectId}/columns`]],
+      );
+      return board!.data.find((one) => one.name === "Done")!.cards.map((one) => one.title);
+    };
+    await eventually(doneOnServer, ["Second"]);
     expect(phone.problems).toEqual([]);
   });
 });

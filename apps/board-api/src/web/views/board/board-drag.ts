@@ -10,7 +10,7 @@ export interface DragHost {
   renderRoot: HTMLElement | DocumentFragment;
   data: ProjectData | null;
   drag: DragState | null;
-  moveCard(card: Card, columnId: string, position: number): Promise<void>;
+  moveCard(card: Card, columnId: string, position: number): Promise<unknown>;
   moveColumn(column: BoardColumn, to: number): Promise<void>;
 }
 
@@ -39,12 +39,20 @@ export function dragCard(host: DragHost, event: PointerEvent, card: Card): void 
   });
 }
 
-/** The column under (x, y) and the place among its cards where the pointer is. */
+/**
+ * The column under (x, y), or below whose end the pointer is (a short column, an empty one), and
+ * the place among its cards where the pointer is.
+ */
 function cardTarget(host: DragHost, x: number, y: number): void {
   const drag = host.drag;
   if (drag?.kind !== "card") return;
   const root = host.renderRoot as ShadowRoot;
-  const column = root.elementFromPoint(x, y)?.closest<HTMLElement>("section.column[data-column-id]");
+  const column =
+    root.elementFromPoint(x, y)?.closest<HTMLElement>("section.column[data-column-id]") ??
+    [...root.querySelectorAll<HTMLElement>("section.column[data-column-id]")].find((candidate) => {
+      const box = candidate.getBoundingClientRect();
+      return x >= box.left && x <= box.right && y >= box.bottom;
+    });
   if (!column) return;
   const items = [...column.querySelectorAll<HTMLElement>("ol.cards > li[data-card-id]")];
   let index = items.findIndex((item) => {

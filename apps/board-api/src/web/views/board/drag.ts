@@ -140,15 +140,14 @@ class PointerDrag {
   private readonly autoScroll = () => {
     let scrolled = false;
     for (const scroller of this.options.scrollers()) {
-      const box = scroller.getBoundingClientRect();
-      if (this.y < box.top || this.y > box.bottom || this.x < box.left || this.x > box.right) continue;
-      const dx = edgeSpeed(this.x, box.left, box.right);
-      const dy = edgeSpeed(this.y, box.top, box.bottom);
+      const { dx, dy } = edgeScroll({ x: this.x, y: this.y }, scroller.getBoundingClientRect());
       if (dx && scroller.scrollWidth > scroller.clientWidth) {
+        unsnap(scroller);
         scroller.scrollLeft += dx;
         scrolled = true;
       }
       if (dy && scroller.scrollHeight > scroller.clientHeight) {
+        unsnap(scroller);
         scroller.scrollTop += dy;
         scrolled = true;
       }
@@ -166,6 +165,7 @@ class PointerDrag {
     window.removeEventListener("contextmenu", this.onContextMenu, true);
     if (!this.began) return;
     this.ghost?.remove();
+    for (const scroller of this.options.scrollers()) resnap(scroller);
     document.body.style.userSelect = "";
     // The click that ends a drag is not a click on what lies under the pointer.
     window.addEventListener("click", swallow, { capture: true, once: true });
@@ -180,9 +180,36 @@ function swallow(event: Event) {
   event.preventDefault();
 }
 
+/**
+ * The board's row snaps to a column (on a phone, "mandatory": each column fills the screen), which
+ * would pull every small scroll of the drag back to the column it started from. Snapping is off
+ * while the drag scrolls, and back on when it ends (the row then settles on a column).
+ */
+function unsnap(scroller: HTMLElement) {
+  if (scroller.style.scrollSnapType !== "none") scroller.style.scrollSnapType = "none";
+}
+
+function resnap(scroller: HTMLElement) {
+  if (scroller.style.scrollSnapType === "none") scroller.style.scrollSnapType = "";
+}
+
 /** How fast to scroll at `at` between `start` and `end`: negative near the start, positive near the end. */
 export function edgeSpeed(at: number, start: number, end: number): number {
   if (at < start + EDGE) return -Math.ceil(((start + EDGE - at) / EDGE) * SCROLL_SPEED);
   if (at > end - EDGE) return Math.ceil(((at - (end - EDGE)) / EDGE) * SCROLL_SPEED);
   return 0;
+}
+
+/**
+ * How far (px, this frame) to scroll a scroller whose box is `box` with the pointer at `point`:
+ * nothing when the pointer is outside it, else faster the nearer the pointer is to an edge (left
+ * and up negative, right and down positive).
+ */
+export function edgeScroll(
+  point: { x: number; y: number },
+  box: { left: number; top: number; right: number; bottom: number },
+): { dx: number; dy: number } {
+  const inside = point.x >= box.left && point.x <= box.right && point.y >= box.top && point.y <= box.bottom;
+  if (!inside) return { dx: 0, dy: 0 };
+  return { dx: edgeSpeed(point.x, box.left, box.right), dy: edgeSpeed(point.y, box.top, box.bottom) };
 }
