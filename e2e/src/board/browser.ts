@@ -265,14 +265,18 @@ export async function twoPeopleOnAProject(
   await signUp(bob.page, suite.services.board.url, { email: "bob@example.com", name: "Bob Builder" });
   const projectUrl = await newProject(ada.page, "Launch");
   await addCards(ada.page, "To do", cards);
-  const projectId = projectUrl.split("/").pop()!;
-  const [bobUser] = await pageApi<{ id: string }>(bob, [["GET", "/me"]]);
-  await pageApi(ada, [["POST", `/projects/${projectId}/members`, { user_id: bobUser!.id, role: "member" }]]);
-  const [invitations] = await pageApi<{ data: Array<{ id: string }> }>(bob, [["GET", "/me/invitations"]]);
-  await pageApi(bob, [["POST", `/invitations/${invitations!.data[0]!.id}/accept`]]);
+  await addMember(ada, bob, projectUrl.split("/").pop()!);
   await bob.page.goto(projectUrl);
   await card(bob.page, cards[cards.length - 1]!).waitFor();
   return { ada, bob, projectUrl };
+}
+
+/** `member` (signed up) joins `owner`'s project as a member: invited over the API, and accepting. */
+export async function addMember(owner: Person, member: Person, projectId: string): Promise<void> {
+  const [user] = await pageApi<{ id: string }>(member, [["GET", "/me"]]);
+  await pageApi(owner, [["POST", `/projects/${projectId}/members`, { user_id: user!.id, role: "member" }]]);
+  const [invitations] = await pageApi<{ data: Array<{ id: string }> }>(member, [["GET", "/me/invitations"]]);
+  await pageApi(member, [["POST", `/invitations/${invitations!.data[0]!.id}/accept`]]);
 }
 
 /** Account's Passkeys section. */

@@ -32,11 +32,14 @@ interface BoardErrorBody {
 
 /**
  * A not_found message without its hint for agents ("Use find_cards … (HTTP: …)"), which a person
- * following a stale link cannot act on: what is gone, and why it may be.
+ * following a stale link cannot act on: what is gone, and why it may be; other messages without
+ * the API options a person has no control for.
  */
 function forPeople(code: string, message: string): string {
   const what = code === "not_found" ? /^(\w[\w ]*?) not found\b/.exec(message)?.[1] : undefined;
-  return what ? `${what} not found. It may have been deleted, or you no longer have access to it.` : message;
+  if (what) return `${what} not found. It may have been deleted, or you no longer have access to it.`;
+  // A parent kept out of a done column: `force` is an option of the API's callers, not the page's.
+  return message.replace(/, or pass force: true\.$/, ".");
 }
 
 const boardClient: Omit<ApiClientOptions, "base"> = {

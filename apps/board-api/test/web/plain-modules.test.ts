@@ -1,7 +1,8 @@
 // The web app's plain modules (no DOM): Markdown rendering, client routes, where a new column goes,
-// how fast a drag scrolls the board near its edges.
+// the places "Move to…" offers, how fast a drag scrolls the board near its edges.
+import type { BoardColumn } from "@org/contracts";
 import { renderMarkdown } from "../../src/web/markdown.ts";
-import { newColumnPosition } from "../../src/web/views/board/board-data.ts";
+import { movePlaces, newColumnPosition } from "../../src/web/views/board/board-data.ts";
 import { edgeScroll } from "../../src/web/views/board/drag.ts";
 import { parseRoute } from "../../src/web/router.ts";
 import {
@@ -122,6 +123,29 @@ describe("the board's filter in the URL", () => {
     expect(findCardsQuery(filter)).toBe(`q=needle&label_id=${label}&due=week`);
     expect(filterToSearch(withFilter(filter, "label", ""))).toBe("?q=+needle+&due=week");
     expect(filterToSearch({})).toBe("");
+  });
+});
+
+describe("movePlaces (Move to…)", () => {
+  const card = (id: string, number: number, archived = false) =>
+    ({ id, number, title: `Card ${number}`, archived }) as BoardColumn["cards"][number];
+
+  it("offers the top, after each other card, and the bottom, at move_card's positions", () => {
+    const column = { cards: [card("a", 1), card("b", 2), card("me", 3), card("c", 4)] };
+    expect(movePlaces(column, "me")).toEqual([
+      { label: "Top", position: 0 },
+      { label: "After #1 Card 1", position: 1 },
+      { label: "After #2 Card 2", position: 2 },
+      { label: "Bottom", position: 3 },
+    ]);
+  });
+
+  it("counts no archived card, and offers an empty column's one place", () => {
+    expect(movePlaces({ cards: [card("a", 1, true), card("b", 2)] }, "me")).toEqual([
+      { label: "Top", position: 0 },
+      { label: "Bottom", position: 1 },
+    ]);
+    expect(movePlaces({ cards: [card("me", 3)] }, "me")).toEqual([{ label: "Top", position: 0 }]);
   });
 });
 

@@ -1,9 +1,11 @@
 // The board on a phone (375 px, touch): the card panel fills the screen and its long title wraps;
 // a card is moved by pressing it a moment and dragging it with the finger; a quick swipe scrolls;
-// held near the board's edge, a dragged card scrolls the board to a column off the screen.
-import type { Page } from "@org/browser-testing";
+// held near the board's edge, a dragged card scrolls the board to a column off the screen; "Move
+// to…" in the card panel moves a card from a sheet at the bottom, seen live on a laptop.
+import type { Locator, Page } from "@org/browser-testing";
 import {
   addCards,
+  addMember,
   card,
   column,
   eventually,
@@ -62,6 +64,10 @@ async function grip(page: Page, title: string) {
   const box = (await card(page, title).locator(".card-grip").boundingBox())!;
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
+
+/** A select's chosen option, as it reads. */
+const chosen = (select: Locator) =>
+  select.evaluate((element: HTMLSelectElement) => element.selectedOptions[0]?.text ?? "");
 
 const titles = (page: Page, name: string) =>
   column(page, name).locator("li[data-card-id] .title").allTextContents();
@@ -186,5 +192,86 @@ describe("on a phone", () => {
     };
     await eventually(doneOnServer, ["Second"]);
     expect(phone.problems).toEqual([]);
+  });
+
+  it("moves a card with Move to… in a sheet at the bottom, seen live on a laptop; a refused move stays put and says why", async () => {
+    const { page } = phone;
+    const projectUrl = page.url().split("?")[0]!;
+    const projectId = new URL(projectUrl).pathname.split("/")[3]!;
+    // Sam, a member on a laptop, has the board open.
+    const sam = await suite.person();
+    await signUp(sam.page, suite.services.board.url, { email: "sam@example.com", name: "Sam Desk" });
+    await addMember(phone, sam, projectId);
+    await sam.page.goto(projectUrl);
+    await card(sam.page, "Third").waitFor();
+    // Pat opens Third and taps Move to…: a sheet along the bottom of the screen.
+    await card(page, "Third").click();
+    const panel = page.getByRole("dialog", { name: /Card #3/ });
+    await panel.getByRole("button", { name: "Move to…" }).click();
+    const sheet = page.getByRole("dialog", { name: "Move #3" });
+    await sheet.waitFor();
+    const box = (await sheet.boundingBox())!;
+    expect([box.x, box.width, Math.round(box.y + box.height)]).toEqual([0, 375, 812]);
+    // With the keyboard: the column (focus starts there), then the place in it.
+    const where = sheet.getByRole("combobox", { name: "Column" });
+    expect(await where.evaluate((element) => element.matches(":focus"))).toBe(true);
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    expect(await chosen(where)).toBe("Done");
+    const position = sheet.getByRole("combobox", { name: "Position" });
+    expect(
+      await position.evaluate((select: HTMLSelectElement) => [...select.options].map((one) => one.text)),
+    ).toEqual(["Top", "Bottom"]);
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("ArrowUp");
+    expect(await chosen(position)).toBe("Top");
+    await shootPage(page, "move-sheet", () => sheet.waitFor());
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await sheet.waitFor({ state: "hidden" });
+    await panel.getByText("In Done").waitFor();
+    await page.locator("board-toasts").getByText("Moved #3 to Done, position 1.").waitFor();
+    await shootPage(page, "move-sheet-moved", () => panel.getByText("In Done").waitFor());
+    await page.setViewportSize({ width: 375, height: 812 });
+    await eventually(() => titles(page, "Done"), ["Third", "Second"]);
+    await eventually(() => titles(sam.page, "Done"), ["Third", "Second"]);
+    // A card with a child not done yet may not enter a done column: the board puts it back and the
+    // toast says why, in words for a person (no API option).
+    await panel.getByRole("button", { name: "Close" }).click();
+    const long = (await titles(page, "To do"))[0]!;
+    await card(page, long).click();
+    const parent = page.getByRole("dialog", { name: /Card #1/ });
+    const parentId = new URL(page.url()).pathname.split("/").pop()!;
+    await pageApi(phone, [["POST", `/cards/${parentId}/decompose`, { cards: [{ title: "Draft outline" }] }]]);
+    await parent.getByRole("button", { name: "Move to…" }).click();
+    const again = page.getByRole("dialog", { name: "Move #1" });
+    await again.getByRole("combobox", { name: "Column" }).selectOption({ label: "Done" });
+    await again.getByRole("button", { name: "Move" }).click();
+    await page
+      .locator("board-toasts")
+      .getByText(
+        'The card has a child that is not done: #4 "Draft outline". Move them to a done column (or archive them) first.',
+      )
+      .waitFor();
+    await parent.getByText("In To do").waitFor();
+    await eventually(() => titles(page, "Done"), ["Third", "Second"]);
+    await eventually(() => titles(page, "To do"), [long, "Draft outline"]);
+    expect(await titles(sam.page, "Done")).toEqual(["Third", "Second"]);
+    // Escape closes the sheet only; focus is back on Move to….
+    await parent.getByRole("button", { name: "Move to…" }).click();
+    await again.waitFor();
+    await page.keyboard.press("Escape");
+    await again.waitFor({ state: "hidden" });
+    expect(await parent.isVisible()).toBe(true);
+    expect(
+      await parent.getByRole("button", { name: "Move to…" }).evaluate((element) => element.matches(":focus")),
+    ).toBe(true);
+    // The refused move is the browser's one complaint.
+    expect([phone.problems, sam.problems]).toEqual([
+      ["console: Failed to load resource: the server responded with a status of 409 (Conflict)"],
+      [],
+    ]);
   });
 });

@@ -60,3 +60,27 @@ export function newColumnPosition(columns: readonly Pick<BoardColumn, "done">[])
   while (position > 0 && columns[position - 1]!.done) position -= 1;
   return position;
 }
+
+/** One place a card can be moved to in a column: what it is called and its position there. */
+export interface MovePlace {
+  label: string;
+  position: number;
+}
+
+/**
+ * Where `cardId` can go in `column` ("Move to…"): the top, after each of the column's other cards,
+ * the bottom, with the positions move_card takes (the card's index among the column's other
+ * unarchived cards). An empty column has one place, the top.
+ */
+export function movePlaces(column: Pick<BoardColumn, "cards">, cardId: string): MovePlace[] {
+  const others = column.cards.filter((card) => card.id !== cardId && !card.archived);
+  if (others.length === 0) return [{ label: "Top", position: 0 }];
+  return [
+    { label: "Top", position: 0 },
+    ...others.slice(0, -1).map((card, index) => ({
+      label: `After #${card.number} ${card.title}`,
+      position: index + 1,
+    })),
+    { label: "Bottom", position: others.length },
+  ];
+}

@@ -139,19 +139,22 @@ export class BoardBoardView extends LitElement implements ColumnActions, DragHos
     navigate(`/app/projects/${this.projectId}/cards/${card.id}${location.search}`);
   }
 
-  async moveCard(card: Card, columnId: string, position: number) {
-    if (!this.data) return;
+  /** Shows the move at once; the server refusing it puts the card back and says why. Resolves whether it moved. */
+  async moveCard(card: Card, columnId: string, position: number): Promise<boolean> {
+    if (!this.data) return false;
     const before = this.data.columns;
-    if (card.column_id === columnId && card.position === position) return;
+    if (card.column_id === columnId && card.position === position) return false;
     this.data = { ...this.data, columns: moveLocally(before, card.id, columnId, position) };
     this.windows.reveal(columnId, position + 1);
     const column = this.data.columns.find((candidate) => candidate.id === columnId);
     this.announcement = `Moved #${card.number} to ${column?.name ?? "column"}, position ${position + 1}.`;
     try {
       await api.post(`/cards/${card.id}/move`, { to_column_id: columnId, position });
+      return true;
     } catch (error) {
       this.data = { ...this.data, columns: before };
       toast((error as Error).message, "error");
+      return false;
     }
   }
 
@@ -378,6 +381,7 @@ export class BoardBoardView extends LitElement implements ColumnActions, DragHos
               .data=${data}
               .me=${this.me}
               .summary=${open ?? null}
+              .move=${(card: Card, columnId: string, position: number) => this.moveCard(card, columnId, position)}
               @close=${() => navigate(`/app/projects/${this.projectId}${location.search}`)}
               @changed=${() => void this.reload()}
             ></board-card-panel>`

@@ -113,6 +113,14 @@ export const cardPanelStyles = css`
     margin: 2px 0 0;
     padding-left: 2px;
   }
+  /* The card's column and "Move to…" beside it. */
+  .where {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 6px 10px;
+    align-items: center;
+    justify-content: space-between;
+  }
   .body {
     padding: 10px 12px;
     border: 1px solid var(--border);

@@ -19,6 +19,7 @@ import type { BoardCardComments } from "./card-comments.ts";
 import "./card-activity.ts";
 import "./card-comments.ts";
 import "./card-handoff.ts";
+import "./card-move.ts";
 
 /**
  * @event close - the person closed the panel.
@@ -32,6 +33,7 @@ export class BoardCardPanel extends LitElement implements CardSideHost, CardPart
     data: { attribute: false },
     me: { attribute: false },
     summary: { attribute: false },
+    move: { attribute: false },
     current: { state: true },
     checklist: { state: true },
     files: { state: true },
@@ -47,6 +49,12 @@ export class BoardCardPanel extends LitElement implements CardSideHost, CardPart
   me: User | null = null;
   /** The card as the board shows it (kept fresh by live events). */
   summary: Card | null = null;
+  /**
+   * Moves the card (the board's move: shown at once, taken back with the reason if refused);
+   * resolves whether it moved. Without a board, straight to the API.
+   */
+  move = (card: Card, columnId: string, position: number): Promise<boolean> =>
+    attempt(() => api.post(`/cards/${card.id}/move`, { to_column_id: columnId, position }));
   current: CardWithPlan | null = null;
   checklist: ChecklistItem[] = [];
   files: Attachment[] = [];
@@ -225,6 +233,16 @@ export class BoardCardPanel extends LitElement implements CardSideHost, CardPart
     this.close();
   }
 
+  /** "Move to…": moved through the board, then the panel reads the card (and its activity) again. */
+  private async moveTo(columnId: string, position: number) {
+    const card = this.summary ?? this.card;
+    const moved = await this.move(card, columnId, position);
+    await this.load();
+    void this.renderRoot.querySelector<BoardCardActivity>("board-card-activity")?.load();
+    const column = this.data.columns.find((candidate) => candidate.id === columnId);
+    if (moved) toast(`Moved #${card.number} to ${column?.name ?? "the column"}, position ${position + 1}.`);
+  }
+
   private renderHead(card: CardWithPlan) {
     const column = this.data.columns.find((candidate) => candidate.id === card.column_id);
     return html`<div class="head">
@@ -243,10 +261,21 @@ export class BoardCardPanel extends LitElement implements CardSideHost, CardPart
         ></textarea>
         <button class="icon-button close" aria-label="Close" @click=${this.close}>✕</button>
       </div>
-      <p class="faint meta-line">
-        In ${column?.name ?? "a column"} · created
-        ${formatDateTime(card.created_at)}${card.archived ? " · archived" : ""}
-      </p>
+      <div class="where">
+        <p class="faint meta-line">
+          In ${column?.name ?? "a column"} · created
+          ${formatDateTime(card.created_at)}${card.archived ? " · archived" : ""}
+        </p>
+        ${
+          this.work && !card.archived
+            ? html`<board-card-move
+                .card=${this.summary ?? card}
+                .data=${this.data}
+                .move=${(columnId: string, position: number) => this.moveTo(columnId, position)}
+              ></board-card-move>`
+            : nothing
+        }
+      </div>
     </div>`;
   }
 
