@@ -189,15 +189,20 @@ describe("tenants", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: "Renamed", origins: ["https://new.example.test:8443"] });
     expect((await api.patch(`/tenants/${tenant.id}`, {})).status).toBe(400);
+    // The audit names what changed, not what was sent; a save that changes nothing is no edit.
+    const sameName = await api.patch(`/tenants/${tenant.id}`, { name: "Renamed", qr_login: "off" });
+    expect(sameName.body).toMatchObject({ name: "Renamed", qr_login: "off" });
+    expect((await api.patch(`/tenants/${tenant.id}`, { name: "Renamed" })).status).toBe(200);
     const events = await auditOf({ tenantId: tenant.id });
     expect(events.map((e) => [e.type, e.detail])).toEqual([
       ["tenant_created", {}],
       ["tenant_updated", { changed: "name,origins" }],
+      ["tenant_updated", { changed: "qrLogin" }],
     ]);
   });
 
   it("edit sets registration_attachment; register/start then answers it as attachmentPolicy", async () => {
-    const { tenant, apiKey } = await newTenant();
+    const { tenant, apiKey } = await newTenant({ registration_attachment: "platform" });
     const res = await api.patch(`/tenants/${tenant.id}`, { registration_attachment: "any" });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ registration_attachment: "any", name: tenant.name });

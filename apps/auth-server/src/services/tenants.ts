@@ -293,15 +293,17 @@ export async function updateTenant({
       : []),
   ]);
   const tenant = await db.tenant.update({ where: { id }, data });
-  await audit(
-    { db },
-    {
-      type: "tenant_updated",
-      tenantId: id,
-      ...actorFields(actor),
-      detail: { changed: Object.keys(data).join(",") },
-    },
+  // The audit names the settings whose values changed (a form sends some unchanged), and a save
+  // that changed nothing is not an edit.
+  const changed = (Object.keys(data) as (keyof typeof data)[]).filter(
+    (field) => JSON.stringify(before[field]) !== JSON.stringify(tenant[field]),
   );
+  if (changed.length > 0) {
+    await audit(
+      { db },
+      { type: "tenant_updated", tenantId: id, ...actorFields(actor), detail: { changed: changed.join(",") } },
+    );
+  }
   return tenant;
 }
 

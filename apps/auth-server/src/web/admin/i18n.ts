@@ -37,10 +37,15 @@ const plurals = new Intl.PluralRules(locale);
 export const countOf = (count: number, one: string, other: string): string =>
   format(plurals.select(count) === "one" ? one : other, { count: numbers.format(count) });
 
+// The catalog's English is British: "a, b and c", without the serial comma of plain "en".
+const conjunction = new Intl.ListFormat(locale === "en" ? "en-GB" : locale, { type: "conjunction" });
+
+/** `a, b and c` in the page's language, as text. */
+export const listText = (items: string[]): string => conjunction.format(items);
+
 /** `a, b and c` in the page's language, each item markup. */
 export function listOf(items: TemplateResult[]): TemplateResult {
-  // The catalog's English is British: "a, b and c", without the serial comma of plain "en".
-  const list = new Intl.ListFormat(locale === "en" ? "en-GB" : locale, { type: "conjunction" });
+  const list = conjunction;
   // "{0}, {1} and {2}": the language's joining words around placeholders, filled with the items.
   const template = list.format(items.map((_item, index) => `{${index}}`));
   return fill(template, Object.fromEntries(items.map((item, index) => [String(index), item])));

@@ -135,7 +135,7 @@ export const de: DashboardMessages = {
     passwordLogin: "Anmeldung mit Passwort",
     tenantId: "Mandanten-ID",
     created: "Erstellt",
-    saved: "Mandant gespeichert.",
+    saved: "Gespeichert: {settings}.",
     disableTitle: "{name} deaktivieren?",
     disableMessage:
       "Sein API-Schlüssel und seine Tokens werden abgelehnt (tenant_disabled), und seine Benutzer können sich nicht anmelden, bis Sie ihn wieder aktivieren. Es wird nichts gelöscht.",
@@ -155,6 +155,7 @@ export const de: DashboardMessages = {
     keyShownOnce:
       "Der Schlüssel wird nur dieses eine Mal angezeigt. Hinterlegen Sie ihn jetzt im Backend des Mandanten.",
     passkeysHeading: "Passkeys von {name}",
+    unchanged: "Es wurde nichts geändert.",
   },
   users: {
     heading: "Benutzer",

@@ -135,7 +135,7 @@ export const en = {
     passwordLogin: "Password sign-in",
     tenantId: "Tenant ID",
     created: "Created",
-    saved: "Tenant saved.",
+    saved: "Saved: {settings}.",
     disableTitle: "Disable {name}?",
     disableMessage:
       "Its API key and tokens are refused (tenant_disabled) and its users cannot sign in until you enable it again. Nothing is deleted.",
@@ -154,6 +154,7 @@ export const en = {
     apiKey: "API key",
     keyShownOnce: "This is the only time the key is shown. Store it in the tenant's backend now.",
     passkeysHeading: "Passkeys of {name}",
+    unchanged: "Nothing was changed.",
   },
   users: {
     heading: "Users",

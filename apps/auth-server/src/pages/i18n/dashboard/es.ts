@@ -136,7 +136,7 @@ export const es: DashboardMessages = {
     passwordLogin: "Inicio de sesión con contraseña",
     tenantId: "ID del inquilino",
     created: "Creado",
-    saved: "Inquilino guardado.",
+    saved: "Guardado: {settings}.",
     disableTitle: "¿Desactivar {name}?",
     disableMessage:
       "Se rechazan su clave de API y sus tokens (tenant_disabled) y sus usuarios no pueden iniciar sesión hasta que usted lo vuelva a activar. No se elimina nada.",
@@ -155,6 +155,7 @@ export const es: DashboardMessages = {
     apiKey: "Clave de API",
     keyShownOnce: "Esta es la única vez que se muestra la clave. Guárdela ahora en el backend del inquilino.",
     passkeysHeading: "Llaves de acceso de {name}",
+    unchanged: "No se ha cambiado nada.",
   },
   users: {
     heading: "Usuarios",

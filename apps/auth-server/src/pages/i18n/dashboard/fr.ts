@@ -135,7 +135,7 @@ export const fr: DashboardMessages = {
     passwordLogin: "Connexion par mot de passe",
     tenantId: "ID du locataire",
     created: "Créé le",
-    saved: "Locataire enregistré.",
+    saved: "Enregistré : {settings}.",
     disableTitle: "Désactiver {name} ?",
     disableMessage:
       "Sa clé d'API et ses jetons sont refusés (tenant_disabled) et ses utilisateurs ne peuvent plus se connecter jusqu'à ce que vous le réactiviez. Rien n'est supprimé.",
@@ -155,6 +155,7 @@ export const fr: DashboardMessages = {
     keyShownOnce:
       "La clé n'est affichée qu'une seule fois. Enregistrez-la maintenant dans le backend du locataire.",
     passkeysHeading: "Passkeys de {name}",
+    unchanged: "Rien n'a été modifié.",
   },
   users: {
     heading: "Utilisateurs",

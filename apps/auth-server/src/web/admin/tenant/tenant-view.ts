@@ -1,9 +1,9 @@
 import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues } from "lit";
 import { api, ApiError, errorMessage, type TenantUser, type TenantView } from "../api.ts";
-import { countOf, format, t } from "../i18n.ts";
+import { countOf, format, listText, t } from "../i18n.ts";
 import { PagedList } from "../paged.ts";
 import { shared } from "../styles.ts";
-import { readTenantForm, tenantFields } from "../tenants/tenant-form.ts";
+import { changedSettings, readTenantForm, tenantChanges, tenantFields } from "../tenants/tenant-form.ts";
 import "@org/web-kit/dialog";
 import type { KitDialog } from "@org/web-kit/dialog";
 import { confirmAction, notify } from "../ui/confirm.ts";
@@ -89,31 +89,35 @@ export class TenantDetailView extends LitElement {
     if (this.busy) return;
     const opener = this.shadowRoot?.activeElement as HTMLElement | undefined;
     this.editError = "";
-    this.requestUpdate(); // the fields' live() bindings drop edits left from a cancelled try
     await this.updateComplete;
+    // Back to the tenant's values: edits left from a cancelled try are dropped.
+    (this.renderRoot.querySelector("#edit-form") as HTMLFormElement | null)?.reset();
     await this.#dialog("edit").show(opener);
   };
 
+  /**
+   * Sends only the settings the form changed. A refusal keeps every edit in the form (its fields
+   * are not bound to the tenant's values, see tenantFields); the notice names the settings the
+   * server's answer shows changed, or says that nothing was.
+   */
   async #save(event: SubmitEvent) {
     event.preventDefault();
-    if (!this.tenant || this.busy) return;
-    const { name, origins, registrationAttachment, qrLogin, selfSignup, passwordLogin } = readTenantForm(
-      event.target as HTMLFormElement,
-      this.tenant,
-    );
+    const before = this.tenant;
+    if (!before || this.busy) return;
+    const changes = tenantChanges(before, readTenantForm(event.target as HTMLFormElement, before));
+    if (Object.keys(changes).length === 0) {
+      this.#dialog("edit").close();
+      notify(t.tenant.unchanged);
+      return;
+    }
     this.busy = "edit";
     this.editError = "";
     try {
-      this.tenant = await api.tenants.update(this.tenant.id, {
-        name,
-        origins,
-        registration_attachment: registrationAttachment,
-        qr_login: qrLogin,
-        self_signup: selfSignup,
-        password_login: passwordLogin,
-      });
+      const after = await api.tenants.update(before.id, changes);
+      this.tenant = after;
       this.#dialog("edit").close();
-      notify(t.tenant.saved);
+      const changed = changedSettings(before, after);
+      notify(changed.length ? format(t.tenant.saved, { settings: listText(changed) }) : t.tenant.unchanged);
     } catch (error) {
       this.editError = errorMessage(error);
     } finally {

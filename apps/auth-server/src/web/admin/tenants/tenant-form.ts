@@ -1,5 +1,4 @@
 import { html, nothing } from "lit";
-import { live } from "lit/directives/live.js";
 import type { QrLogin, RegistrationAttachment, TenantView } from "../api.ts";
 import { fill, t } from "../i18n.ts";
 
@@ -22,7 +21,9 @@ const setBy = (id: string, variable: string) =>
 /**
  * The fields of the "New tenant" and "Edit tenant" forms (the RP ID is set once, at creation). Fields
  * the auth server's environment sets (`set_by_environment`) are read-only; `readTenantForm` leaves
- * them out.
+ * them out. The tenant's values are the fields' defaults (`defaultValue`, `selected`), never their
+ * live values: a re-render (a refused save shows its reason) keeps what the person typed, and the
+ * dialog's opener resets the form to them (`form.reset()`).
  */
 export function tenantFields({ mode, tenant }: { mode: "create" | "edit"; tenant?: TenantView }) {
   const declared = mode === "edit" ? (tenant?.set_by_environment ?? {}) : {};
@@ -34,7 +35,7 @@ export function tenantFields({ mode, tenant }: { mode: "create" | "edit"; tenant
         required
         maxlength="200"
         autocomplete="off"
-        .value=${live(tenant?.name ?? "")}
+        .defaultValue=${tenant?.name ?? ""}
       />
     </div>
     ${
@@ -65,7 +66,7 @@ export function tenantFields({ mode, tenant }: { mode: "create" | "edit"; tenant
         placeholder="https://acme.com&#10;https://app.acme.com"
         aria-describedby="origins-hint"
         ?readonly=${Boolean(declared.origins)}
-        .value=${live(tenant?.origins.join("\n") ?? "")}
+        .defaultValue=${tenant?.origins.join("\n") ?? ""}
       ></textarea>
       ${
         declared.origins
@@ -80,7 +81,6 @@ export function tenantFields({ mode, tenant }: { mode: "create" | "edit"; tenant
         name="registration_attachment"
         aria-describedby="attachment-hint"
         ?disabled=${Boolean(declared.registration_attachment)}
-        .value=${live(tenant?.registration_attachment ?? "any")}
       >
         ${Object.entries(ATTACHMENT_LABELS).map(
           ([value, label]) =>
@@ -97,12 +97,7 @@ export function tenantFields({ mode, tenant }: { mode: "create" | "edit"; tenant
     </div>
     <div class="field">
       <label for="tenant-qr-login">${words.qrLogin}</label>
-      <select
-        id="tenant-qr-login"
-        name="qr_login"
-        aria-describedby="qr-login-hint"
-        .value=${live(tenant?.qr_login ?? "on")}
-      >
+      <select id="tenant-qr-login" name="qr_login" aria-describedby="qr-login-hint">
         <option value="on" ?selected=${(tenant?.qr_login ?? "on") === "on"}>${t.common.on}</option>
         <option value="off" ?selected=${tenant?.qr_login === "off"}>${t.common.off}</option>
       </select>
@@ -126,10 +121,9 @@ export function tenantFields({ mode, tenant }: { mode: "create" | "edit"; tenant
 
 /** A boolean setting as the QR setting shows it: a select of On and Off with a hint. */
 function onOffField(field: { id: string; name: string; label: string; value: boolean; hint: string }) {
-  const value = field.value ? "on" : "off";
   return html`<div class="field">
     <label for=${field.id}>${field.label}</label>
-    <select id=${field.id} name=${field.name} aria-describedby="${field.id}-hint" .value=${live(value)}>
+    <select id=${field.id} name=${field.name} aria-describedby="${field.id}-hint">
       <option value="on" ?selected=${field.value}>${t.common.on}</option>
       <option value="off" ?selected=${!field.value}>${t.common.off}</option>
     </select>
@@ -157,4 +151,40 @@ export function readTenantForm(form: HTMLFormElement, tenant?: TenantView) {
     selfSignup: text("self_signup") === "on",
     passwordLogin: text("password_login") === "on",
   };
+}
+
+type EditableField =
+  "name" | "origins" | "registration_attachment" | "qr_login" | "self_signup" | "password_login";
+
+/** The edit form's values that differ from `tenant`: what a save asks to change (nothing: `{}`). */
+export function tenantChanges(tenant: TenantView, form: ReturnType<typeof readTenantForm>) {
+  const asked: Partial<Pick<TenantView, EditableField>> = {
+    name: form.name,
+    origins: form.origins,
+    registration_attachment: form.registrationAttachment,
+    qr_login: form.qrLogin,
+    self_signup: form.selfSignup,
+    password_login: form.passwordLogin,
+  };
+  return Object.fromEntries(
+    Object.entries(asked).filter(
+      ([field, value]) =>
+        value !== undefined && JSON.stringify(value) !== JSON.stringify(tenant[field as EditableField]),
+    ),
+  ) as Partial<Pick<TenantView, EditableField>>;
+}
+
+/** The settings whose values differ between `before` and `after`, in the form's words. */
+export function changedSettings(before: TenantView, after: TenantView): string[] {
+  const labels: Record<EditableField, string> = {
+    name: words.name,
+    origins: words.origins,
+    registration_attachment: words.newPasskeys,
+    qr_login: words.qrLogin,
+    self_signup: words.selfSignup,
+    password_login: words.passwordLogin,
+  };
+  return (Object.keys(labels) as EditableField[])
+    .filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
+    .map((field) => labels[field]);
 }
