@@ -286,6 +286,8 @@ describe("users and passkeys", () => {
       hasPassword: false,
       disabled: false,
       passkeyCount: 0,
+      lastSignInAt: null,
+      sessionCount: 0,
       createdAt: expect.any(String),
     });
     expect(all.body.next_cursor).toBeNull();
@@ -325,6 +327,56 @@ describe("users and passkeys", () => {
       ["user_disabled", user.userId],
       ["user_enabled", user.userId],
     ]);
+  });
+
+  it("lists a user's last sign-in and sessions; ends one, then all; deletes the user; all audited", async () => {
+    const { tenant, apiKey } = await newTenant();
+    const user = await userWithPasskey(apiKey, "leaver", "Leaver");
+    const cookies: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      t.clock.advance(1);
+      const signedIn = await login(t.app, await sessionToken(t.app, apiKey), user.authenticator);
+      cookies.push(String(signedIn.headers["set-cookie"]).split(";")[0] as string);
+    }
+    const listed = await api.get(`/tenants/${tenant.id}/users`);
+    expect(listed.body.data).toEqual([
+      expect.objectContaining({ externalId: "leaver", sessionCount: 3, lastSignInAt: expect.any(String) }),
+    ]);
+    const sessions = await api.get(`/tenants/${tenant.id}/users/leaver/sessions`);
+    expect(sessions.status).toBe(200);
+    expect(sessions.body.data).toHaveLength(3);
+    const [newest] = sessions.body.data as { id: string }[];
+    const path = `/tenants/${tenant.id}/users/leaver/sessions`;
+    expect((await api.delete(`${path}/${newest!.id}`)).status).toBe(204);
+    expect((await api.delete(`${path}/${newest!.id}`)).status).toBe(404);
+    expect((await request(t.app).get("/auth/v1/passkeys").set("Cookie", cookies[2]!)).status).toBe(401);
+    expect((await request(t.app).get("/auth/v1/passkeys").set("Cookie", cookies[0]!)).status).toBe(200);
+    expect((await api.delete(path)).body).toEqual({ revoked: 2 });
+    expect((await request(t.app).get("/auth/v1/passkeys").set("Cookie", cookies[0]!)).status).toBe(401);
+    expect((await api.get(path)).body.data).toEqual([]);
+
+    expect((await api.delete(`/tenants/${tenant.id}/users/leaver`)).status).toBe(204);
+    expect((await api.delete(`/tenants/${tenant.id}/users/leaver`)).status).toBe(404);
+    expect((await api.get(`/tenants/${tenant.id}/users`)).body.data).toEqual([]);
+    expect((await login(t.app, await sessionToken(t.app, apiKey), user.authenticator)).status).not.toBe(200);
+
+    // The user's own activity, also once they are gone, named by the externalId user_deleted keeps.
+    const activity = await api.get(`/audit?user_id=${user.userId}`);
+    expect(activity.body.data.map((e: { type: string; detail: object }) => [e.type, e.detail])).toEqual([
+      ["user_deleted", { externalId: "leaver", passkeys: 1 }],
+      ["user_sessions_revoked", { count: 2 }],
+      ["user_sessions_revoked", { session: newest!.id }],
+      ["login_success", expect.any(Object)],
+      ["login_success", expect.any(Object)],
+      ["login_success", expect.any(Object)],
+      ["registration", expect.any(Object)],
+    ]);
+    expect(
+      activity.body.data.every((e: { user_external_id: string }) => e.user_external_id === "leaver"),
+    ).toBe(true);
+    const byAdmin = await api.get(`/audit?tenant_id=${tenant.id}&admin_id=${adminId}&type=user_deleted`);
+    expect(byAdmin.body.data).toHaveLength(1);
+    expect((await api.get(`/audit?user_id=${user.userId}&admin_id=${ID}`)).body.data).toEqual([]);
   });
 
   it("lists a user's passkeys with their authenticator, and deletes one", async () => {
@@ -451,6 +503,21 @@ describe("audit log", () => {
     expect(page2.body.next_cursor).toBeNull();
     expect((await api.get("/audit?type=nope")).status).toBe(400);
     expect((await api.get("/audit?from=yesterday")).status).toBe(400);
+
+    // The same filters as CSV, an attachment; a cell a spreadsheet would run as a formula is quoted.
+    await api.patch(`/tenants/${tenant.id}`, { name: "=HYPERLINK(1)" });
+    const csv = await api.get(`/audit/export?tenant_id=${tenant.id}&type=tenant_disabled`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(csv.headers["content-disposition"]).toMatch(
+      /^attachment; filename="audit-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect(csv.text.split("\r\n")).toEqual([
+      "created_at,type,tenant_id,tenant_name,user_id,user_external_id,admin_id,admin_name,ip,detail",
+      `${middle!.created_at},tenant_disabled,${tenant.id},'=HYPERLINK(1),,,${adminId},Root,${res.body.data[1].ip},`,
+      "",
+    ]);
+    expect((await api.get("/audit/export?type=nope")).status).toBe(400);
   });
 });
 

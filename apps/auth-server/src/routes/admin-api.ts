@@ -4,6 +4,7 @@ import {
   authAdminOperations,
   AdminIdParams,
   AdminPasskeyParams,
+  AuditFilterQuery,
   AuditQuery,
   CreateTenantRequestSchema,
   CreateTenantWebhookRequestSchema,
@@ -12,6 +13,7 @@ import {
   RegisterFinishRequestSchema,
   TenantIdParams,
   TenantUserParams,
+  TenantUserSessionParams,
   TenantWebhookDeliveryParams,
   TenantWebhookParams,
   UpdateTenantRequestSchema,
@@ -35,7 +37,13 @@ import { RefusalAudit } from "../services/admin-refusals.ts";
 import { dashboardTenant } from "../services/admin-tenant.ts";
 import { inviteAdmin, listAdmins, removeAdmin } from "../services/admins.ts";
 import type { Actor } from "../services/audit.ts";
-import { listAudit } from "../services/audit.ts";
+import { auditCsv, listAudit, type AuditFilter } from "../services/audit.ts";
+import {
+  deleteUserAsAdmin,
+  listUserSessions,
+  listUsersForAdmin,
+  revokeUserSessions,
+} from "../services/admin-users.ts";
 import { deletePasskeyAsAdmin, listPasskeysForAdmin } from "../services/passkeys.ts";
 import {
   createTenant,
@@ -53,7 +61,7 @@ import {
   removeTenantWebhook,
   replayTenantDelivery,
 } from "../services/tenant-webhook-admin.ts";
-import { listUsers, setUserDisabled } from "../services/users.ts";
+import { setUserDisabled } from "../services/users.ts";
 import { adminSessionRoutes } from "./admin-session.ts";
 import { operationsRouter, type OperationRoute, type OperationRoutes } from "./operation-routes.ts";
 
@@ -208,11 +216,56 @@ function adminApiRoutes(ctx: AuthContext): OperationRoutes {
     "get /admin/api/tenants/{tenant_id}/users": {
       guard: tenant,
       handle: async (req, res) => {
-        res.json(await listUsers({ ctx, tenant: tenantOf(res), query: parseWith(UsersQuery, req.query) }));
+        res.json(
+          await listUsersForAdmin({ ctx, tenant: tenantOf(res), query: parseWith(UsersQuery, req.query) }),
+        );
       },
     },
 
     ...Object.fromEntries(userActions),
+
+    "delete /admin/api/tenants/{tenant_id}/users/{external_id}": {
+      guard: tenant,
+      handle: async (req, res) => {
+        const { external_id: externalId } = parseWith(TenantUserParams, req.params);
+        await deleteUserAsAdmin({ ctx, tenant: tenantOf(res), externalId, actor: actorOf(req) });
+        res.status(204).end();
+      },
+    },
+
+    "get /admin/api/tenants/{tenant_id}/users/{external_id}/sessions": {
+      guard: tenant,
+      handle: async (req, res) => {
+        const { external_id: externalId } = parseWith(TenantUserParams, req.params);
+        res.json(await listUserSessions({ ctx, tenant: tenantOf(res), externalId }));
+      },
+    },
+
+    "delete /admin/api/tenants/{tenant_id}/users/{external_id}/sessions": {
+      guard: tenant,
+      handle: async (req, res) => {
+        const { external_id: externalId } = parseWith(TenantUserParams, req.params);
+        const revoked = await revokeUserSessions({
+          ctx,
+          tenant: tenantOf(res),
+          externalId,
+          actor: actorOf(req),
+        });
+        res.json({ revoked });
+      },
+    },
+
+    "delete /admin/api/tenants/{tenant_id}/users/{external_id}/sessions/{session_id}": {
+      guard: tenant,
+      handle: async (req, res) => {
+        const { external_id: externalId, session_id: sessionId } = parseWith(
+          TenantUserSessionParams,
+          req.params,
+        );
+        await revokeUserSessions({ ctx, tenant: tenantOf(res), externalId, sessionId, actor: actorOf(req) });
+        res.status(204).end();
+      },
+    },
 
     "get /admin/api/tenants/{tenant_id}/users/{external_id}/passkeys": {
       guard: tenant,
@@ -318,18 +371,21 @@ function adminApiRoutes(ctx: AuthContext): OperationRoutes {
       handle: async (req, res) => {
         const query = parseWith(AuditQuery, req.query);
         res.json(
-          await listAudit({
-            db,
-            filter: {
-              tenantId: query.tenant_id,
-              type: query.type,
-              from: query.from ? new Date(query.from) : undefined,
-              to: query.to ? new Date(query.to) : undefined,
-            },
-            limit: query.limit,
-            cursor: query.cursor,
-          }),
+          await listAudit({ db, filter: auditFilter(query), limit: query.limit, cursor: query.cursor }),
         );
+      },
+    },
+
+    "get /admin/api/audit/export": {
+      handle: async (req, res) => {
+        const filter = auditFilter(parseWith(AuditFilterQuery, req.query));
+        const day = new Date(ctx.now()).toISOString().slice(0, 10);
+        res.setHeader("Content-Type", "text/csv; charset=utf-8");
+        res.setHeader("Content-Disposition", `attachment; filename="audit-${day}.csv"`);
+        for await (const line of auditCsv({ db, filter })) {
+          if (!res.write(line)) await new Promise((resolve) => res.once("drain", resolve));
+        }
+        res.end();
       },
     },
 
@@ -354,6 +410,18 @@ function adminApiRoutes(ctx: AuthContext): OperationRoutes {
         res.status(204).end();
       },
     },
+  };
+}
+
+/** The audit log's filters as the service takes them. */
+function auditFilter(query: AuditFilterQuery): AuditFilter {
+  return {
+    tenantId: query.tenant_id,
+    type: query.type,
+    userId: query.user_id,
+    adminId: query.admin_id,
+    from: query.from ? new Date(query.from) : undefined,
+    to: query.to ? new Date(query.to) : undefined,
   };
 }
 

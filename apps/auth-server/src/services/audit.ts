@@ -1,4 +1,4 @@
-import type { AuditEvent, AuditEventType } from "@org/contracts";
+import { AUDIT_CSV_COLUMNS, type AuditEvent, type AuditEventType } from "@org/contracts";
 import { pageArgs, Prisma, SQL_NOW, toPage, type Db, type Page } from "@org/db";
 import { v7 as uuidv7 } from "uuid";
 import type { AuthContext } from "../context.ts";
@@ -42,6 +42,9 @@ export async function audit(ctx: { db: Db | Prisma.TransactionClient }, event: A
 export interface AuditFilter {
   tenantId?: string | undefined;
   type?: AuditEventType | undefined;
+  userId?: string | undefined;
+  /** The administrator who acted. */
+  adminId?: string | undefined;
   /** At or after. */
   from?: Date | undefined;
   /** Before. */
@@ -63,11 +66,13 @@ export async function listAudit({
   limit: number;
   cursor?: string | undefined;
 }): Promise<Page<AuditEvent>> {
-  const { tenantId, type, from, to } = filter;
+  const { tenantId, type, userId, adminId, from, to } = filter;
   const rows = await db.authAuditEvent.findMany({
     where: {
       ...(tenantId ? { tenantId } : {}),
       ...(type ? { type } : {}),
+      ...(userId ? { userId } : {}),
+      ...(adminId ? { adminId } : {}),
       ...(from || to ? { createdAt: { ...(from ? { gte: from } : {}), ...(to ? { lt: to } : {}) } } : {}),
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -84,6 +89,19 @@ export async function listAudit({
     }),
     db.authAdmin.findMany({ where: { id: { in: ids((r) => r.adminId) } }, select: { id: true, name: true } }),
   ]);
+  const gone = ids((r) => r.userId).filter((id) => !users.some((user) => user.id === id));
+  const deletions = gone.length
+    ? await db.authAuditEvent.findMany({
+        where: { userId: { in: gone }, type: "user_deleted" },
+        select: { userId: true, detail: true },
+      })
+    : [];
+  const deletedUsers = new Map(
+    deletions.map((row) => [
+      row.userId ?? "",
+      String((row.detail as { externalId?: string }).externalId ?? ""),
+    ]),
+  );
   const tenantName = new Map(tenants.map((t) => [t.id, t.name]));
   const externalId = new Map(users.map((u) => [u.id, u.externalId]));
   const adminName = new Map(admins.map((a) => [a.id, a.name]));
@@ -93,11 +111,51 @@ export async function listAudit({
     tenant_id: row.tenantId,
     tenant_name: (row.tenantId && tenantName.get(row.tenantId)) ?? null,
     user_id: row.userId,
-    user_external_id: (row.userId && externalId.get(row.userId)) ?? null,
+    // A deleted user's events keep naming them: user_deleted carries the externalId.
+    user_external_id:
+      (row.userId && externalId.get(row.userId)) ?? deletedUsers.get(row.userId ?? "") ?? null,
     admin_id: row.adminId,
     admin_name: (row.adminId && adminName.get(row.adminId)) ?? null,
     ip: row.ip,
     detail: row.detail as Record<string, unknown>,
     created_at: row.createdAt.toISOString(),
   }));
+}
+
+/** The most rows one export holds. */
+export const AUDIT_EXPORT_LIMIT = 100_000;
+
+/**
+ * The events of `filter` as CSV lines (header first), newest first, read a page at a time. A cell
+ * that a spreadsheet would take for a formula (=, +, -, @, tab, CR) is prefixed with ', as OWASP
+ * advises for CSV exports.
+ */
+export async function* auditCsv({
+  db,
+  filter,
+}: {
+  db: AuthContext["db"];
+  filter: AuditFilter;
+}): AsyncGenerator<string> {
+  yield `${AUDIT_CSV_COLUMNS.join(",")}\r\n`;
+  let cursor: string | undefined;
+  let rows = 0;
+  do {
+    const page = await listAudit({ db, filter, limit: 500, cursor });
+    for (const event of page.data) {
+      if (rows++ >= AUDIT_EXPORT_LIMIT) return;
+      const values: Record<(typeof AUDIT_CSV_COLUMNS)[number], unknown> = {
+        ...event,
+        detail: Object.keys(event.detail).length ? JSON.stringify(event.detail) : "",
+      };
+      yield `${AUDIT_CSV_COLUMNS.map((column) => csvCell(values[column])).join(",")}\r\n`;
+    }
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor);
+}
+
+function csvCell(value: unknown): string {
+  let text = value === null || value === undefined ? "" : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }

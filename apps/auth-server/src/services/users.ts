@@ -99,7 +99,7 @@ export async function findUser({
   return user;
 }
 
-/** A page of a tenant's users, oldest first; `q` matches part of the externalId or display name. */
+/** A page of a tenant's users, oldest first; `q` matches part of the externalId, display name or username. */
 export async function listUsers({
   ctx,
   tenant,
@@ -119,6 +119,7 @@ export async function listUsers({
             OR: [
               { externalId: { contains: q, mode: "insensitive" as const } },
               { displayName: { contains: q, mode: "insensitive" as const } },
+              { username: { contains: q, mode: "insensitive" as const } },
             ],
           }
         : {}),

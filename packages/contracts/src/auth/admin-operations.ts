@@ -11,6 +11,7 @@ import {
   AdminSessionRequestSchema,
   AdminSessionResponseSchema,
   AuditEventListSchema,
+  AuditFilterQuery,
   AuditQuery,
   CreateTenantRequestSchema,
   CsrfTokenResponseSchema,
@@ -23,7 +24,10 @@ import {
   TenantListSchema,
   TenantUserListSchema,
   TenantUserParams,
+  TenantUserSessionParams,
   TenantViewSchema,
+  RevokedSessionsSchema,
+  UserSessionListSchema,
   TenantWithKeySchema,
   UpdateTenantRequestSchema,
   UsersQuery,
@@ -202,6 +206,46 @@ export const adminOperations = defineAuthOperations([
     }),
   ),
   api({
+    method: "delete",
+    path: "/tenants/{tenant_id}/users/{external_id}",
+    operationId: "deleteTenantUser",
+    summary:
+      "Delete a user with their passkeys and sessions (user.deleted is sent to the tenant's webhooks). Their " +
+      "audit events stay, with their externalId in the user_deleted event.",
+    params: TenantUserParams,
+    status: 204,
+    errors: [...write, "not_found"],
+  }),
+  api({
+    method: "get",
+    path: "/tenants/{tenant_id}/users/{external_id}/sessions",
+    operationId: "listTenantUserSessions",
+    summary: "A user's live cookie sessions (neither revoked nor expired), newest first.",
+    params: TenantUserParams,
+    response: UserSessionListSchema,
+    errors: [...read, "not_found"],
+  }),
+  api({
+    method: "delete",
+    path: "/tenants/{tenant_id}/users/{external_id}/sessions",
+    operationId: "revokeTenantUserSessions",
+    summary:
+      "End every live session of a user (signed-out on their next request); answers how many. Session tokens " +
+      "(JWTs) already issued stay valid until they expire (15 minutes at most).",
+    params: TenantUserParams,
+    response: RevokedSessionsSchema,
+    errors: [...write, "not_found"],
+  }),
+  api({
+    method: "delete",
+    path: "/tenants/{tenant_id}/users/{external_id}/sessions/{session_id}",
+    operationId: "revokeTenantUserSession",
+    summary: "End one of a user's sessions; one already ended or expired is not_found.",
+    params: TenantUserSessionParams,
+    status: 204,
+    errors: [...write, "not_found"],
+  }),
+  api({
     method: "get",
     path: "/tenants/{tenant_id}/users/{external_id}/passkeys",
     operationId: "listTenantUserPasskeys",
@@ -286,9 +330,22 @@ export const adminOperations = defineAuthOperations([
     method: "get",
     path: "/audit",
     operationId: "listAuditEvents",
-    summary: "The audit log, newest first, filtered by tenant, event type and time range.",
+    summary:
+      "The audit log, newest first, filtered by tenant, event type, user, administrator and time range.",
     query: AuditQuery,
     response: AuditEventListSchema,
+    errors: read,
+  }),
+  api({
+    method: "get",
+    path: "/audit/export",
+    operationId: "exportAuditEvents",
+    summary:
+      "The audit log as CSV (text/csv, an attachment), newest first, with the filters of listAuditEvents: " +
+      "one row per event, columns created_at, type, tenant_id, tenant_name, user_id, user_external_id, " +
+      "admin_id, admin_name, ip, detail (JSON). At most 100,000 rows.",
+    query: AuditFilterQuery,
+    responseType: "text/csv",
     errors: read,
   }),
   api({

@@ -42,6 +42,8 @@ export const AUDIT_EVENT_TYPES = [
   "webhook_added",
   "webhook_removed",
   "webhook_replayed",
+  "user_deleted",
+  "user_sessions_revoked",
 ] as const;
 export const AuditEventTypeSchema = z.enum(AUDIT_EVENT_TYPES).openapi("AuditEventType");
 export type AuditEventType = z.infer<typeof AuditEventTypeSchema>;
@@ -63,13 +65,33 @@ export const AuditEventSchema = z
   .openapi("AuditEvent");
 export type AuditEvent = z.infer<typeof AuditEventSchema>;
 
-export const AuditQuery = ListQuery.extend({
+/** What the audit log is filtered by (all given: events that match every one). */
+export const AuditFilterQuery = z.object({
   tenant_id: Id.optional(),
   type: AuditEventTypeSchema.optional(),
+  user_id: Id.optional().openapi({ description: "Events of this user (also once the user is deleted)." }),
+  admin_id: Id.optional().openapi({ description: "Actions of this administrator." }),
   from: z.iso.datetime({ offset: true }).optional().openapi({ description: "Events at or after." }),
   to: z.iso.datetime({ offset: true }).optional().openapi({ description: "Events before." }),
 });
+export type AuditFilterQuery = z.infer<typeof AuditFilterQuery>;
+
+export const AuditQuery = ListQuery.extend(AuditFilterQuery.shape);
 export type AuditQuery = z.infer<typeof AuditQuery>;
+
+/** The columns of the audit log's CSV export, in order. */
+export const AUDIT_CSV_COLUMNS = [
+  "created_at",
+  "type",
+  "tenant_id",
+  "tenant_name",
+  "user_id",
+  "user_external_id",
+  "admin_id",
+  "admin_name",
+  "ip",
+  "detail",
+] as const;
 
 // ---- tenants ----
 /** A tenant's `self_signup`: whether `<authkit-login>` offers to create an account. */
@@ -162,6 +184,7 @@ const PathId = StorableText.min(1)
   .openapi({ description: "Opaque identifier (UUIDv7)." });
 export const TenantIdParams = z.object({ tenant_id: PathId });
 export const TenantUserParams = TenantIdParams.extend(ExternalIdParams.shape);
+export const TenantUserSessionParams = TenantUserParams.extend({ session_id: PathId });
 export const AdminPasskeyParams = z.object({ passkey_id: PathId });
 export const AdminIdParams = z.object({ admin_id: PathId });
 
@@ -173,6 +196,26 @@ export const UsersQuery = ListQuery.extend({
     .openapi({ description: "Part of the externalId or display name (case-insensitive)." }),
 });
 export type UsersQuery = z.infer<typeof UsersQuery>;
+
+/** A user as the dashboard lists it: with their last sign-in and live sessions. */
+export const AdminTenantUserSchema = TenantUserSchema.extend({
+  lastSignInAt: Timestamp.nullable().openapi({ description: "Their last successful sign-in; null: never." }),
+  sessionCount: z
+    .number()
+    .int()
+    .openapi({ description: "Cookie sessions that are neither revoked nor expired." }),
+}).openapi("AdminTenantUser");
+export type AdminTenantUser = z.infer<typeof AdminTenantUserSchema>;
+
+/** One of a user's live cookie sessions (the server never keeps the cookie itself). */
+export const UserSessionSchema = z
+  .object({ id: Id, created_at: Timestamp, expires_at: Timestamp })
+  .openapi("UserSession");
+export type UserSession = z.infer<typeof UserSessionSchema>;
+
+/** How many sessions a "revoke all" ended. */
+export const RevokedSessionsSchema = z.object({ revoked: z.number().int() }).openapi("RevokedSessions");
+export type RevokedSessions = z.infer<typeof RevokedSessionsSchema>;
 
 /** A passkey as an administrator sees it: with its authenticator (from the AAGUID). */
 export const AdminPasskeySchema = PasskeyInfoSchema.extend({
@@ -259,7 +302,8 @@ export const InviteUserTokenResponseSchema = z
 
 // ---- lists ----
 export const TenantListSchema = listOf(TenantViewSchema).openapi("TenantList");
-export const TenantUserListSchema = listOf(TenantUserSchema).openapi("TenantUserList");
+export const TenantUserListSchema = listOf(AdminTenantUserSchema).openapi("TenantUserList");
+export const UserSessionListSchema = listOf(UserSessionSchema).openapi("UserSessionList");
 export const AdminPasskeyListSchema = listOf(AdminPasskeySchema).openapi("AdminPasskeyList");
 export const OwnPasskeyListSchema = listOf(OwnPasskeySchema).openapi("OwnPasskeyList");
 export const AuditEventListSchema = listOf(AuditEventSchema).openapi("AuditEventList");

@@ -71,7 +71,9 @@ function registerOperation(registry: OpenAPIRegistry, op: AuthOperation, tag: st
     responses: {
       [String(status)]: op.response
         ? { description: "Success", content: { "application/json": { schema: op.response } } }
-        : { description: "Success, no body" },
+        : op.responseType
+          ? { description: "Success", content: { [op.responseType]: { schema: { type: "string" } } } }
+          : { description: "Success, no body" },
       "4XX": {
         ...failure,
         description: `Failure: ${[...op.errors, "bad_request", "rate_limited"].join(", ")}`,

@@ -24,6 +24,8 @@ export interface AuthOperation {
   body?: ZodType;
   status?: number;
   response?: ZodType;
+  /** A response that is not JSON (the audit log's CSV export): its media type. */
+  responseType?: "text/csv";
   /** Failure codes this operation can answer, besides bad_request, rate_limited and server_error. */
   errors: readonly string[];
 }
