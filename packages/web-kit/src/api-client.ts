@@ -86,7 +86,8 @@ export interface MethodCalls<P extends PathsByMethod> {
   get<T>(path: P["get"]): Promise<T>;
   post<T>(path: P["post"], body?: unknown): Promise<T>;
   patch<T>(path: P["patch"], body: unknown): Promise<T>;
-  delete(path: P["delete"]): Promise<void>;
+  /** Most answer 204 (void); one that answers a body names its type. */
+  delete<T = void>(path: P["delete"]): Promise<T>;
 }
 
 /** `send` as typed calls: a path the registry does not have for the method does not compile. */

@@ -90,8 +90,16 @@ describe("the dashboard's language", () => {
     await tenant.getByRole("heading", { name: "Eckladen Müller" }).waitFor();
     await expect(page.title()).resolves.toBe("Mandanten · AuthKit-Verwaltung");
     await tenant.getByRole("heading", { name: "Benutzer" }).waitFor();
-    await tenant.getByRole("cell", { name: /^Karla Kundin/ }).waitFor();
-    for (const header of ["Benutzer", "Passkeys", "Passwort", "Status", "Erstellt"]) {
+    await tenant.getByRole("cell", { name: /^Karla Kundin kunde-/ }).waitFor();
+    for (const header of [
+      "Benutzer",
+      "Passkeys",
+      "Passwort",
+      "Letzte Anmeldung",
+      "Sitzungen",
+      "Status",
+      "Erstellt",
+    ]) {
       await tenant.getByRole("columnheader", { name: header, exact: true }).waitFor();
     }
     await tenant.locator("dt", { hasText: "Selbstregistrierung" }).waitFor();
@@ -160,7 +168,7 @@ describe("the dashboard's language", () => {
     await page.locator("tenant-view").getByRole("heading", { name: "Eckladen Müller" }).waitFor();
     await page
       .locator("tenant-view")
-      .getByRole("cell", { name: /^Karla Kundin/ })
+      .getByRole("cell", { name: /^Karla Kundin kunde-/ })
       .waitFor();
     // Nothing wider than the screen: long German words wrap instead of pushing the page sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

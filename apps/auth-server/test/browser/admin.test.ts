@@ -1,6 +1,7 @@
 // The admin dashboard end to end in Chromium: `cli admin invite` → the invite link → a passkey →
 // sign-in at `/` → a tenant and its key (once) → a user of it disabled, whose next sign-in is
 // refused → both actions in the audit log. Then every page in light, dark and at 375 px.
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import {
   addVirtualAuthenticator,
@@ -12,10 +13,12 @@ import {
 } from "@org/browser-testing";
 import type { Browser, BrowserContext, Page } from "@org/browser-testing";
 import { createLogger } from "@org/service-kit";
+import type { Express } from "express";
 import { spawnService } from "@org/service-kit/testing";
 import { loadAuthEnv } from "../../src/env.ts";
 import { ensureBootstrapTenant } from "../../src/services/bootstrap-tenant.ts";
 import { runCli } from "../helpers/cli.ts";
+import { login, makeAuthenticator, registerPasskey } from "../helpers/flows.ts";
 import { startAuthServer, type RunningAuthServer } from "./helpers/auth-server.ts";
 import { registerWithApi, waitForEvent } from "./helpers/page.ts";
 import { tenantPage } from "./helpers/tenant-page.ts";
@@ -33,6 +36,7 @@ let problems: string[];
 /** Set by the journey, used by the screenshot tour. */
 let tenantId = "";
 let tenantName = "Corner Shop";
+let shopKey = "";
 
 beforeAll(async () => {
   [browser, auth, site] = await Promise.all([launchChromium(), startAuthServer(), servePages()]);
@@ -124,6 +128,7 @@ describe("the admin dashboard", () => {
     await keyField.waitFor();
     const apiKey = await keyField.inputValue();
     expect(apiKey).toMatch(/^ak_[\w-]{43}$/);
+    shopKey = apiKey;
     await created.getByRole("button", { name: "Copy API key" }).click();
     await created.getByText("Copied", { exact: true }).waitFor();
     expect(await admin.evaluate(() => navigator.clipboard.readText())).toBe(apiKey);
@@ -180,17 +185,17 @@ describe("the admin dashboard", () => {
 
     // ---- the administrator sees their passkey, then disables them ----
     await admin.reload();
-    await view("tenant-view").getByRole("button", { name: "Passkeys of Sam Shopper" }).click();
-    const passkeys = await dialogNamed(admin, "Passkeys of Sam Shopper");
+    await view("tenant-view").getByRole("button", { name: "Manage Sam Shopper" }).click();
+    const passkeys = await dialogNamed(admin, "Sam Shopper");
     const passkeyRow = passkeys.getByRole("row").filter({ hasText: "Test key" });
     await passkeyRow.waitFor();
     await expect(passkeyRow.innerText()).resolves.not.toContain("Never"); // used by the sign-in above
     await screenshot(admin, SUITE, "user-passkeys-light");
     await admin.keyboard.press("Escape");
-    await admin.getByRole("dialog", { name: "Passkeys of Sam Shopper" }).waitFor({ state: "hidden" });
+    await admin.getByRole("dialog", { name: "Sam Shopper" }).waitFor({ state: "hidden" });
     await expect(
       admin.evaluate(() => (window.__test.deepActive() as HTMLElement | null)?.getAttribute("aria-label")),
-    ).resolves.toBe("Passkeys of Sam Shopper");
+    ).resolves.toBe("Manage Sam Shopper");
     await view("tenant-view").getByRole("button", { name: "Disable Sam Shopper" }).click();
     const confirm = await dialogNamed(admin, "Disable Sam Shopper?");
     await expect(
@@ -293,6 +298,117 @@ describe("the admin dashboard", () => {
     ]);
     // The refused save answered 400 on purpose: Chromium logs that status; nothing else may show.
     expect(problems.filter((problem) => !problem.includes("status of 400"))).toEqual([]);
+    problems.splice(0); // that one seen, the next cases start clean
+  });
+  it("a user's sessions ended (one, then all), their activity, the user deleted; the audit log filtered and exported", async () => {
+    // Kim signs in on two devices (through the API: supertest takes the server's URL).
+    const http = auth.url as unknown as Express;
+    const kim = makeAuthenticator({ origin: auth.url });
+    const upsert = await fetch(`${auth.url}/api/v1/users`, {
+      method: "POST",
+      headers: { "X-API-KEY": shopKey, "Content-Type": "application/json" },
+      body: JSON.stringify({ externalId: "kim-7", displayName: "Kim Keys", username: "kim@example.test" }),
+    });
+    expect(upsert.status).toBe(200);
+    const registered = await registerPasskey(http, await auth.userToken(shopKey, "kim-7", "Kim Keys"), kim);
+    expect(registered.status).toBe(200);
+    for (const _device of [1, 2]) {
+      expect((await login(http, await auth.sessionToken(shopKey), kim)).status).toBe(200);
+    }
+
+    // ---- the row: passkeys, last sign-in, sessions ----
+    await admin.goto(`${auth.url}/admin#/tenants/${tenantId}`);
+    await admin.reload(); // the same address: only a reload fetches the users again
+    const tenantView = view("tenant-view");
+    const row = tenantView.getByRole("row", { name: /Kim Keys/ });
+    await row.waitFor();
+    await expect(row.innerText()).resolves.toMatch(
+      /^Kim Keys\s+kim-7\s+kim@example\.test\s+1\s+No\s+\S.*\d{4}.*\s+2\s+Active/s,
+    );
+    await screenshot(admin, SUITE, "users-light");
+
+    // ---- sessions: one ended, then all ----
+    await row.getByRole("button", { name: "Manage Kim Keys" }).click();
+    const dialog = await dialogNamed(admin, "Kim Keys");
+    await dialog.getByRole("tab", { name: "Passkeys" }).and(dialog.locator("[aria-selected=true]")).waitFor();
+    await dialog.getByRole("tab", { name: "Sessions" }).click();
+    const sessions = dialog.getByRole("table", { name: "Sessions" });
+    const sessionRows = sessions.locator("tbody tr");
+    await sessionRows.nth(1).waitFor();
+    await screenshot(admin, SUITE, "user-sessions-light");
+    await sessionRows
+      .first()
+      .getByRole("button", { name: /^End the session started / })
+      .click();
+    await admin.getByRole("status").filter({ hasText: "Session ended." }).waitFor();
+    await sessionRows.nth(1).waitFor({ state: "detached" });
+    await dialog.getByRole("button", { name: "End all sessions" }).click();
+    const endAll = await dialogNamed(admin, "End every session of Kim Keys?");
+    await endAll.getByRole("button", { name: "End sessions" }).click();
+    await admin.getByRole("status").filter({ hasText: "1 session ended." }).waitFor();
+    await dialog.getByText("No active sessions").waitFor();
+    await screenshot(admin, SUITE, "user-sessions-ended-light");
+
+    // ---- activity: the user's own audit events, newest first ----
+    await dialog.getByRole("tab", { name: "Activity" }).click();
+    const activity = dialog.getByRole("table", { name: "Activity of Kim Keys" });
+    await activity.locator("tbody tr:not(.skeleton)").first().waitFor();
+    await expect(activity.locator("tbody tr .badge").allInnerTexts()).resolves.toEqual([
+      "Sessions ended",
+      "Sessions ended",
+      "Sign-in",
+      "Sign-in",
+      "Passkey registered",
+    ]);
+    await expect(activity.locator("tbody tr").first().innerText()).resolves.toMatch(
+      /Sessions ended[\s\S]*Olivia Ops[\s\S]*count\s+1/,
+    );
+    await screenshot(admin, SUITE, "user-activity-light");
+
+    // ---- deleted, once confirmed ----
+    await dialog.getByRole("button", { name: "Delete user" }).click();
+    const confirmDelete = await dialogNamed(admin, "Delete Kim Keys?");
+    await screenshot(admin, SUITE, "user-delete-confirm-light");
+    await confirmDelete.getByRole("button", { name: "Delete user" }).click();
+    await admin.getByRole("status").filter({ hasText: "Kim Keys deleted." }).waitFor();
+    await admin.getByRole("dialog", { name: "Kim Keys", exact: true }).waitFor({ state: "hidden" });
+    await row.waitFor({ state: "detached" });
+    expect((await login(http, await auth.sessionToken(shopKey), kim)).status).not.toBe(200);
+
+    // ---- the audit log: by administrator and event, and as CSV ----
+    await admin
+      .getByRole("navigation", { name: "Dashboard" })
+      .getByRole("link", { name: "Audit log" })
+      .click();
+    const audit = view("audit-view");
+    await audit.getByLabel("Administrator").selectOption({ label: "Olivia Ops" });
+    await audit.getByLabel("Event", { exact: true }).selectOption({ label: "User deleted" });
+    await audit.getByRole("button", { name: "Apply" }).click();
+    const deletedRow = audit.getByRole("row").filter({ hasText: "User deleted" });
+    await deletedRow.waitFor();
+    await expect(audit.locator("tbody tr").count()).resolves.toBe(1);
+    await expect(deletedRow.innerText()).resolves.toMatch(
+      /User deleted[\s\S]*Corner Shop & Co[\s\S]*kim-7[\s\S]*Olivia Ops[\s\S]*externalId\s+kim-7/,
+    );
+    await screenshot(admin, SUITE, "audit-filtered-light");
+    const [download] = await Promise.all([
+      admin.waitForEvent("download"),
+      audit.getByRole("link", { name: "Export CSV" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^audit-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync(await download.path(), "utf8")
+      .trim()
+      .split("\r\n");
+    expect(csv).toHaveLength(2);
+    expect(csv[0]).toBe(
+      "created_at,type,tenant_id,tenant_name,user_id,user_external_id,admin_id,admin_name,ip,detail",
+    );
+    expect(csv[1]).toMatch(
+      new RegExp(
+        `^[^,]+,user_deleted,${tenantId},Corner Shop & Co,[^,]+,kim-7,[^,]+,Olivia Ops,[^,]+,"\\{""passkeys"":1,""externalId"":""kim-7""\\}"$`,
+      ),
+    );
+    expect(problems).toEqual([]);
   });
 });
 

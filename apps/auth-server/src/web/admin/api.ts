@@ -14,6 +14,7 @@ import type {
   Admin,
   AdminInvite,
   AdminPasskey,
+  AdminTenantUser,
   AuditEvent,
   AuditEventType,
   AuthenticateStartResponse,
@@ -32,6 +33,7 @@ import type {
   TenantWebhookDelivery,
   TenantWithKey,
   UpdateTenantRequest,
+  UserSession,
 } from "@org/contracts";
 
 import { format, t } from "./i18n.ts";
@@ -41,6 +43,7 @@ export type {
   Admin,
   AdminInvite,
   AdminPasskey,
+  AdminTenantUser,
   AuditEvent,
   AuditEventType,
   ListPage,
@@ -52,6 +55,7 @@ export type {
   TenantView,
   TenantWebhook,
   TenantWebhookDelivery,
+  UserSession,
 };
 
 /** The auth server's error envelope: `{ error_code, error, details? }`. */
@@ -110,6 +114,8 @@ const seg = pathSegment;
 export interface AuditFilter {
   tenant_id?: string;
   type?: AuditEventType;
+  user_id?: string;
+  admin_id?: string;
   from?: string;
   to?: string;
 }
@@ -128,7 +134,20 @@ export const api = {
   },
   users: {
     list: async (tenantId: string, q?: string, cursor?: string) =>
-      call.get<ListPage<TenantUser>>(`/tenants/${seg(tenantId)}/users${query({ q, cursor, limit: 25 })}`),
+      call.get<ListPage<AdminTenantUser>>(
+        `/tenants/${seg(tenantId)}/users${query({ q, cursor, limit: 25 })}`,
+      ),
+    delete: async (tenantId: string, externalId: string) =>
+      call.delete(`/tenants/${seg(tenantId)}/users/${seg(externalId)}`),
+    sessions: async (tenantId: string, externalId: string) =>
+      call.get<ListPage<UserSession>>(`/tenants/${seg(tenantId)}/users/${seg(externalId)}/sessions`),
+    /** Ends one session (`sessionId`) or all of them; answers how many ended. */
+    endSessions: async (tenantId: string, externalId: string, sessionId?: string): Promise<number> => {
+      const path = `/tenants/${seg(tenantId)}/users/${seg(externalId)}/sessions` as const;
+      if (sessionId === undefined) return (await call.delete<{ revoked: number }>(path)).revoked;
+      await call.delete(`${path}/${seg(sessionId)}`);
+      return 1;
+    },
     setDisabled: async (tenantId: string, externalId: string, disabled: boolean) =>
       call.post<TenantUser>(
         `/tenants/${seg(tenantId)}/users/${seg(externalId)}/${disabled ? "disable" : "enable"}`,
@@ -157,6 +176,8 @@ export const api = {
   audit: {
     list: (filter: AuditFilter, cursor?: string) =>
       call.get<ListPage<AuditEvent>>(`/audit${query({ ...filter, cursor, limit: 50 })}`),
+    /** The CSV export of `filter` (a download link: the session cookie goes with it). */
+    exportUrl: (filter: AuditFilter) => `/admin/api/audit/export${query({ ...filter })}`,
   },
   admins: {
     list: (cursor?: string) => call.get<ListPage<Admin>>(`/admins${query({ cursor })}`),

@@ -4,7 +4,7 @@ import { css } from "lit";
 export const auditViewStyles = css`
   .filters {
     display: grid;
-    grid-template-columns: repeat(4, minmax(0, 1fr)) auto;
+    grid-template-columns: repeat(3, minmax(0, 1fr));
     gap: 12px 16px;
     align-items: end;
     padding: 16px 20px;
@@ -15,6 +15,7 @@ export const auditViewStyles = css`
   }
   .filters .actions {
     flex-wrap: nowrap;
+    justify-self: start;
   }
   .filters .alert {
     grid-column: 1 / -1;

@@ -1,23 +1,39 @@
 import { html, LitElement, nothing, type PropertyDeclarations } from "lit";
-import { api, type AuditEvent, type AuditEventType, type AuditFilter, type TenantView } from "../api.ts";
-import { EVENT_LABELS, eventTone, formatDateTime, fromLocalInput } from "../format.ts";
+import {
+  api,
+  type Admin,
+  type AuditEvent,
+  type AuditEventType,
+  type AuditFilter,
+  type TenantView,
+} from "../api.ts";
+import { EVENT_LABELS, fromLocalInput } from "../format.ts";
 import { countOf, t } from "../i18n.ts";
 import { PagedList } from "../paged.ts";
 import { shared } from "../styles.ts";
 import { listIcon } from "../ui/icons.ts";
 import { emptyState, pagedTable } from "../ui/paged-table.ts";
+import { auditColumnCount, auditHead, auditRow } from "./audit-row.ts";
 import { auditViewStyles } from "./audit-view.styles.ts";
 
-/** `#/audit`: the audit log, newest first, filtered by tenant, event type and time range. */
+const ALL_COLUMNS = { tenant: true, user: true };
+
+/**
+ * `#/audit`: the audit log, newest first: what happened, when, on which tenant and user, by which
+ * administrator, from which IP. Filtered by tenant, event, administrator and time range; "Export
+ * CSV" downloads the events the applied filters show.
+ */
 export class AuditView extends LitElement {
   static override properties: PropertyDeclarations = {
     tenants: { state: true },
+    admins: { state: true },
     filterError: { state: true },
     filtered: { state: true },
   };
   static override styles = [shared, auditViewStyles];
 
   tenants: TenantView[] = [];
+  admins: Admin[] = [];
   filterError = "";
   /** Whether any filter is set (for the empty state's wording). */
   filtered = false;
@@ -31,6 +47,10 @@ export class AuditView extends LitElement {
     // The tenant filter's choices; a failure leaves "All tenants" only.
     api.tenants.list(undefined, 200).then(
       (page) => (this.tenants = page.data),
+      () => undefined,
+    );
+    api.admins.list().then(
+      (page) => (this.admins = page.data),
       () => undefined,
     );
   }
@@ -49,6 +69,7 @@ export class AuditView extends LitElement {
     this.#filter = {
       ...(text("tenant") ? { tenant_id: text("tenant") } : {}),
       ...(text("type") ? { type: text("type") as AuditEventType } : {}),
+      ...(text("admin") ? { admin_id: text("admin") } : {}),
       ...(from ? { from } : {}),
       ...(to ? { to } : {}),
     };
@@ -64,42 +85,19 @@ export class AuditView extends LitElement {
     void this.events.reload();
   }
 
-  #row = (event: AuditEvent) => {
-    const detail = Object.entries(event.detail);
-    return html`<tr>
-      <td class="event">
-        <span class="badge ${eventTone(event.type)}">${EVENT_LABELS[event.type] ?? event.type}</span>
-        <time datetime=${event.created_at}>${formatDateTime(event.created_at)}</time>
-      </td>
-      <td class="who">
-        ${
-          event.tenant_name ??
-          (event.tenant_id
-            ? html`<span class="mono" title=${event.tenant_id}>${event.tenant_id.slice(0, 8)}…</span>`
-            : html`<span class="none">—</span>`)
-        }
-      </td>
-      <td class="who">${event.user_external_id ?? html`<span class="none">—</span>`}</td>
-      <td class="who hide-narrow">${event.admin_name ?? html`<span class="none">—</span>`}</td>
-      <td class="hide-narrow mono">${event.ip ?? html`<span class="none">—</span>`}</td>
-      <td class="hide-narrow">
-        ${
-          detail.length
-            ? html`<div class="detail">
-                ${detail.map(([key, value]) => html`<span><span>${key}</span> ${String(value)}</span>`)}
-              </div>`
-            : nothing
-        }
-      </td>
-    </tr>`;
-  };
-
   protected override render() {
     return html`<header class="view-header">
         <div>
           <h1 tabindex="-1">${t.audit.heading}</h1>
           <p class="subtitle">${t.audit.subtitle}</p>
         </div>
+        <a
+          class="button secondary"
+          href=${api.audit.exportUrl(this.#filter)}
+          download
+          title=${t.audit.exportLabel}
+          >${t.audit.exportCsv}</a
+        >
       </header>
       <section class="card" aria-label=${t.audit.heading}>
         <form class="filters" @submit=${this.#apply} aria-label=${t.audit.filters}>
@@ -115,6 +113,13 @@ export class AuditView extends LitElement {
             <select id="filter-type" name="type">
               <option value="">${t.audit.allEvents}</option>
               ${(Object.keys(EVENT_LABELS) as AuditEventType[]).map((type) => html`<option value=${type}>${EVENT_LABELS[type]}</option>`)}
+            </select>
+          </div>
+          <div class="field">
+            <label for="filter-admin">${t.audit.admin}</label>
+            <select id="filter-admin" name="admin">
+              <option value="">${t.audit.anyone}</option>
+              ${this.admins.map((admin) => html`<option value=${admin.id}>${admin.name}</option>`)}
             </select>
           </div>
           <div class="field">
@@ -134,16 +139,11 @@ export class AuditView extends LitElement {
         ${pagedTable({
           list: this.events,
           label: t.audit.label,
-          columns: 6,
+          columns: auditColumnCount(ALL_COLUMNS),
           count: (count) => countOf(count, t.audit.countOne, t.audit.countOther),
           failed: t.audit.loadFailed,
-          head: html`<th scope="col">${t.audit.event}</th>
-            <th scope="col">${t.audit.tenant}</th>
-            <th scope="col">${t.audit.user}</th>
-            <th scope="col" class="hide-narrow">${t.audit.by}</th>
-            <th scope="col" class="hide-narrow">${t.audit.ip}</th>
-            <th scope="col" class="hide-narrow">${t.audit.details}</th>`,
-          row: this.#row,
+          head: auditHead(ALL_COLUMNS),
+          row: (event) => auditRow(event, ALL_COLUMNS),
           empty: this.filtered
             ? emptyState(listIcon, t.audit.noMatchTitle, t.audit.noMatchText)
             : emptyState(listIcon, t.audit.emptyTitle, t.audit.emptyText),

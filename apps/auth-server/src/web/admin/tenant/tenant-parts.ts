@@ -1,8 +1,8 @@
 // The tenant view's pieces that only show what they are given: the states before the tenant is
 // there, its header with the actions, its details, a user's row.
 import { html, nothing } from "lit";
-import type { ApiError, TenantUser, TenantView } from "../api.ts";
-import { formatDate } from "../format.ts";
+import type { AdminTenantUser, ApiError, TenantView } from "../api.ts";
+import { formatDate, formatDateTime } from "../format.ts";
 import { fill, format, listOf, t } from "../i18n.ts";
 import { ATTACHMENT_LABELS } from "../tenants/tenant-form.ts";
 import { statusBadge } from "../ui/status-badge.ts";
@@ -174,30 +174,39 @@ export function tenantDetails(tenant: TenantView) {
 
 /** A user's row (`busy`: an action on this user is in progress). */
 export function userRow(
-  user: TenantUser,
+  user: AdminTenantUser,
   busy: boolean,
-  actions: { passkeys: () => void; toggle: () => void },
+  actions: { manage: () => void; toggle: () => void },
 ) {
   const who = user.displayName ?? user.externalId;
   return html`<tr>
     <td>
       <span class="primary-text">${who}</span>
       <span class="secondary-text">${user.externalId}</span>
+      ${user.username ? html`<span class="secondary-text">${user.username}</span>` : nothing}
     </td>
     <td class="hide-narrow">${user.passkeyCount}</td>
     <td class="hide-narrow">
       ${user.hasPassword ? t.common.yes : html`<span class="faint">${t.common.no}</span>`}
     </td>
+    <td class="hide-narrow nowrap">
+      ${
+        user.lastSignInAt
+          ? html`<time datetime=${user.lastSignInAt}>${formatDateTime(user.lastSignInAt)}</time>`
+          : html`<span class="faint">${t.users.never}</span>`
+      }
+    </td>
+    <td class="hide-narrow">${user.sessionCount}</td>
     <td>${statusBadge(user.disabled)}</td>
     <td class="hide-narrow nowrap">${formatDate(user.createdAt)}</td>
     <td class="actions-cell">
       <button
         class="button secondary small"
         type="button"
-        aria-label=${format(t.users.passkeysOf, { name: who })}
-        @click=${actions.passkeys}
+        aria-label=${format(t.users.manageUser, { name: who })}
+        @click=${actions.manage}
       >
-        ${t.users.passkeys}
+        ${t.users.manage}
       </button>
       <!-- One button whose action flips, so focus stays on it after the change. -->
       <button

@@ -1,4 +1,4 @@
-// Styles of tenant-view.ts.
+// Styles of tenant-view.ts and tenant-users.ts.
 import { css } from "lit";
 
 export const tenantViewStyles = css`
@@ -51,7 +51,7 @@ export const tenantViewStyles = css`
   .search {
     position: relative;
     flex: 1;
-    max-width: 340px;
+    max-width: 400px;
     min-width: 200px;
   }
   .search svg {
@@ -85,5 +85,13 @@ export const tenantViewStyles = css`
     td.actions-cell .button + .button {
       margin: 6px 0 0;
     }
+  }
+`;
+
+/** tenant-users.ts: a card below the tenant's details (it also uses tenantViewStyles). */
+export const tenantUsersStyles = css`
+  :host {
+    display: block;
+    margin-top: 20px;
   }
 `;

@@ -1,24 +1,20 @@
 import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues } from "lit";
-import { api, ApiError, errorMessage, type TenantUser, type TenantView } from "../api.ts";
-import { countOf, format, listText, t } from "../i18n.ts";
-import { PagedList } from "../paged.ts";
+import { api, ApiError, errorMessage, type TenantView } from "../api.ts";
+import { format, listText, t } from "../i18n.ts";
 import { shared } from "../styles.ts";
 import { changedSettings, readTenantForm, tenantChanges, tenantFields } from "../tenants/tenant-form.ts";
 import "@org/web-kit/dialog";
 import type { KitDialog } from "@org/web-kit/dialog";
 import { confirmAction, notify } from "../ui/confirm.ts";
-import { searchIcon, usersIcon } from "../ui/icons.ts";
-import { emptyState, pagedTable } from "../ui/paged-table.ts";
 import "../ui/secret-value.ts";
-import { loadFailed, loading, tenantDetails, tenantHeader, userRow } from "./tenant-parts.ts";
+import { loadFailed, loading, tenantDetails, tenantHeader } from "./tenant-parts.ts";
+import "./tenant-users.ts";
 import "./tenant-webhooks.ts";
-import "./user-passkeys.ts";
-import type { UserPasskeys } from "./user-passkeys.ts";
 import { tenantViewStyles } from "./tenant-view.styles.ts";
 
 /**
  * `#/tenants/<id>`: a tenant's details and actions (edit, rotate the key, disable or enable), its
- * users (search, disable or enable, their passkeys), and its webhooks (tenant-webhooks.ts).
+ * users (tenant-users.ts) and its webhooks (tenant-webhooks.ts).
  */
 export class TenantDetailView extends LitElement {
   static override properties: PropertyDeclarations = {
@@ -28,7 +24,6 @@ export class TenantDetailView extends LitElement {
     busy: { state: true },
     editError: { state: true },
     rotatedKey: { state: true },
-    passkeyUser: { state: true },
   };
   static override styles = [shared, tenantViewStyles];
 
@@ -36,19 +31,11 @@ export class TenantDetailView extends LitElement {
   tenantId = "";
   tenant: TenantView | undefined;
   loadError: ApiError | undefined;
-  /** The action in progress ("edit", "disable", …, or "user:<externalId>"). */
+  /** The action in progress ("edit", "disable", "enable", "rotate"). */
   busy = "";
   editError = "";
   /** The key after a rotation (shown once). */
   rotatedKey = "";
-  /** The user whose passkeys are open. */
-  passkeyUser: TenantUser | undefined;
-  #query = "";
-  #searchTimer: ReturnType<typeof setTimeout> | undefined;
-
-  readonly users = new PagedList<TenantUser>(this, (cursor) =>
-    api.users.list(this.tenantId, this.#query, cursor),
-  );
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has("tenantId") && this.tenantId) void this.#load();
@@ -57,10 +44,8 @@ export class TenantDetailView extends LitElement {
   async #load() {
     this.tenant = undefined;
     this.loadError = undefined;
-    this.#query = "";
     try {
       this.tenant = await api.tenants.get(this.tenantId);
-      void this.users.reload();
     } catch (error) {
       this.loadError =
         error instanceof ApiError ? error : new ApiError(0, "server_error", errorMessage(error));
@@ -69,19 +54,6 @@ export class TenantDetailView extends LitElement {
 
   #dialog(id: string): KitDialog {
     return this.renderRoot.querySelector(`#${id}`) as KitDialog;
-  }
-
-  #search(event: Event) {
-    const value = (event.target as HTMLInputElement).value.trim();
-    clearTimeout(this.#searchTimer);
-    this.#searchTimer = setTimeout(
-      () => {
-        if (value === this.#query) return;
-        this.#query = value;
-        void this.users.reload();
-      },
-      event.type === "submit" ? 0 : 250,
-    );
   }
 
   // ---- tenant actions ----
@@ -178,104 +150,7 @@ export class TenantDetailView extends LitElement {
     }
   }
 
-  // ---- user actions ----
-  async #setUserDisabled(user: TenantUser, disabled: boolean) {
-    if (this.busy) return;
-    const who = user.displayName ?? user.externalId;
-    if (
-      disabled &&
-      !(await confirmAction({
-        title: format(t.users.disableTitle, { name: who }),
-        message: t.users.disableMessage,
-        confirmLabel: t.users.disableConfirm,
-      }))
-    ) {
-      return;
-    }
-    this.busy = `user:${user.externalId}`;
-    try {
-      const updated = await api.users.setDisabled(this.tenantId, user.externalId, disabled);
-      this.users.replace((u) => u.id === user.id, updated);
-      notify(format(disabled ? t.users.disabled : t.users.enabled, { name: who }));
-    } catch (error) {
-      notify(
-        format(disabled ? t.users.disableFailed : t.users.enableFailed, {
-          name: who,
-          error: errorMessage(error),
-        }),
-      );
-    } finally {
-      this.busy = "";
-    }
-  }
-
-  async #openPasskeys(user: TenantUser) {
-    const opener = this.shadowRoot?.activeElement as HTMLElement | undefined;
-    this.passkeyUser = user;
-    await this.updateComplete;
-    void (this.renderRoot.querySelector("user-passkeys") as UserPasskeys).load();
-    await this.#dialog("passkeys").show(opener);
-  }
-
-  #passkeyDeleted() {
-    const user = this.passkeyUser;
-    if (!user) return;
-    const updated = { ...user, passkeyCount: Math.max(0, user.passkeyCount - 1) };
-    this.passkeyUser = updated;
-    this.users.replace((u) => u.id === user.id, updated);
-  }
-
   // ---- rendering ----
-  #userRow = (user: TenantUser) =>
-    userRow(user, this.busy === `user:${user.externalId}`, {
-      passkeys: () => this.#openPasskeys(user),
-      toggle: () => this.#setUserDisabled(user, !user.disabled),
-    });
-
-  #usersCard() {
-    return html`<section class="card" aria-labelledby="users-title">
-      <div class="card-header">
-        <h2 id="users-title">${t.users.heading}</h2>
-        <form
-          class="search"
-          role="search"
-          @submit=${(event: SubmitEvent) => {
-            event.preventDefault();
-            this.#search(event);
-          }}
-        >
-          ${searchIcon}
-          <label class="sr-only" for="user-search">${t.users.searchLabel}</label>
-          <input
-            id="user-search"
-            type="search"
-            placeholder=${t.users.searchPlaceholder}
-            autocomplete="off"
-            spellcheck="false"
-            @input=${this.#search}
-          />
-        </form>
-      </div>
-      ${pagedTable({
-        list: this.users,
-        label: t.users.heading,
-        columns: 6,
-        count: (count) => countOf(count, t.users.countOne, t.users.countOther),
-        failed: t.users.loadFailed,
-        head: html`<th scope="col">${t.users.user}</th>
-          <th scope="col" class="hide-narrow">${t.users.passkeys}</th>
-          <th scope="col" class="hide-narrow">${t.users.password}</th>
-          <th scope="col">${t.users.status}</th>
-          <th scope="col" class="hide-narrow">${t.users.created}</th>
-          <th scope="col"><span class="sr-only">${t.common.actions}</span></th>`,
-        row: this.#userRow,
-        empty: this.#query
-          ? emptyState(searchIcon, t.users.noMatchTitle, format(t.users.noMatchText, { query: this.#query }))
-          : emptyState(usersIcon, t.users.emptyTitle, t.users.emptyText),
-      })}
-    </section>`;
-  }
-
   protected override render() {
     if (this.loadError) return loadFailed(this.loadError, () => this.#load());
     const tenant = this.tenant;
@@ -285,12 +160,13 @@ export class TenantDetailView extends LitElement {
         rotate: () => this.#rotate(),
         toggle: () => this.#setDisabled(!tenant.disabled),
       })}
-      ${tenantDetails(tenant)} ${this.#usersCard()}
+      ${tenantDetails(tenant)}
+      <tenant-users .tenantId=${tenant.id}></tenant-users>
       <tenant-webhooks .tenantId=${tenant.id}></tenant-webhooks>
       ${this.#dialogs(tenant)}`;
   }
 
-  /** Editing the tenant, its new key (once), a user's passkeys. */
+  /** Editing the tenant, its new key (once). */
   #dialogs(tenant: TenantView) {
     return html`<kit-dialog id="edit" heading=${t.tenant.editHeading} close-label=${t.common.close}>
         <form id="edit-form" @submit=${this.#save} novalidate>
@@ -336,26 +212,6 @@ export class TenantDetailView extends LitElement {
         >
           ${t.common.done}
         </button>
-      </kit-dialog>
-
-      <kit-dialog
-        id="passkeys"
-        wide
-        heading=${format(t.tenant.passkeysHeading, {
-          name: this.passkeyUser?.displayName ?? this.passkeyUser?.externalId ?? "",
-        })}
-        close-label=${t.common.close}
-        @closed=${() => (this.passkeyUser = undefined)}
-      >
-        ${
-          this.passkeyUser
-            ? html`<user-passkeys
-                .tenantId=${tenant.id}
-                .user=${this.passkeyUser}
-                @passkey-deleted=${this.#passkeyDeleted}
-              ></user-passkeys>`
-            : nothing
-        }
       </kit-dialog>`;
   }
 }

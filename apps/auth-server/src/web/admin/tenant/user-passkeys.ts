@@ -53,7 +53,9 @@ export class UserPasskeys extends LitElement {
     try {
       await api.passkeys.delete(passkey.id);
       this.passkeys = this.passkeys?.filter((p) => p.id !== passkey.id);
-      this.dispatchEvent(new CustomEvent("passkey-deleted", { detail: passkey.id }));
+      this.dispatchEvent(
+        new CustomEvent("passkey-deleted", { detail: passkey.id, bubbles: true, composed: true }),
+      );
       notify(format(t.userPasskeys.deleted, { name: passkey.name }));
       // The row and its button are gone: focus the dialog's first control instead of the page.
       (this.closest("kit-dialog") as HTMLElementTagNameMap["kit-dialog"] | null)?.focusFirst();
