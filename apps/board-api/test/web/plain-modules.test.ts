@@ -1,8 +1,9 @@
 // The web app's plain modules (no DOM): Markdown rendering, client routes, where a new column goes,
-// the places "Move to…" offers, how fast a drag scrolls the board near its edges.
-import type { BoardColumn } from "@org/contracts";
+// the places "Move to…" offers, how fast a drag scrolls the board near its edges, how a live
+// event patches the board.
+import type { BoardColumn, BoardEvent, Card } from "@org/contracts";
 import { renderMarkdown } from "../../src/web/markdown.ts";
-import { movePlaces, newColumnPosition } from "../../src/web/views/board/board-data.ts";
+import { movePlaces, newColumnPosition, patchBoard } from "../../src/web/views/board/board-data.ts";
 import { edgeScroll } from "../../src/web/views/board/drag.ts";
 import { parseRoute } from "../../src/web/router.ts";
 import {
@@ -167,5 +168,72 @@ describe("edgeScroll (a drag near the board's edges)", () => {
     expect(edgeScroll({ x: 2, y: 400 }, row).dx).toBeLessThan(0);
     expect(edgeScroll({ x: 180, y: 790 }, row).dy).toBeGreaterThan(0);
     expect(edgeScroll({ x: 180, y: 110 }, row).dy).toBeLessThan(0);
+  });
+});
+
+describe("patchBoard (live events on the open board)", () => {
+  const card = (id: string, column_id: string, position: number, extra: Partial<Card> = {}) =>
+    ({ id, column_id, position, title: id, archived: false, ...extra }) as Card;
+  const board = (): BoardColumn[] =>
+    [
+      { id: "todo", cards: [card("a", "todo", 0), card("b", "todo", 1), card("c", "todo", 2)] },
+      { id: "done", cards: [card("d", "done", 0)] },
+    ] as unknown as BoardColumn[];
+  const event = (type: BoardEvent["type"], data: Record<string, unknown>): BoardEvent => ({
+    type,
+    project_id: "p",
+    actor_id: "u",
+    at: "2026-11-27T00:00:00.000Z",
+    data,
+  });
+  const ids = (columns: BoardColumn[] | string) =>
+    typeof columns === "string"
+      ? columns
+      : columns.map((column) => column.cards.map((c) => `${c.id}${c.position}`).join(" "));
+
+  it("moves a card between columns, renumbering both as the server did", () => {
+    const moved = patchBoard(
+      board(),
+      event("card.moved", { card: card("a", "done", 1), from_column_id: "todo" }),
+    );
+    expect(ids(moved)).toEqual(["b0 c1", "d0 a1"]);
+  });
+
+  it("adds a new card, replaces an updated one in its place, and keeps untouched columns as they were", () => {
+    const before = board();
+    const created = patchBoard(before, event("card.created", { card: card("e", "todo", 3) }));
+    expect(ids(created)).toEqual(["a0 b1 c2 e3", "d0"]);
+    const updated = patchBoard(
+      before,
+      event("card.updated", { card: card("b", "todo", 1, { title: "B!" }) }),
+    );
+    expect(ids(updated)).toEqual(["a0 b1 c2", "d0"]);
+    expect((updated as BoardColumn[])[0]!.cards[1]!.title).toBe("B!");
+    expect((updated as BoardColumn[])[1]).toBe(before[1]);
+  });
+
+  it("takes archived and deleted cards off the board, and places a decomposition's parent and children", () => {
+    expect(
+      ids(patchBoard(board(), event("card.archived", { card: card("b", "todo", 1, { archived: true }) }))),
+    ).toEqual(["a0 c1", "d0"]);
+    expect(ids(patchBoard(board(), event("card.deleted", { card_id: "a", column_id: "todo" })))).toEqual([
+      "b0 c1",
+      "d0",
+    ]);
+    const decomposed = patchBoard(
+      board(),
+      event("card.decomposed", {
+        parent: card("a", "todo", 0),
+        children: [card("x", "todo", 3), card("y", "done", 0)],
+      }),
+    );
+    expect(ids(decomposed)).toEqual(["a0 b1 c2 x3", "y0 d1"]);
+  });
+
+  it("reads the board again for what only the server knows, and ignores what no tile shows", () => {
+    expect(patchBoard(board(), event("column.created", { column: {} }))).toBe("reload");
+    expect(patchBoard(board(), event("card.created", { card: card("e", "elsewhere", 0) }))).toBe("reload");
+    expect(patchBoard(board(), event("comment.created", { comment: {} }))).toBe("unchanged");
+    expect(patchBoard(board(), event("gate.acked", {}))).toBe("unchanged");
   });
 });

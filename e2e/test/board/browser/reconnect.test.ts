@@ -1,6 +1,7 @@
 // A dropped live socket (issue 31): the page says "Reconnecting…" while it is away, and when it is
 // back the open board and card panel are read again, so a card a colleague moved meanwhile (an
-// event this page never got) shows where it is.
+// event this page never got) shows where it is. Then live events patch the board with the cards
+// they carry, without reading the board again.
 import {
   browserSuite,
   card,
@@ -50,10 +51,35 @@ describe("a dropped live socket", () => {
     await shootPage(bob.page, "reconnected", () =>
       column(bob.page, "In progress").locator("li[data-card-id]").first().waitFor(),
     );
-    // Live events flow again: Ada's next move reaches Bob without a reload.
-    const done = await column(bob.page, "Done").getAttribute("data-column-id");
+    // Live events flow again, and each patches Bob's board with the card it carries: a move, a new
+    // card, a rename, a move to the top, a delete, and Bob's page never reads the board again.
+    const boardReads: string[] = [];
+    bob.page.on("request", (request) => {
+      if (/\/api\/v1\/projects\/[^/]+\/columns/.test(request.url())) boardReads.push(request.url());
+    });
+    const [done, todo] = await Promise.all(
+      ["Done", "To do"].map((name) => column(bob.page, name).getAttribute("data-column-id")),
+    );
     await pageApi(ada, [["POST", `/cards/${shipIt}/move`, { to_column_id: done }]]);
     await column(bob.page, "Done").locator("li[data-card-id]", { hasText: "Ship it on Friday" }).waitFor();
+    const [added] = await pageApi<{ id: string }>(ada, [
+      ["POST", `/columns/${todo}/cards`, { title: "Write docs" }],
+    ]);
+    await column(bob.page, "To do").locator("li[data-card-id]", { hasText: "Write docs" }).waitFor();
+    await pageApi(ada, [
+      ["PATCH", `/cards/${added!.id}`, { title: "Write the docs" }],
+      ["POST", `/cards/${added!.id}/move`, { to_column_id: done, position: 0 }],
+    ]);
+    const doneTitles = column(bob.page, "Done").locator("li[data-card-id]");
+    await doneTitles.filter({ hasText: "Write the docs" }).waitFor();
+    await expect(doneTitles.allTextContents()).resolves.toEqual([
+      expect.stringContaining("Write the docs"),
+      expect.stringContaining("Ship it on Friday"),
+    ]);
+    await pageApi(ada, [["DELETE", `/cards/${shipIt}`]]);
+    await doneTitles.filter({ hasText: "Ship it on Friday" }).waitFor({ state: "detached" });
+    expect(await column(bob.page, "To do").locator("li[data-card-id]").count()).toBe(0);
+    expect(boardReads).toEqual([]);
 
     // Only the socket's failed attempts while offline are in Bob's console.
     expect(bob.problems.filter((problem) => !/WebSocket|ERR_INTERNET_DISCONNECTED/.test(problem))).toEqual(

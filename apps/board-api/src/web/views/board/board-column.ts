@@ -3,6 +3,7 @@
 // the drop placeholder, and the add-a-card form. The board view passes what the column needs.
 import type { BoardColumn, Card } from "@org/contracts";
 import { html, nothing } from "lit";
+import { guard } from "lit/directives/guard.js";
 import { repeat } from "lit/directives/repeat.js";
 import { styleProps } from "../../ui/style-props.ts";
 import { cardTile, type TileContext } from "./card-tile.ts";
@@ -196,7 +197,7 @@ function cardList(view: ColumnView, actions: ColumnActions) {
               @keydown=${(event: KeyboardEvent) => actions.cardKey(event, entry, column, index)}
               @focus=${() => actions.cardFocused(column, index)}
             >
-              ${cardTile(entry, view.tiles)}
+              ${guard([entry, view.tiles.members, view.tiles.priorities], () => cardTile(entry, view.tiles))}
             </li>`,
     )}
     ${

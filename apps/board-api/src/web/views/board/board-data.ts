@@ -1,5 +1,14 @@
 // What the board and the card panel read about a project, loaded together.
-import type { BoardColumn, Label, Member, Priority, Project } from "@org/contracts";
+import type {
+  BoardColumn,
+  BoardEvent,
+  BoardEventName,
+  Card,
+  Label,
+  Member,
+  Priority,
+  Project,
+} from "@org/contracts";
 import { api } from "../../api.ts";
 
 export interface ProjectData {
@@ -84,3 +93,81 @@ export function movePlaces(column: Pick<BoardColumn, "cards">, cardId: string): 
     { label: "Bottom", position: others.length },
   ];
 }
+
+/**
+ * What a live event does to the board's columns: the cards it carries put in their place (the
+ * others of the columns it touches renumbered, as the server did); "unchanged" for what no tile
+ * shows (comments, gates, findings…); "reload" for what only a fresh read knows (a column's
+ * change, a card in a column this board does not have). Archived cards leave the board.
+ */
+export function patchBoard(
+  columns: BoardColumn[],
+  event: BoardEvent,
+): BoardColumn[] | "reload" | "unchanged" {
+  const type: BoardEventName = event.type;
+  switch (type) {
+    case "card.created":
+    case "card.updated":
+    case "card.moved":
+    case "card.archived":
+    case "card.unarchived":
+    case "card.restored":
+    case "card.claimed":
+    case "card.unclaimed":
+    case "card.handed_off":
+      return placeCards(columns, [event.data.card as Card]);
+    case "card.decomposed":
+      return placeCards(columns, [event.data.parent as Card, ...(event.data.children as Card[])]);
+    case "card.deleted":
+      return withoutCards(columns, new Set([event.data.card_id as string]));
+    case "column.created":
+    case "column.updated":
+    case "column.deleted":
+      return "reload";
+    case "card.blocker_added":
+    case "card.blocker_removed":
+    case "plan.published":
+    case "comment.created":
+    case "comment.updated":
+    case "comment.deleted":
+    case "gate.criterion_created":
+    case "gate.criterion_updated":
+    case "gate.criterion_deleted":
+    case "gate.acked":
+    case "gate.ack_removed":
+    case "attention.changed":
+    case "finding.created":
+    case "notification.created":
+    case "invitation.created":
+    case "invitation.deleted":
+      return "unchanged";
+  }
+}
+
+function placeCards(columns: BoardColumn[], cards: Card[]): BoardColumn[] | "reload" {
+  let patched = withoutCards(columns, new Set(cards.map((card) => card.id)));
+  for (const card of cards) {
+    if (card.archived) continue;
+    const column = patched.find((candidate) => candidate.id === card.column_id);
+    if (!column) return "reload";
+    const placed = [...column.cards];
+    placed.splice(Math.max(0, Math.min(card.position, placed.length)), 0, card);
+    patched = patched.map((candidate) =>
+      candidate === column ? { ...column, cards: renumbered(placed) } : candidate,
+    );
+  }
+  return patched;
+}
+
+/** The columns without these cards; the columns that held one renumbered, the rest unchanged. */
+function withoutCards(columns: BoardColumn[], ids: Set<string>): BoardColumn[] {
+  return columns.map((column) =>
+    column.cards.some((card) => ids.has(card.id))
+      ? { ...column, cards: renumbered(column.cards.filter((card) => !ids.has(card.id))) }
+      : column,
+  );
+}
+
+/** Positions 0, 1, 2… in this order; a card already in its place stays the same object. */
+const renumbered = (cards: Card[]) =>
+  cards.map((card, position) => (card.position === position ? card : { ...card, position }));

@@ -1,7 +1,8 @@
-// What the open board hears: live events of its project (a move shown at once, then one reload for
-// a burst; the open card moved to the trash by someone else closes it), and a reconnect after a
-// drop, which reads the board and the open card again (the events of the time between are lost).
-import type { Card, User } from "@org/contracts";
+// What the open board hears: live events of its project (the cards they carry patched into the
+// board, see patchBoard; the open card moved to the trash by someone else closes it), and a
+// reconnect after a drop, which reads the board and the open card again (the events of the time
+// between are lost).
+import type { BoardEvent, User } from "@org/contracts";
 import { onConnectionChange, onLiveEvent } from "../../live.ts";
 import { navigate } from "../../router.ts";
 import { toast } from "../../ui/toast.ts";
@@ -10,7 +11,8 @@ export interface LiveBoardHost {
   projectId: string;
   cardId: string | null;
   me: User | null;
-  applyMove(card: Card): void;
+  /** Patches the board with the event (or reads it again where a patch cannot tell). */
+  applyLive(event: BoardEvent): void;
   scheduleReload(): void;
   /** Reads the open card panel again. */
   resyncCard(): void;
@@ -20,7 +22,6 @@ export interface LiveBoardHost {
 export function followBoard(host: LiveBoardHost): () => void {
   const stopLive = onLiveEvent((event) => {
     if (event.project_id !== host.projectId || event.to_user_id) return;
-    if (event.type === "card.moved") host.applyMove(event.data.card as Card);
     if (
       event.type === "card.deleted" &&
       event.data.card_id === host.cardId &&
@@ -29,7 +30,7 @@ export function followBoard(host: LiveBoardHost): () => void {
       toast("This card was moved to the trash.");
       navigate(`/app/projects/${host.projectId}${location.search}`);
     }
-    host.scheduleReload();
+    host.applyLive(event);
   });
   const stopResync = onConnectionChange((connected) => {
     if (!connected) return;

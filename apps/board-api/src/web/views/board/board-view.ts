@@ -2,8 +2,9 @@
 // (mouse, pen, or a finger after a short press) or with the keyboard (Alt+arrows), both calling
 // the API; a placeholder shows where a drop lands. The board follows live events, so what
 // another person or an agent changes shows here too. Enter opens a card.
-import type { BoardColumn, Card, User } from "@org/contracts";
+import type { BoardColumn, BoardEvent, Card, User } from "@org/contracts";
 import { html, LitElement, nothing } from "lit";
+import { guard } from "lit/directives/guard.js";
 import { api } from "../../api.ts";
 import { joinProject, leaveProject } from "../../live.ts";
 import { navigate } from "../../router.ts";
@@ -16,11 +17,13 @@ import {
   loadProject,
   moveColumnLocally,
   moveLocally,
+  patchBoard,
   type ProjectData,
 } from "./board-data.ts";
-import { boardColumn, type ColumnActions, type DragState } from "./board-column.ts";
+import { boardColumn, type ColumnActions, type ColumnView, type DragState } from "./board-column.ts";
 import { followBoard } from "./board-live.ts";
 import { boardStyles, menuStyles } from "./board.styles.ts";
+import { dragStyles } from "./drag.styles.ts";
 import { cardTileStyles } from "./card-tile.styles.ts";
 import { tileContext } from "./card-tile.ts";
 import { dragCard, dragColumn, type DragHost } from "./board-drag.ts";
@@ -32,7 +35,7 @@ import type { BoardCardPanel } from "../card/card-panel.ts";
 import "../card/card-panel.ts";
 
 export class BoardBoardView extends LitElement implements ColumnActions, DragHost {
-  static override styles = [base, boardStyles, menuStyles, cardTileStyles, searchStyles];
+  static override styles = [base, dragStyles, boardStyles, menuStyles, cardTileStyles, searchStyles];
 
   static override properties = {
     projectId: {},
@@ -72,6 +75,8 @@ export class BoardBoardView extends LitElement implements ColumnActions, DragHos
   private readonly search = new BoardSearch(this);
   private stopLive?: () => void;
   private reloadTimer?: ReturnType<typeof setTimeout>;
+  /** Live events waiting for the next frame (applyLive). */
+  private readonly pendingLive: BoardEvent[] = [];
   private joined = "";
 
   override connectedCallback(): void {
@@ -126,13 +131,28 @@ export class BoardBoardView extends LitElement implements ColumnActions, DragHos
     this.reloadTimer = setTimeout(() => (this.drag ? this.scheduleReload() : void this.reload()), 120);
   }
 
-  /** A move seen live is shown at once, before the reload confirms it. */
-  applyMove(card: Card) {
-    if (!this.data || !card) return;
-    this.data = {
-      ...this.data,
-      columns: moveLocally(this.data.columns, card.id, card.column_id, card.position),
-    };
+  /**
+   * Live events patch the cards they carry into the board: no reload of a thousand cards for each
+   * change. Those of one frame are applied together, so a burst renders once. A reload instead while
+   * a drag is on (the placeholder would jump), with archived cards or a search shown (what they list
+   * is the server's to say), or where patchBoard cannot tell.
+   */
+  applyLive(event: BoardEvent) {
+    this.pendingLive.push(event);
+    if (this.pendingLive.length === 1) requestAnimationFrame(() => this.applyPendingLive());
+  }
+
+  private applyPendingLive() {
+    const events = this.pendingLive.splice(0);
+    if (!this.data) return;
+    if (this.drag || this.showArchived || this.search.active) return this.scheduleReload();
+    let columns = this.data.columns;
+    for (const event of events) {
+      const patched = patchBoard(columns, event);
+      if (patched === "reload") return this.scheduleReload();
+      if (patched !== "unchanged") columns = patched;
+    }
+    if (columns !== this.data.columns) this.data = { ...this.data, columns };
   }
 
   openCard(card: Card) {
@@ -301,24 +321,24 @@ export class BoardBoardView extends LitElement implements ColumnActions, DragHos
     const drag = this.drag;
     const columns =
       drag?.kind === "column" ? data.columns.filter((column) => column.id !== drag.id) : data.columns;
-    const rendered: unknown[] = columns.map((column) =>
-      boardColumn(
-        {
-          column,
-          index: data.columns.indexOf(column),
-          columnCount: data.columns.length,
-          tiles,
-          canWork: canWork(data.project) && !this.search.active,
-          canManage: canManage(data.project),
-          drag,
-          renaming: this.renaming === column.id,
-          adding: this.adding === column.id,
-          menuOpen: this.menuFor === column.id,
-          limit: this.windows.limit(column.id),
-        },
-        this,
-      ),
-    );
+    const rendered: unknown[] = columns.map((column) => {
+      const view: ColumnView = {
+        column,
+        index: data.columns.indexOf(column),
+        columnCount: data.columns.length,
+        tiles,
+        canWork: canWork(data.project) && !this.search.active,
+        canManage: canManage(data.project),
+        drag,
+        renaming: this.renaming === column.id,
+        adding: this.adding === column.id,
+        menuOpen: this.menuFor === column.id,
+        limit: this.windows.limit(column.id),
+      };
+      // A column none of this changed for (a live event touched others) is not built again.
+      const { tiles: _tiles, ...rest } = view;
+      return guard([...Object.values(rest), tiles.members, tiles.priorities], () => boardColumn(view, this));
+    });
     if (drag?.kind === "column")
       rendered.splice(drag.index, 0, html`<section class="column placeholder" aria-hidden="true"></section>`);
     if (this.newColumnAt !== null)

@@ -80,27 +80,6 @@ export const boardStyles = css`
     padding: 3px 8px;
     font-weight: 700;
   }
-  .grip {
-    display: inline-grid;
-    place-items: center;
-    width: 26px;
-    height: 30px;
-    padding: 0;
-    border: 0;
-    border-radius: 8px;
-    background: transparent;
-    color: var(--faint);
-    font: inherit;
-    font-size: 0.95rem;
-    letter-spacing: -2px;
-    cursor: grab;
-    touch-action: none;
-  }
-  .grip:hover,
-  .grip:focus-visible {
-    background: var(--code-bg);
-    color: var(--text);
-  }
   /* After the name (and its done tick): pushed to the end of the head, before the menu. */
   .count {
     margin-left: auto;
@@ -136,27 +115,10 @@ export const boardStyles = css`
     outline: 3px solid var(--focus);
     outline-offset: 2px;
   }
-  .placeholder {
-    border: 2px dashed var(--accent);
-    border-radius: 12px;
-    background: var(--accent-soft);
-  }
   section.column.placeholder {
     flex: 0 0 290px;
     min-height: 120px;
     border-radius: 14px;
-  }
-  .drag-ghost {
-    position: fixed;
-    top: 0;
-    left: 0;
-    z-index: 60;
-    margin: 0;
-    pointer-events: none;
-    box-shadow: var(--shadow-lg);
-    opacity: 0.95;
-    rotate: 2deg;
-    list-style: none;
   }
   form.add {
     display: grid;

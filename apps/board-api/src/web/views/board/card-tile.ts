@@ -12,12 +12,23 @@ export interface TileContext {
   now: number;
 }
 
+let maps:
+  | { from: [Member[], Priority[]]; members: TileContext["members"]; priorities: TileContext["priorities"] }
+  | undefined;
+
+/**
+ * What the tiles look up. The maps stay the same objects while the project's members and priorities
+ * do, so a tile whose card did not change is not built again (board-column.ts guards on them).
+ */
 export function tileContext(members: Member[], priorities: Priority[]): TileContext {
-  return {
-    members: new Map(members.map((member) => [member.user_id, member])),
-    priorities: new Map(priorities.map((rung) => [rung.id, rung])),
-    now: Date.now(),
-  };
+  if (maps?.from[0] !== members || maps.from[1] !== priorities) {
+    maps = {
+      from: [members, priorities],
+      members: new Map(members.map((member) => [member.user_id, member])),
+      priorities: new Map(priorities.map((rung) => [rung.id, rung])),
+    };
+  }
+  return { members: maps.members, priorities: maps.priorities, now: Date.now() };
 }
 
 const chipWithDot = (color: string, text: string) =>
