@@ -1,6 +1,7 @@
 // Labels as people keep them (issue 31): the card's label picker puts labels on and off, makes a
 // new one ("+ New label", put on the card at once) and renames and recolours one in place; the
-// project's settings rename and recolour too.
+// project's settings rename and recolour too, and reorder the priority ladder by dragging a rung or
+// with Alt+↑/↓.
 import { addCards, browserSuite, card, newProject, shootPage, signUp } from "../../../src/board/browser.ts";
 
 const suite = browserSuite();
@@ -65,6 +66,30 @@ describe("labels", () => {
     await page.getByText("Label saved as “regression”.").waitFor();
     await page.goto(projectUrl);
     await card(page, "Fix the login bug").locator(".chip", { hasText: "regression" }).waitFor();
+
+    // The priority ladder (a new project's four rungs): one moved up with Alt+↑, one dragged to the top.
+    await page.goto(`${projectUrl}/settings`);
+    await page.locator("ol.ladder > li", { hasText: "Medium" }).waitFor();
+    const ladder = () => page.locator("ol.ladder > li[data-priority-id]").allTextContents();
+    const rungs = async () => (await ladder()).map((text) => text.replace(/[⋮×]/g, "").trim());
+    expect(await rungs()).toEqual(["Urgent", "High", "Medium", "Low"]);
+    const grip = (name: string) => page.getByRole("button", { name: new RegExp(`^Move priority ${name}:`) });
+    await grip("Low").press("Alt+ArrowUp");
+    await page.getByText("Low is now priority 3 of 4.").waitFor();
+    expect(await rungs()).toEqual(["Urgent", "High", "Low", "Medium"]);
+    await expect(grip("Low").evaluate((element) => element.matches(":focus"))).resolves.toBe(true);
+    const from = (await grip("Medium").boundingBox())!;
+    const top = (await page.locator("ol.ladder > li", { hasText: "Urgent" }).boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, top.y + 4, { steps: 8 });
+    await page.locator("ol.ladder > li.placeholder").waitFor();
+    await shootPage(page, "priorities-drag", () => page.locator("ol.ladder > li.placeholder").waitFor());
+    await page.mouse.up();
+    await page.getByText("Medium is now the most urgent.").waitFor();
+    await page.reload();
+    await page.locator("ol.ladder > li", { hasText: "Urgent" }).waitFor();
+    expect(await rungs()).toEqual(["Medium", "Urgent", "High", "Low"]);
     expect(ada.problems).toEqual([]);
   }, 180_000);
 });

@@ -1,6 +1,6 @@
-// A project's settings: name and repository, members and their roles, invitation links,
-// labels (renamed and recoloured in place), the priority ladder and (admins only) webhooks. Admins
-// change them; everyone else reads.
+// A project's settings: name and repository, members and their roles, invitation links, labels
+// (renamed and recoloured in place), the priority ladder (reordered by dragging, or Alt+↑/↓) and
+// (admins only) webhooks. Admins change them; everyone else reads.
 import type { Label, Member, Priority, Project, Role, User } from "@org/contracts";
 import { html, LitElement, nothing } from "lit";
 import { styleProps } from "../../ui/style-props.ts";
@@ -10,10 +10,12 @@ import { base } from "../../styles.ts";
 import { confirmAction } from "../../ui/confirm.ts";
 import { attempt, toast } from "../../ui/toast.ts";
 import { canManage } from "../board/board-data.ts";
+import { dragStyles } from "../board/drag.styles.ts";
 import { nextLabelColor, nextPriorityColor } from "../../palette.ts";
 import { labelForm } from "../labels/label-form.ts";
 import { labelFormStyles } from "../labels/label-form.styles.ts";
 import { inlineFormStyles } from "./inline-form.styles.ts";
+import { PriorityReorder } from "./priority-reorder.ts";
 import { settingsStyles } from "./settings.styles.ts";
 import "./member-invitations.ts";
 import "./project-webhooks.ts";
@@ -21,7 +23,7 @@ import "./project-webhooks.ts";
 const ROLES: Role[] = ["owner", "admin", "member", "viewer"];
 
 export class BoardSettingsView extends LitElement {
-  static override styles = [base, inlineFormStyles, labelFormStyles, settingsStyles];
+  static override styles = [base, dragStyles, inlineFormStyles, labelFormStyles, settingsStyles];
   static override properties = {
     projectId: {},
     me: { attribute: false },
@@ -40,6 +42,7 @@ export class BoardSettingsView extends LitElement {
   priorities: Priority[] = [];
   /** The label being renamed or recoloured. */
   editingLabel: string | null = null;
+  private readonly ladder = new PriorityReorder(this, (rung, position) => this.moveRung(rung, position));
   error = "";
 
   protected override willUpdate(changed: Map<string, unknown>): void {
@@ -298,32 +301,62 @@ export class BoardSettingsView extends LitElement {
     </section>`;
   }
 
+  private renderRung(rung: Priority, manage: boolean) {
+    const index = this.priorities.indexOf(rung);
+    return html`<li data-priority-id=${rung.id}>
+      <span class="row"
+        >${
+          manage
+            ? html`<button
+                class="grip"
+                data-drag-handle
+                aria-label="Move priority ${rung.name}: drag it, or press Alt and the up or down arrow"
+                title="Drag to reorder (or Alt+↑/↓)"
+                @pointerdown=${(event: PointerEvent) => this.ladder.pointerDown(event, rung, index)}
+                @keydown=${(event: KeyboardEvent) => this.ladder.key(event, rung, index, this.priorities.length)}
+              >
+                ⋮⋮
+              </button>`
+            : nothing
+        }<span class="dot" ${styleProps({ background: rung.color ?? "var(--faint)" })}></span>${rung.name}
+        ${
+          manage
+            ? html`<button
+                class="button small ghost"
+                aria-label="Delete priority ${rung.name}"
+                @click=${() => this.act(() => api.delete(`/priorities/${rung.id}`))}
+              >
+                ×
+              </button>`
+            : nothing
+        }</span
+      >
+    </li>`;
+  }
+
+  /** A rung dropped or moved with the keyboard: the ladder as the server now has it, focus kept on its grip. */
+  private async moveRung(rung: Priority, position: number) {
+    await this.act(
+      () => api.patch(`/priorities/${rung.id}`, { position }),
+      `${rung.name} is now ${position === 0 ? "the most urgent" : `priority ${position + 1} of ${this.priorities.length}`}.`,
+    );
+    await this.updateComplete;
+    this.renderRoot.querySelector<HTMLElement>(`li[data-priority-id="${rung.id}"] .grip`)?.focus();
+  }
+
   private renderPriorities(project: Project) {
     const manage = canManage(project);
     return html`<section class="panel" aria-labelledby="priorities">
       <h2 id="priorities">Priorities</h2>
       <p class="faint">Most urgent first; agents claim cards in this order.</p>
-      <ol>
-        ${this.priorities.map(
-          (rung) =>
-            html`<li>
-              <span class="row"
-                ><span class="dot" ${styleProps({ background: rung.color ?? "var(--faint)" })}></span
-                >${rung.name}
-                ${
-                  manage
-                    ? html`<button
-                        class="button small ghost"
-                        aria-label="Delete priority ${rung.name}"
-                        @click=${() => this.act(() => api.delete(`/priorities/${rung.id}`))}
-                      >
-                        ×
-                      </button>`
-                    : nothing
-                }</span
-              >
-            </li>`,
-        )}
+      <ol class="ladder">
+        ${this.ladder
+          .shown(this.priorities)
+          .map((rung) =>
+            rung === "placeholder"
+              ? html`<li class="placeholder" aria-hidden="true"></li>`
+              : this.renderRung(rung, manage),
+          )}
       </ol>
       ${
         manage

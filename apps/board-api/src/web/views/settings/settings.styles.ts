@@ -48,4 +48,18 @@ export const settingsStyles = css`
       display: none;
     }
   }
+  ol.ladder {
+    display: grid;
+    gap: 4px;
+    padding-left: 0;
+    list-style: none;
+  }
+  ol.ladder > li {
+    min-height: 36px;
+    border-radius: 10px;
+    background: var(--surface);
+  }
+  ol.ladder > li.placeholder {
+    min-height: 36px;
+  }
 `;
