@@ -1,6 +1,8 @@
 // `pnpm build:server` of an app (run in its folder): bundles src/server.ts and src/cli.ts into
 // dist/server.js and dist/cli.js, plain JavaScript for `node` (what the production image and
-// `pnpm start:prod` run; `pnpm start` keeps running the sources with tsx). The workspace packages
+// `pnpm start:prod` run; `pnpm start` keeps running the sources with tsx). `--outdir <folder>`
+// (inside the app's folder) writes them elsewhere: the tests' bundle of the sources as they are
+// (@org/service-kit/testing's bundledApp). The workspace packages
 // (@org/*, consumed as TypeScript sources) are bundled in; every other package stays an import
 // from node_modules, found from the app's folder. So the app must list each of them in its own
 // `dependencies` (pnpm links only those into its node_modules, and `pnpm deploy --prod` installs
@@ -10,6 +12,8 @@ import { builtinModules, createRequire } from "node:module";
 import path from "node:path";
 
 const appDir = process.cwd();
+const outdirFlag = process.argv.indexOf("--outdir");
+const outdir = outdirFlag === -1 ? "dist" : process.argv[outdirFlag + 1];
 const manifest = JSON.parse(readFileSync(path.join(appDir, "package.json"), "utf8"));
 const { build } = createRequire(path.join(appDir, "package.json"))("esbuild");
 
@@ -40,7 +44,7 @@ const externalPackages = {
 await build({
   absWorkingDir: appDir,
   entryPoints: { server: "src/server.ts", cli: "src/cli.ts" },
-  outdir: "dist",
+  outdir,
   bundle: true,
   platform: "node",
   target: "node20",

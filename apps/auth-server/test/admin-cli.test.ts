@@ -3,7 +3,7 @@ import request from "supertest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { runCli } from "./helpers/cli.ts";
 
-// Each command starts tsx and opens (and migrates) the database: seconds each, more on a busy machine.
+// Each command opens (and migrates) the database: a second or more each on a busy machine.
 jest.setTimeout(150_000);
 
 let t: TestApp;

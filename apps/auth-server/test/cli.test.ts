@@ -5,8 +5,7 @@ import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { runCli } from "./helpers/cli.ts";
 import { failure, login, makeTenant, sessionToken, tenantWithPasskey } from "./helpers/flows.ts";
 
-// Each command starts tsx and opens (and migrates) the database: seconds each, more on a busy machine
-// (tests run two files at a time).
+// Each command opens (and migrates) the database: a second or more each on a busy machine.
 jest.setTimeout(150_000);
 
 let t: TestApp;

@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { runCli } from "./helpers/cli.ts";
 import { login, makeTenant, tenantWithPasskey } from "./helpers/flows.ts";
 
-// The CLI test starts tsx and migrates: seconds on a busy machine.
+// The CLI test opens and migrates the database: seconds on a busy machine.
 jest.setTimeout(180_000); // a minute and more when the machine is busy
 
 let t: TestApp;

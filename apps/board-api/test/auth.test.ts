@@ -1,15 +1,12 @@
-import { execFile } from "node:child_process";
 import path from "node:path";
-import { promisify } from "node:util";
 import { boardOperationList } from "@org/contracts";
+import { runAppCli } from "@org/service-kit/testing";
 import request from "supertest";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { client, makeUser } from "./helpers/fixtures.ts";
 
-const run = promisify(execFile);
 const appDir = path.resolve(__dirname, "..");
-// The CLI tests start tsx and open the database per command: seconds each, more with two test files
-// at a time.
+// The CLI tests open the database per command: a second or more each on a busy machine.
 jest.setTimeout(120_000);
 
 let t: TestApp;
@@ -22,15 +19,9 @@ async function cli(...args: string[]) {
   return cliWith({}, ...args);
 }
 
-async function cliWith(env: Record<string, string>, ...args: string[]) {
-  const tsx = require.resolve("tsx/cli", { paths: [appDir] });
-  const { stdout } = await run(process.execPath, [tsx, "src/cli.ts", ...args], {
-    cwd: appDir,
-    env: { ...process.env, DATABASE_URL: t.database.url, LOG_LEVEL: "silent", ...env },
-  });
-  const lines = stdout.trim().split("\n");
-  expect(lines).toHaveLength(1);
-  return JSON.parse(lines[0] as string);
+/** `cli <args>` (src/cli.ts, bundled as `pnpm build` does) on the test database: its one JSON line. */
+function cliWith(env: Record<string, string>, ...args: string[]) {
+  return runAppCli(appDir, { DATABASE_URL: t.database.url, ...env }, ...args);
 }
 
 const unauthenticated = (message: string) => ({ error: { code: "unauthenticated", message } });

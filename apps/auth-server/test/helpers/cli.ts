@@ -1,25 +1,16 @@
-import { execFile } from "node:child_process";
 import path from "node:path";
-import { promisify } from "node:util";
+import { runAppCli } from "@org/service-kit/testing";
 
-const run = promisify(execFile);
-const root = path.resolve(__dirname, "../..");
-const tsx = path.join(root, "node_modules/.bin/tsx");
+const appDir = path.resolve(__dirname, "../..");
 
 /**
- * Runs `cli <args>` (src/cli.ts, as `pnpm cli` does) against a test database with this PUBLIC_URL,
- * and parses the one JSON line it must print. A failed command rejects with its `code` and `stderr`.
- * Each starts tsx and opens (and migrates) the database: seconds on a busy machine.
+ * Runs `cli <args>` (src/cli.ts, bundled as `pnpm build` does) against a test database with this
+ * PUBLIC_URL, and parses the one JSON line it must print. A failed command rejects with its `code`
+ * and `stderr`. Each opens (and migrates) the database: about a second.
  */
-export async function runCli(
+export function runCli(
   { databaseUrl, publicUrl }: { databaseUrl: string; publicUrl: string },
   ...args: string[]
 ) {
-  const { stdout } = await run(tsx, ["src/cli.ts", ...args], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PUBLIC_URL: publicUrl, LOG_LEVEL: "silent" },
-  });
-  const lines = stdout.trim().split("\n");
-  if (lines.length !== 1) throw new Error(`cli ${args.join(" ")} printed ${lines.length} lines: ${stdout}`);
-  return JSON.parse(lines[0] as string);
+  return runAppCli(appDir, { DATABASE_URL: databaseUrl, PUBLIC_URL: publicUrl }, ...args);
 }

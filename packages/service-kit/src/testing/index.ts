@@ -7,3 +7,4 @@ export * from "./fuzz.ts";
 export { metricValue } from "./metrics.ts";
 export { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from "./smtp-catcher.ts";
 export { describeHealthProbes, type HealthProbeTarget } from "./health-probes.ts";
+export { bundledApp, runAppCli } from "./bundled-app.ts";
