@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
+import { bundledApp } from "./bundled-app.ts";
 
 export interface SpawnedService {
   url: string;
@@ -13,14 +13,14 @@ export interface SpawnedService {
 }
 
 /**
- * Starts `src/server.ts` of the app in `appDir` as a real process (node with tsx's loader), on a free port, and
+ * Starts the server of the app in `appDir` as a real process, from its sources bundled as `pnpm build`
+ * bundles them (bundledApp: node starts it in about a second, tsx took several), on a free port, and
  * resolves once it logs "listening". The environment is exactly `env` plus PATH (and JSON logs,
  * which the test reads), so a test controls DATABASE_URL and the rest.
  */
-export function spawnService(appDir: string, env: Record<string, string>, timeoutMs = 60_000) {
-  // As the app's `start` script runs it (`node --import tsx`): signals reach the service itself. The
-  // tsx CLI would relay them, and SIGKILL a child that takes over 30 ms to acknowledge one (a busy machine).
-  return spawnNode(["--import", "tsx", path.join(appDir, "src/server.ts")], { cwd: appDir, env, timeoutMs });
+export async function spawnService(appDir: string, env: Record<string, string>, timeoutMs = 60_000) {
+  const { server } = await bundledApp(appDir);
+  return spawnNode(["--enable-source-maps", server], { cwd: appDir, env, timeoutMs });
 }
 
 /**
