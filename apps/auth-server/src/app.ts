@@ -95,9 +95,10 @@ export function createApp({
   app.use(embedsRouter(ctx));
   app.use(qrPhoneRouter());
   if (env.NODE_ENV !== "production") app.use(demoRouter(ctx));
-  const openApi = authOpenApiDocument();
+  // Built on the first request, not with the app: most processes (and every test) never ask.
+  let openApi: ReturnType<typeof authOpenApiDocument> | undefined;
   app.get("/openapi.json", (_req, res) => {
-    res.json(openApi);
+    res.json((openApi ??= authOpenApiDocument()));
   });
   // The document rendered for people, as board-api renders its own (service-kit's apiDocsRoutes).
   app.use(apiDocsRoutes({ title: "Auth server API reference" }));

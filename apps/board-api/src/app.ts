@@ -77,9 +77,10 @@ export function createApp({
   });
   app.use(healthRoutes({ db, redis, logger, limitPerMinute: env.HEALTH_RATE_LIMIT_PER_MINUTE }));
   app.use(metricsRoute(metrics, { token: env.METRICS_TOKEN, production: env.NODE_ENV === "production" }));
-  const openApi = boardOpenApiDocument({ serverUrl: env.PUBLIC_URL });
+  // Built on the first request, not with the app: most processes (and every test) never ask.
+  let openApi: ReturnType<typeof boardOpenApiDocument> | undefined;
   app.get("/openapi.json", (_req, res) => {
-    res.json(openApi);
+    res.json((openApi ??= boardOpenApiDocument({ serverUrl: env.PUBLIC_URL })));
   });
   app.use(referenceRoutes());
 

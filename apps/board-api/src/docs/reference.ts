@@ -7,10 +7,14 @@ import { Router } from "express";
 /** /docs (HTML, its assets and initializer) and /llms.txt. */
 export function referenceRoutes(): Router {
   const router = Router();
-  const llmsTxt = boardLlmsTxt();
+  // Rendered on the first request, not with the app: most processes (and every test) never ask.
+  let llmsTxt: string | undefined;
 
   router.get("/llms.txt", (_req, res) => {
-    res.type("text/markdown; charset=utf-8").set("Cache-Control", "public, max-age=300").send(llmsTxt);
+    res
+      .type("text/markdown; charset=utf-8")
+      .set("Cache-Control", "public, max-age=300")
+      .send((llmsTxt ??= boardLlmsTxt()));
   });
   router.use(apiDocsRoutes({ title: "Board API reference", seeAlso: ["/llms.txt"] }));
   return router;
