@@ -226,11 +226,7 @@ export function describeServiceProcess(name: string, appDir: string, options: Se
 
         // The readiness log line comes through the child's stdout a moment after the probe's answer
         // (later on a busy machine): the Redis outage's part of the output ends once it is there.
-        for (let waited = 0; waited < 5_000; waited += 50) {
-          if (service.output().slice(redisOutageFrom).includes('"msg":"ready again (redis answering)"'))
-            break;
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
+        await outputAfter(service, redisOutageFrom, '"msg":"ready again (redis answering)"');
         const databaseOutageFrom = service.output().length;
         await postgres.stop();
         const databaseDown = await readiness(service, 503);
@@ -246,6 +242,7 @@ export function describeServiceProcess(name: string, appDir: string, options: Se
         await postgres.start();
         await readiness(service, 200);
         expect((await send(service, options.databaseProbe)).status).toBe(normal.database.status);
+        await outputAfter(service, databaseOutageFrom, '"msg":"ready again (database answering)"');
 
         // The Redis outage was logged once, through the JSON logs, and so was its end; never a 500.
         const output = service.output();
@@ -438,4 +435,12 @@ process.on("SIGUSR2", () => {
       // loaded 2-core CI machine that alone passed jest's 30 s.
     }, 180_000);
   });
+}
+
+/** Waits (up to 5 s) until the service's output after `from` holds `text`: log lines trail the answers. */
+async function outputAfter(service: SpawnedService, from: number, text: string): Promise<void> {
+  for (let waited = 0; waited < 5_000; waited += 50) {
+    if (service.output().slice(from).includes(text)) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
