@@ -82,6 +82,47 @@ describe("deleting a card moves it to the trash", () => {
     expect((await owner.api.get(`/cards/${kept.id}`)).status).toBe(200);
   });
 
+  it("what a trashed card holds is out of reach by its own id too, and back with the card", async () => {
+    const { owner, creator, card } = await team();
+    const comment = (await creator.api.post(`/cards/${card.id}/comments`, { body: "a note" })).body;
+    const item = (await creator.api.post(`/cards/${card.id}/checklist`, { text: "a step" })).body;
+    const file = (
+      await creator.api.post(`/cards/${card.id}/attachments`).attach("file", Buffer.from("bytes"), "a.txt")
+    ).body;
+    const commentFile = (
+      await creator.api
+        .post(`/comments/${comment.id}/attachments`)
+        .attach("file", Buffer.from("bytes"), "b.txt")
+    ).body;
+    expect((await creator.api.delete(`/cards/${card.id}`)).status).toBe(204);
+
+    const attempts = () => [
+      owner.api.patch(`/comments/${comment.id}`, { body: "edited" }),
+      owner.api.delete(`/comments/${comment.id}`),
+      owner.api.get(`/comments/${comment.id}/attachments`),
+      owner.api.patch(`/checklist/${item.id}`, { done: true }),
+      owner.api.delete(`/checklist/${item.id}`),
+      owner.api.get(`/attachments/${file.id}`),
+      owner.api.delete(`/attachments/${file.id}`),
+      owner.api.get(`/attachments/${commentFile.id}`),
+    ];
+    for (const res of await Promise.all(attempts())) {
+      expect([res.status, res.body.error?.message]).toEqual([404, IN_TRASH]);
+    }
+    // A stranger learns nothing more than of any id.
+    const stranger = await makeUser(t);
+    const probe = await stranger.api.patch(`/comments/${comment.id}`, { body: "x" });
+    expect([probe.status, probe.body.error.message]).toEqual([
+      404,
+      expect.stringMatching(/^Comment not found\./),
+    ]);
+
+    expect((await owner.api.post(`/cards/${card.id}/restore`)).status).toBe(200);
+    expect((await creator.api.patch(`/comments/${comment.id}`, { body: "edited" })).status).toBe(200);
+    expect((await owner.api.patch(`/checklist/${item.id}`, { done: true })).status).toBe(200);
+    expect((await owner.api.get(`/attachments/${file.id}`)).status).toBe(200);
+  });
+
   it("list_trash shows it with who deleted it; restore_card brings it back last in its column", async () => {
     const { owner, creator, other, project, column, card } = await team();
     await makeCard(owner.api, column.id, { title: "Second" });

@@ -1,6 +1,6 @@
 import type { Attachment, ListQuery } from "@org/contracts";
 import { recordActivity } from "./activity.ts";
-import { authorizeCard } from "./cards.ts";
+import { authorizeCard, refuseInTrash } from "./cards.ts";
 import { authorizeComment } from "./comments.ts";
 import { PayloadTooLargeError } from "@org/service-kit";
 import { TX_OPTIONS, type ServiceContext, type Tx } from "./context.ts";
@@ -150,18 +150,27 @@ export async function recordAttachment(
   }
 }
 
-function authorizeAttachment(
+async function authorizeAttachment(
   ctx: ServiceContext,
   attachmentId: string,
   needed: (typeof NEEDS)[keyof typeof NEEDS],
 ) {
-  return loadAuthorized(
+  const authorized = await loadAuthorized(
     ctx,
-    ctx.db.attachment.findUnique({ where: { id: attachmentId } }),
+    ctx.db.attachment.findUnique({
+      where: { id: attachmentId },
+      include: {
+        card: { select: { deletedAt: true } },
+        comment: { select: { card: { select: { deletedAt: true } } } },
+      },
+    }),
     (attachment) => attachment.projectId,
     needed,
     ATTACHMENT_NOT_FOUND,
   );
+  const { card, comment } = authorized.row;
+  refuseInTrash(card?.deletedAt ?? comment?.card.deletedAt);
+  return authorized;
 }
 
 /** The attachment record and where its bytes are. */

@@ -17,6 +17,15 @@ export const CARD_NOT_FOUND = notFoundMessage("card_id");
 /** A deleted card, to a member of its project: gone from every read but the trash's. */
 export const CARD_IN_TRASH =
   "The card is in the project's trash: restore_card brings it back (list_trash lists the trash).";
+
+/**
+ * What a card holds (a comment, a checklist item, a file), reached by its own id: not found while
+ * the card is in the trash, as the card itself is (checked after the caller's role, so a stranger
+ * learns nothing).
+ */
+export function refuseInTrash(cardDeletedAt: Date | null | undefined): void {
+  if (cardDeletedAt) throw new NotFoundError(CARD_IN_TRASH);
+}
 /** Reference checks of card fields: what is wrong, and which operation lists the right ids. */
 export const NOT_A_MEMBER = "Not a member of the project (list_members has them).";
 export const NOT_A_PRIORITY = "Not a priority of the project (list_priorities has them).";

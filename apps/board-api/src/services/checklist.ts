@@ -6,7 +6,7 @@ import type {
   z,
 } from "@org/contracts";
 import { recordActivity } from "./activity.ts";
-import { authorizeCard } from "./cards.ts";
+import { authorizeCard, refuseInTrash } from "./cards.ts";
 import { TX_OPTIONS, type ServiceContext, type Tx } from "./context.ts";
 import { insertAt, lockRows, writePositions } from "./ordering.ts";
 import { iso, pageArgs, toPage } from "./pagination.ts";
@@ -43,17 +43,19 @@ async function itemIds(tx: Tx, cardId: string): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
-function authorizeItem(ctx: ServiceContext, itemId: string) {
-  return loadAuthorized(
+async function authorizeItem(ctx: ServiceContext, itemId: string) {
+  const authorized = await loadAuthorized(
     ctx,
     ctx.db.checklistItem.findUnique({
       where: { id: itemId },
-      include: { card: { select: { projectId: true } } },
+      include: { card: { select: { projectId: true, deletedAt: true } } },
     }),
     (item) => item.card.projectId,
     NEEDS.work,
     ITEM_NOT_FOUND,
   );
+  refuseInTrash(authorized.row.card.deletedAt);
+  return authorized;
 }
 
 export async function listChecklist(ctx: ServiceContext & { cardId: string; query: ListQuery }) {

@@ -1,6 +1,6 @@
 import type { Comment, ListQuery } from "@org/contracts";
 import { ForbiddenError } from "@org/service-kit";
-import { authorizeCard } from "./cards.ts";
+import { authorizeCard, refuseInTrash } from "./cards.ts";
 import type { ServiceContext } from "./context.ts";
 import { recordActivity } from "./activity.ts";
 import { withEvents } from "./events.ts";
@@ -35,21 +35,23 @@ export function toCommentWire(row: CommentRow): Comment {
 export const COMMENT_NOT_FOUND = notFoundMessage("comment_id");
 
 /** A comment and the caller's role, after checking the caller may `needed` on it. */
-export function authorizeComment(
+export async function authorizeComment(
   ctx: ServiceContext,
   commentId: string,
   needed: (typeof NEEDS)[keyof typeof NEEDS],
 ) {
-  return loadAuthorized(
+  const authorized = await loadAuthorized(
     ctx,
     ctx.db.comment.findUnique({
       where: { id: commentId },
-      include: { card: { select: { projectId: true } } },
+      include: { card: { select: { projectId: true, deletedAt: true } } },
     }),
     (comment) => comment.card.projectId,
     needed,
     COMMENT_NOT_FOUND,
   );
+  refuseInTrash(authorized.row.card.deletedAt);
+  return authorized;
 }
 
 export async function listComments(ctx: ServiceContext & { cardId: string; query: ListQuery }) {
