@@ -202,7 +202,7 @@ describe("done columns and new projects", () => {
     await ada.page.getByRole("link", { name: "Settings" }).click();
     const ladder = ada.page.locator("section[aria-labelledby=priorities] ol > li");
     await ladder.first().waitFor();
-    expect((await ladder.allInnerTexts()).map((text) => text.replace("×", "").trim())).toEqual([
+    expect((await ladder.allInnerTexts()).map((text) => text.replace(/[⋮×]/g, "").trim())).toEqual([
       "Urgent",
       "High",
       "Medium",
