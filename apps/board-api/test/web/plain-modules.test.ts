@@ -230,9 +230,12 @@ describe("patchBoard (live events on the open board)", () => {
     expect(ids(decomposed)).toEqual(["a0 b1 c2 x3", "y0 d1"]);
   });
 
-  it("reads the board again for what only the server knows, and ignores what no tile shows", () => {
+  it("reads the board again for what only the server knows (a new column, a newcomer), and ignores what no tile shows", () => {
     expect(patchBoard(board(), event("column.created", { column: {} }))).toBe("reload");
     expect(patchBoard(board(), event("card.created", { card: card("e", "elsewhere", 0) }))).toBe("reload");
+    const assigned = event("card.updated", { card: card("a", "todo", 0, { assignee_id: "newcomer" }) });
+    expect(patchBoard(board(), assigned, (c) => c.assignee_id !== "newcomer")).toBe("reload");
+    expect(typeof patchBoard(board(), assigned, () => true)).not.toBe("string");
     expect(patchBoard(board(), event("comment.created", { comment: {} }))).toBe("unchanged");
     expect(patchBoard(board(), event("gate.acked", {}))).toBe("unchanged");
   });

@@ -98,11 +98,14 @@ export function movePlaces(column: Pick<BoardColumn, "cards">, cardId: string): 
  * What a live event does to the board's columns: the cards it carries put in their place (the
  * others of the columns it touches renumbered, as the server did); "unchanged" for what no tile
  * shows (comments, gates, findings…); "reload" for what only a fresh read knows (a column's
- * change, a card in a column this board does not have). Archived cards leave the board.
+ * change, a card in a column this board does not have, or naming a member or priority it has not
+ * loaded). Archived cards leave the board.
  */
 export function patchBoard(
   columns: BoardColumn[],
   event: BoardEvent,
+  /** Whether the board has loaded the member and priority the card names (if not: "reload"). */
+  knows: (card: Card) => boolean = () => true,
 ): BoardColumn[] | "reload" | "unchanged" {
   const type: BoardEventName = event.type;
   switch (type) {
@@ -115,9 +118,9 @@ export function patchBoard(
     case "card.claimed":
     case "card.unclaimed":
     case "card.handed_off":
-      return placeCards(columns, [event.data.card as Card]);
+      return placeCards(columns, [event.data.card as Card], knows);
     case "card.decomposed":
-      return placeCards(columns, [event.data.parent as Card, ...(event.data.children as Card[])]);
+      return placeCards(columns, [event.data.parent as Card, ...(event.data.children as Card[])], knows);
     case "card.deleted":
       return withoutCards(columns, new Set([event.data.card_id as string]));
     case "column.created":
@@ -144,7 +147,12 @@ export function patchBoard(
   }
 }
 
-function placeCards(columns: BoardColumn[], cards: Card[]): BoardColumn[] | "reload" {
+function placeCards(
+  columns: BoardColumn[],
+  cards: Card[],
+  knows: (card: Card) => boolean,
+): BoardColumn[] | "reload" {
+  if (!cards.every(knows)) return "reload";
   let patched = withoutCards(columns, new Set(cards.map((card) => card.id)));
   for (const card of cards) {
     if (card.archived) continue;

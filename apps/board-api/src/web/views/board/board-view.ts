@@ -146,9 +146,13 @@ export class BoardBoardView extends LitElement implements ColumnActions, DragHos
     const events = this.pendingLive.splice(0);
     if (!this.data) return;
     if (this.drag || this.showArchived || this.search.active) return this.scheduleReload();
+    const { members, priorities } = this.data;
+    const knows = (card: Card) =>
+      (!card.assignee_id || members.some((member) => member.user_id === card.assignee_id)) &&
+      (!card.priority_id || priorities.some((rung) => rung.id === card.priority_id));
     let columns = this.data.columns;
     for (const event of events) {
-      const patched = patchBoard(columns, event);
+      const patched = patchBoard(columns, event, knows);
       if (patched === "reload") return this.scheduleReload();
       if (patched !== "unchanged") columns = patched;
     }
