@@ -179,3 +179,20 @@ function withoutCards(columns: BoardColumn[], ids: Set<string>): BoardColumn[] {
 /** Positions 0, 1, 2… in this order; a card already in its place stays the same object. */
 const renumbered = (cards: Card[]) =>
   cards.map((card, position) => (card.position === position ? card : { ...card, position }));
+
+/**
+ * The project with a frame's live events patched in (patchBoard), the same object if they changed
+ * nothing; "reload" where one cannot be, or names a member or priority not loaded (a newcomer).
+ */
+export function patchProject(data: ProjectData, events: BoardEvent[]): ProjectData | "reload" {
+  const knows = (card: Card) =>
+    (!card.assignee_id || data.members.some((member) => member.user_id === card.assignee_id)) &&
+    (!card.priority_id || data.priorities.some((rung) => rung.id === card.priority_id));
+  let columns = data.columns;
+  for (const event of events) {
+    const patched = patchBoard(columns, event, knows);
+    if (patched === "reload") return "reload";
+    if (patched !== "unchanged") columns = patched;
+  }
+  return columns === data.columns ? data : { ...data, columns };
+}

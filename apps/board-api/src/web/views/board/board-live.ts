@@ -11,8 +11,8 @@ export interface LiveBoardHost {
   projectId: string;
   cardId: string | null;
   me: User | null;
-  /** Patches the board with the event (or reads it again where a patch cannot tell). */
-  applyLive(event: BoardEvent): void;
+  /** Patches the board with a frame's events (or reads it again where a patch cannot tell). */
+  applyLive(events: BoardEvent[]): void;
   scheduleReload(): void;
   /** Reads the open card panel again. */
   resyncCard(): void;
@@ -20,6 +20,8 @@ export interface LiveBoardHost {
 
 /** Follows the board live; returns the function that stops it. */
 export function followBoard(host: LiveBoardHost): () => void {
+  // The events of one frame are applied together, so a burst renders once.
+  let pending: BoardEvent[] = [];
   const stopLive = onLiveEvent((event) => {
     if (event.project_id !== host.projectId || event.to_user_id) return;
     if (
@@ -30,7 +32,14 @@ export function followBoard(host: LiveBoardHost): () => void {
       toast("This card was moved to the trash.");
       navigate(`/app/projects/${host.projectId}${location.search}`);
     }
-    host.applyLive(event);
+    pending.push(event);
+    if (pending.length === 1) {
+      requestAnimationFrame(() => {
+        const events = pending;
+        pending = [];
+        host.applyLive(events);
+      });
+    }
   });
   const stopResync = onConnectionChange((connected) => {
     if (!connected) return;

@@ -17,7 +17,7 @@ import {
   loadProject,
   moveColumnLocally,
   moveLocally,
-  patchBoard,
+  patchProject,
   type ProjectData,
 } from "./board-data.ts";
 import { boardColumn, type ColumnActions, type ColumnView, type DragState } from "./board-column.ts";
@@ -75,8 +75,6 @@ export class BoardBoardView extends LitElement implements ColumnActions, DragHos
   private readonly search = new BoardSearch(this);
   private stopLive?: () => void;
   private reloadTimer?: ReturnType<typeof setTimeout>;
-  /** Live events waiting for the next frame (applyLive). */
-  private readonly pendingLive: BoardEvent[] = [];
   private joined = "";
 
   override connectedCallback(): void {
@@ -132,31 +130,16 @@ export class BoardBoardView extends LitElement implements ColumnActions, DragHos
   }
 
   /**
-   * Live events patch the cards they carry into the board: no reload of a thousand cards for each
-   * change. Those of one frame are applied together, so a burst renders once. A reload instead while
-   * a drag is on (the placeholder would jump), with archived cards or a search shown (what they list
-   * is the server's to say), or where patchBoard cannot tell.
+   * Live events (a frame's together, board-live.ts) patch the board: no reload of a thousand cards
+   * for each change. A reload instead while a drag is on (the placeholder would jump), with archived
+   * cards or a search shown (what they list is the server's to say), or where patchProject cannot tell.
    */
-  applyLive(event: BoardEvent) {
-    this.pendingLive.push(event);
-    if (this.pendingLive.length === 1) requestAnimationFrame(() => this.applyPendingLive());
-  }
-
-  private applyPendingLive() {
-    const events = this.pendingLive.splice(0);
+  applyLive(events: BoardEvent[]) {
     if (!this.data) return;
-    if (this.drag || this.showArchived || this.search.active) return this.scheduleReload();
-    const { members, priorities } = this.data;
-    const knows = (card: Card) =>
-      (!card.assignee_id || members.some((member) => member.user_id === card.assignee_id)) &&
-      (!card.priority_id || priorities.some((rung) => rung.id === card.priority_id));
-    let columns = this.data.columns;
-    for (const event of events) {
-      const patched = patchBoard(columns, event, knows);
-      if (patched === "reload") return this.scheduleReload();
-      if (patched !== "unchanged") columns = patched;
-    }
-    if (columns !== this.data.columns) this.data = { ...this.data, columns };
+    const patched =
+      this.drag || this.showArchived || this.search.active ? "reload" : patchProject(this.data, events);
+    if (patched === "reload") this.scheduleReload();
+    else this.data = patched;
   }
 
   openCard(card: Card) {

@@ -1,9 +1,10 @@
-// Reordering the priority ladder in settings: a rung dragged by its grip (mouse, pen or finger,
+// The priority ladder's rungs in settings, and their reordering: a rung dragged by its grip (mouse, pen or finger,
 // drag.ts as on the board) or moved with Alt+↑/↓ on the grip; the drop sends update_priority's
 // `position`. While a rung is dragged, the ladder shows it out of the list and a placeholder
 // where it would land.
 import type { Priority } from "@org/contracts";
-import type { ReactiveControllerHost } from "lit";
+import { html, nothing, type ReactiveControllerHost } from "lit";
+import { styleProps } from "../../ui/style-props.ts";
 import { startPointerDrag } from "../board/drag.ts";
 
 export interface RungDrag {
@@ -27,6 +28,37 @@ export class PriorityReorder {
     const rest: Array<Priority | "placeholder"> = rungs.filter((rung) => rung.id !== drag.id);
     rest.splice(drag.index, 0, "placeholder");
     return rest;
+  }
+
+  /** A rung of the ladder: for admins, its grip and its delete button. */
+  item(rung: Priority, rungs: Priority[], { manage, remove }: { manage: boolean; remove: () => void }) {
+    const index = rungs.indexOf(rung);
+    const grip = html`<button
+      class="grip"
+      data-drag-handle
+      aria-label="Move priority ${rung.name}: drag it, or press Alt and the up or down arrow"
+      title="Drag to reorder (or Alt+↑/↓)"
+      @pointerdown=${(event: PointerEvent) => this.pointerDown(event, rung, index)}
+      @keydown=${(event: KeyboardEvent) => this.key(event, rung, index, rungs.length)}
+    >
+      ⋮⋮
+    </button>`;
+    const del = html`<button
+      class="button small ghost"
+      aria-label="Delete priority ${rung.name}"
+      @click=${remove}
+    >
+      ×
+    </button>`;
+    return html`<li data-priority-id=${rung.id}>
+      <span class="row"
+        >${manage ? grip : nothing}<span
+          class="dot"
+          ${styleProps({ background: rung.color ?? "var(--faint)" })}
+        ></span
+        >${rung.name} ${manage ? del : nothing}</span
+      >
+    </li>`;
   }
 
   pointerDown(event: PointerEvent, rung: Priority, index: number): void {

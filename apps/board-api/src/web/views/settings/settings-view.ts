@@ -301,39 +301,6 @@ export class BoardSettingsView extends LitElement {
     </section>`;
   }
 
-  private renderRung(rung: Priority, manage: boolean) {
-    const index = this.priorities.indexOf(rung);
-    return html`<li data-priority-id=${rung.id}>
-      <span class="row"
-        >${
-          manage
-            ? html`<button
-                class="grip"
-                data-drag-handle
-                aria-label="Move priority ${rung.name}: drag it, or press Alt and the up or down arrow"
-                title="Drag to reorder (or Alt+↑/↓)"
-                @pointerdown=${(event: PointerEvent) => this.ladder.pointerDown(event, rung, index)}
-                @keydown=${(event: KeyboardEvent) => this.ladder.key(event, rung, index, this.priorities.length)}
-              >
-                ⋮⋮
-              </button>`
-            : nothing
-        }<span class="dot" ${styleProps({ background: rung.color ?? "var(--faint)" })}></span>${rung.name}
-        ${
-          manage
-            ? html`<button
-                class="button small ghost"
-                aria-label="Delete priority ${rung.name}"
-                @click=${() => this.act(() => api.delete(`/priorities/${rung.id}`))}
-              >
-                ×
-              </button>`
-            : nothing
-        }</span
-      >
-    </li>`;
-  }
-
   /** A rung dropped or moved with the keyboard: the ladder as the server now has it, focus kept on its grip. */
   private async moveRung(rung: Priority, position: number) {
     await this.act(
@@ -350,13 +317,14 @@ export class BoardSettingsView extends LitElement {
       <h2 id="priorities">Priorities</h2>
       <p class="faint">Most urgent first; agents claim cards in this order.</p>
       <ol class="ladder">
-        ${this.ladder
-          .shown(this.priorities)
-          .map((rung) =>
-            rung === "placeholder"
-              ? html`<li class="placeholder" aria-hidden="true"></li>`
-              : this.renderRung(rung, manage),
-          )}
+        ${this.ladder.shown(this.priorities).map((rung) =>
+          rung === "placeholder"
+            ? html`<li class="placeholder" aria-hidden="true"></li>`
+            : this.ladder.item(rung, this.priorities, {
+                manage,
+                remove: () => this.act(() => api.delete(`/priorities/${rung.id}`)),
+              }),
+        )}
       </ol>
       ${
         manage
