@@ -2,7 +2,7 @@
 // a card is moved by pressing it a moment and dragging it with the finger; a quick swipe scrolls;
 // held near the board's edge, a dragged card scrolls the board to a column off the screen; "Move
 // to…" in the card panel moves a card from a sheet at the bottom, seen live on a laptop.
-import type { Locator, Page } from "@org/browser-testing";
+import { screenshot, type Locator, type Page } from "@org/browser-testing";
 import {
   addCards,
   addMember,
@@ -12,6 +12,7 @@ import {
   newProject,
   pageApi,
   shootPage,
+  SUITE,
   signUp,
   browserSuite,
   type Person,
@@ -215,9 +216,14 @@ describe("on a phone", () => {
     // With the keyboard: the column (focus starts there), then the place in it.
     const where = sheet.getByRole("combobox", { name: "Column" });
     expect(await where.evaluate((element) => element.matches(":focus"))).toBe(true);
+    // It opens on the card's own place, where Move has nothing to do.
+    const moveButton = sheet.getByRole("button", { name: "Move", exact: true });
+    expect(await moveButton.isDisabled()).toBe(true);
+    await screenshot(sheet, SUITE, "move-sheet-unchanged-375");
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("ArrowDown");
     expect(await chosen(where)).toBe("Done");
+    expect(await moveButton.isDisabled()).toBe(false);
     const position = sheet.getByRole("combobox", { name: "Position" });
     expect(
       await position.evaluate((select: HTMLSelectElement) => [...select.options].map((one) => one.text)),

@@ -72,6 +72,7 @@ export class BoardCardMove extends LitElement {
     this.closeSheet();
   }
 
+  /** Move stays disabled while the place picked is the card's own ("(now)"). */
   private renderForm() {
     const here = this.columnId === this.card.column_id;
     return html`<form class="sheet" @submit=${this.submit}>
@@ -106,7 +107,7 @@ export class BoardCardMove extends LitElement {
       >
       <div class="row actions">
         <button type="button" class="button" @click=${this.closeSheet}>Cancel</button>
-        <button class="button primary">Move</button>
+        <button class="button primary" ?disabled=${here && this.position === this.card.position}>Move</button>
       </div>
     </form>`;
   }
