@@ -114,6 +114,9 @@ describe("errors a site hits", () => {
     const result = await page.evaluate(
       async ([url, token]) => {
         const kit = new window.AuthKit({ apiBaseUrl: url, token, locale: "es" });
+        // The instance loads Spanish in the background; describing an error in it waits for it,
+        // as the README tells a page to (until then describeError answers in English).
+        await window.AuthKit.loadLocale("es");
         const wrong = await kit.password.login({ username: "lin", password: "wrong password" });
         const described = wrong.success
           ? ""
