@@ -12,9 +12,9 @@ import {
   mcpOperations,
   pathIdsOf,
 } from "@org/contracts";
+import { expressPath } from "@org/service-kit";
 import type { Express } from "express";
 import request from "supertest";
-import { expressPath } from "../src/routes/api.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
 import { makeUser } from "./helpers/fixtures.ts";
 import { allTools } from "./helpers/mcp.ts";
@@ -128,7 +128,9 @@ describe("the registry, the HTTP routes, OpenAPI, MCP and llms.txt never drift",
     const mounted = mountedRoutes(t.app).filter(
       (route) => route.includes(`${BOARD_API_PREFIX}/`) && !oauthAccount.includes(route),
     );
-    const registry = boardOperationList.map((op) => `${op.method.toUpperCase()} ${expressPath(op)}`);
+    const registry = boardOperationList.map(
+      (op) => `${op.method.toUpperCase()} ${expressPath(BOARD_API_PREFIX + op.path)}`,
+    );
     expect(mounted.sort()).toEqual([...registry].sort());
     expect(mountedRoutes(t.app)).toEqual(expect.arrayContaining(oauthAccount));
     // Outside /api/v1 only the service's own pages, and the web app's.

@@ -6,6 +6,7 @@ export * from "./query.ts";
 export * from "./pagination.ts";
 export * from "./health.ts";
 export { buildOpenApiDocument, OpenAPIRegistry, registerHealth, type OpenApiInfo } from "./openapi.ts";
+export * from "./operation.ts";
 export * from "./board/index.ts";
 export { authServerRegistry, authOpenApiDocument } from "./auth/openapi.ts";
 export {

@@ -27,6 +27,15 @@ export { metricsRoute, type MetricsRouteOptions } from "./http/metrics-route.ts"
 export { countOutcomes, Metrics, outcomeOf, type MetricsOptions } from "./metrics.ts";
 export { parseTrustProxy, type TrustProxy } from "./http/trust-proxy.ts";
 export { assertStorableParams, parseWith } from "./http/validate.ts";
+export {
+  defineImplementations,
+  expressPath,
+  mountOperations,
+  type HttpCall,
+  type Implementations,
+  type MountOptions,
+  type OperationHandler,
+} from "./operations/mount.ts";
 export { REQUEST_ID_HEADER, requestIdOf } from "./http/request-id.ts";
 export { requestLogOptions, type RequestLogOptions } from "./http/request-logging.ts";
 export { serve, type ServeOptions } from "./serve.ts";

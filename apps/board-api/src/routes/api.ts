@@ -1,31 +1,28 @@
-// /api/v1: every operation of the registry (@org/contracts) mounted as an Express route over the
-// operations layer, which parses the request with the operation's schemas and runs it; the result
-// is sent with the operation's status. The byte-level operations have routes of their own.
-import { BOARD_API_PREFIX, boardOperationList, EmptyResult, type BoardOperation } from "@org/contracts";
-import { MethodNotAllowedError } from "@org/service-kit";
-import { Router, type RequestHandler } from "express";
+// /api/v1: every operation of the registry (@org/contracts) mounted with service-kit's
+// mountOperations over the operations layer, which parses the request with the operation's schemas
+// (the same parse MCP's tools get) and runs it; the result is sent with the operation's status.
+// The byte-level operations have handlers of their own.
+import {
+  BOARD_API_PREFIX,
+  boardOperations,
+  EmptyResult,
+  type BoardOperation,
+  type BoardOperations,
+} from "@org/contracts";
+import { mountOperations, type HttpCall, type Implementations } from "@org/service-kit";
+import type { RequestHandler, Router } from "express";
 import { actorOf } from "../http/auth.ts";
 import { IDEMPOTENCY_HEADER } from "../operations/idempotency.ts";
-import {
-  checkIdempotencyKey,
-  Replayed,
-  type CustomOperationName,
-  type Operations,
-} from "../operations/index.ts";
+import { checkIdempotencyKey, Replayed, type Operations } from "../operations/index.ts";
 import type { FileStore } from "../services/file-store.ts";
-import { attachmentRoutes } from "./attachments.ts";
-
-/** `/cards/{card_id}` → `/api/v1/cards/:card_id`. */
-export function expressPath(op: BoardOperation): string {
-  return BOARD_API_PREFIX + op.path.replace(/\{(\w+)\}/g, ":$1");
-}
+import { attachmentRoutes, type ByteRoute } from "./attachments.ts";
 
 /**
  * Runs the operation with the request's path parameters, query and body. A null result of an
  * operation with `emptyStatus` (an EmptyResult) is sent as that status with an empty body.
  */
-function jsonRoute(operations: Operations, op: BoardOperation): RequestHandler {
-  return async (req, res) => {
+function jsonRoute(operations: Operations, op: BoardOperation): ByteRoute {
+  return async ({ req, res }) => {
     const key = req.get(IDEMPOTENCY_HEADER);
     const result = await operations.invoke(
       op,
@@ -54,30 +51,24 @@ export function apiRouter({
   operations: Operations;
   /** Where uploads are streamed to. */
   files: FileStore;
-  /** Authentication and the rate limit, before every operation. */
+  /** Authentication and the rate limit: the board's one way in (BOARD_SECURITY), before every operation. */
   guard: RequestHandler[];
 }): Router {
-  const router = Router();
-  const custom = attachmentRoutes(operations, files);
-  const methods = new Map<string, string[]>();
-  for (const op of boardOperationList) {
-    const route = Object.hasOwn(custom, op.name)
-      ? custom[op.name as CustomOperationName]
-      : jsonRoute(operations, op);
-    router[op.method](expressPath(op), ...guard, route);
-    const path = expressPath(op);
-    methods.set(path, [...(methods.get(path) ?? []), op.method.toUpperCase()]);
-  }
-  // A known path called with a method it does not take: 405 naming the ones it does (a GET route
-  // answers HEAD too), not a 404 that says the path does not exist. Only requests no route took
-  // get here.
-  const known = [...methods].map(([path, taken]) => ({
-    pattern: new RegExp(`^${path.replace(/:\w+/g, "[^/]+")}/?$`),
-    allow: taken.includes("GET") ? [...taken, "HEAD"] : taken,
-  }));
-  router.use((req, _res, next) => {
-    const match = known.find(({ pattern }) => pattern.test(req.path));
-    next(match ? new MethodNotAllowedError(match.allow) : undefined);
+  const byteRoutes: Record<string, ByteRoute> = attachmentRoutes(operations, files);
+  // Each handler sends its own answer: idempotent replays and "nothing to return" statuses are
+  // the operations layer's, shared with MCP.
+  const implementations = Object.fromEntries(
+    Object.values(boardOperations).map((op: BoardOperation) => {
+      const route = byteRoutes[op.name] ?? jsonRoute(operations, op);
+      return [op.name, (_input: unknown, call: HttpCall) => route(call)];
+    }),
+  ) as unknown as Implementations<BoardOperations>;
+  return mountOperations({
+    operations: boardOperations,
+    implementations,
+    prefix: BOARD_API_PREFIX,
+    guard: () => guard,
+    parse: "raw",
+    methodNotAllowed: true,
   });
-  return router;
 }

@@ -9,7 +9,8 @@ import {
   type BoardOperation,
 } from "@org/contracts";
 import { AppError, NotFoundError, PayloadTooLargeError, ValidationError } from "@org/service-kit";
-import type { Request, RequestHandler, Response } from "express";
+import type { HttpCall } from "@org/service-kit";
+import type { Request, Response } from "express";
 import multer from "multer";
 import { actorOf } from "../http/auth.ts";
 import { checkIdempotencyKey, IDEMPOTENCY_HEADER, Replayed, runOnce } from "../operations/idempotency.ts";
@@ -21,6 +22,9 @@ import {
   type AttachmentTarget,
 } from "../services/attachments.ts";
 import type { FileStore, StoredFile } from "../services/file-store.ts";
+
+/** A byte-level operation's handler: it reads the request and sends the answer itself. */
+export type ByteRoute = (call: HttpCall) => Promise<void>;
 
 /** multer storage that streams each file into the FileStore while hashing it. */
 function fileStoreEngine(files: FileStore): multer.StorageEngine {
@@ -89,7 +93,7 @@ function uploadRoute(
   files: FileStore,
   op: BoardOperation,
   kind: AttachmentTarget["kind"],
-): RequestHandler {
+): ByteRoute {
   const receive = multer({
     storage: fileStoreEngine(files),
     limits: { fileSize: ATTACHMENT_MAX_BYTES, files: 1, fields: 0, parts: 1 },
@@ -107,7 +111,7 @@ function uploadRoute(
       receive(req, res, (error?: unknown) => (error ? reject(toUploadError(error)) : resolve())),
     );
 
-  return async (req, res) => {
+  return async ({ req, res }) => {
     const id = (parseParams(op, req.params) as Record<string, string>)[`${kind}_id`]!;
     const ctx = { ...operations.context(actorOf(req)), target: { kind, id } as AttachmentTarget };
     const projectId = await authorizeUpload(ctx);
@@ -144,8 +148,8 @@ function uploadRoute(
   };
 }
 
-function downloadRoute(operations: Operations, op: BoardOperation): RequestHandler {
-  return async (req, res) => {
+function downloadRoute(operations: Operations, op: BoardOperation): ByteRoute {
+  return async ({ res, req }) => {
     const { attachment_id } = parseParams(op, req.params) as { attachment_id: string };
     const { attachment, path } = await openAttachment({
       ...operations.context(actorOf(req)),
@@ -172,7 +176,7 @@ function downloadRoute(operations: Operations, op: BoardOperation): RequestHandl
 export const attachmentRoutes = (
   operations: Operations,
   files: FileStore,
-): Record<CustomOperationName, RequestHandler> => ({
+): Record<CustomOperationName, ByteRoute> => ({
   upload_card_attachment: uploadRoute(operations, files, boardOperations.upload_card_attachment, "card"),
   upload_comment_attachment: uploadRoute(
     operations,

@@ -65,7 +65,7 @@ export interface OperationSpec {
   hints: { readOnly: boolean; destructive: boolean; idempotent: boolean };
 }
 
-export type BoardOperation = OperationSpec & { name: string };
+export type BoardOperation = OperationSpec & { name: string; security: typeof BOARD_SECURITY };
 
 /**
  * What a handler of an operation with `emptyStatus` returns when there is nothing to return. The
@@ -85,13 +85,19 @@ export const BASE = ["unauthenticated", "rate_limited", "internal"] as const;
 export const READ_ERRORS = [...BASE, "not_found"] as const;
 export const WRITE_ERRORS = [...BASE, "not_found", "forbidden", "validation_failed"] as const;
 
-/** Names each spec after its key. */
+/**
+ * Every board operation is called with a bearer token (an API token, an OAuth access token) or the
+ * web app's session cookie: one way in, checked before any operation runs.
+ */
+export const BOARD_SECURITY = ["bearer"] as const;
+
+/** Names each spec after its key; every board operation takes the board's one way in. */
 export function defineOperations<const T extends Record<string, OperationSpec>>(
   specs: T,
-): { [K in keyof T]: T[K] & { name: K } } {
-  return Object.fromEntries(Object.entries(specs).map(([name, spec]) => [name, { ...spec, name }])) as {
-    [K in keyof T]: T[K] & { name: K };
-  };
+): { [K in keyof T]: T[K] & { name: K; security: typeof BOARD_SECURITY } } {
+  return Object.fromEntries(
+    Object.entries(specs).map(([name, spec]) => [name, { ...spec, name, security: BOARD_SECURITY }]),
+  ) as { [K in keyof T]: T[K] & { name: K; security: typeof BOARD_SECURITY } };
 }
 
 export const ROLE_NOTE = "Non-members get not_found; a member whose role does not allow it gets forbidden.";
