@@ -10,8 +10,10 @@ export * from "./operation.ts";
 export * from "./board/index.ts";
 export { authServerRegistry, authOpenApiDocument } from "./auth/openapi.ts";
 export {
+  authAdminOperationMap,
   authAdminOperations,
   authOperationList,
+  authPublicOperationMap,
   authPublicOperations,
   type AuthAdminOperations,
   type AuthOperation,

@@ -6,6 +6,7 @@ import { passkeyOperations } from "./passkeys.ts";
 import { qrOperations } from "./qr.ts";
 import { registrationOperations } from "./registration.ts";
 import { signupOperations } from "./signup.ts";
+import { keyByOperationId } from "../../operation.ts";
 import { defineAuthOperations, type AuthOperation } from "./spec.ts";
 import { tokenOperations } from "./tokens.ts";
 import { userOperations } from "./users.ts";
@@ -26,6 +27,12 @@ export const authPublicOperations = defineAuthOperations([
 
 /** The admin dashboard's: its session, its invite link's user token, /admin/api. */
 export const authAdminOperations: AuthAdminOperations = adminOperations;
+
+/** The public operations keyed by name (their operationId): what the server implements. */
+export const authPublicOperationMap = keyByOperationId(authPublicOperations);
+
+/** The admin dashboard's operations keyed by name (their operationId). */
+export const authAdminOperationMap = keyByOperationId(adminOperations);
 
 /** The public operations, then the admin dashboard's: read as operations in general. */
 export const authOperationList: readonly AuthOperation[] = [...authPublicOperations, ...authAdminOperations];

@@ -1,29 +1,22 @@
 // One operation of the auth server: what its routes, its OpenAPI document and its drift tests share.
-import type { ZodType } from "zod";
-import type { z } from "../../zod.ts";
+import type { OperationContract } from "../../operation.ts";
 
 /** "none": the operation also answers without credentials. */
 export type Security =
   "apiKey" | "userToken" | "sessionToken" | "cookie" | "adminSession" | "qrSecret" | "phoneToken" | "none";
 
-export interface AuthOperation {
-  method: "get" | "post" | "patch" | "delete";
-  path: string;
-  /** The OpenAPI operationId (camelCase, unique): what generated clients name the call. */
+/** An operation of the auth server: the shared OperationContract, with its OpenAPI details. */
+export interface AuthOperation extends OperationContract<Security> {
+  /**
+   * The OpenAPI operationId (camelCase, unique): what generated clients name the call, and the
+   * operation's name in the server's implementations and the typed clients.
+   */
   operationId: string;
   /**
    * What it does, for whom, and what it answers: the OpenAPI description (its first sentence is the
    * summary).
    */
   summary: string;
-  security: readonly Security[];
-  params?: z.ZodObject;
-  query?: z.ZodObject;
-  /** Request headers (the admin API's X-CSRF-Token). */
-  headers?: z.ZodObject;
-  body?: ZodType;
-  status?: number;
-  response?: ZodType;
   /** A response that is not JSON (the audit log's CSV export): its media type. */
   responseType?: "text/csv";
   /** Failure codes this operation can answer, besides bad_request, rate_limited and server_error. */
