@@ -13,6 +13,7 @@ export const passkeyOperations = defineAuthOperations([
     method: "get",
     path: "/auth/v1/passkeys",
     operationId: "listPasskeys",
+    scope: "manage",
     summary:
       "The user's passkeys, oldest first: with a manage-scoped user token from the tenant's pages " +
       "(POST /api/v1/user-token with scope manage), or the session cookie from the auth server's own pages.",
@@ -24,6 +25,7 @@ export const passkeyOperations = defineAuthOperations([
     method: "patch",
     path: "/auth/v1/passkeys/{passkey_id}",
     operationId: "renamePasskey",
+    scope: "manage",
     summary: "Rename one of the user's passkeys (manage-scoped user token, or the session cookie).",
     security: ["userToken", "cookie"],
     params: PasskeyIdParams,
@@ -35,6 +37,7 @@ export const passkeyOperations = defineAuthOperations([
     method: "delete",
     path: "/auth/v1/passkeys/{passkey_id}",
     operationId: "deletePasskey",
+    scope: "manage",
     summary:
       "Delete one of the user's passkeys (manage-scoped user token, or the session cookie). With a user token, " +
       "a step-up made with that token in the last 5 minutes is needed (step_up_required otherwise).",

@@ -21,6 +21,11 @@ export interface AuthOperation extends OperationContract<Security> {
   responseType?: "text/csv";
   /** Failure codes this operation can answer, besides bad_request, rate_limited and server_error. */
   errors: readonly string[];
+  /**
+   * The scope a user token (`userToken` in `security`) must have: `manage` for passkey management;
+   * absent, either scope (registration). The session cookie is not scoped.
+   */
+  scope?: "manage";
 }
 
 /**
