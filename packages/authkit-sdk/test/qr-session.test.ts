@@ -1,7 +1,7 @@
 import { AuthKit } from "../src/core/authkit.ts";
 import type { QRStatusAnswer } from "../src/core/types.ts";
 import { QRFlow } from "../src/modules/qr/session.ts";
-import type { StatusWatcherOptions } from "../src/modules/qr/watcher.ts";
+import type { StatusWatcherOptions } from "../src/modules/qr/status-watcher.ts";
 import { json, stubServer } from "./helpers/stub-server.ts";
 
 /** A status watcher the test drives: `push(status)` is what a socket or a poll would deliver. */

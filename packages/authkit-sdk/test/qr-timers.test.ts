@@ -6,7 +6,7 @@ import { AuthKitError } from "../src/core/errors.ts";
 import type { QRStartAnswer, QRStatusAnswer } from "../src/core/types.ts";
 import { pollStatus } from "../src/modules/qr/polling.ts";
 import { QRFlow } from "../src/modules/qr/session.ts";
-import type { StatusWatcherOptions } from "../src/modules/qr/watcher.ts";
+import type { StatusWatcherOptions } from "../src/modules/qr/status-watcher.ts";
 import { watchStatus } from "../src/modules/qr/watcher.ts";
 import { watchWithSocket, type SocketWatchOptions } from "../src/modules/qr/socket.ts";
 

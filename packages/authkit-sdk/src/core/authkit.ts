@@ -11,14 +11,15 @@ import {
   type AuthKitEventMap,
   type AuthKitEventName,
 } from "./events.ts";
-import { request, type RequestOptions } from "./http.ts";
+import type { AuthKitClient, ClientRequestOptions } from "./client.ts";
+import { request } from "./http.ts";
 import { debugLogger, type DebugLogger } from "./logger.ts";
 
 /**
  * Entry point of the SDK: `new AuthKit({ apiBaseUrl, token })`, then the modules `passkey`, `qr`,
  * `password` and `management`. Events fire on the instance (`on`, `off`, `once`) and on `window`.
  */
-export class AuthKit {
+export class AuthKit implements AuthKitClient {
   /** The SDK's error class, also for script-tag pages: `error instanceof AuthKit.AuthKitError`. */
   static readonly AuthKitError = AuthKitError;
   /** The events' names: `AuthKit.AuthKitEvents.AUTH_SUCCESS`. */
@@ -82,7 +83,7 @@ export class AuthKit {
   }
 
   /** A request to the auth server (or an absolute URL) with this instance's timeout and token. */
-  request<T>(options: Omit<RequestOptions, "token"> & { token?: string | undefined | null }): Promise<T> {
+  request<T>(options: ClientRequestOptions): Promise<T> {
     const token = options.token === null ? undefined : (options.token ?? this.#config.token);
     return request<T>(
       {

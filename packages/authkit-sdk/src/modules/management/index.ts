@@ -1,4 +1,4 @@
-import type { AuthKit } from "../../core/authkit.ts";
+import type { AuthKitClient, ClientRequestOptions } from "../../core/client.ts";
 import { toAuthKitError } from "../../core/errors.ts";
 import type { AuthenticateStartAnswer, PasskeyInfo } from "../../core/types.ts";
 import { getCredential } from "../../webauthn/ceremony.ts";
@@ -23,7 +23,7 @@ export interface ManagementOptions {
  * with its session cookie (no token). Every call rejects with an AuthKitError.
  */
 export class ManagementModule {
-  constructor(private readonly auth: AuthKit) {}
+  constructor(private readonly auth: AuthKitClient) {}
 
   /** `GET /auth/v1/passkeys`, oldest first. Emits PASSKEYS_LOADED. */
   async list(options: ManagementOptions = {}): Promise<PasskeyDetails[]> {
@@ -82,7 +82,7 @@ export class ManagementModule {
     }
   }
 
-  async #call<T>(options: Parameters<AuthKit["request"]>[0]): Promise<T> {
+  async #call<T>(options: ClientRequestOptions): Promise<T> {
     try {
       return await this.auth.request<T>(options);
     } catch (error) {

@@ -1,4 +1,4 @@
-import type { AuthKit } from "../../core/authkit.ts";
+import type { AuthKitClient } from "../../core/client.ts";
 import { AuthKitError, toAuthKitError } from "../../core/errors.ts";
 import { errorDetail, type SuccessDetail } from "../../core/events.ts";
 import type { AuthenticateStartAnswer, AuthResponse, AuthSuccess, LoginAnswer } from "../../core/types.ts";
@@ -37,7 +37,7 @@ export const AUTOFILL_RENEW_MS = 4 * 60 * 1000;
  * Emits PASSKEY_START, then PASSKEY_SUCCESS + AUTH_SUCCESS or PASSKEY_ERROR + AUTH_ERROR.
  */
 export function authenticateWithPasskey(
-  auth: AuthKit,
+  auth: AuthKitClient,
   options: PasskeyAuthenticateOptions = {},
 ): Promise<AuthResponse> {
   auth.emit("authkit:passkey:start", { timestamp: Date.now() });
@@ -52,7 +52,7 @@ export function authenticateWithPasskey(
  * `cancelAutofill()`, ends it with `user_cancelled` and no error event.
  */
 export async function autofillPasskey(
-  auth: AuthKit,
+  auth: AuthKitClient,
   options: PasskeyAuthenticateOptions = {},
 ): Promise<AuthResponse> {
   if (!(await supportsAutofill())) {
@@ -78,7 +78,7 @@ export async function autofillPasskey(
 export const cancelAutofill = () => cancelCeremony();
 
 async function signIn(
-  auth: AuthKit,
+  auth: AuthKitClient,
   options: PasskeyAuthenticateOptions,
   autofill: boolean,
   renewing: () => boolean = () => false,

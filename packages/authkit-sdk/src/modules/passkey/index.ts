@@ -1,4 +1,4 @@
-import type { AuthKit } from "../../core/authkit.ts";
+import type { AuthKitClient } from "../../core/client.ts";
 import type { AuthResponse } from "../../core/types.ts";
 import {
   authenticateWithPasskey,
@@ -12,7 +12,7 @@ export type { PasskeyAuthenticateOptions, PasskeyRegisterOptions };
 
 /** Passkey login and registration on this device. */
 export class PasskeyModule {
-  constructor(private readonly auth: AuthKit) {}
+  constructor(private readonly auth: AuthKitClient) {}
 
   /** Signs in with a passkey. Resolves to an AuthResponse (failures too: `success: false`). */
   authenticate(options?: PasskeyAuthenticateOptions): Promise<AuthResponse> {

@@ -1,4 +1,4 @@
-import type { AuthKit } from "../../core/authkit.ts";
+import type { AuthKitClient } from "../../core/client.ts";
 import { AuthKitError, toAuthKitError } from "../../core/errors.ts";
 import { errorDetail } from "../../core/events.ts";
 import type {
@@ -57,7 +57,10 @@ const onPage = (url: string) =>
  * Needs a user token (cross origin) or the auth server's session cookie (same origin).
  * Emits PASSKEY_ADDED or PASSKEY_ERROR.
  */
-export async function registerPasskey(auth: AuthKit, options: PasskeyRegisterOptions): Promise<AuthResponse> {
+export async function registerPasskey(
+  auth: AuthKitClient,
+  options: PasskeyRegisterOptions,
+): Promise<AuthResponse> {
   let rpId: string | undefined;
   try {
     if ((options.prf === "callback" || options.prf === "both") && !options.prfCallback) {

@@ -1,4 +1,4 @@
-import type { AuthKit } from "../../core/authkit.ts";
+import type { AuthKitClient } from "../../core/client.ts";
 import { errorDetail } from "../../core/events.ts";
 import { toAuthKitError, type AuthKitError } from "../../core/errors.ts";
 import type { AuthResponse, AuthSuccess, LoginAnswer } from "../../core/types.ts";
@@ -13,7 +13,7 @@ export interface PasswordLoginOptions {
 
 /** Username and password login with the tenant's session token. */
 export class PasswordModule {
-  constructor(private readonly auth: AuthKit) {}
+  constructor(private readonly auth: AuthKitClient) {}
 
   /** `POST /auth/v1/password/login`. Emits AUTH_SUCCESS or AUTH_ERROR. */
   async login(options: PasswordLoginOptions): Promise<AuthResponse> {

@@ -1,9 +1,9 @@
-import type { AuthKit } from "../../core/authkit.ts";
+import type { AuthKitClient } from "../../core/client.ts";
 import type { QRSession } from "../../core/types.ts";
 import type { QRCallbacks, QRFlowOptions } from "./session.ts";
 
 export type { QRCallbacks };
-export type { StatusWatcher, StatusWatcherFactory, StatusWatcherOptions } from "./watcher.ts";
+export type { StatusWatcher, StatusWatcherFactory, StatusWatcherOptions } from "./status-watcher.ts";
 
 export interface QRStartOptions extends QRCallbacks {
   /** The page showing the QR, when the request does not come from it (the SDK's own embeds). */
@@ -17,7 +17,7 @@ export interface QRRegisterOptions extends QRStartOptions {
 
 /** Cross-device flows: the user scans a QR code with a phone, which runs the passkey step. */
 export class QRModule {
-  constructor(private readonly auth: AuthKit) {}
+  constructor(private readonly auth: AuthKitClient) {}
 
   /**
    * Login by QR with the session token. Emits QR_GENERATED, QR_STATUS_CHANGE, QR_SUCCESS +

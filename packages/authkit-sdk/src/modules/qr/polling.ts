@@ -1,6 +1,6 @@
 import { toAuthKitError, type AuthKitError } from "../../core/errors.ts";
 import type { QRStatusAnswer } from "../../core/types.ts";
-import type { StatusWatcher, StatusWatcherOptions } from "./watcher.ts";
+import type { StatusWatcher, StatusWatcherOptions } from "./status-watcher.ts";
 
 /** Consecutive transient failures tolerated before a restart. */
 export const POLL_RETRIES = 3;

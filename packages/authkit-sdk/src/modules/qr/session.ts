@@ -1,4 +1,4 @@
-import type { AuthKit } from "../../core/authkit.ts";
+import type { AuthKitClient } from "../../core/client.ts";
 import { AuthKitError, toAuthKitError } from "../../core/errors.ts";
 import { errorDetail } from "../../core/events.ts";
 import type {
@@ -10,7 +10,8 @@ import type {
   QRSuccessDetail,
   UserInfo,
 } from "../../core/types.ts";
-import { watchStatus, type StatusWatcher, type StatusWatcherFactory } from "./watcher.ts";
+import type { StatusWatcher, StatusWatcherFactory } from "./status-watcher.ts";
+import { watchStatus } from "./watcher.ts";
 
 /** The QR refreshes this long before it expires, unless it was scanned. */
 export const REFRESH_BEFORE_EXPIRY_MS = 60_000;
@@ -49,7 +50,7 @@ export class QRFlow implements QRSession {
   #ended = false;
 
   constructor(
-    private readonly auth: AuthKit,
+    private readonly auth: AuthKitClient,
     private readonly options: QRFlowOptions,
   ) {}
 

@@ -1,25 +1,5 @@
-import type { AuthKit } from "../../core/authkit.ts";
-import type { AuthKitError } from "../../core/errors.ts";
-import type { QRStartAnswer, QRStatusAnswer } from "../../core/types.ts";
 import { pollStatus } from "./polling.ts";
-
-export interface StatusWatcherOptions {
-  auth: AuthKit;
-  /** What `POST /auth/v1/qr/start` answered (challengeId, and the secret that proves the starter). */
-  start: QRStartAnswer;
-  /** Every status received (duplicates included; the session filters). */
-  onStatus(update: QRStatusAnswer): void;
-  /** Watching gave up (transient failures exhausted, or a permanent error). */
-  onError(error: AuthKitError): void;
-}
-
-/** A running status watch; `stop()` ends it (idempotent). */
-export interface StatusWatcher {
-  stop(): void;
-}
-
-/** How a QR session learns about status changes; swap it to change transport or policy. */
-export type StatusWatcherFactory = (options: StatusWatcherOptions) => StatusWatcher;
+import type { StatusWatcher, StatusWatcherFactory } from "./status-watcher.ts";
 
 /** WebSocket status watching switches to HTTP polling after this long. */
 export const SOCKET_WATCH_MS = 2 * 60 * 1000;
