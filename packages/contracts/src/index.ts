@@ -19,5 +19,4 @@ export {
   type AuthOperation,
 } from "./auth/operations/index.ts";
 export * from "./auth/schemas.ts";
-export * from "./auth/admin.ts";
-export * from "./auth/webhooks.ts";
+export * from "./auth/admin/index.ts";

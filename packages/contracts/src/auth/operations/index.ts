@@ -1,6 +1,6 @@
 // Every operation of the auth server, in the order of its OpenAPI document: the routes, the
 // document and the drift tests all read this list.
-import { adminOperations, type AuthAdminOperations } from "../admin-operations.ts";
+import { authAdminOperations, type AuthAdminOperations } from "../admin/index.ts";
 import { authenticationOperations } from "./authentication.ts";
 import { passkeyOperations } from "./passkeys.ts";
 import { qrOperations } from "./qr.ts";
@@ -12,7 +12,7 @@ import { tokenOperations } from "./tokens.ts";
 import { userOperations } from "./users.ts";
 
 export type { AuthOperation, Security } from "./spec.ts";
-export type { AuthAdminOperations };
+export { authAdminOperations, type AuthAdminOperations };
 
 /** What tenants' servers, their pages (the SDK) and phones call. */
 export const authPublicOperations = defineAuthOperations([
@@ -25,14 +25,11 @@ export const authPublicOperations = defineAuthOperations([
   ...qrOperations,
 ]);
 
-/** The admin dashboard's: its session, its invite link's user token, /admin/api. */
-export const authAdminOperations: AuthAdminOperations = adminOperations;
-
 /** The public operations keyed by name (their operationId): what the server implements. */
 export const authPublicOperationMap = keyByOperationId(authPublicOperations);
 
 /** The admin dashboard's operations keyed by name (their operationId). */
-export const authAdminOperationMap = keyByOperationId(adminOperations);
+export const authAdminOperationMap = keyByOperationId(authAdminOperations);
 
 /** The public operations, then the admin dashboard's: read as operations in general. */
 export const authOperationList: readonly AuthOperation[] = [...authPublicOperations, ...authAdminOperations];
@@ -85,6 +82,6 @@ export const authOperationGroups: readonly AuthOperationGroup[] = [
     tag: "Admin dashboard",
     description:
       "The dashboard's session, its invite links and /admin/api (an administrator's session cookie).",
-    operations: adminOperations,
+    operations: authAdminOperations,
   },
 ];

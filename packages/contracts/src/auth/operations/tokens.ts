@@ -8,7 +8,7 @@ import {
   VerifyAuthRequestSchema,
   VerifyAuthResponseSchema,
 } from "../schemas/tokens.ts";
-import { TenantIdParams } from "../admin.ts";
+import { TenantIdParams } from "../admin/tenants.ts";
 import { defineAuthOperations } from "./spec.ts";
 
 export const tokenOperations = defineAuthOperations([

@@ -1,9 +1,12 @@
 // Tenant webhooks: endpoints a tenant's administrators register to hear of its users' events
 // (Standard Webhooks headers, signed with the endpoint's secret), and their delivery log with replay.
-import { WebhookAttemptSchema } from "../board/schemas/webhooks.ts";
-import { listOf } from "../pagination.ts";
-import { StorableText } from "../text.ts";
-import { z } from "../zod.ts";
+import { WebhookAttemptSchema } from "../../board/schemas/webhooks.ts";
+import { ListQuery, listOf } from "../../pagination.ts";
+import { StorableText } from "../../text.ts";
+import { z } from "../../zod.ts";
+import { defineAuthOperations } from "../operations/spec.ts";
+import { api, read, write } from "./common.ts";
+import { TenantIdParams } from "./tenants.ts";
 
 /** The events a tenant's endpoints receive (contracts: "Auth: login box, session tokens, webhooks"). */
 export const TENANT_EVENT_TYPES = [
@@ -80,3 +83,59 @@ export const TenantWebhookDeliveryParams = z.object({ delivery_id: PathId });
 export const TenantWebhookListSchema = listOf(TenantWebhookSchema).openapi("TenantWebhookList");
 export const TenantWebhookDeliveryListSchema =
   listOf(TenantWebhookDeliverySchema).openapi("TenantWebhookDeliveryList");
+
+export const adminWebhookOperations = defineAuthOperations([
+  api({
+    method: "get",
+    path: "/tenants/{tenant_id}/webhooks",
+    operationId: "listTenantWebhooks",
+    summary: "The tenant's webhook endpoints, oldest first (never their secrets).",
+    params: TenantIdParams,
+    query: ListQuery,
+    response: TenantWebhookListSchema,
+    errors: [...read, "not_found"],
+  }),
+  api({
+    method: "post",
+    path: "/tenants/{tenant_id}/webhooks",
+    operationId: "addTenantWebhook",
+    summary:
+      "Add a webhook endpoint: the tenant's events (user.created, user.deleted, passkey.added, passkey.removed, " +
+      "login.succeeded, login.failed; `events` limits them) are POSTed to it with Standard Webhooks headers. The " +
+      "signing secret is in this answer only.",
+    params: TenantIdParams,
+    body: CreateTenantWebhookRequestSchema,
+    status: 201,
+    response: CreatedTenantWebhookSchema,
+    errors: [...write, "not_found", "validation_error"],
+  }),
+  api({
+    method: "delete",
+    path: "/webhooks/{webhook_id}",
+    operationId: "removeTenantWebhook",
+    summary: "Remove a webhook endpoint and its delivery log.",
+    params: TenantWebhookParams,
+    status: 204,
+    errors: [...write, "not_found"],
+  }),
+  api({
+    method: "get",
+    path: "/webhooks/{webhook_id}/deliveries",
+    operationId: "listTenantWebhookDeliveries",
+    summary: "An endpoint's delivery log, newest first, with every attempt.",
+    params: TenantWebhookParams,
+    query: ListQuery,
+    response: TenantWebhookDeliveryListSchema,
+    errors: [...read, "not_found"],
+  }),
+  api({
+    method: "post",
+    path: "/deliveries/{delivery_id}/replay",
+    operationId: "replayTenantWebhookDelivery",
+    summary:
+      "Send a delivery again now, with a fresh retry schedule (the same webhook-id: receivers dedupe on it).",
+    params: TenantWebhookDeliveryParams,
+    response: TenantWebhookDeliverySchema,
+    errors: [...write, "not_found", "conflict"],
+  }),
+]);
