@@ -24,3 +24,9 @@ export function listOf<T extends z.ZodType>(item: T) {
       .openapi({ description: "Pass as `cursor` for the next page; null on the last." }),
   });
 }
+
+/** One page of a list (`{data,next_cursor}`). */
+export interface ListPage<T> {
+  data: T[];
+  next_cursor: string | null;
+}
