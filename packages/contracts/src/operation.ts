@@ -22,6 +22,11 @@ export interface OperationContract<Security extends string = string> {
   response?: z.ZodType;
   /** The success status; default 200 (204 when there is no `response`). */
   status?: number;
+  /**
+   * "Nothing to answer" (a probe finding no session): the handler returns undefined, sent as this
+   * status with an empty body. Absent: the operation always answers its response.
+   */
+  emptyStatus?: 202 | 204;
   /** An answer no cache may keep (tokens, challenges, a user's own data): Cache-Control: no-store. */
   noStore?: boolean;
 }
@@ -51,10 +56,10 @@ type OmitUndefined<T> = { [K in keyof T as T[K] extends undefined ? never : K]: 
 
 /**
  * An operation's answer on the wire: the response schema's input (timestamps as ISO strings), or
- * nothing (204, or an answer that is not JSON).
+ * nothing (204, an `emptyStatus`, or an answer that is not JSON).
  */
 export type WireResult<Op extends OperationContract> = Op["response"] extends z.ZodType
-  ? z.input<Op["response"]>
+  ? z.input<Op["response"]> | (Op extends { emptyStatus: number } ? undefined : never)
   : void;
 
 /**

@@ -1,4 +1,12 @@
-import { boardOpenApiDocument, boardOperationList, boardOperations } from "../src/index.ts";
+import {
+  BOARD_WEB_PREFIX,
+  boardLlmsTxt,
+  boardOpenApiDocument,
+  boardOperationList,
+  boardOperations,
+  boardWebOperations,
+  mcpOperations,
+} from "../src/index.ts";
 
 describe("board operation registry", () => {
   it("names every operation in snake_case after its key", () => {
@@ -19,6 +27,17 @@ describe("board operation registry", () => {
       const entry = doc.paths?.[`/api/v1${op.path}`]?.[op.method];
       expect(entry?.operationId).toBe(op.name);
       expect(entry?.responses?.[String(op.status)]).toBeDefined();
+    }
+  });
+
+  it("keeps the web app's own operations (/app) out of the OpenAPI document, MCP and /llms.txt", () => {
+    const paths = Object.keys(boardOpenApiDocument().paths ?? {});
+    expect(paths.filter((path) => path.startsWith(BOARD_WEB_PREFIX))).toEqual([]);
+    const tools = new Set(mcpOperations().map((op) => op.name));
+    const llms = boardLlmsTxt();
+    for (const [name, op] of Object.entries(boardWebOperations)) {
+      expect([name, tools.has(name), name in boardOperations]).toEqual([name, false, false]);
+      expect(llms).not.toContain(`${BOARD_WEB_PREFIX}${op.path}`);
     }
   });
 

@@ -31,6 +31,15 @@ const operations = {
     status: 201,
   },
   deleteItem: { method: "delete", path: "/items/{item_id}", security: ["none"] },
+  findItem: {
+    method: "get",
+    path: "/items",
+    security: ["none"],
+    query: z.object({ title: z.string() }),
+    response: Item,
+    emptyStatus: 204,
+    noStore: true,
+  },
 } as const satisfies OperationMap;
 
 const implement = defineImplementations(operations);
@@ -38,12 +47,19 @@ const implementations = implement({
   getItem: ({ params }) => ({ id: params.item_id, title: "Milk", created_at: "2026-11-28T00:00:00.000Z" }),
   createItem: ({ body }) => ({ id: "i_new", title: body.title, created_at: "2026-11-28T00:00:00.000Z" }),
   deleteItem: () => undefined,
+  // Nothing found is an answer: the operation's emptyStatus.
+  findItem: ({ query }) =>
+    query.title === "Milk" ? { id: "i_1", title: "Milk", created_at: "2026-11-28T00:00:00.000Z" } : undefined,
 });
 
 // What does not compile: a missing implementation, one for an operation that does not exist, and a
 // handler reading a body field its operation does not have.
 // @ts-expect-error deleteItem has no implementation
-implement({ getItem: implementations.getItem, createItem: implementations.createItem });
+implement({
+  getItem: implementations.getItem,
+  createItem: implementations.createItem,
+  findItem: implementations.findItem,
+});
 implement({
   ...implementations,
   // @ts-expect-error renameItem is no operation
@@ -99,6 +115,10 @@ describe("mountOperations", () => {
     expect(read.status).toBe(200);
     expect(read.body.id).toBe("i_7");
     expect(read.headers["cache-control"]).toBe("no-store");
+    const found = await request(app).get("/v1/items?title=Milk");
+    expect([found.status, found.body.id]).toEqual([200, "i_1"]);
+    const none = await request(app).get("/v1/items?title=Tea");
+    expect([none.status, none.text, none.headers["cache-control"]]).toEqual([204, "", "no-store"]);
   });
 
   it("names the methods a known path takes", async () => {

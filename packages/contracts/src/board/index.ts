@@ -37,5 +37,6 @@ export * from "./toolsets.ts";
 export * from "./mcp-tools.ts";
 export { boardLlmsTxt, describeType, LLMS_RULES, type LlmsTxtOptions } from "./llms.ts";
 export * from "./web.ts";
+export * from "./web-operations.ts";
 export { handleStem } from "./handles.ts";
 export * from "./mcp-instructions.ts";

@@ -84,7 +84,8 @@ function route(
     const result = await handler(parsedInput(op, req, parse), { req, res });
     if (res.headersSent) return;
     if (op.noStore) res.setHeader("Cache-Control", "no-store");
-    if (status === 204 || result === undefined) res.status(status).end();
+    if (result === undefined && op.emptyStatus) res.status(op.emptyStatus).end();
+    else if (status === 204 || result === undefined) res.status(status).end();
     else res.status(status).json(result);
   };
 }
