@@ -33,7 +33,7 @@ import { apiRouter } from "./routes/api.ts";
 import { devMailRouter } from "./routes/dev-mail.ts";
 import { webAppRouter } from "./routes/web-app.ts";
 import { webAuthRouter } from "./routes/web-auth.ts";
-import type { BoardEvents } from "./services/events.ts";
+import type { BoardEvents } from "./services/context.ts";
 import { FileStore } from "./services/file-store.ts";
 import { webhookPolicy } from "./services/webhook-delivery.ts";
 

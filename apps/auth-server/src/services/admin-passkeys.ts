@@ -15,16 +15,13 @@ import { serverAdminTenant } from "./admin-tenant.ts";
 import { audit } from "./audit.ts";
 import { adminPasskeyOf, type CredentialRow } from "./passkeys.ts";
 import { finishRegistration, startRegistration } from "./registration.ts";
-import { assertSteppedUp, finishStepUp, startStepUp } from "./step-up.ts";
+import { adminStepUpSubject, assertSteppedUp, finishStepUp, startStepUp } from "./step-up.ts";
 
 // The signed-in administrator's own passkeys (the dashboard's Passkeys page). These are the only
 // way to add a passkey to an administrator's account once it has its first: nobody else's session,
 // token or invite link can. Adding or removing one needs a passkey used in the last 5 minutes by
 // this session (its sign-in, or a step-up since: step-up.ts), so a stolen dashboard cookie alone
 // cannot swap the administrator's passkeys.
-
-/** The step-up freshness of a dashboard session. */
-export const adminStepUpSubject = (sessionId: string) => `admin:${sessionId}`;
 
 /** The WebAuthn options of a step-up (a login challenge of the admin tenant). */
 export async function startAdminStepUp(ctx: AuthContext): Promise<AuthenticateStartResponse> {

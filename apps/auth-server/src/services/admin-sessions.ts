@@ -13,9 +13,8 @@ import type { AuthContext } from "../context.ts";
 import { serverAdminTenant } from "./admin-tenant.ts";
 import { adminRowInclude, adminView } from "./admins.ts";
 import { audit } from "./audit.ts";
-import { adminStepUpSubject } from "./admin-passkeys.ts";
 import { takeLogin } from "./logins.ts";
-import { recordStepUp } from "./step-up.ts";
+import { adminStepUpSubject, recordStepUp } from "./step-up.ts";
 import { issueSessionToken } from "./tokens.ts";
 
 /** A dashboard session ends after 30 minutes without a request … */

@@ -20,6 +20,9 @@ export const STEP_UP_MAX_AGE_MS = 5 * 60_000;
  */
 export type StepUpSubject = string;
 
+/** The step-up freshness of a dashboard session. */
+export const adminStepUpSubject = (sessionId: string): StepUpSubject => `admin:${sessionId}`;
+
 const stepUpKey = (subject: StepUpSubject) => `stepup:${subject}`;
 
 interface StepUpRecord {

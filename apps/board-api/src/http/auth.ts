@@ -10,7 +10,7 @@ import {
   type SessionLifetime,
 } from "@org/service-kit";
 import type { Request, RequestHandler, Response } from "express";
-import { canWrite, type OAuthAccess } from "../oauth/grants.ts";
+import { canWrite, type OAuthAccess } from "../oauth/access.ts";
 import type { OAuthResourcePath, OAuthUrls } from "../oauth/metadata.ts";
 import type { Actor } from "../services/context.ts";
 import { authenticate } from "../services/users.ts";

@@ -10,7 +10,7 @@ import type { RateLimiter } from "@org/service-kit";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { Router, type Request, type RequestHandler } from "express";
 import { actorOf } from "../http/auth.ts";
-import { canWrite } from "../oauth/grants.ts";
+import { canWrite } from "../oauth/access.ts";
 import type { Operations } from "../operations/index.ts";
 import type { Actor } from "../services/context.ts";
 import type { ToolCatalog } from "./catalog.ts";

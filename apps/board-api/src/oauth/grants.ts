@@ -10,27 +10,13 @@ import { assertSteppedUp } from "../services/step-up.ts";
 import { invalidateTokens } from "../services/token-cache.ts";
 import type { OAuthClientRow } from "./clients.ts";
 import { OAuthError } from "./errors.ts";
+import type { OAuthAccess } from "./access.ts";
 import type { OAuthScope } from "./metadata.ts";
 
 export const ACCESS_TOKEN_TTL_S = 60 * 60;
 export const REFRESH_TOKEN_TTL_S = 30 * 24 * 60 * 60;
 export const CODE_TTL_MS = 60_000;
 const LAST_USED_EVERY_MS = 60_000;
-
-/** What an OAuth access token grants, carried by the request's actor. */
-export interface OAuthAccess {
-  grantId: string;
-  scopes: OAuthScope[];
-  /** The projects the grant is limited to; null: every project of the user. */
-  projectIds: string[] | null;
-  /** The resource the token is bound to (RFC 8707). */
-  resource: string;
-}
-
-/** `board:write` implies `board:read`. */
-export function canWrite(access: OAuthAccess): boolean {
-  return access.scopes.includes("board:write");
-}
 
 /** RFC 7636 S256: BASE64URL(SHA-256(verifier)). */
 export function s256(verifier: string): string {

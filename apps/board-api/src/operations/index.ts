@@ -11,7 +11,7 @@ import {
   type WindowCounter,
 } from "@org/service-kit";
 import type { Actor } from "../services/context.ts";
-import type { BoardEvents } from "../services/events.ts";
+import type { BoardEvents } from "../services/context.ts";
 import type { FileStore } from "../services/file-store.ts";
 import type { WebhookPolicy } from "../services/webhook-delivery.ts";
 import { notFoundMessage } from "../services/not-found.ts";

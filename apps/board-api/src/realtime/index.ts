@@ -17,7 +17,7 @@ import {
   type SocketLimits,
 } from "@org/service-kit";
 import type { Server as SocketServer, Socket } from "socket.io";
-import type { BoardEvents } from "../services/events.ts";
+import type { BoardEvents } from "../services/context.ts";
 import type { Actor } from "../services/context.ts";
 import { callerRoleIn, grantedProjects } from "../services/permissions.ts";
 import type { WebConfig } from "../http/web.ts";

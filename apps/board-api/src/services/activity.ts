@@ -2,7 +2,7 @@
 // its session): the API and MCP write none, as the spec says.
 import type { CardActivity, CardActivityKind, ListQuery } from "@org/contracts";
 import type { Prisma } from "@org/db";
-import { authorizeCard } from "./cards.ts";
+import { authorizeCard } from "./card-access.ts";
 import type { ServiceContext } from "./context.ts";
 import { iso, pageArgs, toPage } from "./pagination.ts";
 import { NEEDS } from "./permissions.ts";

@@ -1,6 +1,6 @@
 import type { Attachment, ListQuery } from "@org/contracts";
 import { recordActivity } from "./activity.ts";
-import { authorizeCard, refuseInTrash } from "./cards.ts";
+import { authorizeCard, refuseInTrash } from "./card-access.ts";
 import { authorizeComment } from "./comments.ts";
 import { PayloadTooLargeError } from "@org/service-kit";
 import { TX_OPTIONS, type ServiceContext, type Tx } from "./context.ts";

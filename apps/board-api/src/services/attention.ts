@@ -2,7 +2,7 @@
 // same records: one row per user, replaced by each new record, listed only until it expires.
 import type { Attention } from "@org/contracts";
 import { Prisma } from "@org/db";
-import { authorizeCard } from "./cards.ts";
+import { authorizeCard } from "./card-access.ts";
 import { SQL_NOW, type ServiceContext } from "./context.ts";
 import { withEvents } from "./events.ts";
 import { grantedProjects, NEEDS, requireRole } from "./permissions.ts";

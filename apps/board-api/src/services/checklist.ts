@@ -6,7 +6,7 @@ import type {
   z,
 } from "@org/contracts";
 import { recordActivity } from "./activity.ts";
-import { authorizeCard, refuseInTrash } from "./cards.ts";
+import { authorizeCard, refuseInTrash } from "./card-access.ts";
 import { TX_OPTIONS, type ServiceContext, type Tx } from "./context.ts";
 import { insertAt, lockRows, writePositions } from "./ordering.ts";
 import { iso, pageArgs, toPage } from "./pagination.ts";

@@ -5,7 +5,7 @@ import type { Card, Role } from "@org/contracts";
 import { Prisma, queryPrepared, sqlIso } from "@org/db";
 import { ConflictError, ForbiddenError, NotFoundError } from "@org/service-kit";
 import { selectCardsFrom, toCardWire, type CardSqlRow } from "./card-loader.ts";
-import { authorizeCard, CARD_NOT_FOUND, readCard } from "./cards.ts";
+import { authorizeCard, CARD_NOT_FOUND, readCard } from "./card-access.ts";
 import { SQL_NOW, type ServiceContext, type Tx } from "./context.ts";
 import { recordActivity } from "./activity.ts";
 import { withEvents } from "./events.ts";

@@ -1,6 +1,6 @@
 import type { Comment, ListQuery } from "@org/contracts";
 import { ForbiddenError } from "@org/service-kit";
-import { authorizeCard, refuseInTrash } from "./cards.ts";
+import { authorizeCard, refuseInTrash } from "./card-access.ts";
 import type { ServiceContext } from "./context.ts";
 import { recordActivity } from "./activity.ts";
 import { withEvents } from "./events.ts";

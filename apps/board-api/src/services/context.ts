@@ -1,7 +1,7 @@
+import type { BoardEvent } from "@org/contracts";
 import type { Db, Prisma } from "@org/db";
 import type { WindowCounter } from "@org/service-kit";
-import type { OAuthAccess } from "../oauth/grants.ts";
-import type { BoardEvents } from "./events.ts";
+import type { OAuthAccess } from "../oauth/access.ts";
 import type { FileStore } from "./file-store.ts";
 
 /** The user a request acts as (the owner of its API token, or the web app's signed-in user). */
@@ -24,6 +24,11 @@ export interface Actor {
   stepUpChallengeId?: string | null;
   /** Set when an OAuth access token authenticated the request: its scopes, projects and resource. */
   oauth?: OAuthAccess;
+}
+
+/** Where live events go (socket.io, plugged in by the server). */
+export interface BoardEvents {
+  emit(event: BoardEvent): void;
 }
 
 /** What every service function gets besides its own options. */

@@ -8,7 +8,7 @@ import type { Card, CardRef } from "@org/contracts";
 import { Prisma, queryPrepared, sqlIso } from "@org/db";
 import { ConflictError, ValidationError } from "@org/service-kit";
 import { CARD_REF, selectCardsFrom, toCardWire, type CardSqlRow } from "./card-loader.ts";
-import { authorizeCard, readCard } from "./cards.ts";
+import { authorizeCard, readCard } from "./card-access.ts";
 import { SQL_NOW, type ServiceContext, type Tx } from "./context.ts";
 import { withEvents } from "./events.ts";
 import { GATE_SATISFIED } from "./gate-sql.ts";

@@ -5,7 +5,8 @@
 // moment waits for the row lock, then finds the card reminded already (PostgreSQL re-checks the
 // WHERE on the row's newest version). Moving the due date makes the card due for a reminder again.
 import { Prisma, SQL_NOW, SQL_UUID_V7, type Db } from "@org/db";
-import { publishToUser, type BoardEvents } from "./events.ts";
+import type { BoardEvents } from "./context.ts";
+import { publishToUser } from "./user-events.ts";
 
 /** How long before the due date the reminder goes. */
 export const DUE_REMINDER_LEAD = Prisma.raw("interval '1 day'");

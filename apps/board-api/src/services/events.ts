@@ -4,37 +4,12 @@
 // one user) are also appended to its durable log (event-log.ts), which
 // GET /projects/{project_id}/events, MCP wait_for_events and the webhooks read. Project events have
 // one way in: `withEvents`, which appends them in the change's own transaction (its last
-// statements), so a change is logged exactly when it commits. `publishToUser` is for events sent
-// to one user, which are not logged.
+// statements), so a change is logged exactly when it commits. Events sent to one user are not
+// logged: they go through `publishToUser` (user-events.ts).
 import type { BoardEvent, BoardEventName } from "@org/contracts";
 import type { Db } from "@org/db";
-import { TX_OPTIONS, type Actor, type Tx } from "./context.ts";
+import { TX_OPTIONS, type Actor, type BoardEvents, type Tx } from "./context.ts";
 import { eventsCommitted, insertEvent } from "./event-log.ts";
-
-export interface BoardEvents {
-  emit(event: BoardEvent): void;
-}
-
-/**
- * Emits `type` to the user `toUserId` alone (their live clients in `projectId`), as `actor` (null:
- * the server). Not logged: a project event goes through `withEvents`.
- */
-export function publishToUser(
-  ctx: { events?: BoardEvents | undefined; actor: Actor | null },
-  projectId: string,
-  type: BoardEventName,
-  data: Record<string, unknown>,
-  toUserId: string,
-): void {
-  ctx.events?.emit({
-    type,
-    project_id: projectId,
-    actor_id: ctx.actor?.id ?? null,
-    to_user_id: toUserId,
-    at: new Date().toISOString(),
-    data,
-  });
-}
 
 /** Events a transaction will publish: appended to the log as its last statements, emitted after commit. */
 export interface Outbox {

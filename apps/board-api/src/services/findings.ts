@@ -1,6 +1,6 @@
 import type { CreateFindingBody, Finding, ListQuery, z } from "@org/contracts";
 import { recordActivity } from "./activity.ts";
-import { authorizeCard } from "./cards.ts";
+import { authorizeCard } from "./card-access.ts";
 import type { ServiceContext } from "./context.ts";
 import { withEvents } from "./events.ts";
 import { iso, pageArgs, toPage } from "./pagination.ts";

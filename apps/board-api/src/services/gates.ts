@@ -11,7 +11,7 @@ import type {
 } from "@org/contracts";
 import { recordActivity } from "./activity.ts";
 import { NotFoundError, ValidationError } from "@org/service-kit";
-import { authorizeCard } from "./cards.ts";
+import { authorizeCard } from "./card-access.ts";
 import type { ServiceContext } from "./context.ts";
 import { withEvents } from "./events.ts";
 import { iso, isoOrNull, pageArgs, toPage } from "./pagination.ts";

@@ -18,7 +18,7 @@ import type {
 import { SQL_NOW, SQL_UUID_V7, type Prisma } from "@org/db";
 import { ConflictError, ForbiddenError, generateSecret, hashSecret, NotFoundError } from "@org/service-kit";
 import { TX_OPTIONS, type ServiceContext } from "./context.ts";
-import { publishToUser } from "./events.ts";
+import { publishToUser } from "./user-events.ts";
 import { lockProject, setMembership } from "./membership.ts";
 import { iso, pageArgs, toPage } from "./pagination.ts";
 import {

@@ -1,7 +1,7 @@
 import type { CreateLabelBody, Label, ListQuery, UpdateLabelBody, z } from "@org/contracts";
 import { NotFoundError, ValidationError } from "@org/service-kit";
 import { recordActivity } from "./activity.ts";
-import { authorizeCard } from "./cards.ts";
+import { authorizeCard } from "./card-access.ts";
 import type { ServiceContext, Tx } from "./context.ts";
 import { withUniqueName } from "./unique-names.ts";
 import { iso, pageArgs, toPage } from "./pagination.ts";

@@ -3,14 +3,8 @@
 import type { Card, DecomposeBody, HandoffBody, Plan, PublishPlanBody, z } from "@org/contracts";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "@org/service-kit";
 import { loadCardsByIds, toPlanWire } from "./card-loader.ts";
-import {
-  activeCardIds,
-  authorizeCard,
-  CARD_NOT_FOUND,
-  NOT_A_MEMBER,
-  NOT_A_PRIORITY,
-  readCard,
-} from "./cards.ts";
+import { activeCardIds, authorizeCard, CARD_NOT_FOUND, readCard } from "./card-access.ts";
+import { NOT_A_MEMBER, NOT_A_PRIORITY } from "./cards.ts";
 import { claimHolder, lockClaimState, mayOverrideClaim, releaseClaim } from "./claims.ts";
 import { toCommentWire } from "./comments.ts";
 import type { ServiceContext, Tx } from "./context.ts";

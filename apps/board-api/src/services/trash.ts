@@ -7,7 +7,7 @@ import type { Db } from "@org/db";
 import { ForbiddenError } from "@org/service-kit";
 import { recordActivity } from "./activity.ts";
 import { loadCardsByIds } from "./card-loader.ts";
-import { activeCardIds, authorizeCard, readCard, withCardColumnsLocked } from "./cards.ts";
+import { activeCardIds, authorizeCard, readCard, withCardColumnsLocked } from "./card-access.ts";
 import { TX_OPTIONS, type ServiceContext, type Tx } from "./context.ts";
 import type { FileStore } from "./file-store.ts";
 import { writePositions } from "./ordering.ts";

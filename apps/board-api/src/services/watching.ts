@@ -3,7 +3,7 @@
 // written in the change's own transaction (notifyWatchers in notifications.ts).
 import type { CardWatch } from "@org/contracts";
 import type { ServiceContext } from "./context.ts";
-import { authorizeCard } from "./cards.ts";
+import { authorizeCard } from "./card-access.ts";
 import { NEEDS } from "./permissions.ts";
 
 async function cardWatch(ctx: ServiceContext, cardId: string): Promise<CardWatch> {

@@ -12,7 +12,8 @@ import {
   type DeliveryWorkerOptions,
   type WebhookStore,
 } from "@org/service-kit";
-import { publishToUser, type BoardEvents } from "./events.ts";
+import type { BoardEvents } from "./context.ts";
+import { publishToUser } from "./user-events.ts";
 import { NEEDS, rolesWith } from "./permissions.ts";
 
 export { webhookPolicy, type WebhookPolicy } from "@org/service-kit";

@@ -1,0 +1,124 @@
+// A card as the caller may reach it: read, authorized, or locked with its column(s) for a change.
+// Shared by every service that works on a card (cards, claims, dependencies, trash, comments…),
+// so none of them imports another's module for it.
+import type { Card } from "@org/contracts";
+import type { Db } from "@org/db";
+import { ConflictError, NotFoundError } from "@org/service-kit";
+import { loadCardForActor } from "./card-loader.ts";
+import type { ServiceContext, Tx } from "./context.ts";
+import { withEvents, type Outbox } from "./events.ts";
+import { lockRows } from "./ordering.ts";
+import { authorize, loadAuthorized, NEEDS } from "./permissions.ts";
+import { notFoundMessage } from "./not-found.ts";
+
+export const CARD_NOT_FOUND = notFoundMessage("card_id");
+/** A deleted card, to a member of its project: gone from every read but the trash's. */
+export const CARD_IN_TRASH =
+  "The card is in the project's trash: restore_card brings it back (list_trash lists the trash).";
+
+/**
+ * What a card holds (a comment, a checklist item, a file), reached by its own id: not found while
+ * the card is in the trash, as the card itself is (checked after the caller's role, so a stranger
+ * learns nothing).
+ */
+export function refuseInTrash(cardDeletedAt: Date | null | undefined): void {
+  if (cardDeletedAt) throw new NotFoundError(CARD_IN_TRASH);
+}
+
+/** Reads a card as the caller sees it (through `ctx.db`, which may be a transaction); checks `needed` against the caller's role. */
+export async function readCard(
+  ctx: Pick<ServiceContext, "actor"> & { db: Db | Tx; cardId: string },
+  needed = NEEDS.read,
+): Promise<Card> {
+  const found = await loadCardForActor(ctx.db, ctx.cardId, ctx.actor);
+  authorize(found?.role, needed, CARD_NOT_FOUND);
+  if (found?.inTrash) throw new NotFoundError(CARD_IN_TRASH);
+  return (found as { card: Card }).card;
+}
+
+/**
+ * A card's project, column and creator, with the caller's role, after checking the caller may work
+ * on it. A card in the trash is not_found (saying so to members) unless `inTrash` allows it;
+ * `notFound`: the message for no such card.
+ */
+export async function authorizeCard(
+  ctx: ServiceContext,
+  cardId: string,
+  needed: (typeof NEEDS)[keyof typeof NEEDS],
+  { inTrash = false, notFound = CARD_NOT_FOUND } = {},
+) {
+  const { row, role } = await loadAuthorized(
+    ctx,
+    ctx.db.card.findUnique({
+      where: { id: cardId },
+      select: { projectId: true, columnId: true, createdById: true, deletedAt: true },
+    }),
+    (card) => card.projectId,
+    needed,
+    notFound,
+  );
+  if (row.deletedAt && !inTrash) throw new NotFoundError(CARD_IN_TRASH);
+  return { ...row, role };
+}
+
+/** Ids of a column's cards that hold positions (neither archived nor trashed), in position order. */
+export async function activeCardIds(tx: Tx, columnId: string, except?: string): Promise<string[]> {
+  const rows = await tx.card.findMany({
+    where: { columnId, archivedAt: null, deletedAt: null, ...(except ? { id: { not: except } } : {}) },
+    orderBy: [{ position: "asc" }, { id: "asc" }],
+    select: { id: true },
+  });
+  return rows.map((row) => row.id);
+}
+
+/** Signals that the card changed column between the read and the lock: start again from `columnId`. */
+class MovedMeanwhile extends Error {
+  constructor(readonly columnId: string) {
+    super();
+  }
+}
+
+/**
+ * Runs `work` with the card's column(s) locked, retrying when the card moved in between; the events
+ * it queues on the outbox are appended in the same transaction (withEvents).
+ */
+export async function withCardColumnsLocked<T>(
+  ctx: ServiceContext,
+  cardId: string,
+  extraColumns: string[],
+  work: (
+    tx: Tx,
+    card: { columnId: string; archivedAt: Date | null; deletedAt: Date | null },
+    outbox: Outbox,
+  ) => Promise<T>,
+  { inTrash = false } = {},
+): Promise<T> {
+  const first = await ctx.db.card.findUnique({ where: { id: cardId }, select: { columnId: true } });
+  if (!first) throw new NotFoundError(CARD_NOT_FOUND);
+  let seenColumn = first.columnId;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await withEvents(ctx, async (tx, outbox) => {
+        await lockRows(tx, "columns", [seenColumn, ...extraColumns]);
+        const card = await tx.card.findUnique({
+          where: { id: cardId },
+          select: { columnId: true, archivedAt: true, deletedAt: true },
+        });
+        if (!card) throw new NotFoundError(CARD_NOT_FOUND);
+        if (card.deletedAt && !inTrash) throw new NotFoundError(CARD_IN_TRASH);
+        if (card.columnId !== seenColumn) throw new MovedMeanwhile(card.columnId);
+        return work(tx, card, outbox);
+      });
+    } catch (error) {
+      if (!(error instanceof MovedMeanwhile)) throw error;
+      if (attempt >= MAX_MOVED_RETRIES) {
+        throw new ConflictError("The card kept moving while this request waited: try again.");
+      }
+      seenColumn = error.columnId;
+      // Racers for one card spread out instead of all retrying at once.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
+    }
+  }
+}
+
+const MAX_MOVED_RETRIES = 10;
