@@ -7,20 +7,16 @@
 // frames (> 50 ms) while scrolling. Then frame times while live events arrive, 100 a second for 3 s
 // (card.updated and card.moved with real cards, as a busy team and its agents make them). Goal
 // (issue 31): no frame over 50 ms, the board patched event by event.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { launchChromium, type Page } from "@org/browser-testing";
 import { createDb, migrateDatabase } from "@org/db";
 import { databaseUrl, dropDatabase, runOnServer, uniqueDatabaseName } from "@org/db/testing";
-import { createLogger } from "@org/service-kit";
 import pg from "pg";
-import { createApp } from "@org/board-api/src/app.ts";
 import { loadBoardEnv } from "@org/board-api/src/env.ts";
 import { webConfig } from "@org/board-api/src/http/web.ts";
-import { attachBoardRealtime, SocketBoardEvents } from "@org/board-api/src/realtime/index.ts";
+import { startBoardApi, type BoardApi } from "@org/board-api/src/service.ts";
 import { createUser } from "@org/board-api/src/services/users.ts";
 import { startWebSession } from "@org/board-api/src/services/web-sessions.ts";
 import { patchBoard } from "@org/board-api/src/web/views/board/board-data.ts";
@@ -137,7 +133,7 @@ const idleFrames = (ms: number) => `
  * a card moved to another column, each the next state of `columns` (patched as the page patches).
  */
 async function emitLiveEvents(
-  events: SocketBoardEvents,
+  events: BoardApi["events"],
   columns: BoardColumn[],
   actorId: string,
   { perSecond, seconds }: { perSecond: number; seconds: number },
@@ -225,7 +221,7 @@ async function main(): Promise<void> {
   const db = createDb({ url, maxConnections: 10 });
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   const attachmentsDir = await mkdtemp(path.join(os.tmpdir(), "bench-web-"));
-  const server = http.createServer();
+  let board: BoardApi | undefined;
   const browser = await launchChromium();
   try {
     await migrateDatabase(url);
@@ -237,29 +233,25 @@ async function main(): Promise<void> {
     });
     await dressCards(pool, projectId, user.id);
 
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const origin = `http://localhost:${(server.address() as AddressInfo).port}`;
-    const env = loadBoardEnv({
-      DATABASE_URL: url,
-      PUBLIC_URL: origin,
-      LOG_LEVEL: "silent",
-      RATE_LIMIT_PER_MINUTE: "100000000",
-      ATTACHMENTS_DIR: attachmentsDir,
-      AUTH_SERVER_URL: "http://localhost:9",
-      AUTH_API_KEY: "ak_unused",
+    // The board as server.ts starts it (minus logs, the rate limit, the sweeper and webhook worker).
+    board = await startBoardApi({
+      db,
+      env: (listening) =>
+        loadBoardEnv({
+          DATABASE_URL: url,
+          // Its origin as the browser's cookie and passkeys know it: localhost.
+          PUBLIC_URL: listening.replace("//127.0.0.1:", "//localhost:"),
+          LOG_LEVEL: "silent",
+          RATE_LIMIT_PER_MINUTE: "100000000",
+          ATTACHMENTS_DIR: attachmentsDir,
+          AUTH_SERVER_URL: "http://localhost:9",
+          AUTH_API_KEY: "ak_unused",
+        }),
+      sweeper: false,
+      webhooks: false,
     });
-    const events = new SocketBoardEvents();
-    server.on(
-      "request",
-      createApp({
-        env,
-        db,
-        logger: createLogger({ service: "board-api", level: "silent" }),
-        redis: undefined,
-        events,
-      }),
-    );
-    const realtime = attachBoardRealtime(server, { db, events, web: webConfig(env) });
+    const { env, events } = board;
+    const origin = env.PUBLIC_URL;
     const session = await startWebSession({ db, userId: user.id, lifetime: webConfig(env).lifetime });
 
     const firsts: number[] = [];
@@ -311,7 +303,6 @@ async function main(): Promise<void> {
       liveLag = Math.max(liveLag, Date.now() - shownAt);
       await context.close();
     }
-    await realtime.close();
 
     const frames = [...columnFrames, ...boardFrames];
     const long = frames.filter((ms) => ms > 50).length;
@@ -342,8 +333,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await browser.close();
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await board?.close();
     await pool.end();
     await db.$disconnect();
     await dropDatabase(name);

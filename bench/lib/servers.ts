@@ -6,9 +6,8 @@ import type { AddressInfo, Socket } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { Db } from "@org/db";
-import { createLogger } from "@org/service-kit";
-import { createApp } from "@org/board-api/src/app.ts";
 import { loadBoardEnv } from "@org/board-api/src/env.ts";
+import { startBoardApi as startService } from "@org/board-api/src/service.ts";
 
 export interface Listening {
   /** `http://127.0.0.1:<port>` */
@@ -18,9 +17,8 @@ export interface Listening {
   close(): Promise<void>;
 }
 
-/** Listens on a free loopback port. */
-export async function listen(handler: http.RequestListener): Promise<Listening> {
-  const server = http.createServer(handler);
+/** Counts the bytes read from every connection made to `server` from now on. */
+function countBytesRead(server: http.Server): () => number {
   const open = new Set<Socket>();
   let closedBytes = 0;
   server.on("connection", (socket: Socket) => {
@@ -30,22 +28,32 @@ export async function listen(handler: http.RequestListener): Promise<Listening> 
       closedBytes += socket.bytesRead;
     });
   });
+  return () => [...open].reduce((sum, socket) => sum + socket.bytesRead, closedBytes);
+}
+
+/** Listens on a free loopback port. */
+export async function listen(handler: http.RequestListener): Promise<Listening> {
+  const server = http.createServer(handler);
+  const bytesRead = countBytesRead(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    bytesRead: () => [...open].reduce((sum, socket) => sum + socket.bytesRead, closedBytes),
+    bytesRead,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
-/** The board API on `databaseUrl` (already migrated), with attachments in a temporary folder. */
+/**
+ * The board API on `databaseUrl` (already migrated), as server.ts starts it (without the sweeper
+ * and webhook worker), with attachments in a temporary folder.
+ */
 export async function startBoardApi(
   databaseUrl: string,
   db: Db,
   env: Record<string, string> = {},
 ): Promise<Listening> {
   const attachmentsDir = await mkdtemp(path.join(os.tmpdir(), "bench-attachments-"));
-  const app = createApp({
+  const board = await startService({
     env: loadBoardEnv({
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: "silent",
@@ -54,15 +62,17 @@ export async function startBoardApi(
       ...env,
     }),
     db,
-    logger: createLogger({ service: "board-api", level: "silent" }),
-    redis: undefined,
+    port: 0,
+    host: "127.0.0.1",
+    sweeper: false,
+    webhooks: false,
   });
-  const api = await listen(app as unknown as http.RequestListener);
+  const read = countBytesRead(board.server);
   return {
-    url: api.url,
-    bytesRead: api.bytesRead,
+    url: board.url,
+    bytesRead: read,
     async close() {
-      await api.close();
+      await board.close();
       await rm(attachmentsDir, { recursive: true, force: true });
     },
   };

@@ -23,15 +23,15 @@ function forwarded(headers: IncomingHttpHeaders, clientIp: string | undefined): 
   return { ...headers, "x-forwarded-for": before ? `${String(before)}, ${clientIp}` : clientIp };
 }
 
+/** `upstreams` is read at each request: it may be filled once the instances listen (their PUBLIC_URL is the proxy's). */
 export async function roundRobinProxy(upstreams: string[], port = 0): Promise<RoundRobinProxy> {
-  const targets = upstreams.map((url) => new URL(url));
   let next = 0;
   /** The next instance in turn, or the one after `failed` (a retry). */
   const pick = (failed?: number) => {
     let index = next;
-    if (failed === undefined) next = (next + 1) % targets.length;
-    else index = (failed + 1) % targets.length;
-    return { index, target: targets[index]! };
+    if (failed === undefined) next = (next + 1) % upstreams.length;
+    else index = (failed + 1) % upstreams.length;
+    return { index, target: new URL(upstreams[index]!) };
   };
   const sockets = new Set<Socket>();
 
@@ -61,7 +61,7 @@ export async function roundRobinProxy(upstreams: string[], port = 0): Promise<Ro
         const unsent =
           error.code === "ECONNREFUSED" ||
           (["GET", "HEAD"].includes(req.method ?? "") && ["ECONNRESET", "EPIPE"].includes(error.code ?? ""));
-        if (!res.headersSent && unsent && attempt < targets.length) return send(body, attempt + 1, index);
+        if (!res.headersSent && unsent && attempt < upstreams.length) return send(body, attempt + 1, index);
         if (!res.headersSent) res.writeHead(502);
         res.end();
       });
@@ -82,7 +82,7 @@ export async function roundRobinProxy(upstreams: string[], port = 0): Promise<Ro
     // A stopped instance refuses the connection: the next one (the client's socket is untouched).
     const failedToConnect = (error: NodeJS.ErrnoException) => {
       upstream.destroy();
-      if (error.code === "ECONNREFUSED" && attempt < targets.length)
+      if (error.code === "ECONNREFUSED" && attempt < upstreams.length)
         upgrade(req, client, head, attempt + 1, index);
       else client.destroy();
     };

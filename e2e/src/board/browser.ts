@@ -2,8 +2,6 @@
 // socket.io and the web app, as its tenant with PUBLIC_URL where it listens (or where the proxy in
 // front of several of its instances does).
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import {
@@ -16,14 +14,11 @@ import {
   type Page,
   type VirtualAuthenticator,
 } from "@org/browser-testing";
-import { createDb, type Db } from "@org/db";
+import { createDb } from "@org/db";
 import { createTestDatabase, type TestDatabase } from "@org/db/testing";
-import { connectRedis, createLogger } from "@org/service-kit";
-import { startSmtpCatcher, type SmtpCatcher } from "@org/service-kit/testing";
-import { createApp } from "@org/board-api/src/app.ts";
-import { loadBoardEnv, type BoardEnv } from "@org/board-api/src/env.ts";
-import { webConfig } from "@org/board-api/src/http/web.ts";
-import { attachBoardRealtime, SocketBoardEvents } from "@org/board-api/src/realtime/index.ts";
+import { localhostUrl, startSmtpCatcher, type SmtpCatcher } from "@org/service-kit/testing";
+import { loadBoardEnv } from "@org/board-api/src/env.ts";
+import { startBoardApi, type BoardApi } from "@org/board-api/src/service.ts";
 import { roundRobinProxy } from "../round-robin-proxy.ts";
 import { startAuthServer, type AuthServer } from "./web.ts";
 
@@ -40,29 +35,10 @@ export interface RunningServices {
   close(): Promise<void>;
 }
 
-/** One board-api process's worth of the app, as its server.ts composes it, on `server`. */
-function serveBoard(server: Server, env: BoardEnv, db: Db, redisUrl: string | undefined) {
-  const events = new SocketBoardEvents();
-  const logger = createLogger({ service: "board-api", level: "silent" });
-  const redis = connectRedis(redisUrl, logger);
-  server.on("request", createApp({ env, db, logger, redis, events }));
-  const realtime = attachBoardRealtime(server, { db, redisUrl, events, web: webConfig(env) });
-  return {
-    // Each connection closed as a dropped network would ("transport close": clients reconnect by
-    // themselves); realtime.disconnect() would also stop the engine taking new ones (a shutdown).
-    disconnect: () => {
-      for (const socket of realtime.io.sockets.sockets.values()) socket.conn.close();
-    },
-    async stop() {
-      await realtime.close();
-      await redis?.quit().catch(() => redis.disconnect());
-    },
-  };
-}
-
-async function listen(server: Server): Promise<number> {
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return (server.address() as AddressInfo).port;
+/** Each connection closed as a dropped network would ("transport close": clients reconnect by
+ * themselves); realtime.disconnect() would also stop the engine taking new ones (a shutdown). */
+function dropSockets(board: BoardApi) {
+  for (const socket of board.realtime.io.sockets.sockets.values()) socket.conn.close();
 }
 
 /**
@@ -78,44 +54,54 @@ export async function startServices({
   const auth = await startAuthServer();
   const database = await createTestDatabase();
   const attachmentsDir = await mkdtemp(path.join(os.tmpdir(), "board-browser-"));
-  const servers = Array.from({ length: instances }, () => createServer());
-  const ports = await Promise.all(servers.map(listen));
-  const upstreams = ports.map((port) => `http://127.0.0.1:${port}`);
+  const upstreams: string[] = [];
   const proxy = instances > 1 ? await roundRobinProxy(upstreams) : undefined;
-  const url = proxy?.url ?? `http://localhost:${ports[0]!}`;
   const redisUrl = instances > 1 ? process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379" : undefined;
-  const apiKey = await auth.tenant([url]);
-  const env = loadBoardEnv({
-    NODE_ENV: "test",
-    DATABASE_URL: database.url,
-    PUBLIC_URL: url,
-    ATTACHMENTS_DIR: attachmentsDir,
-    AUTH_SERVER_URL: auth.url,
-    AUTH_API_KEY: apiKey,
-    // Only the proxy on this machine reaches the instances: believe the address it adds.
-    ...(proxy ? { TRUST_PROXY: "loopback" } : {}),
-    ...extra,
-  });
+  // The board's tenant, once its URL is known (the proxy's, or the one instance's).
+  let apiKey: Promise<string> | undefined;
+  const env = async (url: string) => {
+    apiKey ??= auth.tenant([url]);
+    return loadBoardEnv({
+      NODE_ENV: "test",
+      DATABASE_URL: database.url,
+      PUBLIC_URL: url,
+      ATTACHMENTS_DIR: attachmentsDir,
+      AUTH_SERVER_URL: auth.url,
+      AUTH_API_KEY: await apiKey,
+      ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+      // Only the proxy on this machine reaches the instances: believe the address it adds.
+      ...(proxy ? { TRUST_PROXY: "loopback" } : {}),
+      ...extra,
+    });
+  };
   // The first instance uses the test database's client; every other one a client of its own.
-  const clients = servers.map((_, index) =>
+  const clients = Array.from({ length: instances }, (_, index) =>
     index === 0 ? database.db : createDb({ url: database.url, maxConnections: 10 }),
   );
-  const boards = servers.map((server, index) => serveBoard(server, env, clients[index]!, redisUrl));
+  const boards: BoardApi[] = [];
+  for (const db of clients) {
+    boards.push(
+      await startBoardApi({
+        db,
+        env: (url) => env(proxy?.url ?? localhostUrl(url)),
+        sweeper: false,
+        webhooks: false,
+      }),
+    );
+  }
+  upstreams.push(...boards.map((board) => board.url));
+  const url = proxy?.url ?? localhostUrl(boards[0]!.url);
   return {
     auth,
     board: {
       url,
       database,
       instances: upstreams,
-      dropSockets: () => boards.forEach((board) => board.disconnect()),
+      dropSockets: () => boards.forEach(dropSockets),
     },
     async close() {
       await proxy?.close();
-      await Promise.all(boards.map((board) => board.stop()));
-      for (const server of servers) server.closeAllConnections();
-      await Promise.all(
-        servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))),
-      );
+      await Promise.all(boards.map((board) => board.close()));
       await Promise.all(clients.slice(1).map((client) => client.$disconnect()));
       await database.drop();
       await auth.close();

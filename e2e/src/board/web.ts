@@ -1,13 +1,9 @@
 // The web app's sign-up and sign-in over HTTP against a real auth server (its app on a port of its
 // own, its own database), with the auth server's software authenticator playing the browser.
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { createApp as createAuthApp } from "@org/auth-server/app";
-import { loadAuthEnv } from "@org/auth-server/env";
-import { createTenant, QrLiveStatus, SoftwareAuthenticator } from "@org/auth-server/testing";
+import { SoftwareAuthenticator } from "@org/auth-server/testing";
+import { startTestAuthServer } from "@org/auth-server/test/browser/helpers/auth-server.ts";
 import type { AuthenticateStartResponse, RegisterStartResponse } from "@org/contracts";
-import { createTestDatabase, type TestDatabase } from "@org/db/testing";
-import { attachRealtime, createLogger } from "@org/service-kit";
+import type { TestDatabase } from "@org/db/testing";
 import request from "supertest";
 import { createTestApp, type TestApp } from "@org/board-api/test/helpers/app.ts";
 
@@ -22,46 +18,16 @@ export interface AuthServer {
   close(): Promise<void>;
 }
 
+/** The auth server as server.ts starts it, on a database of its own. */
 export async function startAuthServer(): Promise<AuthServer> {
-  const database = await createTestDatabase();
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = `http://localhost:${(server.address() as AddressInfo).port}`;
-  // As its server.ts runs it: with socket.io for the QR login's live status.
-  const qrLive = new QrLiveStatus();
-  server.on(
-    "request",
-    createAuthApp({
-      env: loadAuthEnv({ DATABASE_URL: database.url, PUBLIC_URL: url, NODE_ENV: "test" }),
-      db: database.db,
-      logger: createLogger({ service: "auth-server", level: "silent" }),
-      qrLive,
-    }),
-  );
-  const realtime = attachRealtime(server);
-  qrLive.attach(realtime.io);
-  let count = 0;
+  const auth = await startTestAuthServer();
   return {
-    url,
-    database,
-    async tenant(origins) {
-      count += 1;
-      const { apiKey } = await createTenant({
-        db: database.db,
-        name: `Tenant ${count}`,
-        rpId: "localhost",
-        origins,
-        // As the board's bootstrap tenant: passkeys on whatever device the person has.
-        registrationAttachment: "any",
-      });
-      return apiKey;
-    },
-    async close() {
-      await realtime.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await database.drop();
-    },
+    url: auth.url,
+    database: auth.database,
+    // As the board's bootstrap tenant: passkeys on whatever device the person has.
+    tenant: async (origins) =>
+      (await auth.tenant(origins, undefined, { registrationAttachment: "any" })).apiKey,
+    close: () => auth.close(),
   };
 }
 

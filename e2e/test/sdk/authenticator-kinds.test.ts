@@ -14,7 +14,7 @@ import {
 } from "@org/browser-testing";
 import type { Browser, BrowserContext, FrameLocator, Page } from "@org/browser-testing";
 import {
-  startAuthServer,
+  startTestAuthServer,
   type RunningAuthServer,
 } from "@org/auth-server/test/browser/helpers/auth-server.ts";
 import { eventsOf, registerWithApi, waitForEvent } from "@org/auth-server/test/browser/helpers/page.ts";
@@ -33,7 +33,7 @@ let page: Page;
 const phones: BrowserContext[] = [];
 
 beforeAll(async () => {
-  [browser, auth, site] = await Promise.all([launchChromium(), startAuthServer(), servePages()]);
+  [browser, auth, site] = await Promise.all([launchChromium(), startTestAuthServer(), servePages()]);
   // The policy of this repository's own pages (board, admin): any kind of authenticator.
   ({ apiKey } = await auth.tenant([site.origin], "Acme", { registrationAttachment: "any" }));
   site.route("/", tenantPage(auth.url, ""));

@@ -12,7 +12,7 @@ import {
 import type { Browser, BrowserContext, Page } from "@org/browser-testing";
 import type { QrStartResponse } from "@org/contracts";
 import {
-  startAuthServer,
+  startTestAuthServer,
   type RunningAuthServer,
 } from "@org/auth-server/test/browser/helpers/auth-server.ts";
 import { softwarePhone } from "../../src/phone-http.ts";
@@ -36,8 +36,8 @@ let phone: Awaited<ReturnType<typeof softwarePhone>>;
 beforeAll(async () => {
   [browser, auth, shortLived, site] = await Promise.all([
     launchChromium(),
-    startAuthServer(),
-    startAuthServer({ QR_TTL_SECONDS: "2" }),
+    startTestAuthServer(),
+    startTestAuthServer({ QR_TTL_SECONDS: "2" }),
     servePages(),
   ]);
   // A site whose people create passkeys on the laptop they have.

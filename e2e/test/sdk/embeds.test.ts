@@ -8,7 +8,7 @@ import {
 import type { Browser, BrowserContext, Page } from "@org/browser-testing";
 import { acceptInvite, adminInvite, adminSignInToken } from "@org/auth-server/test/browser/helpers/admin.ts";
 import {
-  startAuthServer,
+  startTestAuthServer,
   type RunningAuthServer,
 } from "@org/auth-server/test/browser/helpers/auth-server.ts";
 import {
@@ -31,7 +31,7 @@ let page: Page;
 beforeAll(async () => {
   [browser, auth, site, stranger] = await Promise.all([
     launchChromium(),
-    startAuthServer(),
+    startTestAuthServer(),
     servePages(),
     servePages(),
   ]);

@@ -17,7 +17,7 @@ import {
 import type { Browser, BrowserContext, Page } from "@org/browser-testing";
 import { createTenant } from "@org/auth-server/testing";
 import {
-  startAuthServer,
+  startTestAuthServer,
   type RunningAuthServer,
 } from "@org/auth-server/test/browser/helpers/auth-server.ts";
 import { registerWithApi, waitForEvent } from "@org/auth-server/test/browser/helpers/page.ts";
@@ -32,7 +32,7 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  [browser, auth, site] = await Promise.all([launchChromium(), startAuthServer(), servePages()]);
+  [browser, auth, site] = await Promise.all([launchChromium(), startTestAuthServer(), servePages()]);
   ({ apiKey } = await auth.tenant([site.origin], "Acme", { registrationAttachment: "any" }));
 });
 
@@ -179,7 +179,7 @@ describe("the site's users", () => {
 
   it("too many wrong passwords: rate_limited with retryAfter, said with the seconds to wait", async () => {
     // A server that allows two failed logins a minute per account and IP.
-    const strict = await startAuthServer({ RATE_LIMIT_LOGIN_PER_MINUTE: "2" });
+    const strict = await startTestAuthServer({ RATE_LIMIT_LOGIN_PER_MINUTE: "2" });
     try {
       const { apiKey: strictKey } = await strict.tenant([site.origin], "Strict", { passwordLogin: true });
       const created = await fetch(`${strict.url}/api/v1/users`, {
@@ -305,7 +305,7 @@ describe("the site's token URLs", () => {
 describe("the server", () => {
   it("its database away (503 service_unavailable): server_unreachable with retryAfter, from the element and the JS API", async () => {
     const database: TestDatabase = await createTestDatabase();
-    const down = await startAuthServer({}, { database });
+    const down = await startTestAuthServer({}, { database });
     try {
       const { apiKey: downKey } = await down.tenant([site.origin], "Soon down");
       const session = await down.sessionToken(downKey);

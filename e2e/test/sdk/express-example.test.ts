@@ -9,7 +9,7 @@ import { addVirtualAuthenticator, launchChromium, servePages, watchProblems } fr
 import type { Browser } from "@org/browser-testing";
 import { updateTenant } from "@org/auth-server/testing";
 import {
-  startAuthServer,
+  startTestAuthServer,
   type RunningAuthServer,
 } from "@org/auth-server/test/browser/helpers/auth-server.ts";
 
@@ -20,7 +20,7 @@ let auth: RunningAuthServer;
 let backend: ChildProcess | undefined;
 
 beforeAll(async () => {
-  [browser, auth] = await Promise.all([launchChromium(), startAuthServer()]);
+  [browser, auth] = await Promise.all([launchChromium(), startTestAuthServer()]);
 });
 
 afterAll(async () => {

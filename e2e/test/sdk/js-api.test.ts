@@ -2,7 +2,7 @@ import { createServer, type Server, type Socket } from "node:net";
 import { addVirtualAuthenticator, launchChromium, servePages, type PageServer } from "@org/browser-testing";
 import type { Browser, BrowserContext, Page } from "@org/browser-testing";
 import {
-  startAuthServer,
+  startTestAuthServer,
   type RunningAuthServer,
 } from "@org/auth-server/test/browser/helpers/auth-server.ts";
 import {
@@ -20,7 +20,7 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  [browser, auth, site] = await Promise.all([launchChromium(), startAuthServer(), servePages()]);
+  [browser, auth, site] = await Promise.all([launchChromium(), startTestAuthServer(), servePages()]);
   ({ apiKey } = await auth.tenant([site.origin]));
   site.route("/", tenantPage(auth.url, ""));
 });

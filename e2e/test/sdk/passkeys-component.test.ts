@@ -11,7 +11,7 @@ import {
 } from "@org/browser-testing";
 import type { Browser, BrowserContext, Page } from "@org/browser-testing";
 import {
-  startAuthServer,
+  startTestAuthServer,
   type RunningAuthServer,
 } from "@org/auth-server/test/browser/helpers/auth-server.ts";
 import { registerWithApi, waitForEvent } from "@org/auth-server/test/browser/helpers/page.ts";
@@ -26,7 +26,7 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  [browser, auth, site] = await Promise.all([launchChromium(), startAuthServer(), servePages()]);
+  [browser, auth, site] = await Promise.all([launchChromium(), startTestAuthServer(), servePages()]);
   ({ apiKey } = await auth.tenant([site.origin], "Acme", { registrationAttachment: "any" }));
 });
 

@@ -7,7 +7,7 @@ import { createTestDatabase } from "@org/db/testing";
 import { launchChromium, screenshot, servePages, type PageServer } from "@org/browser-testing";
 import type { Browser, BrowserContext, Frame, FrameLocator, Page } from "@org/browser-testing";
 import {
-  startAuthServer,
+  startTestAuthServer,
   type RunningAuthServer,
 } from "@org/auth-server/test/browser/helpers/auth-server.ts";
 import { registerWithApi, waitForEvent } from "@org/auth-server/test/browser/helpers/page.ts";
@@ -39,7 +39,7 @@ function tenantBackend(server: () => RunningAuthServer, key: () => string) {
 }
 
 beforeAll(async () => {
-  [browser, auth, site] = await Promise.all([launchChromium(), startAuthServer(), servePages()]);
+  [browser, auth, site] = await Promise.all([launchChromium(), startTestAuthServer(), servePages()]);
   ({ apiKey } = await auth.tenant([site.origin], "Acme"));
   site.route(
     "/verify",
@@ -259,7 +259,7 @@ describe("authkit-qr", () => {
   });
 
   it("expires with a short configured lifetime, on the desktop and on the phone", async () => {
-    const shortLived = await startAuthServer({ QR_TTL_SECONDS: "2" });
+    const shortLived = await startTestAuthServer({ QR_TTL_SECONDS: "2" });
     try {
       const { apiKey: key } = await shortLived.tenant([site.origin]);
       const desktop = await openDesktop(
@@ -290,8 +290,8 @@ describe("two auth-server instances sharing PostgreSQL and Redis", () => {
     };
     const database = await createTestDatabase();
     const [desktopSide, phoneSide] = await Promise.all([
-      startAuthServer(env, { database }),
-      startAuthServer(env, { database }),
+      startTestAuthServer(env, { database }),
+      startTestAuthServer(env, { database }),
     ]);
     try {
       const { apiKey: key } = await desktopSide.tenant([site.origin]);

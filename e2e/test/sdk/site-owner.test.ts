@@ -14,7 +14,7 @@ import {
 } from "@org/browser-testing";
 import type { Browser, BrowserContext, Page } from "@org/browser-testing";
 import {
-  startAuthServer,
+  startTestAuthServer,
   type RunningAuthServer,
 } from "@org/auth-server/test/browser/helpers/auth-server.ts";
 import { eventsOf, registerWithApi, waitForEvent } from "@org/auth-server/test/browser/helpers/page.ts";
@@ -33,7 +33,7 @@ let page: Page;
 beforeAll(async () => {
   [browser, auth, site, stranger] = await Promise.all([
     launchChromium(),
-    startAuthServer(),
+    startTestAuthServer(),
     servePages(),
     servePages(),
   ]);

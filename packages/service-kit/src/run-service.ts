@@ -1,12 +1,9 @@
-import type { Server } from "node:http";
 import { openDatabase, type Db } from "@org/db";
-import type { Express } from "express";
 import type { BaseEnv } from "./env.ts";
 import { databaseLabel } from "./database-label.ts";
 import { createLogger, logProcessWarnings, type Logger } from "./logger.ts";
 import { Metrics } from "./metrics.ts";
 import { closeRedis, connectRedis, type Redis } from "./redis.ts";
-import { serve } from "./serve.ts";
 
 export interface ServiceDeps<E extends BaseEnv> {
   env: E;
@@ -16,23 +13,27 @@ export interface ServiceDeps<E extends BaseEnv> {
   redis?: Redis | undefined;
   /** This instance's Prometheus metrics (GET /metrics); an app makes its own when not given. */
   metrics?: Metrics | undefined;
+  /** Said on the start-up line: which database the service uses. */
+  startupNote?: string | undefined;
+}
+
+/** A started service: listening, with its background work running, until `close()`. */
+export interface RunningService {
+  /** Stops gracefully (see serve's close); `timedOut` when connections had to be cut. */
+  close(): Promise<{ timedOut: boolean }>;
 }
 
 export interface RunServiceOptions<E extends BaseEnv> {
   /** Names the embedded database folder and the log lines. */
   name: string;
   env: E;
-  createApp(deps: ServiceDeps<E>): Express | Promise<Express>;
-  onServer?(server: Server, deps: ServiceDeps<E>): void;
-  /** At the start of a shutdown: end long-lived connections such as websockets. */
-  beforeClose?(): void;
-  /** Extra resources to release on shutdown, before Redis and the database close. */
-  onShutdown?(): Promise<void>;
+  /** The app's start function (its `service` entry): app, server, realtime, background work. */
+  start(deps: ServiceDeps<E>): Promise<RunningService>;
 }
 
 /**
- * Opens (and migrates) the database and connects Redis (REDIS_URL), builds the app, serves it
- * until a signal stops it, then closes them.
+ * Opens (and migrates) the database and connects Redis (REDIS_URL), starts the service, and on
+ * SIGTERM/SIGINT stops it gracefully, closes them and exits (1 when the shutdown timed out).
  */
 export async function runService<E extends BaseEnv>(options: RunServiceOptions<E>): Promise<void> {
   const { name, env } = options;
@@ -48,27 +49,36 @@ export async function runService<E extends BaseEnv>(options: RunServiceOptions<E
     const redis = connectRedis(env.REDIS_URL, logger);
     const metrics = new Metrics({ service: name, processMetrics: true });
     metrics.watchDatabase(database.db);
-    const deps = { env, db: database.db, logger, redis, metrics };
-    const app = await options.createApp(deps);
-    await serve({
-      app,
-      port: env.PORT,
-      host: env.HOST,
-      logger,
-      shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
-      timeouts: {
-        headersTimeoutMs: env.HEADERS_TIMEOUT_SECONDS * 1000,
-        requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
-      },
-      startupNote: databaseLabel({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, service: name }),
-      onServer: options.onServer && ((server) => options.onServer?.(server, deps)),
-      beforeClose: options.beforeClose,
-      async onShutdown() {
-        await options.onShutdown?.();
-        if (redis) await closeRedis(redis);
-        await database.close();
-      },
+    const startupNote = databaseLabel({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      service: name,
     });
+    const service = await options.start({ env, db: database.db, logger, redis, metrics, startupNote });
+    let stopping = false;
+    const shutdown = (signal: NodeJS.Signals) => {
+      if (stopping) return;
+      stopping = true;
+      logger.info({ signal }, "shutting down");
+      // Should releasing the resources hang after the connections were cut, the process still ends.
+      setTimeout(() => process.exit(1), env.SHUTDOWN_TIMEOUT_MS + 2_000).unref();
+      service
+        .close()
+        .then(async ({ timedOut }) => {
+          if (redis) await closeRedis(redis);
+          await database.close();
+          logger.info("stopped");
+          process.exit(timedOut ? 1 : 0);
+        })
+        .catch((error: unknown) => {
+          logger.error({ err: error }, "error while releasing resources");
+          process.exit(1);
+        });
+    };
+    // `on`, not `once`: Ctrl-C under `pnpm start` delivers SIGINT twice (from the terminal and
+    // relayed by pnpm); a repeat during the shutdown must not kill the process with the default action.
+    process.on("SIGTERM", shutdown);
+    process.on("SIGINT", shutdown);
   } catch (error) {
     logger.fatal({ err: error }, "failed to start");
     process.exit(1);

@@ -5,24 +5,41 @@ import { createHttpServer, type RequestTimeouts } from "./http/http-server.ts";
 import type { Logger } from "./logger.ts";
 
 export interface ServeOptions {
-  app: Express;
+  /**
+   * The app, made once the server listens: from the URL it answers on (a test on port 0 learns
+   * its PUBLIC_URL only then). Made synchronously, it is on the server before any connection is
+   * read; a promise is for a server nobody knows of yet (port 0).
+   */
+  app(url: string): Express | Promise<Express>;
   port: number;
   host: string;
   logger: Logger;
   shutdownTimeoutMs: number;
-  /** How long a request's headers, and the whole request, may take to arrive. */
-  timeouts: RequestTimeouts;
+  /** How long a request's headers, and the whole request, may take to arrive (Node's defaults when absent). */
+  timeouts?: RequestTimeouts | undefined;
   /** Said on the start-up line after the URL, e.g. which database the service uses. */
-  startupNote?: string;
+  startupNote?: string | undefined;
+  /** Called with the listening server once the app is on it, to attach e.g. socket.io. */
+  onServer?(server: Server): void;
   /**
    * Called once a shutdown has drained the in-flight HTTP requests: end long-lived connections
    * (websockets) that would otherwise hold the server's close() open forever.
    */
   beforeClose?(): void;
-  /** Releases what the app holds (database, Redis) after the last request finished. */
-  onShutdown(): Promise<void>;
-  /** Called with the open server before it listens, to attach e.g. socket.io. */
-  onServer?(server: Server): void;
+  /** Releases what the app holds (workers, socket.io) after the last request finished. */
+  onShutdown?(): Promise<void>;
+}
+
+export interface Served {
+  server: Server;
+  /** Where it answers: `http://localhost:4000` for every interface, else its own address. */
+  url: string;
+  /**
+   * Stops gracefully: stop accepting connections, let in-flight requests finish, end the
+   * long-lived ones (`beforeClose`), then `onShutdown`. Past `shutdownTimeoutMs` every connection
+   * still open is cut (upgraded WebSockets too); `timedOut` says so.
+   */
+  close(): Promise<{ timedOut: boolean }>;
 }
 
 /** `http://localhost:4000` for a service listening on every interface, else its own address. */
@@ -31,26 +48,10 @@ function localUrl(host: string, port: number): string {
   return `http://${name}:${port}`;
 }
 
-/**
- * Listens, and on SIGTERM/SIGINT shuts down gracefully: stop accepting connections, let in-flight
- * requests finish, end the long-lived ones (`beforeClose`), release resources, exit 0.
- * Past `shutdownTimeoutMs` every connection still open is cut (upgraded WebSockets too), the
- * resources are released all the same, and the exit code is 1.
- */
-export async function serve(options: ServeOptions): Promise<Server> {
-  const {
-    app,
-    port,
-    host,
-    logger,
-    shutdownTimeoutMs,
-    timeouts,
-    startupNote,
-    beforeClose,
-    onShutdown,
-    onServer,
-  } = options;
-  const server = createHttpServer(app, timeouts);
+/** Listens, puts the app on the server, and says where it answers. Signals are the caller's (runService). */
+export async function serve(options: ServeOptions): Promise<Served> {
+  const { port, host, logger, shutdownTimeoutMs, timeouts, startupNote, beforeClose, onShutdown } = options;
+  const server = createHttpServer(timeouts);
   server.listen(port, host);
   // Every TCP connection, including those an upgrade took from the HTTP server's own accounting.
   const sockets = new Set<Socket>();
@@ -58,6 +59,14 @@ export async function serve(options: ServeOptions): Promise<Server> {
     sockets.add(socket);
     socket.once("close", () => sockets.delete(socket));
   });
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  });
+  const { port: boundPort } = server.address() as AddressInfo;
+  const url = localUrl(host, boundPort);
+  // Awaiting an Express app (not a promise) takes a microtask: no connection is read meanwhile.
+  const app = await options.app(url);
   // HTTP requests being answered. Registered before onServer: socket.io (engine.io) then takes its
   // own requests (long polls) ahead of this listener, so they are not counted as in flight.
   const inFlight = new Set<ServerResponse>();
@@ -69,58 +78,38 @@ export async function serve(options: ServeOptions): Promise<Server> {
       if (inFlight.size === 0) drained?.();
     });
   });
-  onServer?.(server);
-  await new Promise<void>((resolve, reject) => {
-    server.once("listening", resolve);
-    server.once("error", reject);
-  });
-  const { port: boundPort } = server.address() as AddressInfo;
-  const url = localUrl(host, boundPort);
+  server.on("request", app);
+  options.onServer?.(server);
   // The one start-up line a person reads: where the service answers (and what it runs on).
   logger.info({ port: boundPort, host, url }, `listening on ${url}${startupNote ? ` (${startupNote})` : ""}`);
 
-  let stopping = false;
-  let timedOut = false;
-  const shutdown = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, "shutting down");
-    const forced = setTimeout(() => {
-      timedOut = true;
-      logger.error({ connections: sockets.size }, "shutdown timed out; closing remaining connections");
-      for (const socket of sockets) socket.destroy();
-      // Should releasing the resources hang too, the process still ends.
-      setTimeout(() => process.exit(1), 2_000).unref();
-    }, shutdownTimeoutMs);
-    forced.unref();
-    // Stop accepting connections at once (a load balancer sends new requests elsewhere), let the
-    // requests in flight finish, and only then end this instance's websockets (beforeClose): their
-    // clients reconnect through the load balancer to an instance that stays.
-    void new Promise<void>((resolve) => {
-      drained = resolve;
-      if (inFlight.size === 0) resolve();
-    }).then(() => {
-      beforeClose?.();
-      // Keep-alive connections that carried the drained requests are idle now.
+  let closing: Promise<{ timedOut: boolean }> | undefined;
+  const close = () =>
+    (closing ??= new Promise((resolve, reject) => {
+      let timedOut = false;
+      const forced = setTimeout(() => {
+        timedOut = true;
+        logger.error({ connections: sockets.size }, "shutdown timed out; closing remaining connections");
+        for (const socket of sockets) socket.destroy();
+      }, shutdownTimeoutMs);
+      forced.unref();
+      // Stop accepting connections at once (a load balancer sends new requests elsewhere), let the
+      // requests in flight finish, and only then end this instance's websockets (beforeClose): their
+      // clients reconnect through the load balancer to an instance that stays.
+      void new Promise<void>((done) => {
+        drained = done;
+        if (inFlight.size === 0) done();
+      }).then(() => {
+        beforeClose?.();
+        // Keep-alive connections that carried the drained requests are idle now.
+        server.closeIdleConnections();
+      });
+      server.close(() => {
+        clearTimeout(forced);
+        (onShutdown?.() ?? Promise.resolve()).then(() => resolve({ timedOut }), reject);
+      });
+      // Keep-alive connections with no request in flight would hold close() open.
       server.closeIdleConnections();
-    });
-    server.close(async () => {
-      clearTimeout(forced);
-      try {
-        await onShutdown();
-        logger.info("stopped");
-        process.exit(timedOut ? 1 : 0);
-      } catch (error) {
-        logger.error({ err: error }, "error while releasing resources");
-        process.exit(1);
-      }
-    });
-    // Keep-alive connections with no request in flight would hold close() open.
-    server.closeIdleConnections();
-  };
-  // `on`, not `once`: Ctrl-C under `pnpm start` delivers SIGINT twice (from the terminal and
-  // relayed by pnpm); a repeat during the shutdown must not kill the process with the default action.
-  process.on("SIGTERM", shutdown);
-  process.on("SIGINT", shutdown);
-  return server;
+    }));
+  return { server, url, close };
 }

@@ -11,7 +11,7 @@ import {
   type Page,
 } from "@org/browser-testing";
 import { acceptInvite, adminInvite, signInToDashboard } from "./helpers/admin.ts";
-import { startAuthServer, type RunningAuthServer } from "./helpers/auth-server.ts";
+import { startTestAuthServer, type RunningAuthServer } from "./helpers/auth-server.ts";
 
 const SUITE = "admin-i18n";
 jest.setTimeout(120_000);
@@ -20,7 +20,7 @@ let browser: Browser;
 let auth: RunningAuthServer;
 let english: BrowserContext;
 beforeAll(async () => {
-  [browser, auth] = await Promise.all([launchChromium(), startAuthServer()]);
+  [browser, auth] = await Promise.all([launchChromium(), startTestAuthServer()]);
   // An administrator signed in (in English, as the shared helpers click), and a tenant with a user.
   english = await browser.newContext({ viewport: { width: 1280, height: 860 } });
   const page = await english.newPage();

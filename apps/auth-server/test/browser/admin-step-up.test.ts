@@ -10,7 +10,7 @@ import {
   type Page,
 } from "@org/browser-testing";
 import { acceptInvite, adminInvite, signInToDashboard } from "./helpers/admin.ts";
-import { startAuthServer, type RunningAuthServer } from "./helpers/auth-server.ts";
+import { startTestAuthServer, type RunningAuthServer } from "./helpers/auth-server.ts";
 
 const SUITE = "admin-passkeys";
 const SIX_MINUTES = 6 * 60_000;
@@ -19,7 +19,7 @@ jest.setTimeout(90_000);
 let browser: Browser;
 let auth: RunningAuthServer;
 beforeAll(async () => {
-  [browser, auth] = await Promise.all([launchChromium(), startAuthServer()]);
+  [browser, auth] = await Promise.all([launchChromium(), startTestAuthServer()]);
 });
 afterAll(async () => {
   await Promise.all([browser?.close(), auth?.close()]);

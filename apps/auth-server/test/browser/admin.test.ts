@@ -19,7 +19,7 @@ import { loadAuthEnv } from "../../src/env.ts";
 import { ensureBootstrapTenant } from "../../src/services/bootstrap-tenant.ts";
 import { runCli } from "../helpers/cli.ts";
 import { login, makeAuthenticator, registerPasskey } from "../helpers/flows.ts";
-import { startAuthServer, type RunningAuthServer } from "./helpers/auth-server.ts";
+import { startTestAuthServer, type RunningAuthServer } from "./helpers/auth-server.ts";
 import { registerWithApi, waitForEvent } from "./helpers/page.ts";
 import { tenantPage } from "./helpers/tenant-page.ts";
 
@@ -39,7 +39,7 @@ let tenantName = "Corner Shop";
 let shopKey = "";
 
 beforeAll(async () => {
-  [browser, auth, site] = await Promise.all([launchChromium(), startAuthServer(), servePages()]);
+  [browser, auth, site] = await Promise.all([launchChromium(), startTestAuthServer(), servePages()]);
   adminContext = await browser.newContext({ viewport: { width: 1280, height: 860 }, colorScheme: "light" });
   await adminContext.grantPermissions(["clipboard-read", "clipboard-write"], { origin: auth.url });
   admin = await adminContext.newPage();

@@ -1,7 +1,7 @@
 import { addVirtualAuthenticator, launchChromium, screenshot, watchProblems } from "@org/browser-testing";
 import type { Browser, BrowserContext } from "@org/browser-testing";
 import { DEMO_USER } from "../../src/services/demo.ts";
-import { startAuthServer, type RunningAuthServer } from "./helpers/auth-server.ts";
+import { startTestAuthServer, type RunningAuthServer } from "./helpers/auth-server.ts";
 
 const SUITE = "demo";
 let browser: Browser;
@@ -9,7 +9,7 @@ let auth: RunningAuthServer;
 let context: BrowserContext | undefined;
 
 beforeAll(async () => {
-  [browser, auth] = await Promise.all([launchChromium(), startAuthServer({ NODE_ENV: "development" })]);
+  [browser, auth] = await Promise.all([launchChromium(), startTestAuthServer({ NODE_ENV: "development" })]);
 });
 
 afterAll(async () => {

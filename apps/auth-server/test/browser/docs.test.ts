@@ -2,13 +2,13 @@
 // (service-kit's apiDocsRoutes): every operation listed under its tag, from this origin only.
 import { authOperationList } from "@org/contracts";
 import { launchChromium, screenshot, watchProblems, type Browser } from "@org/browser-testing";
-import { startAuthServer, type RunningAuthServer } from "./helpers/auth-server.ts";
+import { startTestAuthServer, type RunningAuthServer } from "./helpers/auth-server.ts";
 
 let browser: Browser;
 let auth: RunningAuthServer;
 
 beforeAll(async () => {
-  [browser, auth] = await Promise.all([launchChromium(), startAuthServer()]);
+  [browser, auth] = await Promise.all([launchChromium(), startTestAuthServer()]);
 });
 
 afterAll(async () => {

@@ -3,7 +3,7 @@
 // played by HTTP calls here; qr-cross-device.test.ts drives both browsers.
 import { launchChromium, screenshot, servePages, watchProblems, type PageServer } from "@org/browser-testing";
 import type { Browser, Page } from "@org/browser-testing";
-import { startAuthServer, type RunningAuthServer } from "./helpers/auth-server.ts";
+import { startTestAuthServer, type RunningAuthServer } from "./helpers/auth-server.ts";
 import { openPhone } from "./helpers/phone.ts";
 import { tenantPage } from "./helpers/tenant-page.ts";
 
@@ -19,8 +19,8 @@ beforeAll(async () => {
   [browser, auth, shortLived, site] = await Promise.all([
     launchChromium(),
     // TRUST_PROXY: a starter can be placed on another network (X-Forwarded-For) than the phone.
-    startAuthServer({ TRUST_PROXY: "loopback" }),
-    startAuthServer({ QR_TTL_SECONDS: "1" }),
+    startTestAuthServer({ TRUST_PROXY: "loopback" }),
+    startTestAuthServer({ QR_TTL_SECONDS: "1" }),
     servePages(),
   ]);
   ({ apiKey } = await auth.tenant([site.origin], "Acme Books"));

@@ -18,7 +18,7 @@ import { createLogger } from "@org/service-kit";
 import { Webhook } from "standardwebhooks";
 import { TenantWebhookWorker } from "../../src/services/tenant-webhooks.ts";
 import { acceptInvite, adminInvite, signInToDashboard } from "./helpers/admin.ts";
-import { startAuthServer, type RunningAuthServer } from "./helpers/auth-server.ts";
+import { startTestAuthServer, type RunningAuthServer } from "./helpers/auth-server.ts";
 
 const SUITE = "tenant-webhooks";
 jest.setTimeout(180_000);
@@ -71,7 +71,7 @@ let page: Page;
 beforeAll(async () => {
   [browser, auth, receiver] = await Promise.all([
     launchChromium(),
-    startAuthServer({ WEBHOOK_ALLOW_PRIVATE: "true" }),
+    startTestAuthServer({ WEBHOOK_ALLOW_PRIVATE: "true" }),
     startReceiver(),
   ]);
   // What server.ts runs beside the app; here quick, with one retry at once (two attempts in all).

@@ -1,23 +1,14 @@
-// A board API instance that really listens, with socket.io attached the way server.ts does it.
-import { createServer } from "node:http";
+// A board API instance that really listens: startBoardApi, as server.ts starts it.
 import { mkdtemp, rm } from "node:fs/promises";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { BoardEvent } from "@org/contracts";
 import { createDb } from "@org/db";
 import type { TestDatabase } from "@org/db/testing";
-import { createLogger } from "@org/service-kit";
 import { io as connectClient, type Socket } from "socket.io-client";
-import { createApp } from "../../src/app.ts";
 import { loadBoardEnv } from "../../src/env.ts";
-import { webConfig } from "../../src/http/web.ts";
-import { attachBoardRealtime, SocketBoardEvents } from "../../src/realtime/index.ts";
-import {
-  webhookPolicy,
-  WebhookWorker,
-  type WebhookWorkerOptions,
-} from "../../src/services/webhook-delivery.ts";
+import { startBoardApi } from "../../src/service.ts";
+import type { WebhookWorkerOptions } from "../../src/services/webhook-delivery.ts";
 import type { TestApp } from "./app.ts";
 
 export const testRedisUrl = process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";
@@ -29,7 +20,7 @@ export interface LiveInstance extends TestApp {
 /**
  * An instance on `database` (shared by several instances), with Redis when `redisUrl` is set. With
  * `ownDb`, it has a database client of its own, as a separate process would (its own caches and
- * notification listener); otherwise it shares the test's.
+ * notification listener); otherwise it shares the test's. No sweeper.
  */
 export async function startLiveInstance(
   database: TestDatabase,
@@ -47,36 +38,28 @@ export async function startLiveInstance(
   } = {},
 ): Promise<LiveInstance> {
   const attachmentsDir = await mkdtemp(path.join(os.tmpdir(), "board-live-"));
-  const events = new SocketBoardEvents();
-  const env = loadBoardEnv({ DATABASE_URL: database.url, ATTACHMENTS_DIR: attachmentsDir, ...extra });
   const db = ownDb ? createDb({ url: database.url, maxConnections: 4 }) : database.db;
-  const app = createApp({
+  const env = loadBoardEnv({
+    DATABASE_URL: database.url,
+    ATTACHMENTS_DIR: attachmentsDir,
+    ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+    ...extra,
+  });
+  const board = await startBoardApi({
     env,
     db,
-    logger: createLogger({ service: "board-api", level: "silent" }),
-    redis: undefined,
-    events,
+    port: 0,
+    host: "127.0.0.1",
+    sweeper: false,
+    webhooks: webhooks ?? false,
   });
-  const server = createServer(app);
-  const realtime = attachBoardRealtime(server, { db, redisUrl, events, web: webConfig(env) });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const worker =
-    webhooks &&
-    new WebhookWorker({
-      db,
-      logger: createLogger({ service: "board-api", level: "silent" }),
-      policy: webhookPolicy(env),
-      ...webhooks,
-    }).start();
   return {
-    app,
+    app: board.app,
     database,
     attachmentsDir,
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: board.url,
     async close() {
-      await worker?.stop();
-      await realtime.close();
-      await new Promise((resolve) => server.close(resolve));
+      await board.close();
       if (ownDb) await db.$disconnect();
       await rm(attachmentsDir, { recursive: true, force: true });
     },

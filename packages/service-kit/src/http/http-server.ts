@@ -13,7 +13,8 @@ export interface RequestTimeouts {
  * Node's defaults (60 s for headers, 300 s for the request). Only receiving is timed: a response
  * that takes long (a long poll, a stream) is not cut. Node checks open connections once a second.
  */
-export function createHttpServer(app: RequestListener, timeouts: RequestTimeouts): Server {
+export function createHttpServer(timeouts?: RequestTimeouts, app?: RequestListener): Server {
+  if (!timeouts) return createServer(app);
   return createServer(
     {
       headersTimeout: timeouts.headersTimeoutMs,

@@ -8,3 +8,4 @@ export { metricValue } from "./metrics.ts";
 export { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from "./smtp-catcher.ts";
 export { describeHealthProbes, type HealthProbeTarget } from "./health-probes.ts";
 export { bundledApp, runAppCli } from "./bundled-app.ts";
+export { localhostUrl } from "./localhost-url.ts";

@@ -1,11 +1,8 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { QrStartResponse, RegistrationAttachment } from "@org/contracts";
 import { createTestDatabase, type TestDatabase } from "@org/db/testing";
-import { attachRealtime, connectRedis, createLogger } from "@org/service-kit";
-import { createApp } from "../../../src/app.ts";
+import { localhostUrl } from "@org/service-kit/testing";
 import { loadAuthEnv } from "../../../src/env.ts";
-import { QrLiveStatus } from "../../../src/realtime/qr.ts";
+import { startAuthServer } from "../../../src/service.ts";
 import { createTenant } from "../../../src/services/tenants.ts";
 
 export interface RunningAuthServer {
@@ -41,33 +38,30 @@ export interface RunningAuthServer {
 }
 
 /**
- * The auth server over real HTTP on a port of its own (port 0), with socket.io (the QR namespace)
- * as server.ts attaches it, on a fresh database (or `database`, shared with another instance),
- * with PUBLIC_URL set to where it listens, as the browser tests need. With `REDIS_URL` in `env`
- * it keeps its state in Redis and fans socket.io events out through it.
+ * The auth server over real HTTP on a port of its own (port 0), as server.ts starts it (socket.io
+ * for the QR namespace; no webhook worker or sweeper), on a fresh database (or `database`, shared
+ * with another instance), with PUBLIC_URL set to where it listens, as the browser tests need. With
+ * `REDIS_URL` in `env` it keeps its state in Redis and fans socket.io events out through it.
  */
-export async function startAuthServer(
+export async function startTestAuthServer(
   env: Record<string, string> = {},
   { database: shared }: { database?: TestDatabase } = {},
 ): Promise<RunningAuthServer> {
   const database = shared ?? (await createTestDatabase());
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = `http://localhost:${(server.address() as AddressInfo).port}`;
-  const redis = connectRedis(env.REDIS_URL);
-  const qrLive = new QrLiveStatus();
   let offset = 0;
-  const app = createApp({
-    now: () => Date.now() + offset,
-    env: loadAuthEnv({ DATABASE_URL: database.url, PUBLIC_URL: url, NODE_ENV: "test", ...env }),
+  const server = await startAuthServer({
+    env: (listening) =>
+      loadAuthEnv({
+        DATABASE_URL: database.url,
+        PUBLIC_URL: localhostUrl(listening),
+        NODE_ENV: "test",
+        ...env,
+      }),
     db: database.db,
-    logger: createLogger({ service: "auth-server", level: "silent" }),
-    redis,
-    qrLive,
+    now: () => Date.now() + offset,
+    background: false,
   });
-  server.on("request", app);
-  const realtime = attachRealtime(server, { redisUrl: env.REDIS_URL });
-  qrLive.attach(realtime.io);
+  const url = server.env.PUBLIC_URL;
 
   const post = async (path: string, apiKey: string, body: unknown = {}) => {
     const response = await fetch(`${url}${path}`, {
@@ -118,10 +112,7 @@ export async function startAuthServer(
       return (await response.json()) as QrStartResponse;
     },
     async close() {
-      await realtime.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await redis?.quit();
+      await server.close();
       if (!shared) await database.drop();
     },
   };
