@@ -15,7 +15,6 @@ import cookieParser from "cookie-parser";
 import type { Express } from "express";
 import type { AuthContext } from "./context.ts";
 import type { AuthEnv } from "./env.ts";
-import { requireRegistrant } from "./http/auth.ts";
 import { browserCors } from "./http/cors.ts";
 import { authMetrics } from "./http/metrics.ts";
 import { rateLimits } from "./http/rate-limits.ts";
@@ -73,7 +72,7 @@ export function createApp({
 
   const app = createHttpApp({
     logger,
-    // Bodies are parsed by the routes, after authentication (routes/operation-routes.ts).
+    // Bodies are parsed by the routes, after authentication (http/guards.ts, routes/public-api.ts).
     parseJsonUpFront: false,
     trustProxy: env.TRUST_PROXY,
     requestLog: requestLogOptions(env),
@@ -105,8 +104,6 @@ export function createApp({
 
   app.use(["/api/v1", "/auth/v1"], browserCors(ctx), limits.perIp);
   app.use("/auth/v1", cookieParser());
-  // Every path under /auth/v1/register needs a user token or the session cookie (401 before 404).
-  app.use("/auth/v1/register", requireRegistrant(ctx));
   app.use(publicApiRouter(ctx, limits));
 
   // The admin dashboard: sign-in at /, pages and session under /admin, its JSON API at /admin/api.

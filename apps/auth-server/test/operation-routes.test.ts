@@ -1,12 +1,16 @@
 // Drift: the operation list in @org/contracts is the one list of the auth server's JSON API (the
 // public API and the admin dashboard's). The app's routes are exactly those operations besides its
 // pages, the OpenAPI document it serves lists exactly those operations, and the route table of the
-// public API can neither lack a route nor hold one the list lacks.
-import { authOperationList, authPublicOperations } from "@org/contracts";
-import type { Express, RequestHandler } from "express";
+// public API can neither lack an implementation nor hold one the list lacks (it does not compile).
+import { authOperationList, authPublicOperationMap, type AuthOperation } from "@org/contracts";
+import { defineImplementations, mountOperations, type Implementations } from "@org/service-kit";
+import type { Express } from "express";
 import request from "supertest";
-import { operationKey, operationsRouter } from "../src/routes/operation-routes.ts";
+import type { AuthContext } from "../src/context.ts";
+import { publicImplementations } from "../src/routes/public-api.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
+
+const operationKey = (op: Pick<AuthOperation, "method" | "path">) => `${op.method} ${op.path}`;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -108,20 +112,23 @@ describe("the auth server's operation list", () => {
     expect(authOperationList.map(operationKey)).toContain("get /auth/v1/qr/{challenge_id}/status");
   });
 
-  it("mounts the public API only with one route per operation", () => {
-    const handle = () => undefined;
-    const json: RequestHandler = (_req, _res, next) => next();
-    const routes = Object.fromEntries(authPublicOperations.map((op) => [operationKey(op), { handle }]));
-    expect(() => operationsRouter(authPublicOperations, routes, json)).not.toThrow();
+  it("mounts the public API only with one implementation per operation, checked when it compiles", () => {
+    // The handlers are not called: no context is needed to build them.
+    const all: Implementations<typeof authPublicOperationMap> = publicImplementations({} as AuthContext);
+    const implement = defineImplementations(authPublicOperationMap);
+    expect(Object.keys(implement(all)).sort()).toEqual(Object.keys(authPublicOperationMap).sort());
+    const { startQr: _missing, ...lacking } = all;
+    // @ts-expect-error startQr has no implementation: a compile error, not a failure at start.
+    implement(lacking);
+    // @ts-expect-error an implementation of an operation the registry lacks
+    implement({ ...all, nothing: () => undefined });
+    // Only a cast past defineImplementations gets this far; the router refuses to be built.
     expect(() =>
-      operationsRouter(authPublicOperations, { ...routes, "get /auth/v1/nothing": { handle } }, json),
-    ).toThrow("routes without an operation: get /auth/v1/nothing");
-    const [first, ...rest] = authPublicOperations;
-    const key = operationKey(first!);
-    expect(() => operationsRouter(rest, routes, json)).toThrow(`routes without an operation: ${key}`);
-    const { [key]: _missing, ...lacking } = routes;
-    expect(() => operationsRouter(authPublicOperations, lacking, json)).toThrow(
-      `no route for the operation ${key}`,
-    );
+      mountOperations({
+        operations: authPublicOperationMap,
+        implementations: lacking as typeof all,
+        guard: () => [],
+      }),
+    ).toThrow("no implementation of the operation startQr");
   });
 });

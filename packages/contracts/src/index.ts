@@ -15,8 +15,10 @@ export {
   authOperationList,
   authPublicOperationMap,
   authPublicOperations,
+  authPublicOperationsByGroup,
   type AuthAdminOperations,
   type AuthOperation,
+  type AuthPublicOperationName,
 } from "./auth/operations/index.ts";
 export * from "./auth/schemas.ts";
 export * from "./auth/admin/index.ts";

@@ -160,6 +160,24 @@ async function cookieAuth(ctx: AuthContext, req: Request, what: string): Promise
   };
 }
 
+/**
+ * `Authorization: Bearer <phone token>` (what qr/mobile/claim gave the phone), checked before its
+ * body is read (the service looks it up again).
+ */
+export function requirePhoneToken(ctx: AuthContext): RequestHandler {
+  return async (req, res, next) => {
+    const token = bearer(req);
+    const challenge = token ? await ctx.qr.store.byPhoneToken(hashSecret(token)) : undefined;
+    if (!challenge) {
+      throw new AppError("unauthenticated", "Missing or invalid phone token; scan the QR code again.");
+    }
+    // What the phone's finish counts as (auth_logins_total or auth_registrations_total, see
+    // http/metrics.ts); the same finish sent again after it worked is not counted twice.
+    if (challenge.status !== "completed") res.locals.qrPurpose = challenge.purpose;
+    next();
+  };
+}
+
 /** `req.auth` narrowed to the kind a route's middleware guarantees. */
 export function authOf<K extends RequestAuth["kind"]>(
   req: Request,

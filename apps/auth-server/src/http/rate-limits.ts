@@ -1,3 +1,4 @@
+import type { AuthPublicOperationName } from "@org/contracts";
 import { clientIpKey, hashSecret, rateLimiter, type Redis } from "@org/service-kit";
 import type { Request, RequestHandler } from "express";
 import type { AuthContext } from "../context.ts";
@@ -5,17 +6,21 @@ import type { AuthContext } from "../context.ts";
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
+/** The limits of one operation of its own (http/guards.ts puts them around its authentication). */
+export interface OperationLimit {
+  /** Counted before the credential is checked: a flood of calls costs no lookups. */
+  before?: RequestHandler[];
+  /** Counted once the caller is known and the body read (a limit keyed by what the body says). */
+  afterBody?: RequestHandler[];
+}
+
 export interface RateLimits {
   /** Every /api/v1 and /auth/v1 request, per client IP. */
   perIp: RequestHandler;
-  /** /api/v1, per tenant (after the API key is checked). */
+  /** Every call with an API key, per tenant (after the key is checked). */
   perTenant: RequestHandler;
-  /** Failed password logins, per account (tenant + username) and client IP: a minute, then an hour. */
-  passwordGuesses: RequestHandler[];
-  /** QR challenges started, per client IP. */
-  qrStart: RequestHandler;
-  /** QR status polls, per client IP and challenge. */
-  qrStatus: RequestHandler;
+  /** The public operations with limits of their own, by name. */
+  operations: Partial<Record<AuthPublicOperationName, OperationLimit>>;
 }
 
 /**
@@ -51,23 +56,39 @@ export function rateLimits(ctx: AuthContext, redis: Redis | undefined): RateLimi
       key: (req) => req.auth?.tenant.id ?? "none",
       redis,
     }),
-    passwordGuesses: [
-      guesses(env.RATE_LIMIT_LOGIN_PER_MINUTE, MINUTE, "auth-login-minute"),
-      guesses(env.RATE_LIMIT_LOGIN_PER_HOUR, HOUR, "auth-login-hour"),
-    ],
-    qrStart: rateLimiter({
-      limit: env.RATE_LIMIT_QR_START_PER_MINUTE,
-      windowMs: MINUTE,
-      prefix: "auth-qr-start",
-      key: (req) => clientIpKey(req.ip),
-      redis,
-    }),
-    qrStatus: rateLimiter({
-      limit: env.RATE_LIMIT_QR_STATUS_PER_MINUTE,
-      windowMs: MINUTE,
-      prefix: "auth-qr-status",
-      key: (req) => `${clientIpKey(req.ip)}:${String(req.params.challenge_id)}`,
-      redis,
-    }),
+    operations: {
+      // Failed password logins, per account (tenant + username: the body's) and client IP: a
+      // minute, then an hour.
+      passwordLogin: {
+        afterBody: [
+          guesses(env.RATE_LIMIT_LOGIN_PER_MINUTE, MINUTE, "auth-login-minute"),
+          guesses(env.RATE_LIMIT_LOGIN_PER_HOUR, HOUR, "auth-login-hour"),
+        ],
+      },
+      // QR challenges started, per client IP.
+      startQr: {
+        before: [
+          rateLimiter({
+            limit: env.RATE_LIMIT_QR_START_PER_MINUTE,
+            windowMs: MINUTE,
+            prefix: "auth-qr-start",
+            key: (req) => clientIpKey(req.ip),
+            redis,
+          }),
+        ],
+      },
+      // QR status polls, per client IP and challenge.
+      getQrStatus: {
+        before: [
+          rateLimiter({
+            limit: env.RATE_LIMIT_QR_STATUS_PER_MINUTE,
+            windowMs: MINUTE,
+            prefix: "auth-qr-status",
+            key: (req) => `${clientIpKey(req.ip)}:${String(req.params.challenge_id)}`,
+            redis,
+          }),
+        ],
+      },
+    },
   };
 }

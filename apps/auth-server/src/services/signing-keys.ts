@@ -1,6 +1,7 @@
 // Per-tenant keys that sign the session tokens of logins (ES256), and the tenant's JWKS. A key is
 // made on first need; a rotation retires the current key and makes the next one. A retired key
 // stays published for a day: the tokens it signed live 15 minutes at most.
+import type { Jwks } from "@org/contracts";
 import { Prisma } from "@org/db";
 import { NotFoundError } from "@org/service-kit";
 import { exportJWK, generateKeyPair, type JWK } from "jose";
@@ -94,7 +95,7 @@ export async function rotateSigningKey({
  * set before the first login already knows the key that login will use) and the keys retired in
  * the last day.
  */
-export async function tenantJwks(ctx: Ctx, tenantId: string): Promise<{ keys: JWK[] }> {
+export async function tenantJwks(ctx: Ctx, tenantId: string): Promise<Jwks> {
   // Anyone may ask: text that is no UUID is an unknown tenant, never a database error.
   const tenant = UUID.test(tenantId)
     ? await ctx.db.tenant.findUnique({ where: { id: tenantId }, select: { id: true } })
@@ -109,6 +110,12 @@ export async function tenantJwks(ctx: Ctx, tenantId: string): Promise<{ keys: JW
     orderBy: { createdAt: "desc" },
   });
   return {
-    keys: keys.map((key) => ({ ...(key.publicJwk as JWK), kid: key.id, alg: SIGNING_ALG, use: "sig" })),
+    // Stored as exportJWK made it from a P-256 public key: kty EC, crv P-256, x, y.
+    keys: keys.map((key) => ({
+      ...(key.publicJwk as Pick<Jwks["keys"][number], "kty" | "crv" | "x" | "y">),
+      kid: key.id,
+      alg: SIGNING_ALG,
+      use: "sig" as const,
+    })),
   };
 }

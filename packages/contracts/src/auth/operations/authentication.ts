@@ -16,8 +16,10 @@ export const authenticationOperations = defineAuthOperations([
     operationId: "startAuthentication",
     summary: "Start a discoverable-credential login (empty allowCredentials, user verification required).",
     security: ["sessionToken"],
-    body: AuthenticateStartRequestSchema,
+    // Every field is optional: a request without a body is an empty one.
+    body: AuthenticateStartRequestSchema.default({}),
     response: AuthenticateStartResponseSchema,
+    noStore: true,
     errors: ["unauthenticated", "token_expired", "configuration_error", "tenant_disabled"],
   },
   {
@@ -28,6 +30,7 @@ export const authenticationOperations = defineAuthOperations([
     security: ["sessionToken"],
     body: AuthenticateFinishRequestSchema,
     response: LoginSuccessSchema,
+    noStore: true,
     errors: [
       "unauthenticated",
       "token_expired",
@@ -50,6 +53,7 @@ export const authenticationOperations = defineAuthOperations([
     security: ["sessionToken"],
     body: PasswordLoginRequestSchema,
     response: LoginSuccessSchema,
+    noStore: true,
     errors: [
       "invalid_credentials",
       "forbidden",
@@ -71,6 +75,7 @@ export const authenticationOperations = defineAuthOperations([
       "tenant_disabled). The SDK's sign-in component calls it when it mounts.",
     security: ["sessionToken"],
     response: SessionTokenCheckSchema,
+    noStore: true,
     errors: ["unauthenticated", "token_expired", "configuration_error", "tenant_disabled"],
   },
   {

@@ -28,6 +28,20 @@ export const authPublicOperations = defineAuthOperations([
 /** The public operations keyed by name (their operationId): what the server implements. */
 export const authPublicOperationMap = keyByOperationId(authPublicOperations);
 
+/** The name of a public operation (its operationId). */
+export type AuthPublicOperationName = keyof typeof authPublicOperationMap;
+
+/** The public operations of each group keyed by name: what each of the server's route files implements. */
+export const authPublicOperationsByGroup = {
+  tokens: keyByOperationId(tokenOperations),
+  users: keyByOperationId(userOperations),
+  registration: keyByOperationId(registrationOperations),
+  authentication: keyByOperationId(authenticationOperations),
+  signup: keyByOperationId(signupOperations),
+  passkeys: keyByOperationId(passkeyOperations),
+  qr: keyByOperationId(qrOperations),
+};
+
 /** The admin dashboard's operations keyed by name (their operationId). */
 export const authAdminOperationMap = keyByOperationId(authAdminOperations);
 

@@ -19,6 +19,7 @@ export const passkeyOperations = defineAuthOperations([
       "(POST /api/v1/user-token with scope manage), or the session cookie from the auth server's own pages.",
     security: ["userToken", "cookie"],
     response: z.array(PasskeyInfoSchema),
+    noStore: true,
     errors: ["unauthenticated", "token_expired", "configuration_error", "forbidden", "user_disabled"],
   },
   {
@@ -62,6 +63,7 @@ export const passkeyOperations = defineAuthOperations([
       "the manage-scoped user token (or the session cookie).",
     security: ["userToken", "cookie"],
     response: AuthenticateStartResponseSchema,
+    noStore: true,
     errors: ["unauthenticated", "token_expired", "configuration_error", "forbidden", "user_disabled"],
   },
   {
@@ -74,6 +76,7 @@ export const passkeyOperations = defineAuthOperations([
     security: ["userToken", "cookie"],
     body: AuthenticateFinishRequestSchema,
     response: StepUpResponseSchema,
+    noStore: true,
     errors: [
       "unauthenticated",
       "token_expired",

@@ -21,8 +21,10 @@ export const qrOperations = defineAuthOperations([
       "Start a cross-device (QR) login with a session token, or with {purpose: 'register'} a registration " +
       "for the user token's user. Keep `secret`: it reveals `user` when watching the status.",
     security: ["sessionToken", "userToken", "cookie"],
-    body: QrStartRequestSchema,
+    // Every field is optional: a request without a body is an empty one.
+    body: QrStartRequestSchema.default({}),
     response: QrStartResponseSchema,
+    noStore: true,
     errors: ["unauthenticated", "tenant_disabled", "user_disabled"],
   },
   {
@@ -36,6 +38,7 @@ export const qrOperations = defineAuthOperations([
     security: ["qrSecret", "none"],
     params: QrChallengeParams,
     response: QrStatusResponseSchema,
+    noStore: true,
     errors: ["not_found"],
   },
   {
@@ -48,6 +51,7 @@ export const qrOperations = defineAuthOperations([
     security: ["none"],
     body: QrClaimRequestSchema,
     response: QrClaimResponseSchema,
+    noStore: true,
     errors: ["conflict", "challenge_expired", "tenant_disabled", "user_disabled"],
   },
   {

@@ -16,8 +16,10 @@ export const registrationOperations = defineAuthOperations([
       "Start passkey registration for the token's (or the session's) user. The cookie counts only " +
       "from the auth server's own pages (another Origin: forbidden).",
     security: ["userToken", "cookie"],
-    body: RegisterStartRequestSchema,
+    // Every field is optional: a request without a body is an empty one.
+    body: RegisterStartRequestSchema.default({}),
     response: RegisterStartResponseSchema,
+    noStore: true,
     errors: [
       "unauthenticated",
       "token_expired",

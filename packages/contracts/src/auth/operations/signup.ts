@@ -18,6 +18,7 @@ export const signupOperations = defineAuthOperations([
     security: ["sessionToken"],
     body: SignupStartRequestSchema,
     response: SignupStartResponseSchema,
+    noStore: true,
     errors: [
       "forbidden",
       "conflict",
@@ -37,6 +38,7 @@ export const signupOperations = defineAuthOperations([
     security: ["sessionToken"],
     body: SignupFinishRequestSchema,
     response: LoginSuccessSchema,
+    noStore: true,
     errors: [
       "forbidden",
       "conflict",

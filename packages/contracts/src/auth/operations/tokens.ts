@@ -20,6 +20,7 @@ export const tokenOperations = defineAuthOperations([
     security: ["apiKey"],
     body: UserTokenRequestSchema,
     response: UserTokenResponseSchema,
+    noStore: true,
     errors: ["unauthenticated", "tenant_disabled", "user_disabled"],
   },
   {
@@ -29,6 +30,7 @@ export const tokenOperations = defineAuthOperations([
     summary: "Issue a session token (15 minutes) for the authenticate component and password login.",
     security: ["apiKey"],
     response: SessionTokenResponseSchema,
+    noStore: true,
     errors: ["unauthenticated", "tenant_disabled"],
   },
   {
@@ -39,6 +41,7 @@ export const tokenOperations = defineAuthOperations([
     security: ["apiKey"],
     body: VerifyAuthRequestSchema,
     response: VerifyAuthResponseSchema,
+    noStore: true,
     errors: ["unauthenticated", "tenant_disabled", "not_found"],
   },
   {

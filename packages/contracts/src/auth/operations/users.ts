@@ -68,6 +68,7 @@ export const userOperations = defineAuthOperations([
     security: ["apiKey"],
     params: ExternalIdParams,
     response: z.array(PasskeyInfoSchema),
+    noStore: true,
     errors: ["unauthenticated", "tenant_disabled", "not_found"],
   },
   {
