@@ -1,20 +1,17 @@
-// The web app's own JSON endpoints: sign-up, sign-in, the session, sign-out, and the signed-in
-// user's passkeys. Routes → shared schema → one service function, like /api/v1.
-import {
-  PasskeyIdParams,
-  RenamePasskeyRequestSchema,
-  SignInRequestSchema,
-  SignupRequestSchema,
-} from "@org/contracts";
+// The web app's own JSON endpoints (@org/contracts' boardWebOperations: sign-up, sign-in, the
+// session, sign-out, the signed-in user's passkeys) mounted like /api/v1: who may call each comes
+// from its `security`, its input is parsed with its schemas, and each handler calls one service.
+import { boardWebOperations, BOARD_WEB_PREFIX, type BoardWebSecurity, type User } from "@org/contracts";
 import type { Db } from "@org/db";
 import {
-  parseWith,
+  defineImplementations,
+  mountOperations,
   ServiceUnavailableError,
   UnauthenticatedError,
   type Mailer,
   type RateLimiter,
 } from "@org/service-kit";
-import { Router, type RequestHandler, type Response } from "express";
+import type { RequestHandler, Response, Router } from "express";
 import type { TenantClient } from "../auth-server/tenant-client.ts";
 import { actorOf, webSessionAuth } from "../http/auth.ts";
 import { assertSameOrigin, type WebConfig } from "../http/web.ts";
@@ -38,17 +35,7 @@ import {
 } from "../services/web-signup.ts";
 import { endWebSession, resolveWebSession, type StartedWebSession } from "../services/web-sessions.ts";
 
-const noStore = (res: Response) => res.setHeader("Cache-Control", "no-store");
-
-export function webAuthRouter({
-  db,
-  tenant,
-  web,
-  limiter,
-  json,
-  mailer,
-  publicUrl,
-}: {
+export interface WebAuthDeps {
   db: Db;
   /** Absent: no auth server is configured and nobody can sign in (503). */
   tenant: TenantClient | undefined;
@@ -60,130 +47,109 @@ export function webAuthRouter({
   /** Sends the new account its email verification link; absent: no mail. */
   mailer?: Mailer | undefined;
   publicUrl: string;
-}): Router {
-  const router = Router();
+}
+
+/**
+ * What each `security` of a web operation asks of a request. The body is read after the rate limit
+ * or the session check (a bogus cookie costs no parsing) and before the same-origin rule (a body
+ * over the limit is refused unread, 413, wherever it comes from).
+ */
+function webGuards({ db, web, limiter, json }: WebAuthDeps): Record<BoardWebSecurity, RequestHandler[]> {
+  const sameOrigin: RequestHandler = (req, _res, next) => {
+    // A GET (an assertion-url's token) changes nothing: only changes need a page of this app.
+    if (req.method !== "GET") assertSameOrigin(req, web.origin);
+    next();
+  };
+  return { none: [], signIn: [limiter, json, sameOrigin], session: [webSessionAuth(db, web), json] };
+}
+
+export function webAuthRouter(deps: WebAuthDeps): Router {
+  const { db, tenant, web, mailer, publicUrl } = deps;
   const auth = (): TenantClient => {
     if (!tenant) {
       throw new ServiceUnavailableError("Sign-in is not configured: set AUTH_SERVER_URL and AUTH_API_KEY.");
     }
     return tenant;
   };
-  const session = [webSessionAuth(db, web), json];
-  const signedIn = (res: Response, started: { user: unknown; session: StartedWebSession }, status = 200) => {
+  const signedIn = (res: Response, started: { user: User; session: StartedWebSession }) => {
     web.cookie.set(res, started.session.token, started.session.expiresAt);
-    noStore(res);
-    res.status(status).json({ user: started.user, csrf_token: started.session.csrfToken });
+    return { user: started.user, csrf_token: started.session.csrfToken };
   };
+  const verificationMail = mailer !== undefined;
+  const signupToken = (cookie: string | undefined) => web.signupCookie.read(cookie);
 
-  // Signed out is an answer here, not an error: 204, so the page's first probe logs nothing.
-  router.get("/app/auth/session", async (req, res) => {
-    noStore(res);
-    const secret = web.cookie.read(req.headers.cookie);
-    const found = secret && (await resolveWebSession({ db, token: secret, lifetime: web.lifetime }));
-    if (!found) return void res.status(204).end();
-    res.json({ user: await getMe({ db, actor: found.actor }), csrf_token: found.csrfToken });
+  const implementations = defineImplementations(boardWebOperations)({
+    get_session: async (_input, { req }) => {
+      const secret = web.cookie.read(req.headers.cookie);
+      const found = secret && (await resolveWebSession({ db, token: secret, lifetime: web.lifetime }));
+      if (!found) return undefined;
+      return { user: await getMe({ db, actor: found.actor }), csrf_token: found.csrfToken };
+    },
+    // Starting again in the same browser abandons its previous sign-up first (its handle is kept).
+    start_signup: async ({ body }, { req, res }) => {
+      const previousToken = signupToken(req.headers.cookie);
+      const started = await startSignup({ db, tenant, input: body, previousToken });
+      web.signupCookie.set(res, started.token, started.expiresAt);
+      return { ...started.signup, verification_mail: verificationMail };
+    },
+    get_signup: async (_input, { req }) => {
+      const signup = await currentSignup({ db, token: signupToken(req.headers.cookie) });
+      return signup ? { ...signup, verification_mail: verificationMail } : undefined;
+    },
+    cancel_signup: async (_input, { req, res }) => {
+      await cancelSignup({ db, tenant, token: signupToken(req.headers.cookie) });
+      web.signupCookie.clear(res);
+    },
+    get_signup_token: (_input, { req }) =>
+      signupUserToken({ db, tenant: auth(), token: signupToken(req.headers.cookie) }),
+    complete_signup: async (_input, { req, res }) => {
+      const token = signupToken(req.headers.cookie);
+      const completed = await completeSignup({ db, tenant: auth(), token, lifetime: web.lifetime });
+      web.signupCookie.clear(res);
+      // The address is a label until verified: mail the link now (a failure is no failed sign-up;
+      // Account offers to send it again).
+      if (mailer) {
+        const actor = { id: completed.user.id, email: completed.user.email, name: completed.user.name };
+        void sendEmailVerification({ db, mailer, actor, publicUrl }).catch(() => undefined);
+      }
+      return signedIn(res, completed);
+    },
+    get_sign_in_token: () => signInToken({ tenant: auth() }),
+    sign_in: async ({ body }, { res }) =>
+      signedIn(
+        res,
+        await signIn({ db, tenant: auth(), challengeId: body.challengeId, lifetime: web.lifetime }),
+      ),
+    // Step-up: the session proves a passkey again (a login through <authkit-authenticate>, with the
+    // token of get_sign_in_token) before an account security change (services/step-up.ts).
+    step_up: ({ body }, { req }) => {
+      if (!req.webSession) throw new UnauthenticatedError("Sign in first.");
+      return recordStepUp({ db, tenant: auth(), session: req.webSession, challengeId: body.challengeId });
+    },
+    sign_out: async (_input, { req, res }) => {
+      const token = web.cookie.read(req.headers.cookie);
+      if (token) await endWebSession({ db, token });
+      web.cookie.clear(res);
+    },
+    list_my_passkeys: (_input, { req }) => listMyPasskeys({ tenant: auth(), actor: actorOf(req) }),
+    get_passkey_token: (_input, { req }) => myPasskeyUserToken({ tenant: auth(), actor: actorOf(req) }),
+    rename_my_passkey: ({ params, body }, { req }) =>
+      renameMyPasskey({ tenant: auth(), actor: actorOf(req), passkeyId: params.passkey_id, name: body.name }),
+    delete_my_passkey: ({ params }, { req }) =>
+      deleteMyPasskey({
+        tenant: auth(),
+        actor: actorOf(req),
+        passkeyId: params.passkey_id,
+        mailer,
+        publicUrl,
+      }),
   });
 
-  // Starting again in the same browser abandons its previous sign-up first (its handle is kept).
-  router.post("/app/auth/signup", limiter, json, async (req, res) => {
-    assertSameOrigin(req, web.origin);
-    const started = await startSignup({
-      db,
-      tenant,
-      input: parseWith(SignupRequestSchema, req.body),
-      previousToken: web.signupCookie.read(req.headers.cookie),
-    });
-    web.signupCookie.set(res, started.token, started.expiresAt);
-    noStore(res);
-    res.status(201).json({ ...started.signup, verification_mail: mailer !== undefined });
+  const guards = webGuards(deps);
+  return mountOperations({
+    operations: boardWebOperations,
+    implementations,
+    prefix: BOARD_WEB_PREFIX,
+    guard: (op) => op.security.flatMap((security) => guards[security]),
   });
-
-  // This browser's sign-up in progress (the passkey step, reloaded): 204 when there is none.
-  router.get("/app/auth/signup", async (req, res) => {
-    noStore(res);
-    const signup = await currentSignup({ db, token: web.signupCookie.read(req.headers.cookie) });
-    if (!signup) return void res.status(204).end();
-    res.json({ ...signup, verification_mail: mailer !== undefined });
-  });
-
-  // Back from the passkey step: the sign-up holds nothing any more (handle, auth server user).
-  router.delete("/app/auth/signup", limiter, async (req, res) => {
-    assertSameOrigin(req, web.origin);
-    await cancelSignup({ db, tenant, token: web.signupCookie.read(req.headers.cookie) });
-    web.signupCookie.clear(res);
-    res.status(204).end();
-  });
-
-  // The assertion-url of <authkit-register>: fetched with GET and this browser's sign-up cookie.
-  router.get("/app/auth/signup/token", limiter, async (req, res) => {
-    noStore(res);
-    res.json(await signupUserToken({ db, tenant: auth(), token: web.signupCookie.read(req.headers.cookie) }));
-  });
-
-  router.post("/app/auth/signup/complete", limiter, json, async (req, res) => {
-    assertSameOrigin(req, web.origin);
-    const token = web.signupCookie.read(req.headers.cookie);
-    const completed = await completeSignup({ db, tenant: auth(), token, lifetime: web.lifetime });
-    web.signupCookie.clear(res);
-    signedIn(res, completed, 201);
-    // The address is a label until verified: mail the link now (a failure is no failed sign-up;
-    // Account offers to send it again).
-    if (mailer) {
-      const actor = { id: completed.user.id, email: completed.user.email, name: completed.user.name };
-      void sendEmailVerification({ db, mailer, actor, publicUrl }).catch(() => undefined);
-    }
-  });
-
-  router.get("/app/auth/signin/token", limiter, async (_req, res) => {
-    noStore(res);
-    res.json(await signInToken({ tenant: auth() }));
-  });
-
-  router.post("/app/auth/signin", limiter, json, async (req, res) => {
-    assertSameOrigin(req, web.origin);
-    const { challengeId } = parseWith(SignInRequestSchema, req.body);
-    signedIn(res, await signIn({ db, tenant: auth(), challengeId, lifetime: web.lifetime }));
-  });
-
-  // Step-up: the session proves a passkey again (a login through <authkit-authenticate>, with the
-  // token of GET /app/auth/signin/token) before an account security change (services/step-up.ts).
-  router.post("/app/auth/step-up", ...session, async (req, res) => {
-    const { challengeId } = parseWith(SignInRequestSchema, req.body);
-    noStore(res);
-    const webSession = req.webSession;
-    if (!webSession) throw new UnauthenticatedError("Sign in first.");
-    res.json(await recordStepUp({ db, tenant: auth(), session: webSession, challengeId }));
-  });
-
-  router.post("/app/auth/signout", ...session, async (req, res) => {
-    const token = web.cookie.read(req.headers.cookie);
-    if (token) await endWebSession({ db, token });
-    web.cookie.clear(res);
-    res.status(204).end();
-  });
-
-  router.get("/app/account/passkeys", ...session, async (req, res) => {
-    noStore(res);
-    res.json(await listMyPasskeys({ tenant: auth(), actor: actorOf(req) }));
-  });
-
-  // The assertion-url of "Add a passkey".
-  router.get("/app/account/passkeys/token", ...session, async (req, res) => {
-    noStore(res);
-    res.json(await myPasskeyUserToken({ tenant: auth(), actor: actorOf(req) }));
-  });
-
-  router.patch("/app/account/passkeys/:passkey_id", ...session, async (req, res) => {
-    const { passkey_id } = parseWith(PasskeyIdParams, req.params);
-    const { name } = parseWith(RenamePasskeyRequestSchema, req.body);
-    noStore(res);
-    res.json(await renameMyPasskey({ tenant: auth(), actor: actorOf(req), passkeyId: passkey_id, name }));
-  });
-
-  router.delete("/app/account/passkeys/:passkey_id", ...session, async (req, res) => {
-    const { passkey_id } = parseWith(PasskeyIdParams, req.params);
-    await deleteMyPasskey({ tenant: auth(), actor: actorOf(req), passkeyId: passkey_id, mailer, publicUrl });
-    res.status(204).end();
-  });
-  return router;
 }
