@@ -35,7 +35,7 @@ import {
 } from "../services/web-signup.ts";
 import { endWebSession, resolveWebSession, type StartedWebSession } from "../services/web-sessions.ts";
 
-export interface WebAuthDeps {
+interface WebAuthDeps {
   db: Db;
   /** Absent: no auth server is configured and nobody can sign in (503). */
   tenant: TenantClient | undefined;
