@@ -5,7 +5,7 @@ import type { TenantClient } from "./auth-server/tenant-client.ts";
 import type { BoardEnv } from "./env.ts";
 import { sweepIdempotencyKeys } from "./operations/idempotency.ts";
 import { sendDueReminders } from "./services/due-reminders.ts";
-import type { BoardEvents } from "./services/events.ts";
+import type { BoardEvents } from "./services/context.ts";
 import { sweepEvents } from "./services/event-log.ts";
 import { FileStore } from "./services/file-store.ts";
 import { mailNotifications } from "./services/notification-mail.ts";
