@@ -43,7 +43,7 @@ import { webhookImplementations } from "./webhooks.ts";
 import type { Implementation, Implementations, OperationContext } from "./types.ts";
 
 export { checkIdempotencyKey, Replayed } from "./idempotency.ts";
-export type { CustomOperationName, JsonOperationName, OperationContext } from "./types.ts";
+export type { CustomOperationName, OperationContext } from "./types.ts";
 
 /** What the operations need besides the caller. */
 export interface OperationDeps {

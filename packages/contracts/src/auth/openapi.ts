@@ -2,10 +2,7 @@
 import { AuthFailureSchema } from "../errors.ts";
 import { buildOpenApiDocument, OpenAPIRegistry, registerHealth } from "../openapi.ts";
 import { authOperationGroups } from "./operations/index.ts";
-
 import type { AuthOperation } from "./operations/spec.ts";
-
-export type { AuthOperation };
 
 /** Every operation of the auth server, registered from the shared schemas. */
 export function authServerRegistry(): OpenAPIRegistry {

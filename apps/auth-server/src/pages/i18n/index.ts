@@ -25,9 +25,6 @@ export function pageText(req: Request): PageText {
   return { locale, t: CATALOGS[locale] };
 }
 
-/** The sentences of a language (English for anything else). */
-export const messagesOf = (locale: string): PageMessages => CATALOGS[locale as PageLocale] ?? en;
-
 /**
  * A sentence with `{name}` placeholders filled with markup or text (escaped): the sentence is
  * translated whole, wherever its language puts the name.

@@ -11,7 +11,7 @@ import { defineAuthOperations, type AuthOperation } from "./spec.ts";
 import { tokenOperations } from "./tokens.ts";
 import { userOperations } from "./users.ts";
 
-export type { AuthOperation, Security } from "./spec.ts";
+export type { AuthOperation } from "./spec.ts";
 export { authAdminOperations, type AuthAdminOperations };
 
 /** What tenants' servers, their pages (the SDK) and phones call. */

@@ -20,7 +20,6 @@ export const checkIcon = icon(svg`<path d="m5 12.5 4.5 4.5L19 7.5"/>`);
 export const copyIcon = icon(
   svg`<rect x="9" y="9" width="11" height="11" rx="2"/><path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1"/>`,
 );
-export const alertIcon = icon(svg`<path d="M12 3 2 20h20Z"/><path d="M12 10v4M12 17h.01"/>`);
 /** Webhooks: a signal sent out. */
 export const webhookIcon = icon(
   svg`<circle cx="12" cy="12" r="2.5"/><path d="M7.8 16.2a6 6 0 0 1 0-8.4M16.2 7.8a6 6 0 0 1 0 8.4"/><path d="M5 19a10 10 0 0 1 0-14M19 5a10 10 0 0 1 0 14"/>`,
