@@ -1,7 +1,7 @@
 // Every DOM event of the five components, with its detail, declared once. Events are dispatched on
 // the element itself (they do not bubble): listen with `element.addEventListener(name, …)`.
 import type { AuthKitError, AuthKitErrorCode } from "../core/errors.ts";
-import type { PrfCapabilities, QRStatus, QRSuccessDetail, UserInfo } from "../core/types.ts";
+import type { AuthResult, LoginResult, QRStatus } from "../core/types.ts";
 import type { ModeDecision } from "../detection/mode.ts";
 import type { PasskeyDetails } from "../modules/management/index.ts";
 
@@ -11,37 +11,18 @@ export interface ComponentErrorDetail {
   code?: AuthKitErrorCode;
 }
 
-/** `success` of authkit-authenticate: pass `challengeId` to your server, which calls verify-auth. */
-export interface AuthenticateSuccessDetail {
-  challengeId: string;
-  /** A signed session token (JWT, 15 minutes) your server verifies offline (`@org/authkit-node`). */
-  sessionToken?: string;
-  user?: UserInfo;
-  /** With prf `event` or `both`. */
-  prfOutput?: string;
-  capabilities?: PrfCapabilities;
-}
+/**
+ * `success` of authkit-authenticate: the login's AuthResult as the iframe (or, on iOS < 18, the
+ * button) reported it; pass `challengeId` to your server, which calls verify-auth. `prfOutput` only
+ * with prf `event` or `both`.
+ */
+export type AuthenticateSuccessDetail = LoginResult;
 
-/** `success` of authkit-register. */
-export interface RegisterSuccessDetail {
-  passkeyId?: string;
-  user?: UserInfo;
-  redirectUrl?: string;
-  /** With prf `event` or `both`. */
-  prfOutput?: string;
-  capabilities?: PrfCapabilities;
-}
+/** `success` of authkit-register: the registration's AuthResult (`passkeyId`, `user`, PRF when asked). */
+export type RegisterSuccessDetail = AuthResult;
 
-/** `success` of authkit-passkey (the login's `challengeId` too, and PRF when `prf` is set). */
-export interface PasskeySuccessDetail {
-  redirectUrl?: string;
-  user?: UserInfo;
-  challengeId?: string;
-  /** A signed session token (JWT) your server verifies offline (`@org/authkit-node`). */
-  sessionToken?: string;
-  prfOutput?: string;
-  capabilities?: PrfCapabilities;
-}
+/** `success` of authkit-passkey: the login's AuthResult (PRF when `prf` is set). */
+export type PasskeySuccessDetail = LoginResult;
 
 /**
  * The states of authkit-status. `notice`: something to do while a ceremony still waits (the
@@ -71,14 +52,10 @@ export interface PasskeyEvents {
   error: ComponentErrorDetail;
 }
 
-/** `success` of authkit-login: pass `challengeId` to your server, which calls verify-auth. */
-export interface LoginSuccessDetail {
-  challengeId: string;
+/** `success` of authkit-login: the login's AuthResult, and how it was done; send `challengeId` to your server. */
+export interface LoginSuccessDetail extends LoginResult {
   /** How the person signed in: a passkey on this device (a sign-up too), a password, or a phone (QR). */
   method: "passkey" | "password" | "qr";
-  /** A signed session token (JWT, 15 minutes) your server verifies offline (`@org/authkit-node`). */
-  sessionToken?: string;
-  user?: UserInfo;
   /** The login created the account (self-service sign-up; verify-auth says it too). */
   created?: true;
 }
@@ -93,7 +70,7 @@ export interface LoginEvents {
 export interface QREvents {
   "qr-generated": { qrUrl: string; challengeId: string };
   "status-change": { status: QRStatus; message?: string };
-  success: QRSuccessDetail;
+  success: AuthResult;
   error: ComponentErrorDetail;
   expired: EmptyDetail;
   refreshed: EmptyDetail;

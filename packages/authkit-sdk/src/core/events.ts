@@ -1,6 +1,6 @@
 import type { AuthKitError } from "./errors.ts";
 import type { AuthKitErrorCode } from "./errors.ts";
-import type { PrfCapabilities, QRStatus, QRSuccessDetail, UserInfo } from "./types.ts";
+import type { AuthResult, QRStatus } from "./types.ts";
 
 /** Names of the SDK's events. Each fires on the AuthKit instance and on `window` (a CustomEvent). */
 export const AuthKitEvents = {
@@ -28,33 +28,27 @@ export interface ErrorDetail {
   code?: AuthKitErrorCode;
 }
 
-/** Detail of the login success events; `prfOutput` and `capabilities` only when PRF was requested. */
-export interface SuccessDetail {
-  redirectUrl?: string;
-  user?: UserInfo;
-  /** The id the tenant's server passes to verify-auth. */
-  challengeId?: string;
-  /** A signed session token (JWT) your server verifies offline (`@org/authkit-node`). */
-  sessionToken?: string;
-  prfOutput?: string;
-  capabilities?: PrfCapabilities;
-}
+/**
+ * Detail of the login success events (PASSKEY_SUCCESS, AUTH_SUCCESS): the AuthResult; `prfOutput`
+ * and `capabilities` only when PRF was requested.
+ */
+export type SuccessDetail = AuthResult;
 
 /** The detail each event carries. */
 export interface AuthKitEventMap {
   "authkit:passkey:start": { timestamp: number };
-  "authkit:passkey:success": SuccessDetail;
+  "authkit:passkey:success": AuthResult;
   "authkit:passkey:error": ErrorDetail;
   "authkit:qr:generated": { qrUrl: string; challengeId: string };
   "authkit:qr:status-change": { status: QRStatus; message?: string };
   "authkit:qr:refreshed": { qrUrl: string; challengeId: string };
-  "authkit:qr:success": QRSuccessDetail;
+  "authkit:qr:success": AuthResult;
   "authkit:qr:error": ErrorDetail;
   "authkit:qr:expired": { challengeId: string };
   "authkit:passkey:added": { passkeyId: string; prfEnabled: boolean };
   "authkit:passkey:deleted": { passkeyId: string };
   "authkit:passkeys:loaded": { count: number };
-  "authkit:auth:success": SuccessDetail;
+  "authkit:auth:success": AuthResult;
   "authkit:auth:error": ErrorDetail;
 }
 

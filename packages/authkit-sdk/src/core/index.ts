@@ -16,13 +16,17 @@ export type {
   AttachmentPolicy,
   AuthFailure,
   AuthResponse,
+  AuthResult,
   AuthSuccess,
+  LoginResult,
   PasskeyInfo,
   PrfCapabilities,
   PrfMode,
   QRSession,
   QRStatus,
   QRSuccessDetail,
+  RegistrationResult,
+  StepUpAnswer,
   UserInfo,
 } from "./types.ts";
 export type { PasskeyAuthenticateOptions, PasskeyRegisterOptions } from "../modules/passkey/index.ts";

@@ -35,9 +35,12 @@ export interface PrfCapabilities {
 /** How a registration hands over the PRF output: in the result, POSTed to `prfCallback`, or both. */
 export type PrfMode = "event" | "callback" | "both";
 
-/** A successful login or registration. */
-export interface AuthSuccess {
-  success: true;
+/**
+ * What a login or registration leaves, one shape for every flow (passkey, password, QR; here or in
+ * the embed's iframe). It travels as is: in the module's result (`AuthSuccess`), as the detail of
+ * the SDK's success events, in the embed's `success` message, and as the elements' `success` detail.
+ */
+export interface AuthResult {
   redirectUrl?: string;
   user?: UserInfo;
   /** Login: the id the tenant's server passes to `POST /api/v1/verify-auth`. */
@@ -55,6 +58,19 @@ export interface AuthSuccess {
   capabilities?: PrfCapabilities;
 }
 
+/** A login's result: `challengeId` is always there. */
+export interface LoginResult extends AuthResult {
+  challengeId: string;
+}
+
+/** A registration's result: the new passkey's id is always there. */
+export interface RegistrationResult extends AuthResult {
+  passkeyId: string;
+}
+
+/** A successful login or registration: its result, marked `success`. */
+export type AuthSuccess<R extends AuthResult = AuthResult> = R & { success: true };
+
 /** A failed operation; `error_code` is an AuthKitErrorCode. */
 export interface AuthFailure {
   success: false;
@@ -64,8 +80,8 @@ export interface AuthFailure {
   retryAfter?: number;
 }
 
-/** The result of a login or registration, discriminated on `success`. */
-export type AuthResponse = AuthSuccess | AuthFailure;
+/** The outcome of a login or registration, discriminated on `success`. */
+export type AuthResponse<R extends AuthResult = AuthResult> = AuthSuccess<R> | AuthFailure;
 
 /** Status of a cross-device (QR) challenge. */
 export type QRStatus = "pending" | "scanned" | "completed" | "expired" | "cancelled" | "failed" | "error";
@@ -113,7 +129,6 @@ export interface RegisterFinishAnswer {
   success: true;
   user: UserInfo;
   passkeyId: string;
-  redirectUrl?: string;
 }
 
 /** `POST /auth/v1/authenticate/start` */
@@ -135,13 +150,59 @@ export interface AuthenticateFinishBody {
   prfResult?: string;
 }
 
-/** Success of a login (passkey or password). */
+/** Success of a login (passkey, password, or a sign-up's passkey). */
 export interface LoginAnswer {
   success: true;
   user: UserInfo;
   challengeId: string;
   sessionToken?: string;
   redirectUrl?: string;
+  /** This login created the user (self-service sign-up). */
+  created?: true;
+}
+
+/** `POST /auth/v1/password/login` */
+export interface PasswordLoginBody {
+  username: string;
+  password: string;
+}
+
+/** `POST /auth/v1/step-up/finish` answers when the step-up stops counting (ISO 8601). */
+export interface StepUpAnswer {
+  stepped_up_until: string;
+}
+
+/** `POST /auth/v1/signup/start` (the tenant's `self_signup`) */
+export interface SignupStartBody {
+  /** The email address or username the person chose. */
+  identifier: string;
+  displayName?: string;
+  prf?: true;
+}
+export interface SignupStartAnswer {
+  challengeId: string;
+  options: PublicKeyCredentialCreationOptionsJSON;
+  prfSalt?: string;
+}
+
+/** `POST /auth/v1/signup/finish`; answers a LoginAnswer with `created: true`. */
+export interface SignupFinishBody {
+  challengeId: string;
+  credential: RegistrationResponseJSON;
+  prfHash?: string;
+}
+
+/** `GET /auth/v1/session-token`: the page's token checked, with the tenant's sign-in settings. */
+export interface SessionTokenCheck {
+  /** ISO 8601 timestamp. */
+  expiresAt: string;
+  self_signup: boolean;
+  password_login: boolean;
+}
+
+/** `PATCH /auth/v1/passkeys/{passkey_id}` */
+export interface RenamePasskeyBody {
+  name: string;
 }
 
 /** `POST /auth/v1/qr/start` */
@@ -168,7 +229,6 @@ export interface QRStatusAnswer {
   status: QRStatus;
   message?: string;
   user?: UserInfo;
-  redirectUrl?: string;
   /** A completed login: the challengeId for verify-auth (the phone's ceremony, not the QR's id). */
   loginChallengeId?: string;
   /** A completed login: its signed session token. */
@@ -177,17 +237,5 @@ export interface QRStatusAnswer {
   passkeyId?: string;
 }
 
-/** What a completed QR flow reports (QR_SUCCESS, the `success` events, `onSuccess`). */
-export interface QRSuccessDetail {
-  redirectUrl?: string;
-  user?: UserInfo;
-  /** Login: what the tenant's server passes to verify-auth. */
-  challengeId?: string;
-  /**
-   * Login: a signed session token (JWT, 15 minutes) your server verifies offline with the tenant's
-   * JWKS (`@org/authkit-node`), instead of calling verify-auth.
-   */
-  sessionToken?: string;
-  /** Registration: the new passkey. */
-  passkeyId?: string;
-}
+/** What a completed QR flow reports (QR_SUCCESS, the `success` events, `onSuccess`): an AuthResult. */
+export type QRSuccessDetail = AuthResult;

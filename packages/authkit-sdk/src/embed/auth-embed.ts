@@ -6,7 +6,8 @@ import "../components/passkey/index.ts";
 import "../components/qr/index.ts";
 import type { AuthkitPasskey } from "../components/passkey/index.ts";
 import type { AuthkitQr } from "../components/qr/index.ts";
-import type { ComponentErrorDetail, PasskeySuccessDetail } from "../components/events.ts";
+import type { ComponentErrorDetail } from "../components/events.ts";
+import type { AuthResult } from "../core/types.ts";
 import { toAuthKitError } from "../core/errors.ts";
 import { browserEnvironment } from "../detection/environment.ts";
 import { detectMode } from "../detection/mode.ts";
@@ -76,20 +77,7 @@ function render(init: InitMessage, mode: "passkey" | "qr"): void {
   configure(element, init, channel.parentOrigin ?? "");
   element.token = init.token;
   element.addEventListener("success", (event) => {
-    const { challengeId, sessionToken, user, redirectUrl, prfOutput, capabilities } = (
-      event as CustomEvent<PasskeySuccessDetail>
-    ).detail;
-    channel.post({
-      type: "success",
-      result: {
-        ...(challengeId ? { challengeId } : {}),
-        ...(sessionToken ? { sessionToken } : {}),
-        ...(user ? { user } : {}),
-        ...(redirectUrl ? { redirectUrl } : {}),
-        ...(prfOutput ? { prfOutput } : {}),
-        ...(capabilities ? { capabilities } : {}),
-      },
-    });
+    channel.post({ type: "success", result: (event as CustomEvent<AuthResult>).detail });
   });
   element.addEventListener("error", (event) => {
     // The prompt the person closed by choosing their phone is no error of the sign-in.

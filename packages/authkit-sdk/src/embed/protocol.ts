@@ -6,7 +6,7 @@
 // is optional. The SDK's own messages carry a `protocol` marker, so unrelated traffic is ignored.
 import { AuthKitError, type AuthKitErrorCode } from "../core/errors.ts";
 import { AuthKitEvents, type AuthKitEventName } from "../core/events.ts";
-import type { PrfCapabilities, QRStatus, UserInfo } from "../core/types.ts";
+import type { AuthResult, QRStatus } from "../core/types.ts";
 import type { ModeDecision } from "../detection/mode.ts";
 import type { ResolvedTheme } from "../components/base/theme.ts";
 import type { Messages } from "../i18n/index.ts";
@@ -60,20 +60,6 @@ export interface SerializedError {
   status?: number;
 }
 
-/** The one result of a login or registration done in the iframe. */
-export interface FrameResult {
-  /** Login: what the tenant's server passes to verify-auth. */
-  challengeId?: string;
-  /** Login: its signed session token. */
-  sessionToken?: string;
-  /** Registration: the new passkey. */
-  passkeyId?: string;
-  user?: UserInfo;
-  redirectUrl?: string;
-  prfOutput?: string;
-  capabilities?: PrfCapabilities;
-}
-
 /** Iframe → parent. */
 export type FrameMessage =
   /** The iframe rendered after init. */
@@ -82,7 +68,8 @@ export type FrameMessage =
   | { type: "resize"; height: number }
   /** A QR challenge status (scanned, cancelled, …). */
   | { type: "status"; status: QRStatus; message?: string }
-  | { type: "success"; result: FrameResult }
+  /** The login or registration done in the iframe: its AuthResult, as the element there reported it. */
+  | { type: "success"; result: AuthResult }
   | { type: "error"; error: SerializedError }
   /** The token was refused as expired (give the iframe a new one), or the QR code ran out. */
   | { type: "expired"; reason: "token" | "qr" }

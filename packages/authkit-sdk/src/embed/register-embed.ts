@@ -3,7 +3,7 @@
 // from the parent (its origin checked), shows the registration QR and relays its statuses
 // (scanned, cancelled, …), success, error and expiry to the parent.
 import "../components/qr/index.ts";
-import type { QRSuccessDetail } from "../core/types.ts";
+import type { AuthResult } from "../core/types.ts";
 import type { InitMessage } from "./protocol.ts";
 import {
   applyTheme,
@@ -33,15 +33,7 @@ function render(init: InitMessage): void {
   qr.autoStart = true;
   relayQrStatus(channel, qr);
   qr.addEventListener("success", (event) => {
-    const { passkeyId, user, redirectUrl } = (event as CustomEvent<QRSuccessDetail>).detail;
-    channel.post({
-      type: "success",
-      result: {
-        ...(passkeyId ? { passkeyId } : {}),
-        ...(user ? { user } : {}),
-        ...(redirectUrl ? { redirectUrl } : {}),
-      },
-    });
+    channel.post({ type: "success", result: (event as CustomEvent<AuthResult>).detail });
   });
   qr.addEventListener("error", (event) => relayError(channel, event));
   mountPoint().append(qr);

@@ -1,6 +1,6 @@
 import { html, type PropertyDeclarations, type PropertyValues } from "lit";
 import { AuthKitError, retryHelps, toAuthKitError } from "../../core/errors.ts";
-import type { PrfMode } from "../../core/types.ts";
+import type { AuthResult, PrfMode } from "../../core/types.ts";
 import { browserEnvironment, type DetectionEnvironment } from "../../detection/environment.ts";
 import { detectMode, requestedMode, type ModeDecision } from "../../detection/mode.ts";
 import { FrameHost } from "../../embed/frame-host.ts";
@@ -8,7 +8,8 @@ import { deserializeError, type FrameMessage, type InitMessage } from "../../emb
 import { AuthkitElement } from "../base/authkit-element.ts";
 import { themeVariables, type ResolvedTheme } from "../base/theme.ts";
 import { buttons, panel, tokens } from "../base/tokens.styles.ts";
-import type { AuthenticateEvents, AuthenticateSuccessDetail, PasskeySuccessDetail } from "../events.ts";
+import { asLogin } from "../../modules/results.ts";
+import type { AuthenticateEvents, PasskeySuccessDetail } from "../events.ts";
 import "../passkey/index.ts";
 import { authenticateStyles } from "./authenticate.styles.ts";
 import { Autofill } from "./autofill.ts";
@@ -265,19 +266,18 @@ export class AuthkitAuthenticate extends AuthkitElement<AuthenticateEvents> {
   }
 
   /** Hands the PRF output over as configured, then fires `success`. */
-  async #succeeded(result: PasskeySuccessDetail): Promise<void> {
-    const { prfOutput, capabilities, challengeId = "", user, sessionToken } = result;
-    const detail: AuthenticateSuccessDetail = {
-      challengeId,
-      ...(sessionToken ? { sessionToken } : {}),
-      ...(user ? { user } : {}),
-      ...(capabilities ? { capabilities } : {}),
-    };
+  async #succeeded(result: AuthResult): Promise<void> {
+    const login = asLogin(result);
+    const { prfOutput, ...withoutPrf } = login;
     if (this.prf === "callback" || this.prf === "both") {
       try {
         await this.authKit().request({
           path: new URL(this.prfCallback, location.href).href,
-          body: { challengeId, prfOutput, capabilities: capabilities ?? { prf: false } },
+          body: {
+            challengeId: login.challengeId,
+            prfOutput,
+            capabilities: login.capabilities ?? { prf: false },
+          },
           token: null,
         });
       } catch (thrown) {
@@ -285,8 +285,8 @@ export class AuthkitAuthenticate extends AuthkitElement<AuthenticateEvents> {
         return;
       }
     }
-    const withPrf = this.prf === "event" || this.prf === "both";
-    this.emit("success", { ...detail, ...(withPrf && prfOutput ? { prfOutput } : {}) });
+    // The PRF output is in the event only with prf `event` or `both` (`callback`: your server alone).
+    this.emit("success", this.prf === "event" || this.prf === "both" ? login : withoutPrf);
   }
 
   protected override render() {

@@ -43,8 +43,8 @@ export class Autofill {
       if (this.#auth !== auth || !this.#running) return;
       if (result.success) {
         this.#running = false;
-        const { success: _success, passkeyId: _passkeyId, ...detail } = result;
-        this.onSuccess(detail);
+        const { success: _success, ...login } = result;
+        this.onSuccess(login);
         return;
       }
       if (result.error_code === "webauthn_not_supported" || result.error_code === "configuration_error")

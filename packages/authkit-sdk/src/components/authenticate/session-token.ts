@@ -1,5 +1,6 @@
 import type { AuthKit } from "../../core/authkit.ts";
 import { AuthKitError, toAuthKitError } from "../../core/errors.ts";
+import type { SessionTokenCheck } from "../../core/types.ts";
 import { fetchFromTokenUrl } from "../base/token-url.ts";
 
 /** With `session-token-url`, a fresh token is fetched this long before the current one expires. */
@@ -29,7 +30,7 @@ export interface SessionTokenOptions {
 export class SessionToken {
   current = "";
   /** The tenant's sign-in settings, from the last check (what `<authkit-login>` offers). */
-  settings: { self_signup?: boolean; password_login?: boolean } = {};
+  settings: Partial<Omit<SessionTokenCheck, "expiresAt">> = {};
   #expiresAt = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -38,11 +39,9 @@ export class SessionToken {
   /** The token to use now, checked; rejects with an AuthKitError saying why it cannot sign in. */
   async acquire(): Promise<string> {
     const token = this.options.url() ? await this.#fetch() : this.options.token();
-    const { expiresAt, ...settings } = await this.options.authKit().request<{
-      expiresAt: string;
-      self_signup?: boolean;
-      password_login?: boolean;
-    }>({ path: "/auth/v1/session-token", token });
+    const { expiresAt, ...settings } = await this.options
+      .authKit()
+      .request<SessionTokenCheck>({ path: "/auth/v1/session-token", token });
     this.current = token;
     this.settings = settings;
     this.#expiresAt = Date.parse(expiresAt);

@@ -1,7 +1,7 @@
 import { css, html, nothing, type ReactiveController, type ReactiveControllerHost } from "lit";
 import type { AuthKit } from "../../core/authkit.ts";
 import { AuthKitError, toAuthKitError } from "../../core/errors.ts";
-import type { AuthSuccess } from "../../core/types.ts";
+import type { AuthSuccess, RegistrationResult } from "../../core/types.ts";
 import type { Messages } from "../../i18n/index.ts";
 import type { PasskeyRegisterOptions } from "../../modules/passkey/index.ts";
 
@@ -12,7 +12,7 @@ import type { PasskeyRegisterOptions } from "../../modules/passkey/index.ts";
 export async function registerOrThrow(
   auth: AuthKit,
   options: Omit<PasskeyRegisterOptions, "onError">,
-): Promise<AuthSuccess> {
+): Promise<AuthSuccess<RegistrationResult>> {
   let failed: AuthKitError | undefined;
   const result = await auth.passkey.register({ ...options, onError: (error) => (failed = error) });
   if (!result.success) throw failed ?? new AuthKitError(result.error_code ?? "unknown", result.error);

@@ -1,12 +1,13 @@
 import { html, nothing, type PropertyDeclarations } from "lit";
 import { AuthKitError, retryHelps, toAuthKitError } from "../../core/errors.ts";
-import type { AuthResponse, QRSuccessDetail } from "../../core/types.ts";
+import type { AuthResponse, AuthResult, LoginResult } from "../../core/types.ts";
 import { format } from "../../i18n/index.ts";
 import { Autofill } from "../authenticate/autofill.ts";
 import { SessionToken } from "../authenticate/session-token.ts";
 import { AuthkitElement } from "../base/authkit-element.ts";
 import { buttons, panel, tokens } from "../base/tokens.styles.ts";
-import type { LoginEvents, LoginSuccessDetail, PasskeySuccessDetail } from "../events.ts";
+import { asLogin } from "../../modules/results.ts";
+import type { LoginEvents, LoginSuccessDetail } from "../events.ts";
 import { loginStyles } from "./login.styles.ts";
 import { signUpWithPasskey } from "./signup.ts";
 
@@ -167,9 +168,10 @@ export class AuthkitLogin extends AuthkitElement<LoginEvents> {
   }
 
   /** A login result, or its error thrown (the SDK's functions answer `{ success: false }`). */
-  #resultOf(result: AuthResponse, error: AuthKitError | undefined) {
-    if (!result.success) throw error ?? new AuthKitError(result.error_code ?? "unknown", result.error);
-    return result;
+  #resultOf(response: AuthResponse<LoginResult>, error: AuthKitError | undefined): LoginResult {
+    if (!response.success) throw error ?? new AuthKitError(response.error_code ?? "unknown", response.error);
+    const { success: _success, ...login } = response;
+    return login;
   }
 
   #passkey = () =>
@@ -204,20 +206,14 @@ export class AuthkitLogin extends AuthkitElement<LoginEvents> {
     });
   };
 
-  #signedIn(result: PasskeySuccessDetail & { created?: true }, method: LoginSuccessDetail["method"]): void {
+  #signedIn(result: LoginResult & { created?: true }, method: LoginSuccessDetail["method"]): void {
     this.#autofill.stop();
     const name = result.user?.displayName ?? result.user?.externalId ?? "";
     this.doneText = result.created
       ? format(this.t.accountCreated, { name })
       : format(this.t.signedInAs, { name });
     this.view = "done";
-    this.emit("success", {
-      challengeId: result.challengeId ?? "",
-      method,
-      ...(result.sessionToken ? { sessionToken: result.sessionToken } : {}),
-      ...(result.user ? { user: result.user } : {}),
-      ...(result.created ? { created: true } : {}),
-    });
+    this.emit("success", { ...result, method });
   }
 
   protected override render() {
@@ -250,7 +246,7 @@ export class AuthkitLogin extends AuthkitElement<LoginEvents> {
             .lang=${this.locale}
             .messages=${this.messages}
             theme=${this.themeController.resolved}
-            @success=${(event: CustomEvent<QRSuccessDetail>) => this.#signedIn(event.detail, "qr")}
+            @success=${(event: CustomEvent<AuthResult>) => this.#signedIn(asLogin(event.detail), "qr")}
           ></authkit-qr>
           ${this.#back()}`;
       case "sign-up":

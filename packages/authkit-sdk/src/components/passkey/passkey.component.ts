@@ -92,8 +92,8 @@ export class AuthkitPasskey extends AuthkitElement<PasskeyEvents> {
     this.message = result.user?.displayName
       ? format(this.t.signedInAs, { name: result.user.displayName })
       : this.t.signedIn;
-    const { success: _success, passkeyId: _passkeyId, ...detail } = result;
-    this.emit("success", detail);
+    const { success: _success, ...login } = result;
+    this.emit("success", login);
   }
 
   #failed(error: AuthKitError) {

@@ -1,6 +1,7 @@
 import { AuthKitError } from "../../core/errors.ts";
 import { FrameHost } from "../../embed/frame-host.ts";
-import { deserializeError, type FrameResult, type InitMessage } from "../../embed/protocol.ts";
+import type { AuthResult } from "../../core/types.ts";
+import { deserializeError, type InitMessage } from "../../embed/protocol.ts";
 
 export interface RegisterFrameOptions {
   apiBaseUrl: string;
@@ -9,7 +10,7 @@ export interface RegisterFrameOptions {
   lang: string;
   init: () => InitMessage;
   onResize: (height: number) => void;
-  onSuccess: (result: FrameResult) => void;
+  onSuccess: (result: AuthResult) => void;
   onError: (error: AuthKitError) => void;
   onExpired: () => void;
 }

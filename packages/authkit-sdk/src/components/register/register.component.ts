@@ -203,17 +203,13 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
           this.#stall.start(() => this.#setStatus("notice", this.t.promptStalledRegister));
         },
       };
-      const {
-        success: _success,
-        challengeId: _challengeId,
-        ...detail
-      } = await this.#stepUp.run(
+      const { success: _success, ...result } = await this.#stepUp.run(
         auth,
         () => registerOrThrow(auth, options),
         () => this.#setStatus("loading", this.t.promptAny),
       );
       this.#setStatus("success", this.t.passkeyCreated);
-      this.emit("success", detail);
+      this.emit("success", result);
     } catch (thrown) {
       this.#failed(toAuthKitError(thrown));
     } finally {
@@ -297,8 +293,7 @@ export class AuthkitRegister extends AuthkitElement<RegisterEvents> {
       }),
       onResize: (height) =>
         this.style.setProperty("--_frame-height", `${Math.max(0, Math.min(2000, height))}px`),
-      onSuccess: ({ passkeyId, user }) =>
-        this.#qrSuccess({ ...(passkeyId ? { passkeyId } : {}), ...(user ? { user } : {}) }),
+      onSuccess: (result) => this.#qrSuccess(result),
       onError: (error) => {
         if (error.code === "server_unreachable") this.#closeQr();
         this.#failed(error);

@@ -1,6 +1,11 @@
 import type { AuthKitClient, ClientRequestOptions } from "../../core/client.ts";
 import { toAuthKitError } from "../../core/errors.ts";
-import type { AuthenticateStartAnswer, PasskeyInfo } from "../../core/types.ts";
+import type {
+  AuthenticateStartAnswer,
+  PasskeyInfo,
+  RenamePasskeyBody,
+  StepUpAnswer,
+} from "../../core/types.ts";
 import { getCredential } from "../../webauthn/ceremony.ts";
 
 /** A passkey as management lists it: the authenticator named from its AAGUID, and whether it syncs. */
@@ -40,7 +45,7 @@ export class ManagementModule {
     return this.#call<PasskeyDetails>({
       method: "PATCH",
       path: `/auth/v1/passkeys/${encodeURIComponent(passkeyId)}`,
-      body: { name },
+      body: { name } satisfies RenamePasskeyBody,
       signal: options.signal,
     });
   }
@@ -60,7 +65,7 @@ export class ManagementModule {
    * user's own passkeys, used now, lets this token delete passkeys for 5 minutes (a delete without
    * it rejects with `serverCode: "step_up_required"`). Resolves with when it stops counting.
    */
-  async stepUp(options: ManagementOptions = {}): Promise<{ stepped_up_until: string }> {
+  async stepUp(options: ManagementOptions = {}): Promise<StepUpAnswer> {
     let rpId: string | undefined;
     try {
       const start = await this.auth.request<AuthenticateStartAnswer>({
@@ -71,7 +76,7 @@ export class ManagementModule {
       });
       rpId = start.options.rpId;
       const credential = await getCredential(start.options);
-      return await this.auth.request<{ stepped_up_until: string }>({
+      return await this.auth.request<StepUpAnswer>({
         method: "POST",
         path: "/auth/v1/step-up/finish",
         body: { challengeId: start.challengeId, credential },

@@ -1,9 +1,17 @@
 import type { AuthKitClient } from "../../core/client.ts";
 import { AuthKitError, toAuthKitError } from "../../core/errors.ts";
-import { errorDetail, type SuccessDetail } from "../../core/events.ts";
-import type { AuthenticateStartAnswer, AuthResponse, AuthSuccess, LoginAnswer } from "../../core/types.ts";
+import { errorDetail } from "../../core/events.ts";
+import type {
+  AuthenticateFinishBody,
+  AuthenticateStartAnswer,
+  AuthenticateStartBody,
+  AuthResponse,
+  AuthSuccess,
+  LoginAnswer,
+  LoginResult,
+} from "../../core/types.ts";
 import { prfExtensionInput, readPrfOutput, withoutPrfResults } from "../../prf/index.ts";
-import { failureOf } from "../results.ts";
+import { failureOf, loginResult } from "../results.ts";
 import {
   cancelCeremony,
   getCredential,
@@ -19,7 +27,7 @@ export interface PasskeyAuthenticateOptions {
    * output to the tenant's server as well (verify-auth `prfResult`). Ignored when `prfSalt` is set.
    */
   prf?: boolean;
-  onSuccess?: (result: AuthSuccess) => void;
+  onSuccess?: (result: AuthSuccess<LoginResult>) => void;
   onError?: (error: AuthKitError) => void;
 }
 
@@ -39,7 +47,7 @@ export const AUTOFILL_RENEW_MS = 4 * 60 * 1000;
 export function authenticateWithPasskey(
   auth: AuthKitClient,
   options: PasskeyAuthenticateOptions = {},
-): Promise<AuthResponse> {
+): Promise<AuthResponse<LoginResult>> {
   auth.emit("authkit:passkey:start", { timestamp: Date.now() });
   return signIn(auth, options, false);
 }
@@ -54,7 +62,7 @@ export function authenticateWithPasskey(
 export async function autofillPasskey(
   auth: AuthKitClient,
   options: PasskeyAuthenticateOptions = {},
-): Promise<AuthResponse> {
+): Promise<AuthResponse<LoginResult>> {
   if (!(await supportsAutofill())) {
     const error = new AuthKitError(
       "webauthn_not_supported",
@@ -82,14 +90,14 @@ async function signIn(
   options: PasskeyAuthenticateOptions,
   autofill: boolean,
   renewing: () => boolean = () => false,
-): Promise<AuthResponse> {
+): Promise<AuthResponse<LoginResult>> {
   let rpId: string | undefined;
   try {
     if (!supportsWebAuthn() || !window.isSecureContext) throw unsupported();
     const serverSalt = options.prf === true && !options.prfSalt;
     const start = await auth.request<AuthenticateStartAnswer>({
       path: "/auth/v1/authenticate/start",
-      body: serverSalt ? { prf: true } : {},
+      body: (serverSalt ? { prf: true } : {}) satisfies AuthenticateStartBody,
     });
     rpId = start.options.rpId;
     const salt = options.prfSalt ?? (serverSalt ? start.prfSalt : undefined);
@@ -114,23 +122,20 @@ async function signIn(
         credential: withoutPrfResults(credential),
         // Only the server-derived salt's output is meant for the tenant's server.
         ...(serverSalt && prfOutput ? { prfResult: prfOutput } : {}),
-      },
+      } satisfies AuthenticateFinishBody,
     });
-    const detail: SuccessDetail = {
-      user: login.user,
-      challengeId: login.challengeId,
-      ...(login.sessionToken ? { sessionToken: login.sessionToken } : {}),
-      ...(login.redirectUrl ? { redirectUrl: login.redirectUrl } : {}),
+    const result: LoginResult = {
+      ...loginResult(login),
       ...(wantsPrf
         ? { ...(prfOutput ? { prfOutput } : {}), capabilities: { prf: prfOutput !== undefined } }
         : {}),
     };
     auth.log("passkey login succeeded", { prf: wantsPrf ? prfOutput !== undefined : "not requested" });
-    auth.emit("authkit:passkey:success", detail);
-    auth.emit("authkit:auth:success", detail);
-    const result: AuthSuccess = { success: true, ...detail };
-    options.onSuccess?.(result);
-    return result;
+    auth.emit("authkit:passkey:success", result);
+    auth.emit("authkit:auth:success", result);
+    const success: AuthSuccess<LoginResult> = { success: true, ...result };
+    options.onSuccess?.(success);
+    return success;
   } catch (thrown) {
     const error = toAuthKitError(thrown, { rpId });
     if (autofill && (error.code === "user_cancelled" || renewing())) {

@@ -1,5 +1,5 @@
 import type { AuthKitClient } from "../../core/client.ts";
-import type { AuthResponse } from "../../core/types.ts";
+import type { AuthResponse, LoginResult, RegistrationResult } from "../../core/types.ts";
 import {
   authenticateWithPasskey,
   autofillPasskey,
@@ -15,7 +15,7 @@ export class PasskeyModule {
   constructor(private readonly auth: AuthKitClient) {}
 
   /** Signs in with a passkey. Resolves to an AuthResponse (failures too: `success: false`). */
-  authenticate(options?: PasskeyAuthenticateOptions): Promise<AuthResponse> {
+  authenticate(options?: PasskeyAuthenticateOptions): Promise<AuthResponse<LoginResult>> {
     return authenticateWithPasskey(this.auth, options);
   }
 
@@ -24,7 +24,7 @@ export class PasskeyModule {
    * webauthn">` on this page; resolves when the person picks one (as `authenticate()` does), or
    * with `user_cancelled` after `cancelAutofill()` or a modal passkey request on the page.
    */
-  autofill(options?: PasskeyAuthenticateOptions): Promise<AuthResponse> {
+  autofill(options?: PasskeyAuthenticateOptions): Promise<AuthResponse<LoginResult>> {
     return autofillPasskey(this.auth, options);
   }
 
@@ -37,7 +37,7 @@ export class PasskeyModule {
    * Creates a passkey for the user of the token (or of the session cookie). Loaded when first
    * used, so a sign-in page does not download the registration code.
    */
-  async register(options: PasskeyRegisterOptions): Promise<AuthResponse> {
+  async register(options: PasskeyRegisterOptions): Promise<AuthResponse<RegistrationResult>> {
     const { registerPasskey } = await import("./register.ts");
     return registerPasskey(this.auth, options);
   }

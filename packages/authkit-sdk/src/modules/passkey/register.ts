@@ -6,7 +6,10 @@ import type {
   AuthSuccess,
   PrfMode,
   RegisterFinishAnswer,
+  RegisterFinishBody,
   RegisterStartAnswer,
+  RegisterStartBody,
+  RegistrationResult,
 } from "../../core/types.ts";
 import { effectiveAttachment } from "../../detection/attachment.ts";
 import { prfExtensionInput, prfHash, readPrfOutput, withoutPrfResults } from "../../prf/index.ts";
@@ -29,7 +32,7 @@ export interface PasskeyRegisterOptions {
   prf?: PrfMode | undefined;
   /** URL that receives `POST {challengeId, prfOutput, capabilities}` with cookies; required for callback and both. */
   prfCallback?: string | undefined;
-  onSuccess?: (result: AuthSuccess) => void;
+  onSuccess?: (result: AuthSuccess<RegistrationResult>) => void;
   onError?: (error: AuthKitError) => void;
 }
 
@@ -60,7 +63,7 @@ const onPage = (url: string) =>
 export async function registerPasskey(
   auth: AuthKitClient,
   options: PasskeyRegisterOptions,
-): Promise<AuthResponse> {
+): Promise<AuthResponse<RegistrationResult>> {
   let rpId: string | undefined;
   try {
     if ((options.prf === "callback" || options.prf === "both") && !options.prfCallback) {
@@ -76,7 +79,7 @@ export async function registerPasskey(
         ...(options.authenticatorAttachment
           ? { authenticatorAttachment: options.authenticatorAttachment }
           : {}),
-      },
+      } satisfies RegisterStartBody,
     });
     rpId = start.options.rp.id ?? location.hostname;
     const attachment = effectiveAttachment(
@@ -110,7 +113,7 @@ export async function registerPasskey(
           credential: withoutPrfResults(credential),
           ...(name ? { name } : {}),
           ...(options.prf && prfOutput ? { prfHash: await prfHash(start.challengeId, prfOutput) } : {}),
-        },
+        } satisfies RegisterFinishBody,
       });
     } catch (error) {
       // Only an answer says the passkey was not stored. Without one (timeout, network) the server
@@ -129,11 +132,10 @@ export async function registerPasskey(
     }
     auth.log("passkey registered", { prfEnabled: enabled });
     auth.emit("authkit:passkey:added", { passkeyId: finished.passkeyId, prfEnabled: enabled });
-    const result: AuthSuccess = {
+    const result: AuthSuccess<RegistrationResult> = {
       success: true,
       user: finished.user,
       passkeyId: finished.passkeyId,
-      ...(finished.redirectUrl ? { redirectUrl: finished.redirectUrl } : {}),
       ...(options.prf ? { capabilities } : {}),
       ...((options.prf === "event" || options.prf === "both") && prfOutput ? { prfOutput } : {}),
     };

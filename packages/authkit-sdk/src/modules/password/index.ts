@@ -1,13 +1,19 @@
 import type { AuthKitClient } from "../../core/client.ts";
 import { errorDetail } from "../../core/events.ts";
 import { toAuthKitError, type AuthKitError } from "../../core/errors.ts";
-import type { AuthResponse, AuthSuccess, LoginAnswer } from "../../core/types.ts";
-import { failureOf } from "../results.ts";
+import type {
+  AuthResponse,
+  AuthSuccess,
+  LoginAnswer,
+  LoginResult,
+  PasswordLoginBody,
+} from "../../core/types.ts";
+import { failureOf, loginResult } from "../results.ts";
 
 export interface PasswordLoginOptions {
   username: string;
   password: string;
-  onSuccess?: (result: AuthSuccess) => void;
+  onSuccess?: (result: AuthSuccess<LoginResult>) => void;
   onError?: (error: AuthKitError) => void;
 }
 
@@ -16,17 +22,17 @@ export class PasswordModule {
   constructor(private readonly auth: AuthKitClient) {}
 
   /** `POST /auth/v1/password/login`. Emits AUTH_SUCCESS or AUTH_ERROR. */
-  async login(options: PasswordLoginOptions): Promise<AuthResponse> {
+  async login(options: PasswordLoginOptions): Promise<AuthResponse<LoginResult>> {
     try {
       const answer = await this.auth.request<LoginAnswer>({
         path: "/auth/v1/password/login",
-        body: { username: options.username, password: options.password },
+        body: { username: options.username, password: options.password } satisfies PasswordLoginBody,
       });
-      const { success: _success, ...detail } = answer;
-      const result: AuthSuccess = { success: true, ...detail };
-      this.auth.emit("authkit:auth:success", detail);
-      options.onSuccess?.(result);
-      return result;
+      const result = loginResult(answer);
+      this.auth.emit("authkit:auth:success", result);
+      const success: AuthSuccess<LoginResult> = { success: true, ...result };
+      options.onSuccess?.(success);
+      return success;
     } catch (thrown) {
       const error = toAuthKitError(thrown);
       this.auth.emit("authkit:auth:error", errorDetail(error));

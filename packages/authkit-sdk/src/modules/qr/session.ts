@@ -7,7 +7,7 @@ import type {
   QRStartBody,
   QRStatus,
   QRStatusAnswer,
-  QRSuccessDetail,
+  AuthResult,
   UserInfo,
 } from "../../core/types.ts";
 import type { StatusWatcher, StatusWatcherFactory } from "./status-watcher.ts";
@@ -20,7 +20,7 @@ export interface QRCallbacks {
   onQRGenerated?: (qrUrl: string, challengeId: string) => void;
   onStatusChange?: (status: QRStatus, message?: string) => void;
   /** `result.challengeId` (login) is what the tenant's server passes to verify-auth. */
-  onSuccess?: (redirectUrl?: string, user?: UserInfo, result?: QRSuccessDetail) => void;
+  onSuccess?: (redirectUrl?: string, user?: UserInfo, result?: AuthResult) => void;
   onError?: (error: AuthKitError) => void;
   onExpired?: () => void;
 }
@@ -125,19 +125,16 @@ export class QRFlow implements QRSession {
     switch (update.status) {
       case "completed": {
         this.cancel();
-        const detail: QRSuccessDetail = {
-          ...(update.redirectUrl ? { redirectUrl: update.redirectUrl } : {}),
+        // The wire's status as the flow's result (a login's verify-auth id is the phone's, not the QR's).
+        const result: AuthResult = {
           ...(update.user ? { user: update.user } : {}),
           ...(update.loginChallengeId ? { challengeId: update.loginChallengeId } : {}),
           ...(update.sessionToken ? { sessionToken: update.sessionToken } : {}),
           ...(update.passkeyId ? { passkeyId: update.passkeyId } : {}),
         };
-        this.auth.emit("authkit:qr:success", detail);
-        if (this.options.purpose === "authenticate") {
-          const { passkeyId: _passkeyId, ...login } = detail;
-          this.auth.emit("authkit:auth:success", login);
-        }
-        this.options.onSuccess?.(update.redirectUrl, update.user, detail);
+        this.auth.emit("authkit:qr:success", result);
+        if (this.options.purpose === "authenticate") this.auth.emit("authkit:auth:success", result);
+        this.options.onSuccess?.(undefined, result.user, result); // the auth server sends no redirect
         break;
       }
       case "expired":
