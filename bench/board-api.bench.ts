@@ -90,16 +90,19 @@ async function main(): Promise<void> {
     const results: Result[] = [];
     results.push(await load("bare: SELECT card by id", { url: `${raw.url}/card` }));
     results.push(await load("express: SELECT card by id", { url: `${express.url}/card` }));
-    results.push(await load("GET /cards/{id}", { url: `${base}/cards/${cardId}`, headers }));
+    results.push(await load("GET /cards/{card_id}", { url: `${base}/cards/${cardId}`, headers }));
     results.push(await load("bare: SELECT cards of project", { url: `${raw.url}/board` }));
     results.push(
-      await load("GET /projects/{id}/columns", { url: `${base}/projects/${projectId}/columns`, headers }),
+      await load("GET /projects/{project_id}/columns", {
+        url: `${base}/projects/${projectId}/columns`,
+        headers,
+      }),
     );
     const bigBoard = { url: `${base}/projects/${bigProjectId}/columns`, headers };
     results.push(await load("GET board of 5,000 cards", bigBoard));
     const bigBoardBytes = Buffer.byteLength(await (await fetch(bigBoard.url, { headers })).text());
     results.push(
-      await load("POST /columns/{id}/cards", {
+      await load("POST /columns/{column_id}/cards", {
         url: `${base}/columns/${columns[4]}/cards`,
         method: "POST",
         headers,
@@ -107,7 +110,7 @@ async function main(): Promise<void> {
       }),
     );
     results.push(
-      await load("POST /cards/{id}/move", {
+      await load("POST /cards/{card_id}/move", {
         url: base,
         headers,
         requests: [
@@ -137,14 +140,18 @@ async function main(): Promise<void> {
       );
     }
     const rps = (scenario: string) => results.find((r) => r.name === scenario)?.rps ?? 0;
-    const cardRatio = rps("GET /cards/{id}") / rps("bare: SELECT card by id");
-    const boardRatio = rps("GET /projects/{id}/columns") / rps("bare: SELECT cards of project");
+    const cardRatio = rps("GET /cards/{card_id}") / rps("bare: SELECT card by id");
+    const boardRatio = rps("GET /projects/{project_id}/columns") / rps("bare: SELECT cards of project");
     const expressRatio = rps("express: SELECT card by id") / rps("bare: SELECT card by id");
-    console.log(`\nGET /cards/{id} / bare single query:            ${cardRatio.toFixed(2)} (goal >= 0.70)`);
+    console.log(
+      `\nGET /cards/{card_id} / bare single query:            ${cardRatio.toFixed(2)} (goal >= 0.70)`,
+    );
     console.log(
       `Express + that query / bare single query:     ${expressRatio.toFixed(2)} (the framework's ceiling)`,
     );
-    console.log(`GET /projects/{id}/columns / bare single query: ${boardRatio.toFixed(2)} (goal >= 0.33)`);
+    console.log(
+      `GET /projects/{project_id}/columns / bare single query: ${boardRatio.toFixed(2)} (goal >= 0.33)`,
+    );
     console.log(`GET board of 5,000 cards: ${(bigBoardBytes / 1e6).toFixed(2)} MB per response`);
   } finally {
     await Promise.all(servers.map((server) => server.close()));

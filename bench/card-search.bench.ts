@@ -1,6 +1,6 @@
 // Issue 28, point 5: card search by text (find_cards ?q=) on a project of 100,000 cards, through
 // the trigram indexes on title and body (migration card_search_trgm) under CARD_SEARCH_TIMEOUT_MS.
-// Times GET /projects/{id}/cards?q=… over HTTP, one request at a time, for texts that match one
+// Times GET /projects/{project_id}/cards?q=… over HTTP, one request at a time, for texts that match one
 // card, many cards, or none; reports p50 and p95 (goal: p95 under 50 ms).
 import { createDb, migrateDatabase } from "@org/db";
 import { databaseUrl, dropDatabase, runOnServer, uniqueDatabaseName } from "@org/db/testing";

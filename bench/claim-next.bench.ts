@@ -1,5 +1,5 @@
 // claim-next under contention: 16 agents (each its own user and token) call
-// POST /projects/{id}/claim-next over HTTP as fast as they can until they get 204, on a fresh
+// POST /projects/{project_id}/claim-next over HTTP as fast as they can until they get 204, on a fresh
 // database with 2,000 eligible agent cards (5 columns, 3 priority rungs, a project-wide entry-gate
 // criterion acked on every card) and 200 human cards. Reports claims per second and checks that
 // no card was handed out twice.

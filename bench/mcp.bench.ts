@@ -1,5 +1,5 @@
 // MCP next to HTTP on the same card: `tools/call get_card` on POST /mcp against
-// `GET /api/v1/cards/{id}`, 8 clients each, in the same run, alternating in ROUNDS short rounds so
+// `GET /api/v1/cards/{card_id}`, 8 clients each, in the same run, alternating in ROUNDS short rounds so
 // that a busy machine weighs on both alike (goal: MCP >= 0.6x HTTP; 0.04x in issue 19, 0.42x
 // before the shared server and stateless JSON transport), and what one `tools/list` of `all` and
 // of `core` (the default) costs (one client, one request at a time, on loopback: the round trip is
@@ -129,7 +129,7 @@ async function main(): Promise<void> {
       const duration = Math.max(1, DURATION_S / ROUNDS);
       const http = { url: `${api.url}/api/v1/cards/${cardId}`, headers: auth };
       const mcp = { url: `${api.url}/mcp`, method: "POST" as const, headers: mcpHeaders, body: getCard };
-      httpRounds.push(await load("HTTP GET /cards/{id}", http, duration));
+      httpRounds.push(await load("HTTP GET /cards/{card_id}", http, duration));
       mcpRounds.push(await load("MCP tools/call get_card", mcp, duration));
     }
     const results: Result[] = [combined(httpRounds), combined(mcpRounds)];
@@ -153,7 +153,7 @@ async function main(): Promise<void> {
       );
     }
     const rps = (scenario: string) => results.find((r) => r.name === scenario)?.rps ?? 0;
-    const ratio = rps("MCP tools/call get_card") / rps("HTTP GET /cards/{id}");
+    const ratio = rps("MCP tools/call get_card") / rps("HTTP GET /cards/{card_id}");
     // Each MCP round against the HTTP round just before it; the median shrugs off a burst of other
     // work on the machine that hit one round.
     const roundRatios = mcpRounds.map((r, i) => r.rps / httpRounds[i]!.rps).sort((x, y) => x - y);
@@ -161,7 +161,7 @@ async function main(): Promise<void> {
     const core = results.find((r) => r.name.startsWith("MCP tools/list core"))!;
     console.log(`\nMCP get_card / HTTP GET card:   ${ratio.toFixed(2)}x req/s (goal >= 0.60)`);
     const cpu = (scenario: string) => results.find((r) => r.name === scenario)?.cpuUs ?? 0;
-    const cpuRatio = cpu("HTTP GET /cards/{id}") / cpu("MCP tools/call get_card");
+    const cpuRatio = cpu("HTTP GET /cards/{card_id}") / cpu("MCP tools/call get_card");
     console.log(`  by server CPU per call:       ${cpuRatio.toFixed(2)}x (HTTP's CPU time / MCP's)`);
     console.log(
       `  per round (median, rounds):   ${median.toFixed(2)}x; ${roundRatios.map((r) => r.toFixed(2)).join(" ")}`,

@@ -1,5 +1,5 @@
 // wait_for_events wake-up latency: one client waits on the project's event feed (the MCP tool
-// wait_for_events, and GET /projects/{id}/events?wait=30 over HTTP), another moves a card over
+// wait_for_events, and GET /projects/{project_id}/events?wait=30 over HTTP), another moves a card over
 // HTTP; the time from sending the move to the waiting call's answer, and from the move's own answer
 // (the change committed) to it, ROUNDS times each. Reports p50 and p99 (goal: awake within 1 s of
 // the move, issue 26; checked on the time after the move's answer, since the move's own time is the

@@ -25,7 +25,7 @@ async function countQueries(run: () => Promise<unknown>): Promise<number> {
   return count;
 }
 
-describe("GET /projects/{id}/columns", () => {
+describe("GET /projects/{project_id}/columns", () => {
   it("uses the same number of queries for 1 card as for 5 columns of 12 cards with labels and checklists", async () => {
     const { owner, project, column } = await makeBoard(t);
     await makeCard(owner.api, column.id);
@@ -61,7 +61,7 @@ describe("GET /projects/{id}/columns", () => {
   });
 });
 
-describe("GET /cards/{id}", () => {
+describe("GET /cards/{card_id}", () => {
   it("is one statement once the caller's token is cached: card, role and latest plan together", async () => {
     const { owner, column } = await makeBoard(t);
     const card = await makeCard(owner.api, column.id);
@@ -97,7 +97,7 @@ describe("GET /cards/{id}", () => {
   });
 });
 
-describe("GET /projects/{id}/columns in parts", () => {
+describe("GET /projects/{project_id}/columns in parts", () => {
   it("gives each column its first cards_limit cards and a cursor, then the rest column by column", async () => {
     const { owner, project, column: first } = await makeBoard(t);
     const second = await makeColumn(owner.api, project.id, { name: "Second" });

@@ -77,7 +77,7 @@ describe("create_card with label_ids and checklist", () => {
   });
 });
 
-describe("GET /projects/{id}/cards (find_cards)", () => {
+describe("GET /projects/{project_id}/cards (find_cards)", () => {
   it("finds cards by number, text and every filter, in number order", async () => {
     const { owner, project, column, agent } = await teamBoard();
     const review = await makeColumn(owner.api, project.id, { name: "Review" });
@@ -223,7 +223,7 @@ describe("GET /me/cards (list_my_cards)", () => {
   });
 });
 
-describe("GET /projects/{id}/columns/summary (list_columns)", () => {
+describe("GET /projects/{project_id}/columns/summary (list_columns)", () => {
   it("lists the columns with their done flag and card counts, without cards", async () => {
     const { owner, project, column } = await makeBoard(t);
     const done = await makeColumn(owner.api, project.id, { name: "Done" });

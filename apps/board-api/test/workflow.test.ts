@@ -22,7 +22,7 @@ async function columnCards(api: Client, projectId: string) {
 }
 
 describe("plans", () => {
-  it("versions count up, as_checklist appends the steps, GET /cards/{id} shows the latest", async () => {
+  it("versions count up, as_checklist appends the steps, GET /cards/{card_id} shows the latest", async () => {
     const { column, agent, viewer } = await teamBoard();
     const card = await makeCard(agent.api, column.id);
     expect((await agent.api.get(`/cards/${card.id}`)).body.plan).toBeNull();

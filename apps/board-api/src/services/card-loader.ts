@@ -145,7 +145,7 @@ export async function loadCardForActor(
 }
 
 /**
- * `GET /cards/{id}`'s one statement: the card, the caller's role, the card's latest plan and its
+ * `GET /cards/{card_id}`'s one statement: the card, the caller's role, the card's latest plan and its
  * blocker links both ways.
  */
 export async function loadCardWithPlanForActor(

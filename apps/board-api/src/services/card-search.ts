@@ -1,5 +1,5 @@
 // Finding cards without knowing their ids: a project's cards by number, text and filters
-// (`GET /projects/{id}/cards`), and the caller's own work across projects (`GET /me/cards`).
+// (`GET /projects/{project_id}/cards`), and the caller's own work across projects (`GET /me/cards`).
 // Both read card payloads in one statement (see card-loader.ts), a page at a time.
 import type { Card, FindCardsQuery, MyCardsQuery, z } from "@org/contracts";
 import { escapeLike, Prisma, queryPrepared } from "@org/db";
@@ -49,7 +49,7 @@ async function pageOfCards(
   }, TX_OPTIONS);
 }
 
-/** `GET /projects/{id}/cards`: the project's cards matching every filter given, in number order. */
+/** `GET /projects/{project_id}/cards`: the project's cards matching every filter given, in number order. */
 export async function findCards(
   ctx: ServiceContext & { projectId: string; query: z.output<typeof FindCardsQuery> },
 ): Promise<Page<Card>> {

@@ -24,7 +24,7 @@ import { authorize, loadAuthorized, NEEDS } from "./permissions.ts";
 export const NOT_A_MEMBER = "Not a member of the project (list_members has them).";
 export const NOT_A_PRIORITY = "Not a priority of the project (list_priorities has them).";
 
-/** `GET /cards/{id}`: the card with its latest plan. */
+/** `GET /cards/{card_id}`: the card with its latest plan. */
 export async function getCard(ctx: ServiceContext & { cardId: string }): Promise<CardWithPlan> {
   const found = await loadCardWithPlanForActor(ctx.db, ctx.cardId, ctx.actor);
   authorize(found?.role, NEEDS.read, CARD_NOT_FOUND);

@@ -73,7 +73,7 @@ export function mayOverrideClaim(
 }
 
 /**
- * `POST /cards/{id}/claim`: a new lease for the caller, or the holder's renewal (claimed_at
+ * `POST /cards/{card_id}/claim`: a new lease for the caller, or the holder's renewal (claimed_at
  * kept). Someone else's live lease, an unsatisfied entry gate (for a new claim) or an archived
  * card is a conflict.
  */
@@ -109,7 +109,7 @@ export async function claimCard(
   return card;
 }
 
-/** `DELETE /cards/{id}/claim`: the holder or an admin/owner releases it; no live claim: nothing to do. */
+/** `DELETE /cards/{card_id}/claim`: the holder or an admin/owner releases it; no live claim: nothing to do. */
 export async function unclaimCard(ctx: ServiceContext & { cardId: string }): Promise<Card> {
   const { row, role } = await loadAuthorized(
     ctx,
@@ -133,7 +133,7 @@ export async function unclaimCard(ctx: ServiceContext & { cardId: string }): Pro
 }
 
 /**
- * `POST /projects/{id}/claim-next`: one statement, so one transaction, that checks the caller's
+ * `POST /projects/{project_id}/claim-next`: one statement, so one transaction, that checks the caller's
  * role, claims and returns the card. The first eligible card in claim order is locked with FOR
  * UPDATE SKIP LOCKED (a card another caller is taking right now is skipped, never waited for or
  * taken twice) and claimed; a row whose lock is released after another caller claimed it fails

@@ -69,7 +69,7 @@ async function loadBoardColumns(ctx: ServiceContext, projectId: string, columnId
 }
 
 /**
- * `GET /projects/{id}/columns`: two prepared statements at once, whatever the board size: the
+ * `GET /projects/{project_id}/columns`: two prepared statements at once, whatever the board size: the
  * columns with the caller's role, and the cards with their labels and checklist counts (both
  * returned only once the role is checked). With `cardsLimit`, each column gets at most that many
  * cards and a cursor to its next ones; `cardsCursor` continues one column (`columnId`).
@@ -115,7 +115,7 @@ export async function getBoard(
 }
 
 /**
- * `GET /projects/{id}/columns/summary`: the columns without their cards, with how many each holds,
+ * `GET /projects/{project_id}/columns/summary`: the columns without their cards, with how many each holds,
  * and the caller's role, in one statement.
  */
 export async function listColumns(ctx: ServiceContext & { projectId: string }) {

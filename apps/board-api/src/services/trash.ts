@@ -19,7 +19,7 @@ import { PROJECT_NOT_FOUND } from "./projects.ts";
 export const DELETE_FORBIDDEN =
   "Only the card's creator or a project admin or owner may delete this card; archive_card files it away instead.";
 
-/** `DELETE /cards/{id}`: moves the card to the trash, out of its column's order. */
+/** `DELETE /cards/{card_id}`: moves the card to the trash, out of its column's order. */
 export async function trashCard(ctx: ServiceContext & { cardId: string }): Promise<void> {
   const card = await authorizeCard(ctx, ctx.cardId, NEEDS.work);
   if (!hasRole(card.role, NEEDS.manage) && card.createdById !== ctx.actor.id) {
@@ -38,7 +38,7 @@ export async function trashCard(ctx: ServiceContext & { cardId: string }): Promi
 
 const TRASHED_CARD_NOT_FOUND = notFoundMessage("card_id", false, "restore_card");
 
-/** `POST /cards/{id}/restore`: back from the trash, last in its column (archived ones stay archived). */
+/** `POST /cards/{card_id}/restore`: back from the trash, last in its column (archived ones stay archived). */
 export async function restoreCard(ctx: ServiceContext & { cardId: string }): Promise<Card> {
   const { projectId } = await authorizeCard(ctx, ctx.cardId, NEEDS.work, {
     inTrash: true,
@@ -66,7 +66,7 @@ export async function restoreCard(ctx: ServiceContext & { cardId: string }): Pro
   return card;
 }
 
-/** `GET /projects/{id}/trash`: the most recently deleted first. */
+/** `GET /projects/{project_id}/trash`: the most recently deleted first. */
 export async function listTrash(
   ctx: ServiceContext & { projectId: string; query: ListQuery },
 ): Promise<{ data: TrashedCard[]; next_cursor: string | null }> {
@@ -92,7 +92,7 @@ export async function listTrash(
   }));
 }
 
-/** `DELETE /projects/{id}/trash`: every trashed card of the project, for good. */
+/** `DELETE /projects/{project_id}/trash`: every trashed card of the project, for good. */
 export async function emptyTrash(
   ctx: ServiceContext & { projectId: string },
 ): Promise<{ deleted_count: number }> {

@@ -1,5 +1,5 @@
 // A card's activity in plain words: "set the due date to 3 Dec", "assigned Bob", "moved it from
-// To do to Done". The entries carry ids (GET /cards/{id}/activity); `names` turns them into what
+// To do to Done". The entries carry ids (GET /cards/{card_id}/activity); `names` turns them into what
 // the person knows. Pure, so it is tested without a browser (test/web/activity-text.test.ts).
 import type { CardActivity } from "@org/contracts";
 

@@ -22,7 +22,7 @@ export const PlanSchema = z
   .openapi("Plan");
 export type Plan = z.infer<typeof PlanSchema>;
 
-/** `GET /cards/{id}`: the card payload plus its latest plan. */
+/** `GET /cards/{card_id}`: the card payload plus its latest plan. */
 export const CardWithPlanSchema = CardSchema.extend({
   plan: PlanSchema.nullable().openapi({ description: "The latest published plan; null when none." }),
   blocked_by: z.array(CardRefSchema).openapi({
