@@ -3,7 +3,7 @@ import type { QRSession } from "../../core/types.ts";
 import type { QRCallbacks, QRFlowOptions } from "./session.ts";
 
 export type { QRCallbacks };
-export type { StatusWatcher, StatusWatcherFactory, StatusWatcherOptions } from "./status-watcher.ts";
+export type { StatusWatcherFactory } from "./status-watcher.ts";
 
 export interface QRStartOptions extends QRCallbacks {
   /** The page showing the QR, when the request does not come from it (the SDK's own embeds). */
