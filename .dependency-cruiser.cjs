@@ -15,14 +15,7 @@ module.exports = {
   options: {
     doNotFollow: { path: "node_modules" },
     // Generated code (Prisma's client), build output and bundles are not ours to shape.
-    exclude: {
-      path: [
-        "(^|/)(node_modules|dist|generated|coverage|\\.turbo|\\.data)/",
-        // For now: the SDK's modules and its AuthKit class import each other (core/authkit.ts ↔
-        // modules/*); they are being untangled separately (issue 29), and this line goes then.
-        "^packages/authkit-sdk/src/",
-      ],
-    },
+    exclude: { path: "(^|/)(node_modules|dist|generated|coverage|\\.turbo|\\.data)/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.base.json" },
     enhancedResolveOptions: {
