@@ -2,7 +2,9 @@
 // The one esbuild setup for browser code. The SDK's build (its public bundle and the embed pages'
 // scripts) and each app's `build:web` (its page scripts) call `bundleBrowser`, so target, minification,
 // source maps, chunk naming and the asset manifest are the same everywhere.
-import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import os from "node:os";
 import path from "node:path";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import { build } from "esbuild";
@@ -125,6 +127,44 @@ function compactTemplates() {
   };
 }
 
+/**
+ * esbuild plugin: a module named `*.at-build.ts` is run at build time (bundled for Node and loaded)
+ * and the page gets its default export as a JSON literal. A page takes what it needs of a large
+ * module (the route of each operation of a registry) without bundling it (schemas, descriptions).
+ * @returns {import("esbuild").Plugin}
+ */
+function evaluateAtBuild() {
+  return {
+    name: "evaluate-at-build",
+    setup(pluginBuild) {
+      pluginBuild.onLoad({ filter: /\.at-build\.ts$/, namespace: "file" }, async (args) => {
+        const built = await build({
+          entryPoints: [args.path],
+          bundle: true,
+          platform: "node",
+          format: "cjs",
+          write: false,
+          metafile: true,
+          logLevel: "warning",
+        });
+        const dir = await mkdtemp(path.join(os.tmpdir(), "at-build-"));
+        try {
+          const file = path.join(dir, "module.cjs");
+          await writeFile(file, built.outputFiles[0].text);
+          const value = createRequire(import.meta.url)(file).default;
+          return {
+            contents: `export default ${JSON.stringify(value)};`,
+            loader: "js",
+            watchFiles: Object.keys(built.metafile.inputs).map((input) => path.resolve(input)),
+          };
+        } finally {
+          await rm(dir, { recursive: true, force: true });
+        }
+      });
+    },
+  };
+}
+
 /** @param {Omit<import("esbuild").BuildOptions, "absWorkingDir"> & { absWorkingDir: string }} options */
 function run(options) {
   return build({
@@ -139,7 +179,7 @@ function run(options) {
     logLevel: "warning",
     define: { "process.env.NODE_ENV": '"production"' },
     ...options,
-    plugins: [compactTemplates(), ...(options.plugins ?? [])],
+    plugins: [evaluateAtBuild(), compactTemplates(), ...(options.plugins ?? [])],
   });
 }
 

@@ -1,6 +1,7 @@
 // The one fetch client of the apps' pages: same-origin with the session cookie, the session's CSRF
 // token on every change, an error answer turned into ApiError, a 401 reported to the page (its
 // session ended). Each API says how its error envelope reads, as the two servers' envelopes differ.
+// Pages call operations by name through `createOperationClient` (operation-client.ts) on top of it.
 
 /** A field the server named in a validation error. */
 export interface ErrorDetail {
@@ -120,10 +121,10 @@ export function pathSegment(id: string): string {
 }
 
 /** `?a=1&b=2` from the parameters that have a value ("" when none has). */
-export function queryString(params: Record<string, string | number | undefined>): "" | `?${string}` {
+export function queryString(params: Record<string, unknown>): "" | `?${string}` {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== "") search.set(key, String(value));
+    if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
   }
   const text = search.toString();
   return text ? `?${text}` : "";

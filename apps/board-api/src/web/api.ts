@@ -1,22 +1,12 @@
-// The web app's calls to its own server, on the web kit's fetch client: /api/v1 (the same
-// operations as every client, with the session cookie; paths checked against the registry) and the
+// The web app's calls to its own server, on the web kit's fetch client: /api/v1 operations by name
+// (`call("move_card", { params, body })`, typed from the registry, with the session cookie) and the
 // web endpoints (/app/auth, /app/account). Every change carries the session's CSRF token.
-import type { User } from "@org/contracts";
-import {
-  ApiError,
-  createApiClient,
-  methodCalls,
-  type ApiClientOptions,
-  type ErrorDetail,
-} from "@org/web-kit/api-client";
-import type { BoardPath, BoardPaths } from "@org/web-kit/registry-paths";
+import type { BoardOperations, User } from "@org/contracts";
+import { ApiError, createApiClient, type ApiClientOptions, type ErrorDetail } from "@org/web-kit/api-client";
+import { createOperationClient, type CallInput, type CallResult } from "@org/web-kit/operation-client";
+import routes from "./operations.at-build.ts";
 
 export { ApiError };
-
-export interface Page<T> {
-  data: T[];
-  next_cursor: string | null;
-}
 
 let csrfToken = "";
 
@@ -58,36 +48,39 @@ const boardClient: Omit<ApiClientOptions, "base"> = {
 };
 
 const v1 = createApiClient({ ...boardClient, base: "/api/v1" });
-const operations = methodCalls<BoardPaths>(v1);
 const app = createApiClient({ ...boardClient, base: "/app" });
 
-/** /api/v1 operations. */
-export const api = {
-  get: operations.get,
-  post: <T>(path: BoardPath<"post">, body?: unknown) => operations.post<T>(path, body ?? {}),
-  patch: operations.patch,
-  delete: operations.delete,
-  upload: <T>(path: BoardPath<"post">, file: File) => {
-    const form = new FormData();
-    form.append("file", file);
-    return operations.post<T>(path, form);
-  },
-  /** Every page of a list (boards have few members, labels, priorities). */
-  async all<T>(path: BoardPath<"get">): Promise<T[]> {
-    const items: T[] = [];
-    let cursor: string | null = null;
-    do {
-      const separator = path.includes("?") ? "&" : "?";
-      const page: Page<T> = await v1<Page<T>>(
-        "GET",
-        `${path}${separator}limit=200${cursor ? `&cursor=${cursor}` : ""}`,
-      );
-      items.push(...page.data);
-      cursor = page.next_cursor;
-    } while (cursor);
-    return items;
-  },
-};
+/** An /api/v1 operation by name: `call("move_card", { params: { card_id }, body })`. */
+export const call = createOperationClient<BoardOperations>(v1, routes);
+
+type Ops = BoardOperations;
+type ListName = {
+  [N in keyof Ops]: CallResult<Ops[N]> extends { data: unknown[]; next_cursor: string | null } ? N : never;
+}[keyof Ops];
+type Item<N extends ListName> = CallResult<Ops[N]> extends { data: Array<infer T> } ? T : never;
+
+/** Every page of a list operation (boards have few members, labels, priorities), 200 at a time. */
+export async function callAll<N extends ListName>(name: N, input?: CallInput<Ops[N]>): Promise<Item<N>[]> {
+  const items: Item<N>[] = [];
+  let cursor: string | null = null;
+  do {
+    const { query, ...rest } = (input ?? {}) as { query?: object };
+    const page = (await (call as (name: N, input: object) => Promise<unknown>)(name, {
+      ...rest,
+      query: { ...query, limit: 200, ...(cursor ? { cursor } : {}) },
+    })) as { data: Item<N>[]; next_cursor: string | null };
+    items.push(...page.data);
+    cursor = page.next_cursor;
+  } while (cursor);
+  return items;
+}
+
+/** An upload's body: the file as the multipart form's `file`. */
+export function fileForm(file: File): FormData {
+  const form = new FormData();
+  form.append("file", file);
+  return form;
+}
 
 /** Account → Connected apps: OAuth grants (routes of src/oauth, outside the operation registry). */
 export interface ConnectedApp {

@@ -4,7 +4,7 @@
 import type { ApiToken, CreatedApiToken, PasskeyInfo, User } from "@org/contracts";
 import { deviceName } from "@org/contracts/device-name";
 import { html, LitElement, nothing, type PropertyValues } from "lit";
-import { api, connectedApps, web, type ConnectedApp } from "../../api.ts";
+import { call, callAll, type ConnectedApp, connectedApps, web } from "../../api.ts";
 import { loadAuthKit } from "../../sdk.ts";
 import { base } from "../../styles.ts";
 import { confirmAction } from "../../ui/confirm.ts";
@@ -63,7 +63,7 @@ export class BoardAccountView extends LitElement {
   }
 
   private async loadTokens() {
-    this.tokens = await api.all<ApiToken>("/tokens").catch(() => this.tokens);
+    this.tokens = await callAll("list_tokens").catch(() => this.tokens);
   }
 
   private async loadPasskeys() {
@@ -79,12 +79,11 @@ export class BoardAccountView extends LitElement {
     event.preventDefault();
     const values = new FormData(event.target as HTMLFormElement);
     try {
-      const user = await api.patch<User>("/me", {
-        name: String(values.get("name") ?? ""),
-        handle: String(values.get("handle") ?? "")
-          .trim()
-          .toLowerCase(),
-      });
+      const name = String(values.get("name") ?? "");
+      const handle = String(values.get("handle") ?? "")
+        .trim()
+        .toLowerCase();
+      const user = await call("update_me", { body: { name, handle } });
       this.dispatchEvent(new CustomEvent("user-changed", { detail: user, bubbles: true, composed: true }));
       toast("Profile saved.");
     } catch (error) {
@@ -96,7 +95,7 @@ export class BoardAccountView extends LitElement {
   private async setEmailNotifications(event: Event) {
     const box = event.target as HTMLInputElement;
     try {
-      const user = await api.patch<User>("/me", { email_notifications: box.checked });
+      const user = await call("update_me", { body: { email_notifications: box.checked } });
       this.dispatchEvent(new CustomEvent("user-changed", { detail: user, bubbles: true, composed: true }));
       toast(
         user.email_notifications
@@ -114,7 +113,7 @@ export class BoardAccountView extends LitElement {
     const form = event.target as HTMLFormElement;
     try {
       const name = String(new FormData(form).get("name") ?? "");
-      this.created = await withStepUp(() => api.post<CreatedApiToken>("/tokens", { name }));
+      this.created = await withStepUp(() => call("create_token", { body: { name } }));
       form.reset();
       await this.loadTokens();
     } catch (error) {
@@ -179,7 +178,7 @@ export class BoardAccountView extends LitElement {
     );
     if (!ok) return;
     try {
-      await api.delete(`/tokens/${token.id}`);
+      await call("delete_token", { params: { token_id: token.id } });
       if (this.created?.id === token.id) this.created = null;
       toast(`“${token.name}” revoked.`);
       await this.loadTokens();

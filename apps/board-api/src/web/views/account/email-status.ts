@@ -4,7 +4,7 @@
 // (step-up), and mails the new address a link: the account keeps its address until it is opened.
 import type { EmailVerification, User } from "@org/contracts";
 import { html, LitElement, nothing } from "lit";
-import { api } from "../../api.ts";
+import { call } from "../../api.ts";
 import { base } from "../../styles.ts";
 import { withStepUp } from "../../ui/step-up.ts";
 import { emailStatusStyles } from "./email-status.styles.ts";
@@ -30,7 +30,7 @@ export class BoardEmailStatus extends LitElement {
   private async send() {
     this.busy = true;
     try {
-      this.sent = await api.post<EmailVerification>("/me/email-verification");
+      this.sent = await call("send_email_verification");
     } catch (error) {
       toast((error as Error).message, "error");
     } finally {
@@ -43,7 +43,7 @@ export class BoardEmailStatus extends LitElement {
     const email = String(new FormData(event.target as HTMLFormElement).get("email") ?? "");
     this.busy = true;
     try {
-      this.changeSent = await withStepUp(() => api.post<EmailVerification>("/me/email-change", { email }));
+      this.changeSent = await withStepUp(() => call("change_email", { body: { email } }));
       this.changing = false;
     } catch (error) {
       toast(failureText(error), "error");

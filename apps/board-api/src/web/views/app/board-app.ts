@@ -3,7 +3,7 @@
 // Signed out, every route shows sign-in or sign-up. The theme is chosen in Account.
 import type { Invitation, User } from "@org/contracts";
 import { html, LitElement, nothing } from "lit";
-import { api, loadSession, setCsrfToken, web, type WebSession } from "../../api.ts";
+import { call, loadSession, setCsrfToken, web, type WebSession } from "../../api.ts";
 import { initials } from "../../format.ts";
 import { disconnectLive, onLiveEvent } from "../../live.ts";
 import { linkClick, navigate, parseRoute, type Route } from "../../router.ts";
@@ -121,15 +121,15 @@ export class BoardApp extends LitElement {
 
   private async countUnread() {
     if (!this.session) return;
-    const page = await api
-      .get<{ data: unknown[] }>("/me/notifications?unread=true&limit=100")
-      .catch(() => null);
+    const page = await call("list_notifications", { query: { unread: "true", limit: 100 } }).catch(
+      () => null,
+    );
     if (page) this.unread = page.data.length;
   }
 
   private async countInvitations() {
     if (!this.session) return;
-    const page = await api.get<{ data: unknown[] }>("/me/invitations?limit=100").catch(() => null);
+    const page = await call("list_my_invitations", { query: { limit: 100 } }).catch(() => null);
     if (page) this.invitations = page.data.length;
   }
 

@@ -9,7 +9,7 @@ import type {
   Priority,
   Project,
 } from "@org/contracts";
-import { api } from "../../api.ts";
+import { call, callAll } from "../../api.ts";
 
 export interface ProjectData {
   project: Project;
@@ -21,13 +21,14 @@ export interface ProjectData {
 
 export async function loadProject(projectId: string, includeArchived = false): Promise<ProjectData> {
   const [project, board, members, labels, priorities] = await Promise.all([
-    api.get<Project>(`/projects/${projectId}`),
-    api.get<{ data: BoardColumn[] }>(
-      `/projects/${projectId}/columns${includeArchived ? "?include_archived=true" : ""}`,
-    ),
-    api.all<Member>(`/projects/${projectId}/members`),
-    api.all<Label>(`/projects/${projectId}/labels`),
-    api.all<Priority>(`/projects/${projectId}/priorities`),
+    call("get_project", { params: { project_id: projectId } }),
+    call("get_board", {
+      params: { project_id: projectId },
+      query: includeArchived ? { include_archived: "true" } : {},
+    }),
+    callAll("list_members", { params: { project_id: projectId } }),
+    callAll("list_labels", { params: { project_id: projectId } }),
+    callAll("list_priorities", { params: { project_id: projectId } }),
   ]);
   return { project, columns: board.data, members, labels, priorities };
 }

@@ -1,6 +1,10 @@
 // The board's search and filters as the URL keeps them (`?q=login&label=…&due=overdue`), so a
 // reload or a shared link shows the same cards, and as the find_cards query that serves them
 // (the server searches every card, not only those a column has drawn). Pure: no DOM.
+import type { FindCardsQuery, z } from "@org/contracts";
+
+type FindCardsParams = z.input<typeof FindCardsQuery>;
+
 export interface BoardFilter {
   q?: string;
   label?: string;
@@ -64,16 +68,20 @@ export function filterToSearch(filter: BoardFilter): string {
 
 export const isFiltering = (filter: BoardFilter): boolean => filterToSearch(filter) !== "";
 
-/** The find_cards query parameters (without `?`) for the filter. */
-export function findCardsQuery(filter: BoardFilter): string {
-  const params = new URLSearchParams();
+/** The find_cards query parameters for the filter (each value checked by `valid`). */
+export function findCardsParams(filter: BoardFilter): FindCardsParams {
+  const params: Record<string, string> = {};
   for (const key of KEYS) {
     const value = filter[key];
     if (value !== undefined && valid(key, value))
-      params.set(QUERY_NAMES[key], key === "q" ? value.trim() : value);
+      params[QUERY_NAMES[key]] = key === "q" ? value.trim() : value;
   }
-  return params.toString();
+  return params as FindCardsParams;
 }
+
+/** The find_cards query string (without `?`) for the filter. */
+export const findCardsQuery = (filter: BoardFilter): string =>
+  new URLSearchParams(findCardsParams(filter) as Record<string, string>).toString();
 
 /** The filter with one parameter set (an empty value clears it). */
 export function withFilter(filter: BoardFilter, key: Key, value: string): BoardFilter {

@@ -5,12 +5,12 @@
 import type { Card } from "@org/contracts";
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from "lit";
 import { live } from "lit/directives/live.js";
-import { api, type Page } from "../../api.ts";
+import { call } from "../../api.ts";
 import type { ProjectData } from "./board-data.ts";
 import {
   filterFromSearch,
   filterToSearch,
-  findCardsQuery,
+  findCardsParams,
   isFiltering,
   withFilter,
   type BoardFilter,
@@ -83,13 +83,16 @@ export class BoardSearch implements ReactiveController {
       this.host.requestUpdate();
       return;
     }
-    const query = findCardsQuery(this.filter);
+    const query = findCardsParams(this.filter);
+    const findPage = (cursor: string | null) =>
+      call("find_cards", {
+        params: { project_id: this.host.projectId },
+        query: { ...query, limit: 200, ...(cursor ? { cursor } : {}) },
+      });
     const cards: Card[] = [];
     let cursor: string | null = null;
     do {
-      const page: Page<Card> = await api.get<Page<Card>>(
-        `/projects/${this.host.projectId}/cards?${query}&limit=200${cursor ? `&cursor=${cursor}` : ""}`,
-      );
+      const page = await findPage(cursor);
       if (load !== this.loads) return;
       cards.push(...page.data);
       cursor = page.next_cursor;

@@ -1,11 +1,10 @@
-// The board: columns and their cards in position order. Cards and columns move by dragging them
-// (mouse, pen, or a finger after a short press) or with the keyboard (Alt+arrows), both calling
-// the API; a placeholder shows where a drop lands. The board follows live events, so what
-// another person or an agent changes shows here too. Enter opens a card.
+// The board: columns and their cards in position order. Cards and columns move by dragging them (mouse,
+// pen, or a finger after a short press) or with the keyboard (Alt+arrows), calling the API; a placeholder
+// shows where a drop lands. Live events show what another person or an agent changes. Enter opens a card.
 import type { BoardColumn, BoardEvent, Card, User } from "@org/contracts";
 import { html, LitElement, nothing } from "lit";
 import { guard } from "lit/directives/guard.js";
-import { api } from "../../api.ts";
+import { call } from "../../api.ts";
 import { joinProject, leaveProject } from "../../live.ts";
 import { navigate } from "../../router.ts";
 import { base } from "../../styles.ts";
@@ -156,7 +155,7 @@ export class BoardBoardView extends LitElement implements ColumnActions, DragHos
     const column = this.data.columns.find((candidate) => candidate.id === columnId);
     this.announcement = `Moved #${card.number} to ${column?.name ?? "column"}, position ${position + 1}.`;
     try {
-      await api.post(`/cards/${card.id}/move`, { to_column_id: columnId, position });
+      await call("move_card", { params: { card_id: card.id }, body: { to_column_id: columnId, position } });
       return true;
     } catch (error) {
       this.data = { ...this.data, columns: before };
@@ -172,7 +171,7 @@ export class BoardBoardView extends LitElement implements ColumnActions, DragHos
     this.data = { ...this.data, columns: moveColumnLocally(before, column.id, to) };
     this.announcement = `Moved the column ${column.name} to position ${to + 1} of ${before.length}.`;
     try {
-      await api.patch(`/columns/${column.id}`, { position: to });
+      await call("update_column", { params: { column_id: column.id }, body: { position: to } });
     } catch (error) {
       this.data = { ...this.data, columns: before };
       toast((error as Error).message, "error");
@@ -255,7 +254,7 @@ export class BoardBoardView extends LitElement implements ColumnActions, DragHos
     const form = event.target as HTMLFormElement;
     const title = String(new FormData(form).get("title") ?? "").trim();
     if (!title) return;
-    if (await attempt(() => api.post(`/columns/${column.id}/cards`, { title }))) {
+    if (await attempt(() => call("create_card", { params: { column_id: column.id }, body: { title } }))) {
       form.reset();
       form.querySelector("input")?.focus();
       await this.reload();
@@ -267,8 +266,8 @@ export class BoardBoardView extends LitElement implements ColumnActions, DragHos
   }
 
   private async addColumn(name: string, position: number | undefined) {
-    const body = position === undefined ? { name } : { name, position };
-    if (!(await attempt(() => api.post(`/projects/${this.projectId}/columns`, body)))) return false;
+    const add = { params: { project_id: this.projectId }, body: { name, position } };
+    if (!(await attempt(() => call("create_column", add)))) return false;
     this.newColumnAt = null;
     await this.reload();
     return true;
@@ -283,19 +282,20 @@ export class BoardBoardView extends LitElement implements ColumnActions, DragHos
     this.renaming = null;
     const trimmed = name?.trim();
     if (!trimmed || trimmed === column.name) return;
-    if (await attempt(() => api.patch(`/columns/${column.id}`, { name: trimmed }))) await this.reload();
+    const rename = { params: { column_id: column.id }, body: { name: trimmed } };
+    if (await attempt(() => call("update_column", rename))) await this.reload();
   }
 
   async deleteColumn(column: BoardColumn) {
     if (!(await confirmAction(`Delete ${column.name}?`, "Only an empty column can be deleted.", "Delete")))
       return;
-    if (await attempt(() => api.delete(`/columns/${column.id}`))) await this.reload();
+    if (await attempt(() => call("delete_column", { params: { column_id: column.id } }))) await this.reload();
   }
 
   async toggleDone(column: BoardColumn) {
     const done = !column.done;
-    const ok = await attempt(() => api.patch(`/columns/${column.id}`, { done }));
-    if (!ok) return;
+    const change = { params: { column_id: column.id }, body: { done } };
+    if (!(await attempt(() => call("update_column", change)))) return;
     this.announcement = done
       ? `${column.name} is a done column: its cards are finished.`
       : `${column.name} is no longer a done column.`;

@@ -3,7 +3,7 @@
 import type { CardActivity, User } from "@org/contracts";
 import { html, LitElement } from "lit";
 import { activitySentence, type ActivityNames } from "../../activity-text.ts";
-import { api } from "../../api.ts";
+import { call } from "../../api.ts";
 import { formatDateTime, timeAgo } from "../../format.ts";
 import { onLiveEvent } from "../../live.ts";
 import { base, panelStyles } from "../../styles.ts";
@@ -55,9 +55,10 @@ export class BoardCardActivity extends LitElement {
 
   /** Also called by the panel after the person changed the card. */
   async load() {
-    const page = await api
-      .get<{ data: CardActivity[] }>(`/cards/${this.cardId}/activity?limit=50`)
-      .catch(() => null);
+    const page = await call("list_card_activity", {
+      params: { card_id: this.cardId },
+      query: { limit: 50 },
+    }).catch(() => null);
     if (page) this.entries = page.data;
   }
 

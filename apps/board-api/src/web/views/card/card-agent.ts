@@ -3,7 +3,7 @@
 // acknowledge gate criteria and record findings here too.
 import type { CardWithPlan, Finding, Gate, User } from "@org/contracts";
 import { html, LitElement, nothing } from "lit";
-import { api } from "../../api.ts";
+import { call, callAll } from "../../api.ts";
 import { formatDateTime, timeAgo } from "../../format.ts";
 import { base, panelStyles } from "../../styles.ts";
 import { attempt } from "../../ui/toast.ts";
@@ -36,8 +36,8 @@ export class BoardCardAgent extends LitElement {
 
   private async load() {
     const [gate, findings] = await Promise.all([
-      api.get<Gate>(`/cards/${this.card.id}/gate`),
-      api.all<Finding>(`/cards/${this.card.id}/findings`),
+      call("get_card_gate", { params: { card_id: this.card.id } }),
+      callAll("list_findings", { params: { card_id: this.card.id } }),
     ]).catch(() => [null, []] as const);
     this.gate = gate;
     this.findings = [...findings];
@@ -62,10 +62,16 @@ export class BoardCardAgent extends LitElement {
     const title = String(values.get("title") ?? "").trim();
     if (!title) return;
     await this.act(() =>
-      api.post(`/cards/${this.card.id}/findings`, {
-        kind: values.get("kind"),
-        title,
-        ...(values.get("severity") ? { severity: values.get("severity") } : {}),
+      call("create_finding", {
+        params: { card_id: this.card.id },
+        body: {
+          // The form's selects offer only the kinds and severities the schema has.
+          kind: String(values.get("kind")) as Finding["kind"],
+          title,
+          ...(values.get("severity")
+            ? { severity: String(values.get("severity")) as NonNullable<Finding["severity"]> }
+            : {}),
+        },
       }),
     );
     form.reset();
@@ -87,13 +93,13 @@ export class BoardCardAgent extends LitElement {
             ? live
               ? html`<button
                   class="button small"
-                  @click=${() => this.act(() => api.delete(`/cards/${card.id}/claim`), "Claim released.")}
+                  @click=${() => this.act(() => call("unclaim_card", { params: { card_id: card.id } }), "Claim released.")}
                 >
                   Release
                 </button>`
               : html`<button
                   class="button small"
-                  @click=${() => this.act(() => api.post(`/cards/${card.id}/claim`, {}), "Card claimed.")}
+                  @click=${() => this.act(() => call("claim_card", { params: { card_id: card.id } }), "Card claimed.")}
                 >
                   Claim
                 </button>`
@@ -131,8 +137,8 @@ export class BoardCardAgent extends LitElement {
     const toggle = (criterionId: string) => (event: Event) =>
       this.act(() =>
         (event.target as HTMLInputElement).checked
-          ? api.post(`/cards/${card.id}/gate/acks`, { criterion_id: criterionId })
-          : api.delete(`/cards/${card.id}/gate/acks/${criterionId}`),
+          ? call("ack_gate_criterion", { params: { card_id: card.id }, body: { criterion_id: criterionId } })
+          : call("remove_gate_ack", { params: { card_id: card.id, criterion_id: criterionId } }),
       );
     return html`<div>
       <strong>Entry gate</strong>

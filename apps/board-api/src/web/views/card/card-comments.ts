@@ -6,7 +6,7 @@ import type { Comment, User } from "@org/contracts";
 import { findMentions } from "@org/contracts/mentions";
 import { html, LitElement, nothing } from "lit";
 import { unsafeHTML } from "lit/directives/unsafe-html.js";
-import { api } from "../../api.ts";
+import { call, callAll } from "../../api.ts";
 import { initials, timeAgo } from "../../format.ts";
 import { onLiveEvent } from "../../live.ts";
 import { renderMarkdown } from "../../markdown.ts";
@@ -60,7 +60,9 @@ export class BoardCardComments extends LitElement {
   }
 
   async load() {
-    this.comments = await api.all<Comment>(`/cards/${this.cardId}/comments`).catch(() => this.comments);
+    this.comments = await callAll("list_comments", { params: { card_id: this.cardId } }).catch(
+      () => this.comments,
+    );
   }
 
   private async send(event: SubmitEvent) {
@@ -68,7 +70,7 @@ export class BoardCardComments extends LitElement {
     const body = this.draft.trim();
     if (!body) return;
     try {
-      await api.post(`/cards/${this.cardId}/comments`, { body });
+      await call("create_comment", { params: { card_id: this.cardId }, body: { body } });
       this.draft = "";
       await this.load();
     } catch (error) {
@@ -79,7 +81,7 @@ export class BoardCardComments extends LitElement {
   private async saveEdit(comment: Comment) {
     const body = this.editing?.body.trim();
     if (!body) return;
-    if (await attempt(() => api.patch(`/comments/${comment.id}`, { body }))) {
+    if (await attempt(() => call("update_comment", { params: { comment_id: comment.id }, body: { body } }))) {
       this.editing = null;
       await this.load();
     }
@@ -87,7 +89,8 @@ export class BoardCardComments extends LitElement {
 
   private async deleteComment(comment: Comment) {
     if (!(await confirmAction("Delete this comment?", "It cannot be brought back.", "Delete"))) return;
-    if (await attempt(() => api.delete(`/comments/${comment.id}`))) await this.load();
+    if (await attempt(() => call("delete_comment", { params: { comment_id: comment.id } })))
+      await this.load();
   }
 
   /** Members whose handle starts with the `@…` being typed at the end of the draft. */

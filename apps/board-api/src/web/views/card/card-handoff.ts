@@ -3,7 +3,7 @@
 // releases the claim, assigns the person, keeps the note in the discussion and notifies them.
 import type { CardWithPlan, User } from "@org/contracts";
 import { html, LitElement, nothing } from "lit";
-import { api } from "../../api.ts";
+import { call } from "../../api.ts";
 import { base, panelStyles } from "../../styles.ts";
 import { attempt } from "../../ui/toast.ts";
 import type { ProjectData } from "../board/board-data.ts";
@@ -43,10 +43,13 @@ export class BoardCardHandoff extends LitElement {
     this.sending = true;
     const sent = await attempt(
       () =>
-        api.post(`/cards/${this.card.id}/handoff`, {
-          note,
-          ...(to ? { to_user_id: to } : {}),
-          work_phase: phase,
+        call("handoff_card", {
+          params: { card_id: this.card.id },
+          body: {
+            note,
+            ...(to ? { to_user_id: to } : {}),
+            work_phase: phase,
+          },
         }),
       name ? `#${this.card.number} handed to ${name}.` : `#${this.card.number} handed back to the pool.`,
     );

@@ -5,7 +5,7 @@
 import type { Attachment, Card, CardWatch, CardWithPlan, ChecklistItem, Gate, User } from "@org/contracts";
 import { html, LitElement, nothing } from "lit";
 import { unsafeHTML } from "lit/directives/unsafe-html.js";
-import { api } from "../../api.ts";
+import { call, callAll } from "../../api.ts";
 import { formatDateTime } from "../../format.ts";
 import { renderMarkdown } from "../../markdown.ts";
 import { base, panelStyles, prose } from "../../styles.ts";
@@ -54,7 +54,9 @@ export class BoardCardPanel extends LitElement implements CardSideHost, CardPart
    * resolves whether it moved. Without a board, straight to the API.
    */
   move = (card: Card, columnId: string, position: number): Promise<boolean> =>
-    attempt(() => api.post(`/cards/${card.id}/move`, { to_column_id: columnId, position }));
+    attempt(() =>
+      call("move_card", { params: { card_id: card.id }, body: { to_column_id: columnId, position } }),
+    );
   current: CardWithPlan | null = null;
   checklist: ChecklistItem[] = [];
   files: Attachment[] = [];
@@ -104,11 +106,11 @@ export class BoardCardPanel extends LitElement implements CardSideHost, CardPart
   private async load() {
     try {
       const [card, items, files, gate, watch] = await Promise.all([
-        api.get<CardWithPlan>(`/cards/${this.cardId}`),
-        api.all<ChecklistItem>(`/cards/${this.cardId}/checklist`),
-        api.all<Attachment>(`/cards/${this.cardId}/attachments`),
-        api.get<Gate>(`/cards/${this.cardId}/gate`).catch(() => null),
-        api.get<CardWatch>(`/cards/${this.cardId}/watch`).catch(() => null),
+        call("get_card", { params: { card_id: this.cardId } }),
+        callAll("list_checklist", { params: { card_id: this.cardId } }),
+        callAll("list_card_attachments", { params: { card_id: this.cardId } }),
+        call("get_card_gate", { params: { card_id: this.cardId } }).catch(() => null),
+        call("get_card_watch", { params: { card_id: this.cardId } }).catch(() => null),
       ]);
       this.current = card;
       this.watch = watch;
@@ -142,7 +144,7 @@ export class BoardCardPanel extends LitElement implements CardSideHost, CardPart
   }
 
   patchCard(fields: Record<string, unknown>) {
-    return this.change(() => api.patch(`/cards/${this.cardId}`, fields));
+    return this.change(() => call("update_card", { params: { card_id: this.cardId }, body: fields }));
   }
 
   toggleAgent(open: boolean) {
@@ -175,21 +177,28 @@ export class BoardCardPanel extends LitElement implements CardSideHost, CardPart
     const card = this.card;
     if (card.archived)
       return this.change(
-        () => api.post(`/cards/${card.id}/unarchive`),
+        () => call("unarchive_card", { params: { card_id: card.id } }),
         `#${card.number} is back on the board.`,
       );
-    await this.change(() => api.post(`/cards/${card.id}/archive`), `#${card.number} archived.`);
+    await this.change(
+      () => call("archive_card", { params: { card_id: card.id } }),
+      `#${card.number} archived.`,
+    );
   }
 
   private async toggleWatch() {
     const watching = this.watch?.watching ?? false;
     const done = await attempt(
-      () => (watching ? api.delete(`/cards/${this.cardId}/watch`) : api.post(`/cards/${this.cardId}/watch`)),
+      () =>
+        watching
+          ? call("unwatch_card", { params: { card_id: this.cardId } })
+          : call("watch_card", { params: { card_id: this.cardId } }),
       watching
         ? `You no longer watch #${this.card.number}.`
         : `You watch #${this.card.number}: you hear of others' changes.`,
     );
-    if (done) this.watch = await api.get<CardWatch>(`/cards/${this.cardId}/watch`).catch(() => this.watch);
+    if (done)
+      this.watch = await call("get_card_watch", { params: { card_id: this.cardId } }).catch(() => this.watch);
   }
 
   private renderActions(card: CardWithPlan) {
@@ -223,11 +232,14 @@ export class BoardCardPanel extends LitElement implements CardSideHost, CardPart
   /** No confirmation: the card goes to the project's trash, and the toast's Undo brings it back. */
   private async deleteCard() {
     const card = this.card;
-    if (!(await attempt(() => api.delete(`/cards/${card.id}`)))) return;
+    if (!(await attempt(() => call("delete_card", { params: { card_id: card.id } })))) return;
     toast(`Moved #${card.number} to the trash.`, "info", {
       label: "Undo",
       run: () =>
-        void attempt(() => api.post(`/cards/${card.id}/restore`), `#${card.number} is back on the board.`),
+        void attempt(
+          () => call("restore_card", { params: { card_id: card.id } }),
+          `#${card.number} is back on the board.`,
+        ),
     });
     this.dispatchEvent(new CustomEvent("changed"));
     this.close();

@@ -1,7 +1,7 @@
 // The card's checklist and attachments, in the card panel.
 import type { Attachment, ChecklistItem } from "@org/contracts";
 import { html, nothing } from "lit";
-import { api } from "../../api.ts";
+import { call, fileForm } from "../../api.ts";
 import { styleProps } from "../../ui/style-props.ts";
 
 export interface CardPartsHost {
@@ -18,7 +18,9 @@ function addItem(host: CardPartsHost) {
     const form = event.target as HTMLFormElement;
     const text = String(new FormData(form).get("text") ?? "").trim();
     if (!text) return;
-    await host.change(() => api.post(`/cards/${host.cardId}/checklist`, { text }));
+    await host.change(() =>
+      call("create_checklist_item", { params: { card_id: host.cardId }, body: { text } }),
+    );
     form.reset();
     form.querySelector("input")?.focus();
   };
@@ -48,7 +50,10 @@ export function checklist(host: CardPartsHost) {
               ?disabled=${!work}
               @change=${(event: Event) =>
                 host.change(() =>
-                  api.patch(`/checklist/${item.id}`, { done: (event.target as HTMLInputElement).checked }),
+                  call("update_checklist_item", {
+                    params: { item_id: item.id },
+                    body: { done: (event.target as HTMLInputElement).checked },
+                  }),
                 )}
             />
             <span><label for="item-${item.id}">${item.text}</label></span>
@@ -57,7 +62,7 @@ export function checklist(host: CardPartsHost) {
                 ? html`<button
                     class="icon-button"
                     aria-label="Delete ${item.text}"
-                    @click=${() => host.change(() => api.delete(`/checklist/${item.id}`))}
+                    @click=${() => host.change(() => call("delete_checklist_item", { params: { item_id: item.id } }))}
                   >
                     ×
                   </button>`
@@ -83,7 +88,10 @@ function upload(host: CardPartsHost) {
     const input = event.target as HTMLInputElement;
     const file = input.files?.[0];
     if (!file) return;
-    await host.change(() => api.upload(`/cards/${host.cardId}/attachments`, file), `${file.name} attached.`);
+    await host.change(
+      () => call("upload_card_attachment", { params: { card_id: host.cardId }, body: fileForm(file) }),
+      `${file.name} attached.`,
+    );
     input.value = "";
   };
 }
@@ -106,7 +114,7 @@ export function attachments(host: CardPartsHost) {
                         ? html`<button
                             class="icon-button"
                             aria-label="Delete ${file.filename}"
-                            @click=${() => host.change(() => api.delete(`/attachments/${file.id}`))}
+                            @click=${() => host.change(() => call("delete_attachment", { params: { attachment_id: file.id } }))}
                           >
                             ×
                           </button>`

@@ -2,7 +2,7 @@
 // phase, labels, and the agent's state as one line that opens on demand.
 import type { CardWithPlan, Gate, User } from "@org/contracts";
 import { html, nothing } from "lit";
-import { api } from "../../api.ts";
+import { call } from "../../api.ts";
 import { dateInputValue, formatDateTime } from "../../format.ts";
 import { styleProps } from "../../ui/style-props.ts";
 import { canManage, type ProjectData } from "../board/board-data.ts";
@@ -34,7 +34,9 @@ function fields(host: CardSideHost) {
       <select
         ?disabled=${!work || card.archived}
         @change=${(event: Event) =>
-          host.change(() => api.post(`/cards/${card.id}/move`, { to_column_id: valueOf(event) }))}
+          host.change(() =>
+            call("move_card", { params: { card_id: card.id }, body: { to_column_id: valueOf(event) } }),
+          )}
       >
         ${columns.map((column) => html`<option value=${column.id} ?selected=${column.id === card.column_id}>${column.name}</option>`)}
       </select></label
@@ -96,7 +98,7 @@ function labels(host: CardSideHost) {
             work
               ? html`<button
                   aria-label="Remove label ${label.name}"
-                  @click=${() => host.change(() => api.delete(`/cards/${card.id}/labels/${label.id}`))}
+                  @click=${() => host.change(() => call("detach_label", { params: { card_id: card.id, label_id: label.id } }))}
                 >
                   ×
                 </button>`

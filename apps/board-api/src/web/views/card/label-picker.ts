@@ -4,7 +4,7 @@
 // `change`, which reloads the card and tells the board (whose reload brings the new labels).
 import type { Card, Label } from "@org/contracts";
 import { html, LitElement, nothing } from "lit";
-import { api } from "../../api.ts";
+import { call } from "../../api.ts";
 import { nextLabelColor } from "../../palette.ts";
 import { base } from "../../styles.ts";
 import { styleProps } from "../../ui/style-props.ts";
@@ -40,13 +40,16 @@ export class BoardLabelPicker extends LitElement {
     const card = this.card;
     return this.change(() =>
       on
-        ? api.post(`/cards/${card.id}/labels`, { label_id: label.id })
-        : api.delete(`/cards/${card.id}/labels/${label.id}`),
+        ? call("attach_label", { params: { card_id: card.id }, body: { label_id: label.id } })
+        : call("detach_label", { params: { card_id: card.id, label_id: label.id } }),
     );
   }
 
   private async rename(label: Label, values: { name: string; color: string }) {
-    await this.change(() => api.patch(`/labels/${label.id}`, values), `Label saved as “${values.name}”.`);
+    await this.change(
+      () => call("update_label", { params: { label_id: label.id }, body: values }),
+      `Label saved as “${values.name}”.`,
+    );
     this.editing = null;
   }
 
@@ -54,8 +57,8 @@ export class BoardLabelPicker extends LitElement {
   private async create(values: { name: string; color: string }) {
     const card = this.card;
     await this.change(async () => {
-      const label = await api.post<Label>(`/projects/${card.project_id}/labels`, values);
-      await api.post(`/cards/${card.id}/labels`, { label_id: label.id });
+      const label = await call("create_label", { params: { project_id: card.project_id }, body: values });
+      await call("attach_label", { params: { card_id: card.id }, body: { label_id: label.id } });
     }, `Label “${values.name}” made and added.`);
     this.editing = null;
   }

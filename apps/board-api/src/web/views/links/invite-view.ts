@@ -1,9 +1,9 @@
 // /app/invite#<secret>: an invitation link someone shared. Shows what it offers (project, role, who
 // sent it, until when) and joins on Accept; the link works once. Signed out, the app asks to sign
 // in or up first and comes back here (link-token.ts).
-import type { InvitationPreview, Member } from "@org/contracts";
+import type { InvitationPreview } from "@org/contracts";
 import { html, LitElement, nothing } from "lit";
-import { api } from "../../api.ts";
+import { call } from "../../api.ts";
 import { navigate } from "../../router.ts";
 import { base } from "../../styles.ts";
 import { toast } from "../../ui/toast.ts";
@@ -29,7 +29,7 @@ export class BoardInviteView extends LitElement {
       return;
     }
     try {
-      this.preview = await api.post<InvitationPreview>("/invitations/preview", { token: this.token });
+      this.preview = await call("preview_invitation_link", { body: { token: this.token } });
     } catch (error) {
       this.error = (error as Error).message;
     }
@@ -38,7 +38,7 @@ export class BoardInviteView extends LitElement {
   private async accept() {
     this.busy = true;
     try {
-      const member = await api.post<Member>("/invitations/accept", { token: this.token });
+      const member = await call("accept_invitation_link", { body: { token: this.token } });
       toast(`You joined ${this.preview?.project_name ?? "the project"}.`);
       navigate(`/app/projects/${member.project_id}`, { replace: true });
     } catch (error) {

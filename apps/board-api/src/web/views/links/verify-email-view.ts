@@ -2,7 +2,7 @@
 // account (the one it was sent to); signed out, the app asks to sign in first and comes back.
 import type { User } from "@org/contracts";
 import { html, LitElement } from "lit";
-import { api } from "../../api.ts";
+import { call } from "../../api.ts";
 import { base } from "../../styles.ts";
 import { linkToken } from "./link-token.ts";
 import { linkViewStyles } from "./links.styles.ts";
@@ -28,7 +28,7 @@ export class BoardVerifyEmailView extends LitElement {
       return;
     }
     try {
-      this.verified = await api.post<User>("/me/email-verification/confirm", { token });
+      this.verified = await call("confirm_email", { body: { token } });
       this.dispatchEvent(
         new CustomEvent("user-changed", { detail: this.verified, bubbles: true, composed: true }),
       );

@@ -1,9 +1,9 @@
 // My cards: your work across projects (GET /me/cards): what is due soon (overdue or within a
 // week), what is assigned to you, and what you hold a claim on. Cards in done columns and archived
 // ones are no one's work any more and are left out. Live events of your projects refresh it.
-import type { Card, Project } from "@org/contracts";
+import type { Card } from "@org/contracts";
 import { html, LitElement, nothing } from "lit";
-import { api } from "../../api.ts";
+import { callAll } from "../../api.ts";
 import { formatDate } from "../../format.ts";
 import { onLiveEvent } from "../../live.ts";
 import { base } from "../../styles.ts";
@@ -53,9 +53,9 @@ export class BoardMyCardsView extends LitElement {
   private async load() {
     try {
       const [assigned, claimed, projects] = await Promise.all([
-        api.all<Card>("/me/cards?assigned=true"),
-        api.all<Card>("/me/cards?claimed=true"),
-        api.all<Project>("/projects"),
+        callAll("list_my_cards", { query: { assigned: "true" } }),
+        callAll("list_my_cards", { query: { claimed: "true" } }),
+        callAll("list_projects"),
       ]);
       this.cards = { assigned, claimed, projects: new Map(projects.map((p) => [p.id, p.name])) };
       this.error = "";

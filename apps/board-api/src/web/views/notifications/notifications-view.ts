@@ -3,7 +3,7 @@
 // administer (no card: they lead to the project's settings, where the webhooks are).
 import type { Notification } from "@org/contracts";
 import { html, LitElement, nothing } from "lit";
-import { api } from "../../api.ts";
+import { call } from "../../api.ts";
 import { timeAgo } from "../../format.ts";
 import { onLiveEvent } from "../../live.ts";
 import { navigate } from "../../router.ts";
@@ -32,7 +32,7 @@ export class BoardNotificationsView extends LitElement {
 
   private async load() {
     this.items = (
-      await api.get<{ data: Notification[] }>("/me/notifications?limit=100").catch(() => ({ data: [] }))
+      await call("list_notifications", { query: { limit: 100 } }).catch(() => ({ data: [] }))
     ).data;
   }
 
@@ -43,14 +43,14 @@ export class BoardNotificationsView extends LitElement {
   private async open(event: Event, item: Notification) {
     event.preventDefault();
     if (!item.read_at) {
-      await api.post(`/me/notifications/${item.id}/read`).catch(() => undefined);
+      await call("mark_notification_read", { params: { notification_id: item.id } }).catch(() => undefined);
       this.changed();
     }
     navigate(target(item));
   }
 
   private async readAll() {
-    await api.post("/me/notifications/read");
+    await call("mark_all_notifications_read");
     this.changed();
     await this.load();
   }

@@ -5,7 +5,7 @@
 // this page after.
 import type { Project } from "@org/contracts";
 import { html, LitElement, nothing } from "lit";
-import { api, web } from "../../api.ts";
+import { callAll, web } from "../../api.ts";
 import { base } from "../../styles.ts";
 import { withStepUp } from "../../ui/step-up.ts";
 import { consentStyles } from "./consent.styles.ts";
@@ -64,7 +64,7 @@ export class BoardOAuthConsent extends LitElement {
         location.replace(answer.redirect_to);
         return;
       }
-      this.projects = await api.all<Project>("/projects");
+      this.projects = await callAll("list_projects");
       this.view = answer;
     } catch (error) {
       this.error = (error as Error).message;

@@ -2,7 +2,7 @@
 // live (invitation.created in your own room) and leave when accepted, declined or revoked.
 import type { Invitation, User } from "@org/contracts";
 import { html, LitElement, nothing } from "lit";
-import { api } from "../../api.ts";
+import { call, callAll } from "../../api.ts";
 import { timeAgo } from "../../format.ts";
 import { onLiveEvent } from "../../live.ts";
 import { base } from "../../styles.ts";
@@ -35,7 +35,7 @@ export class BoardInvitations extends LitElement {
   }
 
   private async load() {
-    this.invitations = await api.all<Invitation>("/me/invitations").catch(() => this.invitations);
+    this.invitations = await callAll("list_my_invitations").catch(() => this.invitations);
   }
 
   private changed() {
@@ -44,7 +44,7 @@ export class BoardInvitations extends LitElement {
 
   private async accept(invitation: Invitation) {
     const joined = await attempt(
-      () => api.post(`/invitations/${invitation.id}/accept`),
+      () => call("accept_invitation", { params: { invitation_id: invitation.id } }),
       `You joined ${invitation.project_name}.`,
     );
     await this.load();
@@ -53,7 +53,10 @@ export class BoardInvitations extends LitElement {
   }
 
   private async decline(invitation: Invitation) {
-    await attempt(() => api.delete(`/invitations/${invitation.id}`), "Invitation declined.");
+    await attempt(
+      () => call("delete_invitation", { params: { invitation_id: invitation.id } }),
+      "Invitation declined.",
+    );
     await this.load();
     this.changed();
   }

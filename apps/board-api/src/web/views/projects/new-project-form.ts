@@ -4,7 +4,7 @@
 // finish it (Try again) or to open the project as it is.
 import type { Project } from "@org/contracts";
 import { html, LitElement, nothing } from "lit";
-import { api } from "../../api.ts";
+import { call } from "../../api.ts";
 import { PRIORITY_LADDER } from "../../palette.ts";
 import { base } from "../../styles.ts";
 import { styleProps } from "../../ui/style-props.ts";
@@ -45,10 +45,12 @@ export class BoardNewProject extends LitElement {
     this.busy = true;
     this.error = "";
     try {
-      this.made = await api.post<Project>("/projects", {
-        name: String(values.get("name") ?? ""),
-        ...(repo ? { repo_url: repo } : {}),
-        ...templateBody(this.setup.template),
+      this.made = await call("create_project", {
+        body: {
+          name: String(values.get("name") ?? ""),
+          ...(repo ? { repo_url: repo } : {}),
+          ...templateBody(this.setup.template),
+        },
       });
     } catch (error) {
       this.error = (error as Error).message;

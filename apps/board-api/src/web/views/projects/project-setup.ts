@@ -3,8 +3,7 @@
 // are added by the page one request at a time. Each step first reads what the project already has
 // and adds only what is missing, so after a failure half-way (a dropped connection) running the
 // set-up again finishes it, in order, instead of doubling what was made.
-import type { Column, Priority } from "@org/contracts";
-import { api } from "../../api.ts";
+import { call, callAll } from "../../api.ts";
 import { PRIORITY_LADDER } from "../../palette.ts";
 
 interface StartingColumn {
@@ -46,19 +45,21 @@ export class SetupError extends Error {
 
 async function ensureColumns(projectId: string, wanted: readonly StartingColumn[]) {
   if (wanted.length === 0) return;
-  const { data } = await api.get<{ data: Column[] }>(`/projects/${projectId}/columns?cards_limit=1`);
+  const { data } = await call("get_board", { params: { project_id: projectId }, query: { cards_limit: 1 } });
   const have = new Set(data.map((column) => column.name));
   for (const column of wanted) {
-    if (!have.has(column.name)) await api.post(`/projects/${projectId}/columns`, column);
+    if (!have.has(column.name))
+      await call("create_column", { params: { project_id: projectId }, body: column });
   }
 }
 
 async function ensurePriorities(projectId: string) {
   const have = new Set(
-    (await api.all<Priority>(`/projects/${projectId}/priorities`)).map((rung) => rung.name),
+    (await callAll("list_priorities", { params: { project_id: projectId } })).map((rung) => rung.name),
   );
   for (const rung of PRIORITY_LADDER) {
-    if (!have.has(rung.name)) await api.post(`/projects/${projectId}/priorities`, rung);
+    if (!have.has(rung.name))
+      await call("create_priority", { params: { project_id: projectId }, body: rung });
   }
 }
 

@@ -1,7 +1,7 @@
 // Your projects, the invitations to you (live), and a new project.
 import type { Project, User } from "@org/contracts";
 import { html, LitElement, nothing } from "lit";
-import { api } from "../../api.ts";
+import { callAll } from "../../api.ts";
 import { navigate } from "../../router.ts";
 import { base } from "../../styles.ts";
 import { projectsStyles } from "./projects.styles.ts";
@@ -30,7 +30,7 @@ export class BoardProjectsView extends LitElement {
 
   private async load() {
     try {
-      this.projects = await api.all<Project>("/projects");
+      this.projects = await callAll("list_projects");
     } catch (error) {
       this.error = (error as Error).message;
     }

@@ -3,7 +3,7 @@
 // Whoever opens the link signed in joins (the address is a label); see /app/invite.
 import type { CreatedInvitation, Invitation, Role } from "@org/contracts";
 import { html, LitElement, nothing } from "lit";
-import { api } from "../../api.ts";
+import { call, callAll } from "../../api.ts";
 import { base } from "../../styles.ts";
 import { attempt } from "../../ui/toast.ts";
 import "../../ui/secret-value.ts";
@@ -30,7 +30,9 @@ export class BoardMemberInvitations extends LitElement {
   }
 
   private async load() {
-    this.invitations = await api.all<Invitation>(`/projects/${this.projectId}/invitations`).catch(() => []);
+    this.invitations = await callAll("list_invitations", { params: { project_id: this.projectId } }).catch(
+      () => [],
+    );
   }
 
   private async invite(event: SubmitEvent) {
@@ -39,9 +41,12 @@ export class BoardMemberInvitations extends LitElement {
     const values = new FormData(form);
     const email = String(values.get("email") ?? "").trim();
     await attempt(async () => {
-      this.created = await api.post<CreatedInvitation>(`/projects/${this.projectId}/invitations`, {
-        email,
-        role: values.get("role"),
+      this.created = await call("create_invitation", {
+        params: { project_id: this.projectId },
+        body: {
+          email,
+          role: String(values.get("role")) as Role, // the select offers only roles
+        },
       });
       form.reset();
     });
@@ -49,7 +54,12 @@ export class BoardMemberInvitations extends LitElement {
   }
 
   private async revoke(invitation: Invitation) {
-    if (await attempt(() => api.delete(`/invitations/${invitation.id}`), "Invitation revoked.")) {
+    if (
+      await attempt(
+        () => call("delete_invitation", { params: { invitation_id: invitation.id } }),
+        "Invitation revoked.",
+      )
+    ) {
       if (this.created?.id === invitation.id) this.created = null;
       await this.load();
     }

@@ -4,7 +4,7 @@
 import type { CreatedWebhook, Webhook, WebhookDelivery } from "@org/contracts";
 import { WEBHOOK_EVENT_TYPES } from "@org/contracts/event-names";
 import { html, LitElement, nothing } from "lit";
-import { api } from "../../api.ts";
+import { call, callAll } from "../../api.ts";
 import { base } from "../../styles.ts";
 import { confirmAction } from "../../ui/confirm.ts";
 import { attempt } from "../../ui/toast.ts";
@@ -34,14 +34,17 @@ export class BoardProjectWebhooks extends LitElement {
   }
 
   private async load() {
-    this.webhooks = await api.all<Webhook>(`/projects/${this.projectId}/webhooks`).catch(() => []);
+    this.webhooks = await callAll("list_webhooks", { params: { project_id: this.projectId } }).catch(
+      () => [],
+    );
     if (this.open) await this.loadDeliveries(this.open);
   }
 
   private async loadDeliveries(webhookId: string) {
-    const page = await api
-      .get<{ data: WebhookDelivery[] }>(`/webhooks/${webhookId}/deliveries?limit=20`)
-      .catch(() => ({ data: [] }));
+    const page = await call("list_webhook_deliveries", {
+      params: { webhook_id: webhookId },
+      query: { limit: 20 },
+    }).catch(() => ({ data: [] }));
     this.deliveries = page.data;
   }
 
@@ -51,10 +54,13 @@ export class BoardProjectWebhooks extends LitElement {
     const values = new FormData(form);
     const events = values.getAll("events").map(String);
     await attempt(async () => {
-      this.created = await api.post<CreatedWebhook>(`/projects/${this.projectId}/webhooks`, {
-        url: String(values.get("url") ?? "").trim(),
-        events,
-        description: String(values.get("description") ?? "").trim(),
+      this.created = await call("create_webhook", {
+        params: { project_id: this.projectId },
+        body: {
+          url: String(values.get("url") ?? "").trim(),
+          events,
+          description: String(values.get("description") ?? "").trim(),
+        },
       });
       form.reset();
       form.querySelector("details")?.removeAttribute("open");
@@ -65,7 +71,7 @@ export class BoardProjectWebhooks extends LitElement {
   private async setEnabled(webhook: Webhook, enabled: boolean) {
     if (
       await attempt(
-        () => api.patch(`/webhooks/${webhook.id}`, { enabled }),
+        () => call("update_webhook", { params: { webhook_id: webhook.id }, body: { enabled } }),
         enabled ? "Webhook resumed." : "Webhook paused.",
       )
     ) {
@@ -80,7 +86,9 @@ export class BoardProjectWebhooks extends LitElement {
       "Delete webhook",
     );
     if (!ok) return;
-    if (await attempt(() => api.delete(`/webhooks/${webhook.id}`), "Webhook deleted.")) {
+    if (
+      await attempt(() => call("delete_webhook", { params: { webhook_id: webhook.id } }), "Webhook deleted.")
+    ) {
       if (this.created?.id === webhook.id) this.created = null;
       if (this.open === webhook.id) this.open = null;
       await this.load();
@@ -98,7 +106,12 @@ export class BoardProjectWebhooks extends LitElement {
   }
 
   private async retry(delivery: WebhookDelivery) {
-    if (await attempt(() => api.post(`/deliveries/${delivery.id}/retry`), "Queued to be sent again.")) {
+    if (
+      await attempt(
+        () => call("retry_webhook_delivery", { params: { delivery_id: delivery.id } }),
+        "Queued to be sent again.",
+      )
+    ) {
       await this.loadDeliveries(delivery.webhook_id);
     }
   }

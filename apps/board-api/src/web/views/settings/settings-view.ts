@@ -4,7 +4,7 @@
 import type { Label, Member, Priority, Project, Role, User } from "@org/contracts";
 import { html, LitElement, nothing } from "lit";
 import { styleProps } from "../../ui/style-props.ts";
-import { api } from "../../api.ts";
+import { call, callAll } from "../../api.ts";
 import { navigate } from "../../router.ts";
 import { base } from "../../styles.ts";
 import { confirmAction } from "../../ui/confirm.ts";
@@ -57,10 +57,10 @@ export class BoardSettingsView extends LitElement {
   private async load() {
     try {
       const [project, members, labels, priorities] = await Promise.all([
-        api.get<Project>(`/projects/${this.projectId}`),
-        api.all<Member>(`/projects/${this.projectId}/members`),
-        api.all<Label>(`/projects/${this.projectId}/labels`),
-        api.all<Priority>(`/projects/${this.projectId}/priorities`),
+        call("get_project", { params: { project_id: this.projectId } }),
+        callAll("list_members", { params: { project_id: this.projectId } }),
+        callAll("list_labels", { params: { project_id: this.projectId } }),
+        callAll("list_priorities", { params: { project_id: this.projectId } }),
       ]);
       this.project = project;
       this.members = members;
@@ -80,10 +80,14 @@ export class BoardSettingsView extends LitElement {
     member: { user_id: string; name: string; role: string },
     select: HTMLSelectElement,
   ) {
-    const role = select.value;
+    const role = select.value as Role; // the select offers only roles
     const done = `${member.name} is now ${role}.`;
     const changed = await attempt(
-      () => api.post(`/projects/${this.projectId}/members`, { user_id: member.user_id, role }),
+      () =>
+        call("add_member", {
+          params: { project_id: this.projectId },
+          body: { user_id: member.user_id, role },
+        }),
       done,
     );
     if (changed) await this.load();
@@ -101,9 +105,12 @@ export class BoardSettingsView extends LitElement {
   private saveProject = this.submit((values) =>
     this.act(
       () =>
-        api.patch(`/projects/${this.projectId}`, {
-          name: String(values.get("name") ?? ""),
-          repo_url: String(values.get("repo_url") ?? "").trim(),
+        call("update_project", {
+          params: { project_id: this.projectId },
+          body: {
+            name: String(values.get("name") ?? ""),
+            repo_url: String(values.get("repo_url") ?? "").trim(),
+          },
         }),
       "Project saved.",
     ),
@@ -111,24 +118,33 @@ export class BoardSettingsView extends LitElement {
 
   private addLabel = this.submit(async (values, form) => {
     await this.act(() =>
-      api.post(`/projects/${this.projectId}/labels`, {
-        name: String(values.get("name") ?? ""),
-        color: values.get("color"),
+      call("create_label", {
+        params: { project_id: this.projectId },
+        body: {
+          name: String(values.get("name") ?? ""),
+          color: String(values.get("color")),
+        },
       }),
     );
     form.reset();
   });
 
   private async saveLabel(label: Label, values: { name: string; color: string }) {
-    await this.act(() => api.patch(`/labels/${label.id}`, values), `Label saved as “${values.name}”.`);
+    await this.act(
+      () => call("update_label", { params: { label_id: label.id }, body: values }),
+      `Label saved as “${values.name}”.`,
+    );
     this.editingLabel = null;
   }
 
   private addPriority = this.submit(async (values, form) => {
     await this.act(() =>
-      api.post(`/projects/${this.projectId}/priorities`, {
-        name: String(values.get("name") ?? ""),
-        color: values.get("color"),
+      call("create_priority", {
+        params: { project_id: this.projectId },
+        body: {
+          name: String(values.get("name") ?? ""),
+          color: String(values.get("color")),
+        },
       }),
     );
     form.reset();
@@ -142,7 +158,9 @@ export class BoardSettingsView extends LitElement {
       self ? "Leave" : "Remove",
     );
     if (!ok) return;
-    await this.act(() => api.delete(`/projects/${this.projectId}/members/${member.user_id}`));
+    await this.act(() =>
+      call("remove_member", { params: { project_id: this.projectId, user_id: member.user_id } }),
+    );
     if (self) navigate("/app");
   }
 
@@ -154,7 +172,7 @@ export class BoardSettingsView extends LitElement {
     );
     if (!ok) return;
     try {
-      await api.delete(`/projects/${this.projectId}`);
+      await call("delete_project", { params: { project_id: this.projectId } });
       navigate("/app");
     } catch (error) {
       toast((error as Error).message, "error");
@@ -273,7 +291,7 @@ export class BoardSettingsView extends LitElement {
                         </button>
                         <button
                           aria-label="Delete label ${label.name}"
-                          @click=${() => this.act(() => api.delete(`/labels/${label.id}`))}
+                          @click=${() => this.act(() => call("delete_label", { params: { label_id: label.id } }))}
                         >
                           ×
                         </button>`
@@ -304,7 +322,7 @@ export class BoardSettingsView extends LitElement {
   /** A rung dropped or moved with the keyboard: the ladder as the server now has it, focus kept on its grip. */
   private async moveRung(rung: Priority, position: number) {
     await this.act(
-      () => api.patch(`/priorities/${rung.id}`, { position }),
+      () => call("update_priority", { params: { priority_id: rung.id }, body: { position } }),
       `${rung.name} is now ${position === 0 ? "the most urgent" : `priority ${position + 1} of ${this.priorities.length}`}.`,
     );
     await this.updateComplete;
@@ -322,7 +340,7 @@ export class BoardSettingsView extends LitElement {
             ? html`<li class="placeholder" aria-hidden="true"></li>`
             : this.ladder.item(rung, this.priorities, {
                 manage,
-                remove: () => this.act(() => api.delete(`/priorities/${rung.id}`)),
+                remove: () => this.act(() => call("delete_priority", { params: { priority_id: rung.id } })),
               }),
         )}
       </ol>

@@ -1,10 +1,10 @@
 // The project's trash: its deleted cards, the most recently deleted first, each with who deleted it
 // and when it goes for good (30 days later). Any member restores a card; admins and owners empty
 // the whole trash. Live events of the project (a card deleted or restored elsewhere) refresh it.
-import type { Member, Project, TrashedCard } from "@org/contracts";
+import type { Project, TrashedCard } from "@org/contracts";
 import { TRASH_RETENTION_DAYS } from "@org/contracts/trash";
 import { html, LitElement, nothing } from "lit";
-import { api } from "../../api.ts";
+import { call, callAll } from "../../api.ts";
 import { formatDate, formatDateTime } from "../../format.ts";
 import { joinProject, leaveProject, onLiveEvent } from "../../live.ts";
 import { base } from "../../styles.ts";
@@ -59,9 +59,9 @@ export class BoardTrashView extends LitElement {
   async load() {
     try {
       const [project, cards, members] = await Promise.all([
-        api.get<Project>(`/projects/${this.projectId}`),
-        api.all<TrashedCard>(`/projects/${this.projectId}/trash`),
-        api.all<Member>(`/projects/${this.projectId}/members`),
+        call("get_project", { params: { project_id: this.projectId } }),
+        callAll("list_trash", { params: { project_id: this.projectId } }),
+        callAll("list_members", { params: { project_id: this.projectId } }),
       ]);
       this.trash = { project, cards, members: new Map(members.map((m) => [m.user_id, m.name])) };
       this.error = "";
@@ -72,7 +72,7 @@ export class BoardTrashView extends LitElement {
 
   private async restore(card: TrashedCard) {
     const done = `#${card.number} is back on the board.`;
-    if (await attempt(() => api.post(`/cards/${card.id}/restore`), done)) await this.load();
+    if (await attempt(() => call("restore_card", { params: { card_id: card.id } }), done)) await this.load();
   }
 
   private async empty(count: number) {
@@ -82,7 +82,12 @@ export class BoardTrashView extends LitElement {
       "Empty trash",
     );
     if (!sure) return;
-    if (await attempt(() => api.delete(`/projects/${this.projectId}/trash`), "The trash is empty."))
+    if (
+      await attempt(
+        () => call("empty_trash", { params: { project_id: this.projectId } }),
+        "The trash is empty.",
+      )
+    )
       await this.load();
   }
 
