@@ -74,33 +74,6 @@ export function createApiClient(options: ApiClientOptions): Send {
   };
 }
 
-/** The paths an API takes for each method: `BoardPaths`, `AdminApiPaths` (@org/web-kit/registry-paths). */
-export interface PathsByMethod {
-  get: string;
-  post: string;
-  patch: string;
-  delete: string;
-}
-
-/** One call per method, each taking only the paths the API has for that method. */
-export interface MethodCalls<P extends PathsByMethod> {
-  get<T>(path: P["get"]): Promise<T>;
-  post<T>(path: P["post"], body?: unknown): Promise<T>;
-  patch<T>(path: P["patch"], body: unknown): Promise<T>;
-  /** Most answer 204 (void); one that answers a body names its type. */
-  delete<T = void>(path: P["delete"]): Promise<T>;
-}
-
-/** `send` as typed calls: a path the registry does not have for the method does not compile. */
-export function methodCalls<P extends PathsByMethod>(send: Send): MethodCalls<P> {
-  return {
-    get: (path) => send("GET", path),
-    post: (path, body) => send("POST", path, body),
-    patch: (path, body) => send("PATCH", path, body),
-    delete: (path) => send("DELETE", path),
-  };
-}
-
 /**
  * One path segment from an id: percent-encoded, and never a segment a URL parser resolves away.
  * encodeURIComponent keeps "." and "..", and fetch (like every browser) resolves

@@ -2,21 +2,17 @@
 // `call("move_card", { params: { card_id }, body })` takes the operation's params, query and body
 // (the schemas' input) and answers its response as it comes over the wire (the response schema's
 // input: timestamps as strings), nothing for a 204, null for an operation's "nothing to return"
-// (`emptyStatus`). Built on the API's `send` (api-client.ts): CSRF, errors and 401 stay there.
+// (`emptyStatus`): ClientInput and WireResult of @org/contracts. Built on the API's `send`
+// (api-client.ts): CSRF, errors and 401 stay there.
 //
 // The registry (schemas, descriptions) stays out of the page's bundle: the page passes the
 // operations' routes (method and path by name), which `routesOf` takes from the registry in a
 // `*.at-build.ts` module that @org/web-build runs at build time and bundles as plain JSON.
-import type { z } from "@org/contracts";
+import type { ClientInput, OperationContract, WireResult } from "@org/contracts";
 import { pathSegment, queryString, type HttpMethod, type Send } from "./api-client.ts";
 
-/** What a route table needs of an operation; both services' registries have it. */
-export interface RoutedOperation {
-  method: "get" | "post" | "patch" | "delete";
-  path: string;
-  /** The board's "nothing to return" status: answered as null. */
-  emptyStatus?: number;
-}
+/** What a route table reads of an operation (`emptyStatus`: the board's "nothing to return"). */
+type RoutedOperation = Pick<OperationContract, "method" | "path"> & { emptyStatus?: number };
 
 /** How to send one operation: its method, its path template (`/cards/{card_id}/move`, relative to the client's base). */
 export interface Route {
@@ -36,17 +32,6 @@ export type UnderBase<Ops, Base extends string> = {
   [N in keyof Ops as Ops[N] extends { path: `${Base}${string}` } ? N : never]: Ops[N];
 };
 
-/** A registry written as a list (the auth server's), keyed by its unique `operationId`. */
-export type ByOperationId<Ops extends readonly { operationId: string }[]> = {
-  [Op in Ops[number] as Op["operationId"]]: Op;
-};
-
-export function byOperationId<const Ops extends readonly { operationId: string }[]>(
-  operations: Ops,
-): ByOperationId<Ops> {
-  return Object.fromEntries(operations.map((op) => [op.operationId, op])) as ByOperationId<Ops>;
-}
-
 /** The routes of a registry's operations under `base` (their paths made relative to it). */
 export function routesOf<Ops extends Record<string, RoutedOperation>, Base extends string = "">(
   operations: Ops,
@@ -64,27 +49,26 @@ export function routesOf<Ops extends Record<string, RoutedOperation>, Base exten
   return routes as Routes<UnderBase<Ops, Base>>;
 }
 
-type Schema = z.ZodType;
-type Input<Op, K extends string> = Op extends { [P in K]: infer S extends Schema } ? z.input<S> : undefined;
 type Empty = Record<never, never>;
-/** One part of a call: absent when the operation has none, optional when all its fields are. */
-type Part<K extends string, T> = [T] extends [undefined]
-  ? { [P in K]?: never }
-  : Empty extends T
-    ? { [P in K]?: T }
-    : { [P in K]: T };
+/** A part of the input: absent when the operation has none, optional when every field of it is. */
+type Part<K extends string, Parts> = K extends keyof Parts
+  ? Empty extends Parts[K]
+    ? { [P in K]?: Parts[K] }
+    : { [P in K]: Parts[K] }
+  : { [P in K]?: never };
+type Sent<Op> = Op extends OperationContract ? ClientInput<Op> : never;
 
 /** What a call of `Op` takes: `params` (the path's), `query`, `body` (FormData for an upload). */
-export type CallInput<Op> = Part<"params", Input<Op, "params">> &
-  Part<"query", Input<Op, "query">> &
-  Part<"body", Op extends { multipart: true } ? FormData : Input<Op, "body">>;
+export type CallInput<Op> = Part<"params", Sent<Op>> &
+  Part<"query", Sent<Op>> &
+  (Op extends { multipart: true } ? { body: FormData } : Part<"body", Sent<Op>>);
 
-/** What a call of `Op` answers: the response as sent (JSON), void for 204, null for its empty status. */
-export type CallResult<Op> = Op extends { response: infer R extends Schema }
+/** What a call of `Op` answers: its wire result, or null for its empty status. */
+export type CallResult<Op> = Op extends OperationContract
   ? Op extends { emptyStatus: number }
-    ? z.input<R> | null
-    : z.input<R>
-  : void;
+    ? WireResult<Op> | null
+    : WireResult<Op>
+  : never;
 
 /** `call(name, input)`: the input may be left out when every part of it is optional. */
 export type OperationCall<Ops> = <N extends keyof Ops & string>(

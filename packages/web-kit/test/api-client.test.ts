@@ -6,7 +6,6 @@ import {
   ApiError,
   createApiClient,
   errorMessage,
-  methodCalls,
   pathSegment,
   queryString,
   type Send,
@@ -143,29 +142,6 @@ describe("createApiClient", () => {
       status: 0,
       code: "network",
     });
-  });
-});
-
-describe("methodCalls", () => {
-  beforeEach(() => (seen.length = 0));
-
-  it("sends each call with its method, path and body", async () => {
-    const calls = methodCalls<{
-      get: "/things";
-      post: "/things";
-      patch: `/things/${string}`;
-      delete: "/empty";
-    }>(client());
-    await expect(calls.get("/things")).resolves.toEqual({ id: "1", name: "Thing" });
-    await calls.post("/things", { name: "Thing" });
-    await calls.patch("/things/1", { name: "Renamed" });
-    await expect(calls.delete("/empty")).resolves.toBeUndefined();
-    expect(seen.map(({ method, url, body }) => [method, url, body])).toEqual([
-      ["GET", "/api/things", ""],
-      ["POST", "/api/things", '{"name":"Thing"}'],
-      ["PATCH", "/api/things/1", '{"name":"Renamed"}'],
-      ["DELETE", "/api/empty", ""],
-    ]);
   });
 });
 

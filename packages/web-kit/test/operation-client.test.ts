@@ -5,25 +5,19 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
-  authAdminOperations,
+  authAdminOperationMap,
   boardOperations,
   type AuthAdminOperations,
   type BoardOperations,
   type Card,
   type CardWithPlan,
+  type KeyedByOperationId,
 } from "@org/contracts";
 import { ApiError, createApiClient } from "../src/api-client.ts";
-import {
-  byOperationId,
-  createOperationClient,
-  routesOf,
-  type ByOperationId,
-  type CallResult,
-  type UnderBase,
-} from "../src/operation-client.ts";
+import { createOperationClient, routesOf, type CallResult, type UnderBase } from "../src/operation-client.ts";
 
 const boardRoutes = routesOf(boardOperations);
-const adminRoutes = routesOf(byOperationId(authAdminOperations), "/admin/api");
+const adminRoutes = routesOf(authAdminOperationMap, "/admin/api");
 
 describe("routesOf", () => {
   it("takes each operation's method and path, relative to the client's base", () => {
@@ -119,7 +113,7 @@ describe("createOperationClient", () => {
       const wrong: Card[] = await call("get_card", { params: { card_id: "c1" } });
       return [card, page, deleted, empty, wrong];
     };
-    type Admin = UnderBase<ByOperationId<AuthAdminOperations>, "/admin/api">;
+    type Admin = UnderBase<KeyedByOperationId<AuthAdminOperations>, "/admin/api">;
     const admin = createOperationClient<Admin>(async () => undefined as never, adminRoutes);
     const typedAdmin = async () => {
       const tenant: { id: string; name: string } = await admin("disableTenant", {

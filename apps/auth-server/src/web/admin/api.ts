@@ -1,47 +1,21 @@
-// The dashboard's client of /admin/api, on the web kit's fetch client: the session's CSRF token on
-// every change, the auth server's error envelope turned into ApiError, a 401 back to sign-in.
+// The dashboard's client of /admin/api: its operations called by operationId, typed from the admin
+// operations in @org/contracts, on the web kit's fetch client: the session's CSRF token on every
+// change, the auth server's error envelope turned into ApiError, a 401 back to sign-in.
+import type { AuditEventType, AuthAdminOperations, KeyedByOperationId } from "@org/contracts";
 import {
   ApiError,
   createApiClient,
   errorMessage as serverMessage,
-  methodCalls,
-  pathSegment,
   queryString,
   type ErrorDetail,
 } from "@org/web-kit/api-client";
-import type { AdminApiPaths } from "@org/web-kit/registry-paths";
-import type {
-  Admin,
-  AdminInvite,
-  AdminPasskey,
-  AdminTenantUser,
-  AuditEvent,
-  AuditEventType,
-  AuthenticateStartResponse,
-  CreatedTenantWebhook,
-  CreateTenantRequest,
-  CreateTenantWebhookRequest,
-  ListPage,
-  OwnPasskey,
-  QrLogin,
-  RegisterStartResponse,
-  RegistrationAttachment,
-  TenantEventType,
-  TenantUser,
-  TenantView,
-  TenantWebhook,
-  TenantWebhookDelivery,
-  TenantWithKey,
-  UpdateTenantRequest,
-  UserSession,
-} from "@org/contracts";
-
+import { createOperationClient, type UnderBase } from "@org/web-kit/operation-client";
+import routes from "./operations.at-build.ts";
 import { format, t } from "./i18n.ts";
 
 export { ApiError } from "@org/web-kit/api-client";
 export type {
   Admin,
-  AdminInvite,
   AdminPasskey,
   AdminTenantUser,
   AuditEvent,
@@ -56,7 +30,7 @@ export type {
   TenantWebhook,
   TenantWebhookDelivery,
   UserSession,
-};
+} from "@org/contracts";
 
 /** The auth server's error envelope: `{ error_code, error, details? }`. */
 interface AuthErrorBody {
@@ -67,8 +41,11 @@ interface AuthErrorBody {
 
 let csrfToken: Promise<string> | undefined;
 
-/** Calls of /admin/api: only paths the admin operations in @org/contracts have for the method compile. */
-const call = methodCalls<AdminApiPaths>(
+/** The operations of /admin/api, by operationId. */
+export type AdminApiOperations = UnderBase<KeyedByOperationId<AuthAdminOperations>, "/admin/api">;
+
+/** An /admin/api operation by operationId: `call("getTenant", { params: { tenant_id } })`. */
+export const call = createOperationClient<AdminApiOperations>(
   createApiClient({
     base: "/admin/api",
     headers: { Accept: "application/json" },
@@ -87,6 +64,7 @@ const call = methodCalls<AdminApiPaths>(
     },
     unreachable: () => new ApiError(0, "server_unreachable", t.common.unreachable),
   }),
+  routes,
 );
 
 /**
@@ -97,7 +75,7 @@ export const errorMessage = (error: unknown): string =>
   error instanceof ApiError ? serverMessage(error) : t.common.somethingWentWrong;
 
 function csrf(): Promise<string> {
-  csrfToken ??= call.get<{ token: string }>("/csrf").then(
+  csrfToken ??= call("getCsrfToken").then(
     ({ token }) => token,
     (error: unknown) => {
       csrfToken = undefined;
@@ -106,10 +84,6 @@ function csrf(): Promise<string> {
   );
   return csrfToken;
 }
-
-const query = queryString;
-/** Ids in paths: encoded, and "." or ".." refused (they would reach another route). */
-const seg = pathSegment;
 
 export interface AuditFilter {
   tenant_id?: string;
@@ -120,90 +94,15 @@ export interface AuditFilter {
   to?: string;
 }
 
-export const api = {
-  tenants: {
-    list: (cursor?: string, limit = 50) =>
-      call.get<ListPage<TenantView>>(`/tenants${query({ cursor, limit })}`),
-    create: (body: CreateTenantRequest) => call.post<TenantWithKey>("/tenants", body),
-    get: async (id: string) => call.get<TenantView>(`/tenants/${seg(id)}`),
-    update: async (id: string, body: UpdateTenantRequest) =>
-      call.patch<TenantView>(`/tenants/${seg(id)}`, body),
-    setDisabled: async (id: string, disabled: boolean) =>
-      call.post<TenantView>(`/tenants/${seg(id)}/${disabled ? "disable" : "enable"}`),
-    rotateKey: async (id: string) => call.post<TenantWithKey>(`/tenants/${seg(id)}/rotate-key`),
-  },
-  users: {
-    list: async (tenantId: string, q?: string, cursor?: string) =>
-      call.get<ListPage<AdminTenantUser>>(
-        `/tenants/${seg(tenantId)}/users${query({ q, cursor, limit: 25 })}`,
-      ),
-    delete: async (tenantId: string, externalId: string) =>
-      call.delete(`/tenants/${seg(tenantId)}/users/${seg(externalId)}`),
-    sessions: async (tenantId: string, externalId: string) =>
-      call.get<ListPage<UserSession>>(`/tenants/${seg(tenantId)}/users/${seg(externalId)}/sessions`),
-    /** Ends one session (`sessionId`) or all of them; answers how many ended. */
-    endSessions: async (tenantId: string, externalId: string, sessionId?: string): Promise<number> => {
-      const path = `/tenants/${seg(tenantId)}/users/${seg(externalId)}/sessions` as const;
-      if (sessionId === undefined) return (await call.delete<{ revoked: number }>(path)).revoked;
-      await call.delete(`${path}/${seg(sessionId)}`);
-      return 1;
-    },
-    setDisabled: async (tenantId: string, externalId: string, disabled: boolean) =>
-      call.post<TenantUser>(
-        `/tenants/${seg(tenantId)}/users/${seg(externalId)}/${disabled ? "disable" : "enable"}`,
-      ),
-    passkeys: async (tenantId: string, externalId: string) =>
-      call.get<ListPage<AdminPasskey>>(`/tenants/${seg(tenantId)}/users/${seg(externalId)}/passkeys`),
-  },
-  passkeys: {
-    delete: async (id: string) => call.delete(`/passkeys/${seg(id)}`),
-  },
-  /** A tenant's webhook endpoints and their delivery logs. */
-  webhooks: {
-    list: async (tenantId: string, cursor?: string) =>
-      call.get<ListPage<TenantWebhook>>(`/tenants/${seg(tenantId)}/webhooks${query({ cursor, limit: 25 })}`),
-    /** The answer holds the endpoint's signing secret, the only time it is shown. */
-    add: async (tenantId: string, body: CreateTenantWebhookRequest) =>
-      call.post<CreatedTenantWebhook>(`/tenants/${seg(tenantId)}/webhooks`, body),
-    remove: async (id: string) => call.delete(`/webhooks/${seg(id)}`),
-    deliveries: async (id: string, cursor?: string) =>
-      call.get<ListPage<TenantWebhookDelivery>>(
-        `/webhooks/${seg(id)}/deliveries${query({ cursor, limit: 25 })}`,
-      ),
-    replay: async (deliveryId: string) =>
-      call.post<TenantWebhookDelivery>(`/deliveries/${seg(deliveryId)}/replay`),
-  },
-  audit: {
-    list: (filter: AuditFilter, cursor?: string) =>
-      call.get<ListPage<AuditEvent>>(`/audit${query({ ...filter, cursor, limit: 50 })}`),
-    /** The CSV export of `filter` (a download link: the session cookie goes with it). */
-    exportUrl: (filter: AuditFilter) => `/admin/api/audit/export${query({ ...filter })}`,
-  },
-  admins: {
-    list: (cursor?: string) => call.get<ListPage<Admin>>(`/admins${query({ cursor })}`),
-    invite: (email: string, name: string) => call.post<AdminInvite>("/admins", { email, name }),
-    remove: async (id: string) => call.delete(`/admins/${seg(id)}`),
-  },
-  /** The signed-in administrator's own passkeys. */
-  me: {
-    passkeys: () => call.get<ListPage<OwnPasskey>>("/me/passkeys"),
-    startPasskey: (name?: string) =>
-      call.post<RegisterStartResponse>("/me/passkeys/register/start", name ? { name } : {}),
-    finishPasskey: (body: { challengeId: string; credential: unknown }) =>
-      call.post<OwnPasskey>("/me/passkeys/register/finish", body),
-    removePasskey: async (id: string) => call.delete(`/me/passkeys/${seg(id)}`),
-    /** Step-up (a passkey used in the last 5 minutes before adding or removing one). */
-    startStepUp: () => call.post<AuthenticateStartResponse>("/me/step-up/start", {}),
-    finishStepUp: (body: { challengeId: string; credential: unknown }) =>
-      call.post<{ stepped_up_until: string }>("/me/step-up/finish", body),
-  },
-  /** Ends the session server-side; the caller then leaves the dashboard. */
-  async signOut(): Promise<void> {
-    const response = await fetch("/admin/logout", {
-      method: "POST",
-      headers: { "X-CSRF-Token": await csrf() },
-      credentials: "same-origin",
-    });
-    if (!response.ok && response.status !== 401) throw new ApiError(0, "server_error", t.app.signOutFailed);
-  },
-};
+/** The CSV export of `filter` (a download link: the session cookie goes with it). */
+export const auditExportUrl = (filter: AuditFilter) => `/admin/api/audit/export${queryString({ ...filter })}`;
+
+/** Ends the session server-side (/admin/logout, outside /admin/api); the caller then leaves the dashboard. */
+export async function signOut(): Promise<void> {
+  const response = await fetch("/admin/logout", {
+    method: "POST",
+    headers: { "X-CSRF-Token": await csrf() },
+    credentials: "same-origin",
+  });
+  if (!response.ok && response.status !== 401) throw new ApiError(0, "server_error", t.app.signOutFailed);
+}

@@ -1,5 +1,5 @@
 import { html, LitElement, nothing, type PropertyDeclarations } from "lit";
-import { api, errorMessage, type Admin } from "../api.ts";
+import { type Admin, call, errorMessage } from "../api.ts";
 import { formatDate, formatDateTime } from "../format.ts";
 import { countOf, fill, format, t } from "../i18n.ts";
 import { PagedList } from "../paged.ts";
@@ -24,12 +24,12 @@ export class AdminsView extends LitElement {
   currentAdminId = "";
   removing = "";
 
-  readonly admins = new PagedList<Admin>(this, (cursor) => api.admins.list(cursor));
+  readonly admins = new PagedList<Admin>(this, (cursor) => call("listAdmins", { query: { cursor } }));
   /** "Invite administrator": its result is the invite, whose link is shown once. */
   readonly inviting = new FormDialog(this, async (form) => {
     const data = new FormData(form);
     const text = (name: string) => String(data.get(name) ?? "").trim();
-    const invite = await api.admins.invite(text("email"), text("name"));
+    const invite = await call("inviteAdmin", { body: { email: text("email"), name: text("name") } });
     void this.admins.reload();
     notify(format(t.admins.inviteCreated, { name: invite.admin.name }));
     return invite;
@@ -49,7 +49,7 @@ export class AdminsView extends LitElement {
     if (!confirmed) return;
     this.removing = admin.id;
     try {
-      await api.admins.remove(admin.id);
+      await call("removeAdmin", { params: { admin_id: admin.id } });
       this.admins.remove((a) => a.id === admin.id);
       notify(format(t.admins.removed, { name: admin.name }));
       (this.renderRoot.querySelector("h1") as HTMLElement | null)?.focus();

@@ -1,6 +1,6 @@
 import { html, LitElement, nothing, type PropertyDeclarations } from "lit";
 import { ToastController } from "@org/web-kit/toast";
-import { api } from "../api.ts";
+import { signOut } from "../api.ts";
 import { fill, format, t } from "../i18n.ts";
 import { shared } from "../styles.ts";
 import { logoIcon } from "../ui/icons.ts";
@@ -108,7 +108,7 @@ export class AdminApp extends LitElement {
   async #signOut() {
     this.signingOut = true;
     try {
-      await api.signOut();
+      await signOut();
       location.assign("/");
     } catch {
       this.signingOut = false;

@@ -1,10 +1,11 @@
 import { html, LitElement, nothing, type PropertyDeclarations } from "lit";
 import {
-  api,
   type Admin,
   type AuditEvent,
   type AuditEventType,
+  auditExportUrl,
   type AuditFilter,
+  call,
   type TenantView,
 } from "../api.ts";
 import { EVENT_LABELS, fromLocalInput } from "../format.ts";
@@ -39,17 +40,19 @@ export class AuditView extends LitElement {
   filtered = false;
   #filter: AuditFilter = {};
 
-  readonly events = new PagedList<AuditEvent>(this, (cursor) => api.audit.list(this.#filter, cursor));
+  readonly events = new PagedList<AuditEvent>(this, (cursor) =>
+    call("listAuditEvents", { query: { ...this.#filter, cursor, limit: 50 } }),
+  );
 
   override connectedCallback(): void {
     super.connectedCallback();
     void this.events.reload();
     // The tenant filter's choices; a failure leaves "All tenants" only.
-    api.tenants.list(undefined, 200).then(
+    call("listTenants", { query: { limit: 200 } }).then(
       (page) => (this.tenants = page.data),
       () => undefined,
     );
-    api.admins.list().then(
+    call("listAdmins").then(
       (page) => (this.admins = page.data),
       () => undefined,
     );
@@ -91,11 +94,7 @@ export class AuditView extends LitElement {
           <h1 tabindex="-1">${t.audit.heading}</h1>
           <p class="subtitle">${t.audit.subtitle}</p>
         </div>
-        <a
-          class="button secondary"
-          href=${api.audit.exportUrl(this.#filter)}
-          download
-          title=${t.audit.exportLabel}
+        <a class="button secondary" href=${auditExportUrl(this.#filter)} download title=${t.audit.exportLabel}
           >${t.audit.exportCsv}</a
         >
       </header>

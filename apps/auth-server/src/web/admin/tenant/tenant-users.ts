@@ -1,5 +1,5 @@
 import { html, LitElement, type PropertyDeclarations, type PropertyValues } from "lit";
-import { api, errorMessage, type AdminTenantUser } from "../api.ts";
+import { type AdminTenantUser, call, errorMessage } from "../api.ts";
 import { countOf, format, t } from "../i18n.ts";
 import { PagedList } from "../paged.ts";
 import { shared } from "../styles.ts";
@@ -36,7 +36,10 @@ export class TenantUsers extends LitElement {
   #searchTimer: ReturnType<typeof setTimeout> | undefined;
 
   readonly users = new PagedList<AdminTenantUser>(this, (cursor) =>
-    api.users.list(this.tenantId, this.#query, cursor),
+    call("listTenantUsers", {
+      params: { tenant_id: this.tenantId },
+      query: { q: this.#query, cursor, limit: 25 },
+    }),
   );
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -79,7 +82,9 @@ export class TenantUsers extends LitElement {
     }
     this.busy = `user:${user.externalId}`;
     try {
-      const updated = await api.users.setDisabled(this.tenantId, user.externalId, disabled);
+      const updated = await call(disabled ? "disableTenantUser" : "enableTenantUser", {
+        params: { tenant_id: this.tenantId, external_id: user.externalId },
+      });
       // Disabling ends the user's sessions.
       this.users.replace((u) => u.id === user.id, {
         ...user,
@@ -137,7 +142,7 @@ export class TenantUsers extends LitElement {
     if (!confirmed) return;
     this.busy = `delete:${user.externalId}`;
     try {
-      await api.users.delete(this.tenantId, user.externalId);
+      await call("deleteTenantUser", { params: { tenant_id: this.tenantId, external_id: user.externalId } });
       this.#dialog("user").close();
       this.users.remove((u) => u.id === user.id);
       notify(format(t.user.deleted, { name: who }));

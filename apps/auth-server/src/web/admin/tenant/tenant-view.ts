@@ -1,5 +1,5 @@
 import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues } from "lit";
-import { api, ApiError, errorMessage, type TenantView } from "../api.ts";
+import { ApiError, call, errorMessage, type TenantView } from "../api.ts";
 import { format, listText, t } from "../i18n.ts";
 import { shared } from "../styles.ts";
 import { changedSettings, readTenantForm, tenantChanges, tenantFields } from "../tenants/tenant-form.ts";
@@ -45,7 +45,7 @@ export class TenantDetailView extends LitElement {
     this.tenant = undefined;
     this.loadError = undefined;
     try {
-      this.tenant = await api.tenants.get(this.tenantId);
+      this.tenant = await call("getTenant", { params: { tenant_id: this.tenantId } });
     } catch (error) {
       this.loadError =
         error instanceof ApiError ? error : new ApiError(0, "server_error", errorMessage(error));
@@ -85,7 +85,7 @@ export class TenantDetailView extends LitElement {
     this.busy = "edit";
     this.editError = "";
     try {
-      const after = await api.tenants.update(before.id, changes);
+      const after = await call("updateTenant", { params: { tenant_id: before.id }, body: changes });
       this.tenant = after;
       this.#dialog("edit").close();
       const changed = changedSettings(before, after);
@@ -112,7 +112,9 @@ export class TenantDetailView extends LitElement {
     }
     this.busy = disabled ? "disable" : "enable";
     try {
-      this.tenant = await api.tenants.setDisabled(tenant.id, disabled);
+      this.tenant = await call(disabled ? "disableTenant" : "enableTenant", {
+        params: { tenant_id: tenant.id },
+      });
       notify(format(disabled ? t.tenant.disabled : t.tenant.enabled, { name: tenant.name }));
     } catch (error) {
       notify(
@@ -138,7 +140,7 @@ export class TenantDetailView extends LitElement {
     if (!confirmed) return;
     this.busy = "rotate";
     try {
-      const { tenant: updated, apiKey } = await api.tenants.rotateKey(tenant.id);
+      const { tenant: updated, apiKey } = await call("rotateTenantKey", { params: { tenant_id: tenant.id } });
       this.tenant = updated;
       this.rotatedKey = apiKey;
       await this.updateComplete;

@@ -1,5 +1,5 @@
 import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues } from "lit";
-import { api, errorMessage, type TenantEventType, type TenantWebhook } from "../api.ts";
+import { call, errorMessage, type TenantEventType, type TenantWebhook } from "../api.ts";
 import { formatDate } from "../format.ts";
 import { countOf, format, t } from "../i18n.ts";
 import { PagedList } from "../paged.ts";
@@ -49,16 +49,19 @@ export class TenantWebhooks extends LitElement {
   logOf: TenantWebhook | undefined;
 
   readonly webhooks = new PagedList<TenantWebhook>(this, (cursor) =>
-    api.webhooks.list(this.tenantId, cursor),
+    call("listTenantWebhooks", { params: { tenant_id: this.tenantId }, query: { cursor, limit: 25 } }),
   );
   /** "Add endpoint": its result is the endpoint with its secret (shown once). The first kit-dialog. */
   readonly add = new FormDialog(this, async (form) => {
     const data = new FormData(form);
     const description = String(data.get("description") ?? "").trim();
-    const created = await api.webhooks.add(this.tenantId, {
-      url: String(data.get("url") ?? "").trim(),
-      events: data.getAll("events").map(String) as TenantEventType[],
-      ...(description ? { description } : {}),
+    const created = await call("addTenantWebhook", {
+      params: { tenant_id: this.tenantId },
+      body: {
+        url: String(data.get("url") ?? "").trim(),
+        events: data.getAll("events").map(String) as TenantEventType[],
+        ...(description ? { description } : {}),
+      },
     });
     void this.webhooks.reload();
     notify(format(w.added, { url: created.url }));
@@ -79,7 +82,7 @@ export class TenantWebhooks extends LitElement {
     if (!confirmed) return;
     this.removing = webhook.id;
     try {
-      await api.webhooks.remove(webhook.id);
+      await call("removeTenantWebhook", { params: { webhook_id: webhook.id } });
       this.webhooks.remove((item) => item.id === webhook.id);
       notify(format(w.removed, { url: webhook.url }));
       // The row and its buttons are gone: focus stays in the card, on "Add endpoint".

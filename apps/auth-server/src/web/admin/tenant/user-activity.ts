@@ -1,5 +1,5 @@
 import { LitElement, type PropertyDeclarations } from "lit";
-import { api, type AuditEvent, type TenantUser } from "../api.ts";
+import { type AuditEvent, call, type TenantUser } from "../api.ts";
 import { auditColumnCount, auditHead, auditRow } from "../audit/audit-row.ts";
 import { auditViewStyles } from "../audit/audit-view.styles.ts";
 import { countOf, format, t } from "../i18n.ts";
@@ -23,7 +23,9 @@ export class UserActivity extends LitElement {
   user: TenantUser | undefined;
 
   readonly events = new PagedList<AuditEvent>(this, (cursor) =>
-    api.audit.list({ tenant_id: this.tenantId, user_id: this.user?.id ?? "" }, cursor),
+    call("listAuditEvents", {
+      query: { tenant_id: this.tenantId, user_id: this.user?.id ?? "", cursor, limit: 50 },
+    }),
   );
 
   load(): Promise<void> {

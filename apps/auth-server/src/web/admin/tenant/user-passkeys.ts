@@ -1,5 +1,5 @@
 import { html, LitElement, type PropertyDeclarations } from "lit";
-import { api, errorMessage, type AdminPasskey, type TenantUser } from "../api.ts";
+import { type AdminPasskey, call, errorMessage, type TenantUser } from "../api.ts";
 import { formatDateTime } from "../format.ts";
 import { format, t } from "../i18n.ts";
 import { shared } from "../styles.ts";
@@ -36,7 +36,11 @@ export class UserPasskeys extends LitElement {
     this.passkeys = undefined;
     this.error = "";
     try {
-      this.passkeys = (await api.users.passkeys(this.tenantId, this.user.externalId)).data;
+      this.passkeys = (
+        await call("listTenantUserPasskeys", {
+          params: { tenant_id: this.tenantId, external_id: this.user.externalId },
+        })
+      ).data;
     } catch (error) {
       this.error = errorMessage(error);
     }
@@ -51,7 +55,7 @@ export class UserPasskeys extends LitElement {
     if (!confirmed) return;
     this.deleting = passkey.id;
     try {
-      await api.passkeys.delete(passkey.id);
+      await call("deleteTenantUserPasskey", { params: { passkey_id: passkey.id } });
       this.passkeys = this.passkeys?.filter((p) => p.id !== passkey.id);
       this.dispatchEvent(
         new CustomEvent("passkey-deleted", { detail: passkey.id, bubbles: true, composed: true }),

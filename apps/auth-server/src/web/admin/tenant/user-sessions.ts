@@ -1,5 +1,5 @@
 import { html, LitElement, type PropertyDeclarations } from "lit";
-import { api, errorMessage, type TenantUser, type UserSession } from "../api.ts";
+import { call, errorMessage, type TenantUser, type UserSession } from "../api.ts";
 import { formatDateTime } from "../format.ts";
 import { countOf, format, t } from "../i18n.ts";
 import { shared } from "../styles.ts";
@@ -36,7 +36,11 @@ export class UserSessions extends LitElement {
     this.sessions = undefined;
     this.error = "";
     try {
-      this.sessions = (await api.users.sessions(this.tenantId, this.user.externalId)).data;
+      this.sessions = (
+        await call("listTenantUserSessions", {
+          params: { tenant_id: this.tenantId, external_id: this.user.externalId },
+        })
+      ).data;
     } catch (error) {
       this.error = errorMessage(error);
     }
@@ -57,7 +61,13 @@ export class UserSessions extends LitElement {
     }
     this.ending = session?.id ?? "all";
     try {
-      const ended = await api.users.endSessions(this.tenantId, user.externalId, session?.id);
+      const params = { tenant_id: this.tenantId, external_id: user.externalId };
+      // One session, or every one (the server says how many ended).
+      const ended = session
+        ? await call("revokeTenantUserSession", { params: { ...params, session_id: session.id } }).then(
+            () => 1,
+          )
+        : (await call("revokeTenantUserSessions", { params })).revoked;
       this.sessions = session ? this.sessions?.filter((s) => s.id !== session.id) : [];
       this.dispatchEvent(new CustomEvent("sessions-ended", { detail: ended, bubbles: true, composed: true }));
       notify(

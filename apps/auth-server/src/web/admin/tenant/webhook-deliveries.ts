@@ -1,5 +1,5 @@
 import { html, LitElement, nothing, type PropertyDeclarations } from "lit";
-import { api, errorMessage, type TenantWebhook, type TenantWebhookDelivery } from "../api.ts";
+import { call, errorMessage, type TenantWebhook, type TenantWebhookDelivery } from "../api.ts";
 import { formatDateTime } from "../format.ts";
 import { countOf, format, t } from "../i18n.ts";
 import { PagedList } from "../paged.ts";
@@ -34,7 +34,10 @@ export class WebhookDeliveries extends LitElement {
   #poll: ReturnType<typeof setTimeout> | undefined;
 
   readonly deliveries = new PagedList<TenantWebhookDelivery>(this, (cursor) =>
-    api.webhooks.deliveries(this.webhook?.id ?? "", cursor),
+    call("listTenantWebhookDeliveries", {
+      params: { webhook_id: this.webhook?.id ?? "" },
+      query: { cursor, limit: 25 },
+    }),
   );
 
   async load(): Promise<void> {
@@ -55,7 +58,10 @@ export class WebhookDeliveries extends LitElement {
       const id = this.webhook?.id;
       if (!id) return;
       try {
-        const page = await api.webhooks.deliveries(id);
+        const page = await call("listTenantWebhookDeliveries", {
+          params: { webhook_id: id },
+          query: { limit: 25 },
+        });
         for (const delivery of page.data) this.deliveries.replace((d) => d.id === delivery.id, delivery);
       } catch {
         // Looked again at the next tick; the Refresh button shows a lasting failure.
@@ -68,7 +74,7 @@ export class WebhookDeliveries extends LitElement {
     if (this.replaying) return;
     this.replaying = delivery.id;
     try {
-      const queued = await api.webhooks.replay(delivery.id);
+      const queued = await call("replayTenantWebhookDelivery", { params: { delivery_id: delivery.id } });
       this.deliveries.replace((d) => d.id === delivery.id, queued);
       notify(format(d.replayed, { event: delivery.event_type }));
       this.#watchPending();

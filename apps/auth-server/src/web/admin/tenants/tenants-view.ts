@@ -1,5 +1,5 @@
 import { html, LitElement, nothing } from "lit";
-import { api, type TenantView } from "../api.ts";
+import { call, type TenantView } from "../api.ts";
 import { formatDate } from "../format.ts";
 import { countOf, format, t } from "../i18n.ts";
 import { PagedList } from "../paged.ts";
@@ -17,18 +17,22 @@ import { readTenantForm, tenantFields } from "./tenant-form.ts";
 export class TenantsView extends LitElement {
   static override styles = [shared];
 
-  readonly tenants = new PagedList<TenantView>(this, (cursor) => api.tenants.list(cursor));
+  readonly tenants = new PagedList<TenantView>(this, (cursor) =>
+    call("listTenants", { query: { cursor, limit: 50 } }),
+  );
   /** "New tenant": its result is the tenant with its API key (shown once). */
   readonly create = new FormDialog(this, async (form) => {
     const input = readTenantForm(form);
-    const created = await api.tenants.create({
-      name: input.name,
-      rp_id: input.rpId,
-      origins: input.origins ?? [],
-      registration_attachment: input.registrationAttachment ?? "any",
-      qr_login: input.qrLogin,
-      self_signup: input.selfSignup,
-      password_login: input.passwordLogin,
+    const created = await call("createTenant", {
+      body: {
+        name: input.name,
+        rp_id: input.rpId,
+        origins: input.origins ?? [],
+        registration_attachment: input.registrationAttachment ?? "any",
+        qr_login: input.qrLogin,
+        self_signup: input.selfSignup,
+        password_login: input.passwordLogin,
+      },
     });
     void this.tenants.reload();
     notify(format(t.tenants.createdToast, { name: created.tenant.name }));
