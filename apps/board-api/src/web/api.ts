@@ -5,6 +5,7 @@ import type { BoardOperations, User } from "@org/contracts";
 import { ApiError, createApiClient, type ApiClientOptions, type ErrorDetail } from "@org/web-kit/api-client";
 import { createOperationClient, type CallInput, type CallResult } from "@org/web-kit/operation-client";
 import routes from "./operations.at-build.ts";
+import { emit } from "./events.ts";
 
 export { ApiError };
 
@@ -35,7 +36,7 @@ function forPeople(code: string, message: string): string {
 const boardClient: Omit<ApiClientOptions, "base"> = {
   csrfToken: () => csrfToken,
   emptyStatuses: [202],
-  onUnauthorized: () => window.dispatchEvent(new CustomEvent("board:signed-out")),
+  onUnauthorized: () => emit(window, "board:signed-out"),
   readError(status, body) {
     const error = (body as BoardErrorBody | undefined)?.error ?? {
       code: "internal",

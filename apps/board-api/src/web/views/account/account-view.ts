@@ -15,6 +15,7 @@ import { accountStyles } from "./account.styles.ts";
 import { credentialTable, renameForm } from "./credential-table.ts";
 import "../../ui/secret-value.ts";
 import "./email-status.ts";
+import { emit } from "../../events.ts";
 
 export class BoardAccountView extends LitElement {
   static override styles = [base, accountStyles];
@@ -84,7 +85,7 @@ export class BoardAccountView extends LitElement {
         .trim()
         .toLowerCase();
       const user = await call("update_me", { body: { name, handle } });
-      this.dispatchEvent(new CustomEvent("user-changed", { detail: user, bubbles: true, composed: true }));
+      emit(this, "user-changed", user, { bubbles: true, composed: true });
       toast("Profile saved.");
     } catch (error) {
       toast(failureText(error), "error");
@@ -96,7 +97,7 @@ export class BoardAccountView extends LitElement {
     const box = event.target as HTMLInputElement;
     try {
       const user = await call("update_me", { body: { email_notifications: box.checked } });
-      this.dispatchEvent(new CustomEvent("user-changed", { detail: user, bubbles: true, composed: true }));
+      emit(this, "user-changed", user, { bubbles: true, composed: true });
       toast(
         user.email_notifications
           ? "Your notifications will be mailed to you too."
@@ -252,13 +253,10 @@ export class BoardAccountView extends LitElement {
         <select
           .value=${this.theme}
           @change=${(event: Event) =>
-            this.dispatchEvent(
-              new CustomEvent("theme-changed", {
-                detail: (event.target as HTMLSelectElement).value,
-                bubbles: true,
-                composed: true,
-              }),
-            )}
+            emit(this, "theme-changed", (event.target as HTMLSelectElement).value as ThemeChoice, {
+              bubbles: true,
+              composed: true,
+            })}
         >
           <option value="auto">Follow the system</option>
           <option value="light">Light</option>
@@ -387,9 +385,7 @@ export class BoardAccountView extends LitElement {
           <h1>Account</h1>
           <board-email-status .me=${me}></board-email-status>
         </div>
-        <button class="button" @click=${() => this.dispatchEvent(new CustomEvent("sign-out"))}>
-          Sign out
-        </button>
+        <button class="button" @click=${() => emit(this, "sign-out")}>Sign out</button>
       </div>
       ${this.renderProfile(me)} ${this.renderPasskeys()} ${this.renderTokens()} ${this.renderGrants()}`;
   }

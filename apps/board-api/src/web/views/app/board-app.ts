@@ -26,6 +26,7 @@ import "../links/invite-view.ts";
 import "../links/verify-email-view.ts";
 import "../oauth/consent-view.ts";
 import { rememberPendingLink, takePendingLink } from "../links/link-token.ts";
+import { listen, on } from "../../events.ts";
 
 /** Routes of a signed-out person, left for the projects once signed in. */
 const SIGNED_OUT_ROUTES = new Set<Route["name"]>(["signin", "signup", "signup-passkey"]);
@@ -59,24 +60,25 @@ export class BoardApp extends LitElement {
   private readonly onSignedOut = () => {
     if (this.session) this.signedOut();
   };
+  private stopListening: Array<() => void> = [];
   private readonly onNotificationsChanged = () => void this.countUnread();
   private readonly onInvitationsChanged = () => void this.countInvitations();
 
   override connectedCallback(): void {
     super.connectedCallback();
     window.addEventListener("popstate", this.onPop);
-    window.addEventListener("board:signed-out", this.onSignedOut);
-    window.addEventListener("board:notifications-changed", this.onNotificationsChanged);
-    window.addEventListener("board:invitations-changed", this.onInvitationsChanged);
+    this.stopListening = [
+      on(window, "board:signed-out", this.onSignedOut),
+      on(window, "board:notifications-changed", this.onNotificationsChanged),
+      on(window, "board:invitations-changed", this.onInvitationsChanged),
+    ];
     this.addEventListener("click", linkClick);
     void this.start();
   }
 
   override disconnectedCallback(): void {
     window.removeEventListener("popstate", this.onPop);
-    window.removeEventListener("board:signed-out", this.onSignedOut);
-    window.removeEventListener("board:notifications-changed", this.onNotificationsChanged);
-    window.removeEventListener("board:invitations-changed", this.onInvitationsChanged);
+    for (const stop of this.stopListening) stop();
     this.stopLive?.();
     super.disconnectedCallback();
   }
@@ -156,10 +158,13 @@ export class BoardApp extends LitElement {
       return html`<board-sign-up
         .step=${route === "signup" ? "form" : "passkey"}
         .authServerUrl=${authServerUrl}
-        @signed-in=${signedIn}
+        ${listen("signed-in", signedIn)}
       ></board-sign-up>`;
     }
-    return html`<board-sign-in .authServerUrl=${authServerUrl} @signed-in=${signedIn}></board-sign-in>`;
+    return html`<board-sign-in
+      .authServerUrl=${authServerUrl}
+      ${listen("signed-in", signedIn)}
+    ></board-sign-in>`;
   }
 
   private renderView(user: User) {
@@ -179,10 +184,10 @@ export class BoardApp extends LitElement {
         return html`<board-account-view
           .me=${user}
           .authServerUrl=${this.dataset.authServerUrl ?? ""}
-          @user-changed=${this.userChanged}
           .theme=${this.theme}
-          @theme-changed=${(event: CustomEvent<ThemeChoice>) => this.setThemeChoice(event.detail)}
-          @sign-out=${this.signOut}
+          ${listen("user-changed", this.userChanged)}
+          ${listen("theme-changed", (event) => this.setThemeChoice(event.detail))}
+          ${listen("sign-out", this.signOut)}
         ></board-account-view>`;
       case "notifications":
         return html`<board-notifications-view></board-notifications-view>`;
@@ -193,7 +198,9 @@ export class BoardApp extends LitElement {
       case "invite":
         return html`<board-invite-view></board-invite-view>`;
       case "verify-email":
-        return html`<board-verify-email-view @user-changed=${this.userChanged}></board-verify-email-view>`;
+        return html`<board-verify-email-view
+          ${listen("user-changed", this.userChanged)}
+        ></board-verify-email-view>`;
       case "not-found":
         return html`<section class="not-found" aria-labelledby="not-found">
           <h1 id="not-found">Page not found</h1>

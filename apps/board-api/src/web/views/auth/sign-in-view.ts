@@ -6,6 +6,7 @@ import { web, type WebSession } from "../../api.ts";
 import { loadAuthKit } from "../../sdk.ts";
 import { base } from "../../styles.ts";
 import { authStyles } from "./auth.styles.ts";
+import { emit } from "../../events.ts";
 
 /** Set once this browser has signed in: later visits are greeted as returning. */
 const RETURNING_KEY = "board-signed-in-before";
@@ -66,7 +67,7 @@ export class BoardSignIn extends LitElement {
     try {
       const session = await web.post<WebSession>("/auth/signin", { challengeId: event.detail.challengeId });
       rememberSignedIn();
-      this.dispatchEvent(new CustomEvent("signed-in", { detail: session, bubbles: true, composed: true }));
+      emit(this, "signed-in", session, { bubbles: true, composed: true });
     } catch (error) {
       this.error = (error as Error).message;
       this.sessionToken = "";

@@ -12,6 +12,7 @@ import { loadAuthKit } from "../../sdk.ts";
 import { base } from "../../styles.ts";
 import { authStyles } from "./auth.styles.ts";
 import { rememberSignedIn } from "./sign-in-view.ts";
+import { emit } from "../../events.ts";
 
 /** What the person typed, kept in this tab while they go back and forth. */
 interface Draft {
@@ -129,7 +130,7 @@ export class BoardSignUp extends LitElement {
       const session = await web.post<WebSession>("/auth/signup/complete");
       sessionStorage.removeItem(DRAFT_KEY);
       rememberSignedIn();
-      this.dispatchEvent(new CustomEvent("signed-in", { detail: session, bubbles: true, composed: true }));
+      emit(this, "signed-in", session, { bubbles: true, composed: true });
     } catch (error) {
       this.error = (error as Error).message;
     }

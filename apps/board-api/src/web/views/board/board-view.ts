@@ -32,6 +32,7 @@ import { BoardSearch } from "./board-search.ts";
 import { searchStyles } from "./board-search.styles.ts";
 import type { BoardCardPanel } from "../card/card-panel.ts";
 import "../card/card-panel.ts";
+import { listen } from "../../events.ts";
 
 export class BoardBoardView extends LitElement implements ColumnActions, DragHost {
   static override styles = [base, dragStyles, boardStyles, menuStyles, cardTileStyles, searchStyles];
@@ -389,8 +390,8 @@ export class BoardBoardView extends LitElement implements ColumnActions, DragHos
               .me=${this.me}
               .summary=${open ?? null}
               .move=${(card: Card, columnId: string, position: number) => this.moveCard(card, columnId, position)}
-              @close=${() => navigate(`/app/projects/${this.projectId}${location.search}`)}
-              @changed=${() => void this.reload()}
+              ${listen("close", () => navigate(`/app/projects/${this.projectId}${location.search}`))}
+              ${listen("changed", () => void this.reload())}
             ></board-card-panel>`
           : nothing
       }`;

@@ -9,6 +9,7 @@ import { base, panelStyles } from "../../styles.ts";
 import { attempt } from "../../ui/toast.ts";
 import { canWork, type ProjectData } from "../board/board-data.ts";
 import { cardAgentStyles } from "./card-agent.styles.ts";
+import { emit } from "../../events.ts";
 
 export class BoardCardAgent extends LitElement {
   static override styles = [base, panelStyles, cardAgentStyles];
@@ -46,7 +47,7 @@ export class BoardCardAgent extends LitElement {
   private async act(work: () => Promise<unknown>, done?: string) {
     if (!(await attempt(work, done))) return;
     await this.load();
-    this.dispatchEvent(new CustomEvent("changed"));
+    emit(this, "changed");
   }
 
   private nameOf(userId: string | null) {

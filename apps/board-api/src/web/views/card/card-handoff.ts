@@ -8,6 +8,7 @@ import { base, panelStyles } from "../../styles.ts";
 import { attempt } from "../../ui/toast.ts";
 import type { ProjectData } from "../board/board-data.ts";
 import { cardHandoffStyles } from "./card-handoff.styles.ts";
+import { emit } from "../../events.ts";
 
 /** @event changed - the card was handed off: the panel reloads. */
 export class BoardCardHandoff extends LitElement {
@@ -56,7 +57,7 @@ export class BoardCardHandoff extends LitElement {
     this.sending = false;
     if (!sent) return;
     this.open = false;
-    this.dispatchEvent(new CustomEvent("changed"));
+    emit(this, "changed");
   }
 
   private renderForm() {

@@ -20,6 +20,7 @@ import "./card-activity.ts";
 import "./card-comments.ts";
 import "./card-handoff.ts";
 import "./card-move.ts";
+import { emit, listen } from "../../events.ts";
 
 /**
  * @event close - the person closed the panel.
@@ -131,7 +132,7 @@ export class BoardCardPanel extends LitElement implements CardSideHost, CardPart
   }
 
   private close() {
-    this.dispatchEvent(new CustomEvent("close"));
+    emit(this, "close");
   }
 
   /** Runs a change, then reloads the panel (and its activity) and tells the board. */
@@ -140,7 +141,7 @@ export class BoardCardPanel extends LitElement implements CardSideHost, CardPart
     // Reloaded either way: a refused change shows the card as it really is.
     await this.load();
     void this.renderRoot.querySelector<BoardCardActivity>("board-card-activity")?.load();
-    if (worked) this.dispatchEvent(new CustomEvent("changed"));
+    if (worked) emit(this, "changed");
   }
 
   patchCard(fields: Record<string, unknown>) {
@@ -218,7 +219,7 @@ export class BoardCardPanel extends LitElement implements CardSideHost, CardPart
                 .card=${card}
                 .data=${this.data}
                 .me=${this.me}
-                @changed=${() => this.change(async () => {})}
+                ${listen("changed", () => this.change(async () => {}))}
               ></board-card-handoff>
               <button class="button small" @click=${this.archive}>
                 ${card.archived ? "Unarchive" : "Archive"}
@@ -241,7 +242,7 @@ export class BoardCardPanel extends LitElement implements CardSideHost, CardPart
           `#${card.number} is back on the board.`,
         ),
     });
-    this.dispatchEvent(new CustomEvent("changed"));
+    emit(this, "changed");
     this.close();
   }
 

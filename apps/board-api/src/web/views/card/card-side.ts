@@ -8,6 +8,7 @@ import { styleProps } from "../../ui/style-props.ts";
 import { canManage, type ProjectData } from "../board/board-data.ts";
 import "./card-agent.ts";
 import "./label-picker.ts";
+import { listen } from "../../events.ts";
 
 export interface CardSideHost {
   data: ProjectData;
@@ -152,7 +153,7 @@ export function cardSide(host: CardSideHost, actions: unknown = nothing) {
               .card=${host.card}
               .data=${host.data}
               .me=${host.me}
-              @changed=${() => host.change(async () => {})}
+              ${listen("changed", () => host.change(async () => {}))}
             ></board-card-agent>`
           : nothing
       }

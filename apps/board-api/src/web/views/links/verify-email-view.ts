@@ -6,6 +6,7 @@ import { call } from "../../api.ts";
 import { base } from "../../styles.ts";
 import { linkToken } from "./link-token.ts";
 import { linkViewStyles } from "./links.styles.ts";
+import { emit } from "../../events.ts";
 
 /**
  * @event user-changed - `User`, once the address is verified.
@@ -29,9 +30,7 @@ export class BoardVerifyEmailView extends LitElement {
     }
     try {
       this.verified = await call("confirm_email", { body: { token } });
-      this.dispatchEvent(
-        new CustomEvent("user-changed", { detail: this.verified, bubbles: true, composed: true }),
-      );
+      emit(this, "user-changed", this.verified, { bubbles: true, composed: true });
     } catch (error) {
       this.error = (error as Error).message;
     }

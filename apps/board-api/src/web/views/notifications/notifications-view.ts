@@ -10,6 +10,7 @@ import { navigate } from "../../router.ts";
 import { base } from "../../styles.ts";
 import { linkListStyles } from "../../ui/link-list.styles.ts";
 import { notificationsStyles } from "./notifications.styles.ts";
+import { emit } from "../../events.ts";
 
 export class BoardNotificationsView extends LitElement {
   static override styles = [base, linkListStyles, notificationsStyles];
@@ -37,7 +38,7 @@ export class BoardNotificationsView extends LitElement {
   }
 
   private changed() {
-    window.dispatchEvent(new CustomEvent("board:notifications-changed"));
+    emit(window, "board:notifications-changed");
   }
 
   private async open(event: Event, item: Notification) {

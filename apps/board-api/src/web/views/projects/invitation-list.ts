@@ -8,6 +8,7 @@ import { onLiveEvent } from "../../live.ts";
 import { base } from "../../styles.ts";
 import { attempt } from "../../ui/toast.ts";
 import { invitationsStyles } from "./projects.styles.ts";
+import { emit } from "../../events.ts";
 
 /**
  * @event joined - `Invitation`, once accepted: the project is yours to open.
@@ -39,7 +40,7 @@ export class BoardInvitations extends LitElement {
   }
 
   private changed() {
-    window.dispatchEvent(new CustomEvent("board:invitations-changed"));
+    emit(window, "board:invitations-changed");
   }
 
   private async accept(invitation: Invitation) {
@@ -49,7 +50,7 @@ export class BoardInvitations extends LitElement {
     );
     await this.load();
     this.changed();
-    if (joined) this.dispatchEvent(new CustomEvent("joined", { detail: invitation }));
+    if (joined) emit(this, "joined", invitation);
   }
 
   private async decline(invitation: Invitation) {

@@ -10,6 +10,7 @@ import { base } from "../../styles.ts";
 import { styleProps } from "../../ui/style-props.ts";
 import { SetupError, setUpProject, templateBody, TEMPLATES, type Template } from "./project-setup.ts";
 import { newProjectStyles } from "./projects.styles.ts";
+import { emit } from "../../events.ts";
 
 /**
  * @event made - `Project`, when it exists but its set-up failed (the list shows it beside the message).
@@ -67,10 +68,10 @@ export class BoardNewProject extends LitElement {
     this.error = "";
     try {
       await setUpProject(project.id, this.setup);
-      this.dispatchEvent(new CustomEvent("created", { detail: project }));
+      emit(this, "created", project);
     } catch (error) {
       // The project exists without all of its set-up: the list shows it beside the message.
-      this.dispatchEvent(new CustomEvent("made", { detail: project }));
+      emit(this, "made", project);
       const missing = error instanceof SetupError && error.step === "priorities" ? "priorities" : "columns";
       this.error = `“${project.name}” was created, but not all of its ${missing}: ${(error as Error).message}`;
     } finally {
@@ -90,14 +91,14 @@ export class BoardNewProject extends LitElement {
   }
 
   private renderActions() {
-    const cancel = () => this.dispatchEvent(new CustomEvent("cancel"));
+    const cancel = () => emit(this, "cancel");
     if (this.made)
       return html`<div class="row wide">
         <button class="button primary" ?disabled=${this.busy}>Try again</button>
         <button
           type="button"
           class="button ghost"
-          @click=${() => this.dispatchEvent(new CustomEvent("created", { detail: this.made }))}
+          @click=${() => this.made && emit(this, "created", this.made)}
         >
           Open it as it is
         </button>

@@ -7,6 +7,7 @@ import { base } from "../../styles.ts";
 import { projectsStyles } from "./projects.styles.ts";
 import "./invitation-list.ts";
 import "./new-project-form.ts";
+import { listen } from "../../events.ts";
 
 export class BoardProjectsView extends LitElement {
   static override styles = [base, projectsStyles];
@@ -70,13 +71,13 @@ export class BoardProjectsView extends LitElement {
       ${
         this.creating
           ? html`<board-new-project
-              @made=${() => void this.load()}
-              @created=${(event: CustomEvent<Project>) => navigate(`/app/projects/${event.detail.id}`)}
-              @cancel=${() => (this.creating = false)}
+              ${listen("made", () => void this.load())}
+              ${listen("created", (event) => navigate(`/app/projects/${event.detail.id}`))}
+              ${listen("cancel", () => (this.creating = false))}
             ></board-new-project>`
           : nothing
       }
-      <board-invitations .me=${this.me} @joined=${() => void this.load()}></board-invitations>
+      <board-invitations .me=${this.me} ${listen("joined", () => void this.load())}></board-invitations>
       ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
       ${this.projects === null ? html`<p class="muted">Loading…</p>` : this.renderProjects(this.projects)}`;
   }
