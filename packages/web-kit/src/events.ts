@@ -6,9 +6,9 @@ import { noChange } from "lit";
 import { Directive, directive, PartType, type ElementPart, type PartInfo } from "lit/directive.js";
 
 /** An app's events: name → detail (`undefined` for an event without one). */
-export type EventMap = object;
+type EventMap = object;
 
-export interface EmitOptions {
+interface EmitOptions {
   /** Up through the DOM (and, with `composed`, out of shadow roots). */
   bubbles?: boolean;
   composed?: boolean;

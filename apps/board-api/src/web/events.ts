@@ -4,7 +4,7 @@ import type { Invitation, Project, User, WebSessionInfo } from "@org/contracts";
 import type { ThemeChoice } from "@org/web-theme/theme";
 import { typedEvents } from "@org/web-kit/events";
 
-export interface BoardEvents {
+interface BoardEvents {
   /** window: an answer was 401, the session ended. */
   "board:signed-out": undefined;
   /** window: notifications were read (the unread count changes). */

@@ -1,7 +1,8 @@
 // The web app's plain modules (no DOM): Markdown rendering, client routes, where a new column goes,
 // the places "Move to…" offers, how fast a drag scrolls the board near its edges, how a live
 // event patches the board.
-import type { BoardColumn, BoardEvent, Card } from "@org/contracts";
+import type { BoardColumn, BoardEvent, Card, Project } from "@org/contracts";
+import type * as pageEvents from "../../src/web/events.ts";
 import { renderMarkdown } from "../../src/web/markdown.ts";
 import { movePlaces, newColumnPosition, patchBoard } from "../../src/web/views/board/board-data.ts";
 import { edgeScroll } from "../../src/web/views/board/drag.ts";
@@ -238,5 +239,28 @@ describe("patchBoard (live events on the open board)", () => {
     expect(typeof patchBoard(board(), assigned, () => true)).not.toBe("string");
     expect(patchBoard(board(), event("comment.created", { comment: {} }))).toBe("unchanged");
     expect(patchBoard(board(), event("gate.acked", {}))).toBe("unchanged");
+  });
+});
+
+// The page's events (src/web/events.ts), checked by `pnpm typecheck` (never run: lit needs a DOM).
+declare const events: typeof pageEvents;
+
+describe("the page's events", () => {
+  it("take only the names and details their map has (compile-time cases)", () => {
+    const cases = (target: EventTarget, project: Project) => {
+      events.emit(target, "created", project);
+      events.emit(window, "board:signed-out");
+      events.on(window, "board:invitations-changed", () => undefined);
+      events.listen("created", (event) => event.detail.id);
+      // @ts-expect-error -- misspelt event
+      events.emit(window, "board:signed-off");
+      // @ts-expect-error -- misspelt event heard
+      events.on(window, "board:notification-changed", () => undefined);
+      // @ts-expect-error -- created's detail is a project
+      events.emit(target, "created", "p1");
+      // @ts-expect-error -- a project, not a string
+      events.listen("created", (event: CustomEvent<string>) => event.detail);
+    };
+    expect(typeof cases).toBe("function");
   });
 });

@@ -12,6 +12,7 @@ import { userRow } from "./tenant-parts.ts";
 import "./user-details.ts";
 import type { UserDetails, UserTab } from "./user-details.ts";
 import { tenantUsersStyles, tenantViewStyles } from "./tenant-view.styles.ts";
+import { listen } from "../events.ts";
 
 /**
  * A tenant's users (in the tenant view): search, paged; each with their passkeys, last sign-in
@@ -223,8 +224,8 @@ export class TenantUsers extends LitElement {
       <user-details
         .tenantId=${this.tenantId}
         .user=${this.openUser}
-        @passkey-deleted=${this.#passkeyDeleted}
-        @sessions-ended=${this.#sessionsEnded}
+        ${listen("passkey-deleted", this.#passkeyDeleted)}
+        ${listen("sessions-ended", this.#sessionsEnded)}
       ></user-details>
       <button
         slot="footer"

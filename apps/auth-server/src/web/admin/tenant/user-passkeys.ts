@@ -8,6 +8,7 @@ import { keyIcon } from "../ui/icons.ts";
 import { lastUsedCell, passkeyNameCell } from "../ui/passkey-cells.ts";
 import { emptyState, loadFailed } from "../ui/paged-table.ts";
 import { userPasskeysStyles } from "./user-passkeys.styles.ts";
+import { emit } from "../events.ts";
 
 /**
  * A user's passkeys (in the tenant view's dialog): name, authenticator (from the AAGUID), created,
@@ -57,9 +58,7 @@ export class UserPasskeys extends LitElement {
     try {
       await call("deleteTenantUserPasskey", { params: { passkey_id: passkey.id } });
       this.passkeys = this.passkeys?.filter((p) => p.id !== passkey.id);
-      this.dispatchEvent(
-        new CustomEvent("passkey-deleted", { detail: passkey.id, bubbles: true, composed: true }),
-      );
+      emit(this, "passkey-deleted", passkey.id, { bubbles: true, composed: true });
       notify(format(t.userPasskeys.deleted, { name: passkey.name }));
       // The row and its button are gone: focus the dialog's first control instead of the page.
       (this.closest("kit-dialog") as HTMLElementTagNameMap["kit-dialog"] | null)?.focusFirst();

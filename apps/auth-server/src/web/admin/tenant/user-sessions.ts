@@ -7,6 +7,7 @@ import { confirmAction, notify } from "../ui/confirm.ts";
 import { shieldIcon } from "../ui/icons.ts";
 import { emptyState, loadFailed } from "../ui/paged-table.ts";
 import { userPasskeysStyles } from "./user-passkeys.styles.ts";
+import { emit } from "../events.ts";
 
 /**
  * A user's live cookie sessions (in the user dialog): started, expires, End; and End all sessions
@@ -69,7 +70,7 @@ export class UserSessions extends LitElement {
           )
         : (await call("revokeTenantUserSessions", { params })).revoked;
       this.sessions = session ? this.sessions?.filter((s) => s.id !== session.id) : [];
-      this.dispatchEvent(new CustomEvent("sessions-ended", { detail: ended, bubbles: true, composed: true }));
+      emit(this, "sessions-ended", ended, { bubbles: true, composed: true });
       notify(
         session ? t.userSessions.ended : countOf(ended, t.userSessions.endedOne, t.userSessions.endedOther),
       );
