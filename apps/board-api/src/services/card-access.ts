@@ -91,11 +91,11 @@ export async function withCardColumnsLocked<T>(
     card: { columnId: string; archivedAt: Date | null; deletedAt: Date | null },
     outbox: Outbox,
   ) => Promise<T>,
-  { inTrash = false } = {},
+  // `columnId`: where the caller just saw the card (authorizeCard read it), so it is not read
+  // again before the lock; the read under the lock still finds a move made in between.
+  { inTrash = false, columnId }: { inTrash?: boolean; columnId?: string } = {},
 ): Promise<T> {
-  const first = await ctx.db.card.findUnique({ where: { id: cardId }, select: { columnId: true } });
-  if (!first) throw new NotFoundError(CARD_NOT_FOUND);
-  let seenColumn = first.columnId;
+  let seenColumn = columnId ?? (await columnOf(ctx, cardId));
   for (let attempt = 0; ; attempt += 1) {
     try {
       return await withEvents(ctx, async (tx, outbox) => {
@@ -122,3 +122,9 @@ export async function withCardColumnsLocked<T>(
 }
 
 const MAX_MOVED_RETRIES = 10;
+
+async function columnOf(ctx: ServiceContext, cardId: string): Promise<string> {
+  const card = await ctx.db.card.findUnique({ where: { id: cardId }, select: { columnId: true } });
+  if (!card) throw new NotFoundError(CARD_NOT_FOUND);
+  return card.columnId;
+}

@@ -294,6 +294,7 @@ export async function moveCard(
       });
       return { from: current.columnId, moved: read };
     },
+    { columnId: card.columnId },
   );
   await recordActivity(ctx, ctx.cardId, "moved", {
     from_column_id: from,
