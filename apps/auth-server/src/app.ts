@@ -18,7 +18,7 @@ import type { AuthEnv } from "./env.ts";
 import { browserCors } from "./http/cors.ts";
 import { authMetrics } from "./http/metrics.ts";
 import { rateLimits } from "./http/rate-limits.ts";
-import { adminApiRouter } from "./routes/admin-api.ts";
+import { adminApiRouter } from "./routes/admin/index.ts";
 import { adminPagesRouter } from "./routes/admin-pages.ts";
 import { publicApiRouter } from "./routes/public-api.ts";
 import { sdkFiles, webAssets } from "./pages/assets.ts";

@@ -1,7 +1,10 @@
 // /admin/api: the dashboard's JSON API, through HTTP with a real dashboard session.
-import { authAdminOperations } from "@org/contracts";
+import { authAdminOperationMap, authAdminOperations } from "@org/contracts";
+import { defineImplementations, mountOperations } from "@org/service-kit";
 import request from "supertest";
 import type TestAgent from "supertest/lib/agent";
+import type { AuthContext } from "../src/context.ts";
+import { adminImplementations } from "../src/routes/admin/index.ts";
 import { adminTenant } from "../src/services/admin-tenant.ts";
 import { ADMIN_ORIGIN, signedInAdmin } from "./helpers/admin.ts";
 import { createTestApp, type TestApp } from "./helpers/app.ts";
@@ -112,6 +115,15 @@ describe("/admin/api access", () => {
 
   it("an unknown /admin/api path is not_found once signed in", async () => {
     expect((await api.get("/nope")).status).toBe(404);
+  });
+
+  it("an operation without an implementation does not compile, nor mount", () => {
+    const { listTenants: _missing, ...rest } = adminImplementations({} as AuthContext);
+    // @ts-expect-error: listTenants has no implementation
+    const implementations = defineImplementations(authAdminOperationMap)(rest);
+    expect(() =>
+      mountOperations({ operations: authAdminOperationMap, implementations, guard: () => [] }),
+    ).toThrow("no implementation of the operation listTenants");
   });
 });
 

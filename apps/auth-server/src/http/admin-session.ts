@@ -2,6 +2,7 @@ import { assertCsrfToken, isStateChanging, SessionCookie, UnauthenticatedError }
 import type { Request, RequestHandler, Response } from "express";
 import type { AuthContext } from "../context.ts";
 import { resolveAdminSession, type AdminSession } from "../services/admin-sessions.ts";
+import type { Actor } from "../services/audit.ts";
 
 /** The dashboard session cookie; sent to /admin paths only. */
 export const ADMIN_COOKIE = "authkit_admin";
@@ -79,8 +80,11 @@ export function assertCsrf(session: AdminSession, req: Request): void {
   assertCsrfToken(req, session.csrfToken, "send X-CSRF-Token (GET /admin/api/csrf)");
 }
 
-/** Every state change carries the session's CSRF token (after requireAdminSession). */
+/** Every state change of a session carries its CSRF token (after the session is loaded). */
 export const requireCsrf: RequestHandler = (req, _res, next) => {
-  if (isStateChanging(req)) assertCsrf(adminOf(req), req);
+  if (req.adminSession && isStateChanging(req)) assertCsrf(req.adminSession, req);
   next();
 };
+
+/** Who acted, for the audit log: the session's administrator and the client's IP. */
+export const actorOf = (req: Request): Actor => ({ adminId: adminOf(req).admin.id, ip: req.ip });

@@ -83,12 +83,17 @@ function route(
   return async (req, res) => {
     const result = await handler(parsedInput(op, req, parse), { req, res });
     if (res.headersSent) return;
-    if (op.noStore) res.setHeader("Cache-Control", "no-store");
     if (result === undefined && op.emptyStatus) res.status(op.emptyStatus).end();
     else if (status === 204 || result === undefined) res.status(status).end();
     else res.status(status).json(result);
   };
 }
+
+/** Set before the guard: refusals, failures and answers a handler sends itself are not kept either. */
+const noStore: RequestHandler = (_req, res, next) => {
+  res.setHeader("Cache-Control", "no-store");
+  next();
+};
 
 /** A router with one route per operation, in the registry's order. */
 export function mountOperations<Ops extends OperationMap>(options: MountOptions<Ops>): Router {
@@ -101,7 +106,13 @@ export function mountOperations<Ops extends OperationMap>(options: MountOptions<
     // Only reachable when the implementations were cast past defineImplementations.
     if (!handler) throw new Error(`no implementation of the operation ${name}`);
     const path = expressPath(prefix + op.path);
-    router[op.method](path, ...guard(op, name), ...(body ? [body] : []), route(op, handler, parse));
+    router[op.method](
+      path,
+      ...(op.noStore ? [noStore] : []),
+      ...guard(op, name),
+      ...(body ? [body] : []),
+      route(op, handler, parse),
+    );
     methods.set(path, [...(methods.get(path) ?? []), op.method.toUpperCase()]);
   }
   if (options.methodNotAllowed) {

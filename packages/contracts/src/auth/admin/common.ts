@@ -23,11 +23,15 @@ export const Csrf = z.object({
 export const read = ["unauthenticated"];
 export const write = ["unauthenticated", "forbidden"];
 
-/** An operation of /admin/api, its path (relative to /admin/api) kept literal under the prefix. */
+/**
+ * An operation of /admin/api, its path (relative to /admin/api) kept literal under the prefix;
+ * no answer of the dashboard's API is cached.
+ */
 export type AdminApiOperation<Op extends Omit<AuthOperation, "security">> = Omit<Op, "path"> & {
   path: `/admin/api${Op["path"]}`;
   security: readonly Security[];
   headers?: typeof Csrf;
+  noStore: true;
 };
 
 export function api<const Op extends Omit<AuthOperation, "security">>(op: Op): AdminApiOperation<Op> {
@@ -35,6 +39,7 @@ export function api<const Op extends Omit<AuthOperation, "security">>(op: Op): A
     ...op,
     path: `/admin/api${op.path}` as const,
     security: ["adminSession"],
+    noStore: true,
     ...(op.method === "get" ? {} : { headers: Csrf }),
   };
 }

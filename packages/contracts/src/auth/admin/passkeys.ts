@@ -109,7 +109,7 @@ export const adminPasskeyOperations = defineAuthOperations([
       "Start adding a passkey to the signed-in administrator's own account (the only way to add one after the " +
       "first): WebAuthn creation options, challenge bound to this administrator, 5 minutes. Needs a passkey " +
       "used in the last 5 minutes (step_up_required otherwise: POST /admin/api/me/step-up/start).",
-    body: AddOwnPasskeyStartRequestSchema,
+    body: AddOwnPasskeyStartRequestSchema.default({}),
     response: RegisterStartResponseSchema,
     errors: [...write, "step_up_required"],
   }),

@@ -4,7 +4,7 @@ import { StorableText } from "../../text.ts";
 import { z } from "../../zod.ts";
 import { defineAuthOperations } from "../operations/spec.ts";
 import { AdminSchema } from "./admins.ts";
-import { api, Csrf, read } from "./common.ts";
+import { api, read } from "./common.ts";
 
 export const AdminSessionRequestSchema = z
   .object({ challengeId: StorableText.min(1).max(200) })
@@ -23,6 +23,13 @@ export const InviteUserTokenResponseSchema = z
   .object({ userToken: z.string() })
   .openapi("InviteUserTokenResponse");
 
+/** Signing out without a live session (an ended one) only clears the cookie: no token to send. */
+const LogoutCsrf = z.object({
+  "x-csrf-token": z.string().optional().openapi({
+    description: "The session's CSRF token, while the session is live; without it: forbidden (403).",
+  }),
+});
+
 export const adminSessionOperations = defineAuthOperations([
   {
     method: "post",
@@ -35,6 +42,7 @@ export const adminSessionOperations = defineAuthOperations([
     security: [],
     body: AdminSessionRequestSchema,
     response: AdminSessionResponseSchema,
+    noStore: true,
     errors: ["not_found", "forbidden"],
   },
   {
@@ -43,7 +51,7 @@ export const adminSessionOperations = defineAuthOperations([
     operationId: "adminLogout",
     summary: "End the dashboard session (revoked server-side) and clear its cookie.",
     security: ["adminSession"],
-    headers: Csrf,
+    headers: LogoutCsrf,
     status: 204,
     errors: ["forbidden"],
   },
@@ -57,6 +65,7 @@ export const adminSessionOperations = defineAuthOperations([
     security: [],
     query: InviteCodeQuery,
     response: InviteUserTokenResponseSchema,
+    noStore: true,
     errors: ["not_found"],
   },
   api({
