@@ -76,7 +76,7 @@ export function adminOf(req: Request): AdminSession {
 }
 
 /** The session's CSRF token must be in `X-CSRF-Token` (403 otherwise). */
-export function assertCsrf(session: AdminSession, req: Request): void {
+function assertCsrf(session: AdminSession, req: Request): void {
   assertCsrfToken(req, session.csrfToken, "send X-CSRF-Token (GET /admin/api/csrf)");
 }
 

@@ -1,9 +1,11 @@
-// Who may call a public operation, decided in one place: its `security` in the registry
-// (@org/contracts), and `scope` for a user token that must be manage-scoped. Each way in maps to
-// the middleware of http/auth.ts; the operation's own rate limits (http/rate-limits.ts) go around it.
+// Who may call an operation, decided in one place: its `security` in the registry (@org/contracts),
+// and `scope` for a user token that must be manage-scoped. Each way in of the public operations
+// maps to the middleware of http/auth.ts, the operation's own rate limits (http/rate-limits.ts)
+// around it; the dashboard's adminSession to http/admin-session.ts.
 import type { AuthOperation, AuthPublicOperationName } from "@org/contracts";
 import type { RequestHandler } from "express";
 import type { AuthContext } from "../context.ts";
+import { adminSessionOf, requireAdminSession, requireCsrf } from "./admin-session.ts";
 import {
   requireApiKey,
   requireManager,
@@ -52,5 +54,30 @@ export function guardFor(
     const { before = [], afterBody = [] } = limits.operations[name] ?? {};
     // A body read here is not read again (jsonBody is idempotent).
     return [...before, ...credential, ...(afterBody.length > 0 ? [json, ...afterBody] : [])];
+  };
+}
+
+/**
+ * The guard of each admin operation: the dashboard's session cookie (401 without) and, on every
+ * state change, the session's CSRF token (403 without). The sign-in and the invite link's user
+ * token need no credential (the passkey login and the invite code are theirs).
+ */
+export function adminGuardFor(ctx: AuthContext): (op: AuthOperation, name: string) => RequestHandler[] {
+  const session = [requireAdminSession(ctx), requireCsrf];
+  const sessionIfLive = [optionalAdminSession(ctx), requireCsrf];
+  return (op, name) => {
+    if (!op.security.includes("adminSession")) return [];
+    // Signing out answers 204 without a live session too: it clears a stale cookie.
+    return name === "adminLogout" ? sessionIfLive : session;
+  };
+}
+
+/** The live session of the cookie in `req.adminSession`, if there is one. */
+function optionalAdminSession(ctx: AuthContext): RequestHandler {
+  return (req, _res, next) => {
+    adminSessionOf(ctx, req).then((session) => {
+      if (session) req.adminSession = session;
+      next();
+    }, next);
   };
 }

@@ -5,7 +5,7 @@ import { authAdminOperationMap } from "@org/contracts";
 import { AppError, clientIpKey, defineImplementations, mountOperations } from "@org/service-kit";
 import { Router, type ErrorRequestHandler } from "express";
 import type { AuthContext } from "../../context.ts";
-import { adminGuard } from "../../http/admin-guards.ts";
+import { adminGuardFor } from "../../http/guards.ts";
 import { authJsonBody } from "../../http/json-body.ts";
 import { RefusalAudit } from "../../services/admin-refusals.ts";
 import { adminsImplementations } from "./admins.ts";
@@ -34,7 +34,7 @@ export function adminApiRouter(ctx: AuthContext): Router {
     mountOperations({
       operations: authAdminOperationMap,
       implementations: adminImplementations(ctx),
-      guard: adminGuard(ctx),
+      guard: adminGuardFor(ctx),
       body: authJsonBody(ctx.env),
     }),
   );
