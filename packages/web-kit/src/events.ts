@@ -2,8 +2,6 @@
 // (an event map), and `typedEvents<Map>()` gives the only ways to send and hear them, so a misspelt
 // event or a detail of the wrong type does not compile. Only the names and details are checked: at
 // run time these are plain CustomEvents on the element or window.
-import { noChange } from "lit";
-import { Directive, directive, PartType, type ElementPart, type PartInfo } from "lit/directive.js";
 
 /** An app's events: name → detail (`undefined` for an event without one). */
 type EventMap = object;
@@ -14,44 +12,14 @@ interface EmitOptions {
   composed?: boolean;
 }
 
-type Name<M> = keyof M & string;
+export type Name<M> = keyof M & string;
 /** The detail argument: optional for an event without one. */
 type DetailArgs<D> = [D] extends [undefined]
   ? [detail?: undefined, options?: EmitOptions]
   : [detail: D, options?: EmitOptions];
-type Listener<D> = (event: CustomEvent<D>) => void;
+export type Listener<D> = (event: CustomEvent<D>) => void;
 
-/** Adds a listener to the element it is put on: `<x-form ${listen("created", fn)}>` (lit's `@created` unchecked). */
-class Listen extends Directive {
-  private name = "";
-  private listener?: (event: Event) => void;
-  /** `this` of the listener, as lit's `@event` binds it: the template's host element. */
-  private host?: object;
-  private readonly handle = (event: Event) => this.listener?.call(this.host, event);
-
-  constructor(part: PartInfo) {
-    super(part);
-    if (part.type !== PartType.ELEMENT) throw new Error("listen() goes on an element: <x-el ${listen(…)}>");
-  }
-
-  render(_name: string, _listener: (event: Event) => void) {
-    return noChange;
-  }
-
-  override update(part: ElementPart, [name, listener]: [string, (event: Event) => void]) {
-    if (name !== this.name) {
-      if (this.name) part.element.removeEventListener(this.name, this.handle);
-      part.element.addEventListener(name, this.handle);
-      this.name = name;
-    }
-    this.listener = listener;
-    this.host = part.options?.host ?? part.element;
-    return noChange;
-  }
-}
-const listenTo = directive(Listen);
-
-/** `emit`, `on` and `listen` for the events of `M`. */
+/** `emit` and `on` for the events of `M` (lit templates: `typedListen`, listen.ts). */
 export function typedEvents<M extends EventMap>() {
   return {
     /** Dispatches `name` with its detail on `target` (an element, or window for page-wide events). */
@@ -63,10 +31,6 @@ export function typedEvents<M extends EventMap>() {
       const handle = listener as (event: Event) => void;
       target.addEventListener(name, handle);
       return () => target.removeEventListener(name, handle);
-    },
-    /** In a lit template, on the element that sends `name`: `<x-form ${listen("created", fn)}>`. */
-    listen<N extends Name<M>>(name: N, listener: Listener<M[N]>) {
-      return listenTo(name, listener as (event: Event) => void);
     },
   };
 }

@@ -1,10 +1,10 @@
 // The web app's own events, each with its detail: sent with `emit`, heard with `on` (window's) or
-// `listen` (an element's, in a template), so a misspelt event or a wrong detail does not compile.
+// `listen` (listen.ts, in a template), so a misspelt event or a wrong detail does not compile.
 import type { Invitation, Project, User, WebSessionInfo } from "@org/contracts";
 import type { ThemeChoice } from "@org/web-theme/theme";
 import { typedEvents } from "@org/web-kit/events";
 
-interface BoardEvents {
+export interface BoardEvents {
   /** window: an answer was 401, the session ended. */
   "board:signed-out": undefined;
   /** window: notifications were read (the unread count changes). */
@@ -29,4 +29,4 @@ interface BoardEvents {
   close: undefined;
 }
 
-export const { emit, on, listen } = typedEvents<BoardEvents>();
+export const { emit, on } = typedEvents<BoardEvents>();

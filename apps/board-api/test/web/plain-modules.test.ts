@@ -3,6 +3,7 @@
 // event patches the board.
 import type { BoardColumn, BoardEvent, Card, Project } from "@org/contracts";
 import type * as pageEvents from "../../src/web/events.ts";
+import type * as pageListen from "../../src/web/listen.ts";
 import { renderMarkdown } from "../../src/web/markdown.ts";
 import { movePlaces, newColumnPosition, patchBoard } from "../../src/web/views/board/board-data.ts";
 import { edgeScroll } from "../../src/web/views/board/drag.ts";
@@ -242,8 +243,8 @@ describe("patchBoard (live events on the open board)", () => {
   });
 });
 
-// The page's events (src/web/events.ts), checked by `pnpm typecheck` (never run: lit needs a DOM).
-declare const events: typeof pageEvents;
+// The page's events (src/web/events.ts, listen.ts), checked by `pnpm typecheck` (never run: lit needs a DOM).
+declare const events: typeof pageEvents & typeof pageListen;
 
 describe("the page's events", () => {
   it("take only the names and details their map has (compile-time cases)", () => {

@@ -26,7 +26,8 @@ import "../links/invite-view.ts";
 import "../links/verify-email-view.ts";
 import "../oauth/consent-view.ts";
 import { rememberPendingLink, takePendingLink } from "../links/link-token.ts";
-import { listen, on } from "../../events.ts";
+import { on } from "../../events.ts";
+import { listen } from "../../listen.ts";
 
 /** Routes of a signed-out person, left for the projects once signed in. */
 const SIGNED_OUT_ROUTES = new Set<Route["name"]>(["signin", "signup", "signup-passkey"]);

@@ -32,7 +32,7 @@ import { BoardSearch } from "./board-search.ts";
 import { searchStyles } from "./board-search.styles.ts";
 import type { BoardCardPanel } from "../card/card-panel.ts";
 import "../card/card-panel.ts";
-import { listen } from "../../events.ts";
+import { listen } from "../../listen.ts";
 
 export class BoardBoardView extends LitElement implements ColumnActions, DragHost {
   static override styles = [base, dragStyles, boardStyles, menuStyles, cardTileStyles, searchStyles];
@@ -265,7 +265,6 @@ export class BoardBoardView extends LitElement implements ColumnActions, DragHos
   insertColumn(position: number) {
     this.newColumnAt = position;
   }
-
   private async addColumn(name: string, position: number | undefined) {
     const add = { params: { project_id: this.projectId }, body: { name, position } };
     if (!(await attempt(() => call("create_column", add)))) return false;

@@ -20,7 +20,8 @@ import "./card-activity.ts";
 import "./card-comments.ts";
 import "./card-handoff.ts";
 import "./card-move.ts";
-import { emit, listen } from "../../events.ts";
+import { emit } from "../../events.ts";
+import { listen } from "../../listen.ts";
 
 /**
  * @event close - the person closed the panel.

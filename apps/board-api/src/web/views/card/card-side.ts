@@ -8,7 +8,7 @@ import { styleProps } from "../../ui/style-props.ts";
 import { canManage, type ProjectData } from "../board/board-data.ts";
 import "./card-agent.ts";
 import "./label-picker.ts";
-import { listen } from "../../events.ts";
+import { listen } from "../../listen.ts";
 
 export interface CardSideHost {
   data: ProjectData;

@@ -7,7 +7,7 @@ import { base } from "../../styles.ts";
 import { projectsStyles } from "./projects.styles.ts";
 import "./invitation-list.ts";
 import "./new-project-form.ts";
-import { listen } from "../../events.ts";
+import { listen } from "../../listen.ts";
 
 export class BoardProjectsView extends LitElement {
   static override styles = [base, projectsStyles];
