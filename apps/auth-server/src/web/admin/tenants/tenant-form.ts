@@ -18,15 +18,10 @@ const setBy = (id: string, variable: string) =>
     >${fill(words.setBy, { variable: html`<span class="mono">${variable}</span>` })}</span
   >`;
 
-/**
- * The fields of the "New tenant" and "Edit tenant" forms (the RP ID is set once, at creation). Fields
- * the auth server's environment sets (`set_by_environment`) are read-only; `readTenantForm` leaves
- * them out. The tenant's values are the fields' defaults (`defaultValue`, `selected`), never their
- * live values: a re-render (a refused save shows its reason) keeps what the person typed, and the
- * dialog's opener resets the form to them (`form.reset()`).
- */
-export function tenantFields({ mode, tenant }: { mode: "create" | "edit"; tenant?: TenantView }) {
-  const declared = mode === "edit" ? (tenant?.set_by_environment ?? {}) : {};
+type Declared = NonNullable<TenantView["set_by_environment"]>;
+
+/** The tenant's name, and its RP ID when it is being created (it cannot change after). */
+function identityFields(mode: "create" | "edit", tenant: TenantView | undefined) {
   return html`<div class="field">
       <label for="tenant-name">${words.name}</label>
       <input
@@ -55,47 +50,59 @@ export function tenantFields({ mode, tenant }: { mode: "create" | "edit"; tenant
             <span class="hint" id="rp-id-hint">${words.rpIdHint}</span>
           </div>`
         : nothing
+    }`;
+}
+
+/** Where its pages may be: read-only when the environment declares them. */
+function originsField(tenant: TenantView | undefined, declared: Declared) {
+  return html`<div class="field">
+    <label for="tenant-origins">${words.origins}</label>
+    <textarea
+      id="tenant-origins"
+      name="origins"
+      rows="3"
+      spellcheck="false"
+      placeholder="https://acme.com&#10;https://app.acme.com"
+      aria-describedby="origins-hint"
+      ?readonly=${Boolean(declared.origins)}
+      .defaultValue=${tenant?.origins.join("\n") ?? ""}
+    ></textarea>
+    ${
+      declared.origins
+        ? setBy("origins-hint", declared.origins)
+        : html`<span class="hint" id="origins-hint">${words.originsHint}</span>`
     }
-    <div class="field">
-      <label for="tenant-origins">${words.origins}</label>
-      <textarea
-        id="tenant-origins"
-        name="origins"
-        rows="3"
-        spellcheck="false"
-        placeholder="https://acme.com&#10;https://app.acme.com"
-        aria-describedby="origins-hint"
-        ?readonly=${Boolean(declared.origins)}
-        .defaultValue=${tenant?.origins.join("\n") ?? ""}
-      ></textarea>
-      ${
-        declared.origins
-          ? setBy("origins-hint", declared.origins)
-          : html`<span class="hint" id="origins-hint">${words.originsHint}</span>`
-      }
-    </div>
-    <div class="field">
-      <label for="tenant-attachment">${words.newPasskeys}</label>
-      <select
-        id="tenant-attachment"
-        name="registration_attachment"
-        aria-describedby="attachment-hint"
-        ?disabled=${Boolean(declared.registration_attachment)}
-      >
-        ${Object.entries(ATTACHMENT_LABELS).map(
-          ([value, label]) =>
-            html`<option value=${value} ?selected=${(tenant?.registration_attachment ?? "any") === value}>
-              ${label}
-            </option>`,
-        )}
-      </select>
-      ${
-        declared.registration_attachment
-          ? setBy("attachment-hint", declared.registration_attachment)
-          : html`<span class="hint" id="attachment-hint">${words.attachmentHint}</span>`
-      }
-    </div>
-    <div class="field">
+  </div>`;
+}
+
+/** Which authenticators new passkeys may be made on. */
+function attachmentField(tenant: TenantView | undefined, declared: Declared) {
+  return html`<div class="field">
+    <label for="tenant-attachment">${words.newPasskeys}</label>
+    <select
+      id="tenant-attachment"
+      name="registration_attachment"
+      aria-describedby="attachment-hint"
+      ?disabled=${Boolean(declared.registration_attachment)}
+    >
+      ${Object.entries(ATTACHMENT_LABELS).map(
+        ([value, label]) =>
+          html`<option value=${value} ?selected=${(tenant?.registration_attachment ?? "any") === value}>
+            ${label}
+          </option>`,
+      )}
+    </select>
+    ${
+      declared.registration_attachment
+        ? setBy("attachment-hint", declared.registration_attachment)
+        : html`<span class="hint" id="attachment-hint">${words.attachmentHint}</span>`
+    }
+  </div>`;
+}
+
+/** The ways in it offers besides a passkey on this device. */
+function signInFields(tenant: TenantView | undefined) {
+  return html`<div class="field">
       <label for="tenant-qr-login">${words.qrLogin}</label>
       <select id="tenant-qr-login" name="qr_login" aria-describedby="qr-login-hint">
         <option value="on" ?selected=${(tenant?.qr_login ?? "on") === "on"}>${t.common.on}</option>
@@ -117,6 +124,19 @@ export function tenantFields({ mode, tenant }: { mode: "create" | "edit"; tenant
       value: tenant?.password_login ?? false,
       hint: words.passwordLoginHint,
     })}`;
+}
+
+/**
+ * The fields of the "New tenant" and "Edit tenant" forms (the RP ID is set once, at creation). Fields
+ * the auth server's environment sets (`set_by_environment`) are read-only; `readTenantForm` leaves
+ * them out. The tenant's values are the fields' defaults (`defaultValue`, `selected`), never their
+ * live values: a re-render (a refused save shows its reason) keeps what the person typed, and the
+ * dialog's opener resets the form to them (`form.reset()`).
+ */
+export function tenantFields({ mode, tenant }: { mode: "create" | "edit"; tenant?: TenantView }) {
+  const declared: Declared = mode === "edit" ? (tenant?.set_by_environment ?? {}) : {};
+  return html`${identityFields(mode, tenant)} ${originsField(tenant, declared)}
+  ${attachmentField(tenant, declared)} ${signInFields(tenant)}`;
 }
 
 /** A boolean setting as the QR setting shows it: a select of On and Off with a hint. */
