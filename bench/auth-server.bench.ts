@@ -4,14 +4,10 @@
 // verifyAuthenticationResponse calls made in-process without HTTP or database (timed before and
 // after the HTTP run, averaged). Goals: the ratio
 // HTTP / in-process at least 0.15, and a login (start + finish) under 40 ms at the median.
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { createApp } from "@org/auth-server/app";
-import { loadAuthEnv } from "@org/auth-server/env";
+import { loadAuthEnv, startAuthServer } from "@org/auth-server/service";
 import { createTenant, SoftwareAuthenticator, verifyAuthenticationResponse } from "@org/auth-server/testing";
 import { createDb, migrateDatabase } from "@org/db";
 import { databaseUrl, dropDatabase, runOnServer, uniqueDatabaseName } from "@org/db/testing";
-import { createLogger } from "@org/service-kit";
 import { runBench } from "./lib/run-bench.ts";
 
 const CLIENTS = 8;
@@ -66,24 +62,22 @@ async function main() {
   await runOnServer(`CREATE DATABASE "${name}"`);
   const url = databaseUrl(name);
   const db = createDb({ url, maxConnections: 10 });
-  const server = await (async () => {
-    await migrateDatabase(url);
-    const app = createApp({
-      env: loadAuthEnv({
-        DATABASE_URL: url,
-        PUBLIC_URL: "http://localhost:4100",
-        // The benchmark measures throughput, not the limiter.
-        RATE_LIMIT_IP_PER_MINUTE: "100000000",
-      }),
-      db,
-      logger: createLogger({ service: "auth-server", level: "silent" }),
-    });
-    return new Promise<Server>((resolve) => {
-      const s = app.listen(0, "127.0.0.1", () => resolve(s));
-    });
-  })();
+  await migrateDatabase(url);
+  // As server.ts starts it, without the webhook worker and sweeper.
+  const server = await startAuthServer({
+    env: loadAuthEnv({
+      DATABASE_URL: url,
+      PUBLIC_URL: "http://localhost:4100",
+      // The benchmark measures throughput, not the limiter.
+      RATE_LIMIT_IP_PER_MINUTE: "100000000",
+    }),
+    db,
+    port: 0,
+    host: "127.0.0.1",
+    background: false,
+  });
   try {
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const base = server.url;
     const { apiKey } = await createTenant({ db, name: "Bench", rpId: RP_ID, origins: [ORIGIN] });
     const tenantKey = { "x-api-key": apiKey };
 
@@ -148,7 +142,7 @@ async function main() {
       `ratio HTTP / in-process: ${(httpRate / verifyRate).toFixed(3)} (${fmt(verifyRate / httpRate)}x slower end to end; goal >= 0.15)`,
     );
   } finally {
-    await new Promise((resolve) => server.close(resolve));
+    await server.close();
     await db.$disconnect();
     await dropDatabase(name);
   }

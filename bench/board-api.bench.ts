@@ -7,7 +7,7 @@ import type http from "node:http";
 import autocannon from "autocannon";
 import createExpress from "express";
 import pg from "pg";
-import { createUser } from "@org/board-api/src/services/users.ts";
+import { createUser } from "@org/board-api/testing";
 import { seedProject as seedBoard } from "./lib/seed.ts";
 import { listen, startBoardApi, type Listening } from "./lib/servers.ts";
 import { runBench } from "./lib/run-bench.ts";

@@ -4,7 +4,7 @@
 // card, many cards, or none; reports p50 and p95 (goal: p95 under 50 ms).
 import { createDb, migrateDatabase } from "@org/db";
 import { databaseUrl, dropDatabase, runOnServer, uniqueDatabaseName } from "@org/db/testing";
-import { createUser } from "@org/board-api/src/services/users.ts";
+import { createUser } from "@org/board-api/testing";
 import { startBoardApi, type Listening } from "./lib/servers.ts";
 import { runBench } from "./lib/run-bench.ts";
 

@@ -7,7 +7,7 @@
 import { createDb, migrateDatabase } from "@org/db";
 import { databaseUrl, dropDatabase, runOnServer, uniqueDatabaseName } from "@org/db/testing";
 import pg from "pg";
-import { createUser } from "@org/board-api/src/services/users.ts";
+import { createUser } from "@org/board-api/testing";
 import { startBoardApi, type Listening } from "./lib/servers.ts";
 import { runBench } from "./lib/run-bench.ts";
 

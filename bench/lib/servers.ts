@@ -6,8 +6,7 @@ import type { AddressInfo, Socket } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { Db } from "@org/db";
-import { loadBoardEnv } from "@org/board-api/src/env.ts";
-import { startBoardApi as startService } from "@org/board-api/src/service.ts";
+import { loadBoardEnv, startBoardApi as startService } from "@org/board-api/service";
 
 export interface Listening {
   /** `http://127.0.0.1:<port>` */

@@ -1,8 +1,7 @@
 // The phone's side of a QR flow played over HTTP from the test (no second browser): for tests
 // about what the desktop shows.
 import type { QrClaimResponse } from "@org/contracts";
-import { SoftwareAuthenticator } from "@org/auth-server/testing";
-import type { RunningAuthServer } from "@org/auth-server/test/browser/helpers/auth-server.ts";
+import { SoftwareAuthenticator, type RunningAuthServer } from "@org/auth-server/testing";
 
 async function call<T>(url: string, body: unknown, token?: string): Promise<T> {
   const response = await fetch(url, {

@@ -24,6 +24,8 @@ import { adminTenant } from "./services/admin-tenant.ts";
 import { ensureBootstrapTenant } from "./services/bootstrap-tenant.ts";
 import { TENANT_WEBHOOK_STORE, TenantWebhookWorker } from "./services/tenant-webhooks.ts";
 
+export { loadAuthEnv, type AuthEnv } from "./env.ts";
+
 export interface StartAuthServerOptions {
   /**
    * The environment; or, made from the URL the server listens on (a test on port 0: its

@@ -23,6 +23,8 @@ import { attachBoardRealtime, SocketBoardEvents } from "./realtime/index.ts";
 import { startSweeper } from "./sweeper.ts";
 import { webhookPolicy, WebhookWorker, type WebhookWorkerOptions } from "./services/webhook-delivery.ts";
 
+export { loadBoardEnv, type BoardEnv } from "./env.ts";
+
 export interface StartBoardApiOptions {
   /** The environment; or, made from the URL the server listens on (a test on port 0: its PUBLIC_URL). */
   env: BoardEnv | ((url: string) => BoardEnv | Promise<BoardEnv>);

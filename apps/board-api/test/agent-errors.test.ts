@@ -1,7 +1,14 @@
 // Errors an agent can act on: a refusal because of someone else's claim names the holder and when
 // the lease ends; a not_found names the operation (MCP tool and HTTP route) that gives such ids.
-import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { addMember, makeBoard, makeCard, makeColumn, makeProject, makeUser } from "./helpers/fixtures.ts";
+import { createTestApp, type TestApp } from "../src/testing/app.ts";
+import {
+  addMember,
+  makeBoard,
+  makeCard,
+  makeColumn,
+  makeProject,
+  makeUser,
+} from "../src/testing/fixtures.ts";
 
 let t: TestApp;
 beforeAll(async () => {

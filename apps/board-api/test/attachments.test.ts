@@ -1,7 +1,14 @@
 import { createHash } from "node:crypto";
 import { readdir } from "node:fs/promises";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { addMember, makeBoard, makeCard, makeColumn, makeProject, makeUser } from "./helpers/fixtures.ts";
+import { createTestApp, type TestApp } from "../src/testing/app.ts";
+import {
+  addMember,
+  makeBoard,
+  makeCard,
+  makeColumn,
+  makeProject,
+  makeUser,
+} from "../src/testing/fixtures.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,8 +2,8 @@ import path from "node:path";
 import { boardOperationList } from "@org/contracts";
 import { runAppCli } from "@org/service-kit/testing";
 import request from "supertest";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { client, makeUser } from "./helpers/fixtures.ts";
+import { createTestApp, type TestApp } from "../src/testing/app.ts";
+import { client, makeUser } from "../src/testing/fixtures.ts";
 
 const appDir = path.resolve(__dirname, "..");
 // The CLI tests open the database per command: a second or more each on a busy machine.

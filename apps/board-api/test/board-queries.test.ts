@@ -1,7 +1,7 @@
 import pg from "pg";
 import { TOKEN_CACHE_TTL_MS } from "../src/services/token-cache.ts";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { makeBoard, makeCard, makeColumn } from "./helpers/fixtures.ts";
+import { createTestApp, type TestApp } from "../src/testing/app.ts";
+import { makeBoard, makeCard, makeColumn } from "../src/testing/fixtures.ts";
 
 let t: TestApp;
 beforeAll(async () => {

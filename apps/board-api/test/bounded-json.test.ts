@@ -1,8 +1,8 @@
 // Issue 28, point 2: a wide or deep JSON body is refused while it is parsed, an error names at
 // most ten unknown keys, and a body sent with a bogus credential is never parsed at all.
 import request from "supertest";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { makeUser } from "./helpers/fixtures.ts";
+import { createTestApp, type TestApp } from "../src/testing/app.ts";
+import { makeUser } from "../src/testing/fixtures.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,13 @@
 import type { Card } from "@org/contracts";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { addMember, makeBoard, makeCard, makeColumn, makeUser, type Client } from "./helpers/fixtures.ts";
+import { createTestApp, type TestApp } from "../src/testing/app.ts";
+import {
+  addMember,
+  makeBoard,
+  makeCard,
+  makeColumn,
+  makeUser,
+  type Client,
+} from "../src/testing/fixtures.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 // Dependencies between cards ("blocked by") and the ready queue, over HTTP and MCP (official client).
 import type { Card } from "@org/contracts";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { addMember, makeBoard, makeCard, makeColumn, makeUser } from "./helpers/fixtures.ts";
+import { createTestApp, type TestApp } from "../src/testing/app.ts";
+import { addMember, makeBoard, makeCard, makeColumn, makeUser } from "../src/testing/fixtures.ts";
 import { callTool, listenMcp, okTool, toolError } from "./helpers/mcp.ts";
 
 let t: TestApp;

@@ -2,8 +2,8 @@
 // gets a due_soon notification, once per card and due date, even with two instances sweeping at
 // the same moment; moving the due date brings a new reminder.
 import { sendDueReminders } from "../src/services/due-reminders.ts";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { addMember, makeBoard, makeCard, makeColumn, makeUser } from "./helpers/fixtures.ts";
+import { createTestApp, type TestApp } from "../src/testing/app.ts";
+import { addMember, makeBoard, makeCard, makeColumn, makeUser } from "../src/testing/fixtures.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,8 +4,8 @@
 import { createTestDatabase, type TestDatabase } from "@org/db/testing";
 import request from "supertest";
 import { sweepEvents } from "../src/services/event-log.ts";
-import { addMember, makeBoard, makeCard, makeColumn, makeUser } from "./helpers/fixtures.ts";
-import { startLiveInstance, type LiveInstance } from "./helpers/live.ts";
+import { addMember, makeBoard, makeCard, makeColumn, makeUser } from "../src/testing/fixtures.ts";
+import { startLiveInstance, type LiveInstance } from "../src/testing/live.ts";
 import { listenMcp, okTool } from "./helpers/mcp.ts";
 
 interface EventPage {

@@ -1,6 +1,6 @@
 import { createTestDatabase, type TestDatabase } from "@org/db/testing";
-import { connect, startLiveInstance, testRedisUrl, type LiveInstance } from "./helpers/live.ts";
-import { addMember, makeBoard, makeCard, makeColumn, makeUser } from "./helpers/fixtures.ts";
+import { connect, startLiveInstance, testRedisUrl, type LiveInstance } from "../src/testing/live.ts";
+import { addMember, makeBoard, makeCard, makeColumn, makeUser } from "../src/testing/fixtures.ts";
 
 let database: TestDatabase;
 let single: LiveInstance;

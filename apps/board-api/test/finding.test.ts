@@ -2,8 +2,15 @@
 // filters), list_my_cards (the caller's claimed and assigned cards), list_columns (columns with
 // their done flag and card counts), and create_card with labels and a checklist in one call.
 import type { Card } from "@org/contracts";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { addMember, makeBoard, makeCard, makeColumn, makeProject, makeUser } from "./helpers/fixtures.ts";
+import { createTestApp, type TestApp } from "../src/testing/app.ts";
+import {
+  addMember,
+  makeBoard,
+  makeCard,
+  makeColumn,
+  makeProject,
+  makeUser,
+} from "../src/testing/fixtures.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { describeHealthProbes } from "@org/service-kit/testing";
 import request from "supertest";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { makeUser } from "./helpers/fixtures.ts";
+import { createTestApp, type TestApp } from "../src/testing/app.ts";
+import { makeUser } from "../src/testing/fixtures.ts";
 
 let t: TestApp;
 beforeAll(async () => {

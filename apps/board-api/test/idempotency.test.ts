@@ -4,9 +4,9 @@
 import type { Card } from "@org/contracts";
 import { createTestDatabase, type TestDatabase } from "@org/db/testing";
 import request from "supertest";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { addMember, makeBoard, makeCard, makeColumn, makeUser } from "./helpers/fixtures.ts";
-import { startLiveInstance } from "./helpers/live.ts";
+import { createTestApp, type TestApp } from "../src/testing/app.ts";
+import { addMember, makeBoard, makeCard, makeColumn, makeUser } from "../src/testing/fixtures.ts";
+import { startLiveInstance } from "../src/testing/live.ts";
 import { callTool, listenMcp, okTool, toolError } from "./helpers/mcp.ts";
 
 let t: TestApp;

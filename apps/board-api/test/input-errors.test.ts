@@ -2,8 +2,8 @@
 // where an id goes (path or body, lists too), a missing field, a misspelt one, numbers and booleans
 // as strings (one rule), a card number written "#3", and a conflict that names the existing id.
 import type { Client as McpClient } from "@modelcontextprotocol/sdk/client/index.js";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { addMember, makeBoard, makeCard, makeUser } from "./helpers/fixtures.ts";
+import { createTestApp, type TestApp } from "../src/testing/app.ts";
+import { addMember, makeBoard, makeCard, makeUser } from "../src/testing/fixtures.ts";
 import { callTool, listenMcp, toolError } from "./helpers/mcp.ts";
 
 let t: TestApp;

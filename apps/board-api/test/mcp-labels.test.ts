@@ -1,7 +1,7 @@
 // Renaming and recolouring a label through MCP (update_label), and what an agent is told when it
 // passes a label's name for its id, or lacks the role.
-import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { addMember, makeBoard, makeCard, makeUser } from "./helpers/fixtures.ts";
+import { createTestApp, type TestApp } from "../src/testing/app.ts";
+import { addMember, makeBoard, makeCard, makeUser } from "../src/testing/fixtures.ts";
 import { callTool, listenMcp, okTool, toolError } from "./helpers/mcp.ts";
 
 let t: TestApp;

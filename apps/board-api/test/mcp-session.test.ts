@@ -4,8 +4,8 @@
 // would in the web app; everything after that is the agents'.
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { CORE_TOOLSET, type Card, type Project } from "@org/contracts";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { addMember, makeUser } from "./helpers/fixtures.ts";
+import { createTestApp, type TestApp } from "../src/testing/app.ts";
+import { addMember, makeUser } from "../src/testing/fixtures.ts";
 import { allTools, listenMcp, okTool } from "./helpers/mcp.ts";
 
 let t: TestApp;

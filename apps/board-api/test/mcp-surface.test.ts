@@ -4,8 +4,8 @@
 import { randomUUID } from "node:crypto";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { CORE_TOOLSET, mcpOperations, resolveToolsets, toolsetNames, type Card } from "@org/contracts";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { makeBoard, makeCard } from "./helpers/fixtures.ts";
+import { createTestApp, type TestApp } from "../src/testing/app.ts";
+import { makeBoard, makeCard } from "../src/testing/fixtures.ts";
 import { allTools, callTool, listenMcp, okTool, toolError } from "./helpers/mcp.ts";
 
 let t: TestApp;

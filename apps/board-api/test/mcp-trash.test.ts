@@ -1,8 +1,8 @@
 // The trash through MCP tools (delete_card, list_trash, restore_card, empty_trash): what an agent
 // sees, and errors that say what to do next when it passes a wrong id or lacks the role.
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { addMember, makeBoard, makeCard, makeUser } from "./helpers/fixtures.ts";
+import { createTestApp, type TestApp } from "../src/testing/app.ts";
+import { addMember, makeBoard, makeCard, makeUser } from "../src/testing/fixtures.ts";
 import { callTool, listenMcp, okTool, toolError } from "./helpers/mcp.ts";
 
 let t: TestApp;

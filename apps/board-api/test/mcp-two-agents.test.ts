@@ -7,8 +7,8 @@
 // host makes on the transport.
 import type { Card, Project } from "@org/contracts";
 import { CORE_TOOLSET } from "@org/contracts";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { makeUser } from "./helpers/fixtures.ts";
+import { createTestApp, type TestApp } from "../src/testing/app.ts";
+import { makeUser } from "../src/testing/fixtures.ts";
 import { allTools, callTool, listenMcp, okTool, toolError } from "./helpers/mcp.ts";
 
 let t: TestApp;

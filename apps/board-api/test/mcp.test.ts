@@ -11,8 +11,8 @@ import { toolCatalog } from "../src/mcp/catalog.ts";
 import { createBoardMcpServer } from "../src/mcp/server.ts";
 import { createOperations } from "../src/operations/index.ts";
 import { FileStore } from "../src/services/file-store.ts";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { addMember, makeBoard, makeCard, makeColumn, makeUser } from "./helpers/fixtures.ts";
+import { createTestApp, type TestApp } from "../src/testing/app.ts";
+import { addMember, makeBoard, makeCard, makeColumn, makeUser } from "../src/testing/fixtures.ts";
 import { allTools } from "./helpers/mcp.ts";
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { metricValue } from "@org/service-kit/testing";
 import request from "supertest";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { makeBoard, makeCard } from "./helpers/fixtures.ts";
+import { createTestApp, type TestApp } from "../src/testing/app.ts";
+import { makeBoard, makeCard } from "../src/testing/fixtures.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,8 +3,8 @@
 // sweepers at the same moment.
 import { outboxMailer } from "@org/service-kit";
 import { mailNotifications } from "../src/services/notification-mail.ts";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { addMember, makeBoard, makeCard, makeUser } from "./helpers/fixtures.ts";
+import { createTestApp, type TestApp } from "../src/testing/app.ts";
+import { addMember, makeBoard, makeCard, makeUser } from "../src/testing/fixtures.ts";
 
 let t: TestApp;
 beforeAll(async () => {

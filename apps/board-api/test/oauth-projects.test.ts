@@ -3,8 +3,8 @@
 // sockets and MCP tools. A project outside the grant answers not_found as if it did not exist.
 import { createTestDatabase, type TestDatabase } from "@org/db/testing";
 import request from "supertest";
-import { addMember, client, makeCard, makeColumn, makeProject, makeUser } from "./helpers/fixtures.ts";
-import { connect, startLiveInstance, type LiveInstance } from "./helpers/live.ts";
+import { addMember, client, makeCard, makeColumn, makeProject, makeUser } from "../src/testing/fixtures.ts";
+import { connect, startLiveInstance, type LiveInstance } from "../src/testing/live.ts";
 import { callTool, listenMcp, okTool, toolError } from "./helpers/mcp.ts";
 import { grantTokens, OAUTH_REDIRECT, pkce, webSessionOf } from "./helpers/oauth.ts";
 

@@ -6,8 +6,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import request from "supertest";
 import { startWebSession } from "../src/services/web-sessions.ts";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { makeUser } from "./helpers/fixtures.ts";
+import { createTestApp, type TestApp } from "../src/testing/app.ts";
+import { makeUser } from "../src/testing/fixtures.ts";
 
 const PUBLIC_URL = "https://board.example.com";
 

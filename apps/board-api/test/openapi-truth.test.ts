@@ -9,8 +9,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import request from "supertest";
 import ts from "typescript";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { makeBoard, makeCard } from "./helpers/fixtures.ts";
+import { createTestApp, type TestApp } from "../src/testing/app.ts";
+import { makeBoard, makeCard } from "../src/testing/fixtures.ts";
 
 let t: TestApp;
 let dir: string;

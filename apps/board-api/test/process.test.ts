@@ -2,7 +2,7 @@ import path from "node:path";
 import { createTestDatabase } from "@org/db/testing";
 import { describeServiceProcess, spawnService } from "@org/service-kit/testing";
 import { createUser } from "../src/services/users.ts";
-import { connect } from "./helpers/live.ts";
+import { connect } from "../src/testing/live.ts";
 
 const appDir = path.resolve(__dirname, "..");
 

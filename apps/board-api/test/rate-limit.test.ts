@@ -1,7 +1,7 @@
 import { MCP_MAX_BATCH } from "@org/contracts";
 import request from "supertest";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { makeBoard, makeUser } from "./helpers/fixtures.ts";
+import { createTestApp, type TestApp } from "../src/testing/app.ts";
+import { makeBoard, makeUser } from "../src/testing/fixtures.ts";
 
 let t: TestApp;
 beforeAll(async () => {

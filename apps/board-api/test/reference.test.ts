@@ -15,8 +15,8 @@ import {
 import { expressPath } from "@org/service-kit";
 import type { Express } from "express";
 import request from "supertest";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { makeUser } from "./helpers/fixtures.ts";
+import { createTestApp, type TestApp } from "../src/testing/app.ts";
+import { makeUser } from "../src/testing/fixtures.ts";
 import { allTools } from "./helpers/mcp.ts";
 
 let t: TestApp;

@@ -8,8 +8,8 @@ import { csrfTokenOf } from "@org/service-kit";
 import request from "supertest";
 import { startWebSession } from "../src/services/web-sessions.ts";
 import { issueApiToken, revokeToken } from "../src/services/tokens.ts";
-import { addMember, makeBoard, makeCard, makeUser } from "./helpers/fixtures.ts";
-import { connect, startLiveInstance, testRedisUrl, type LiveInstance } from "./helpers/live.ts";
+import { addMember, makeBoard, makeCard, makeUser } from "../src/testing/fixtures.ts";
+import { connect, startLiveInstance, testRedisUrl, type LiveInstance } from "../src/testing/live.ts";
 import { grantTokens, webSessionOf } from "./helpers/oauth.ts";
 
 const ORIGIN = "http://localhost:4000";

@@ -1,7 +1,7 @@
 // Query numbers are strict base-10 integers: scientific, hex, signed, padded and decimal text is
 // validation_failed, not a number.
-import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { makeBoard } from "./helpers/fixtures.ts";
+import { createTestApp, type TestApp } from "../src/testing/app.ts";
+import { makeBoard } from "../src/testing/fixtures.ts";
 
 let t: TestApp;
 beforeAll(async () => {

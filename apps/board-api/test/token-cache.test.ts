@@ -7,8 +7,8 @@ import { createApp } from "../src/app.ts";
 import { loadBoardEnv } from "../src/env.ts";
 import { ACCESS_ENDED_CHANNEL } from "../src/services/access-ended.ts";
 import { revokeToken } from "../src/services/tokens.ts";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { makeUser } from "./helpers/fixtures.ts";
+import { createTestApp, type TestApp } from "../src/testing/app.ts";
+import { makeUser } from "../src/testing/fixtures.ts";
 
 let t: TestApp;
 /** A second instance of the service: its own database client, on the same database. */

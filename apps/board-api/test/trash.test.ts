@@ -6,8 +6,8 @@ import path from "node:path";
 import type { Card } from "@org/contracts";
 import { FileStore } from "../src/services/file-store.ts";
 import { purgeExpiredTrash } from "../src/services/trash.ts";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { addMember, makeBoard, makeCard, makeColumn, makeUser } from "./helpers/fixtures.ts";
+import { createTestApp, type TestApp } from "../src/testing/app.ts";
+import { addMember, makeBoard, makeCard, makeColumn, makeUser } from "../src/testing/fixtures.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,8 +2,8 @@
 // wherever it enters — body, path, query, multipart file name — and never reaches the database.
 import { readdir } from "node:fs/promises";
 import request from "supertest";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { makeBoard, makeCard } from "./helpers/fixtures.ts";
+import { createTestApp, type TestApp } from "../src/testing/app.ts";
+import { makeBoard, makeCard } from "../src/testing/fixtures.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,8 +2,8 @@
 // on the card, through any client, in the change's own transaction; their own changes, and a
 // former member, hear nothing. The agent's mistakes (a wrong id, an id of the wrong type) say what
 // to do next.
-import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { addMember, makeBoard, makeCard, makeColumn, makeUser } from "./helpers/fixtures.ts";
+import { createTestApp, type TestApp } from "../src/testing/app.ts";
+import { addMember, makeBoard, makeCard, makeColumn, makeUser } from "../src/testing/fixtures.ts";
 
 let t: TestApp;
 beforeAll(async () => {

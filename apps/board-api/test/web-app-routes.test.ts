@@ -4,7 +4,7 @@
 import { boardWebOperations, type BoardWebOperations } from "@org/contracts";
 import { defineImplementations, type Implementations } from "@org/service-kit";
 import request from "supertest";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
+import { createTestApp, type TestApp } from "../src/testing/app.ts";
 
 // Every web operation has its handler (routes/web-auth.ts): one missing does not compile.
 const { sign_out: _signOut, ...allButSignOut } = {} as Implementations<BoardWebOperations>;

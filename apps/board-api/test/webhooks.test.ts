@@ -7,8 +7,8 @@ import type { AddressInfo } from "node:net";
 import { createTestDatabase, type TestDatabase } from "@org/db/testing";
 import { Webhook } from "standardwebhooks";
 import request from "supertest";
-import { addMember, makeBoard, makeCard, makeUser } from "./helpers/fixtures.ts";
-import { startLiveInstance, type LiveInstance } from "./helpers/live.ts";
+import { addMember, makeBoard, makeCard, makeUser } from "../src/testing/fixtures.ts";
+import { startLiveInstance, type LiveInstance } from "../src/testing/live.ts";
 import { sweepWebhookDeliveries } from "../src/services/webhook-delivery.ts";
 import { listenMcp, okTool, callTool, allTools } from "./helpers/mcp.ts";
 

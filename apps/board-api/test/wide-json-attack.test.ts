@@ -4,8 +4,8 @@
 // megabyte, counted on the server's own sockets): the rest is never read, the connection closed.
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { createTestApp, type TestApp } from "./helpers/app.ts";
-import { makeUser } from "./helpers/fixtures.ts";
+import { createTestApp, type TestApp } from "../src/testing/app.ts";
+import { makeUser } from "../src/testing/fixtures.ts";
 
 let t: TestApp;
 let server: http.Server;

@@ -16,9 +16,14 @@ import {
 } from "@org/browser-testing";
 import { createDb } from "@org/db";
 import { createTestDatabase, type TestDatabase } from "@org/db/testing";
-import { localhostUrl, startSmtpCatcher, type SmtpCatcher } from "@org/service-kit/testing";
-import { loadBoardEnv } from "@org/board-api/src/env.ts";
-import { startBoardApi, type BoardApi } from "@org/board-api/src/service.ts";
+import { localhostUrl } from "@org/service-kit";
+import { startSmtpCatcher, type SmtpCatcher } from "@org/service-kit/testing";
+import {
+  loadBoardEnv,
+  startBoardApi,
+  type BoardApi,
+  type StartBoardApiOptions,
+} from "@org/board-api/service";
 import { roundRobinProxy } from "../round-robin-proxy.ts";
 import { startAuthServer, type AuthServer } from "./web.ts";
 
@@ -50,7 +55,13 @@ function dropSockets(board: BoardApi) {
 export async function startServices({
   env: extra = {},
   instances = 1,
-}: { env?: Record<string, string>; instances?: number } = {}): Promise<RunningServices> {
+  webhooks = false,
+}: {
+  env?: Record<string, string>;
+  instances?: number;
+  /** The webhook delivery worker server.ts runs (its options), on every instance; default none. */
+  webhooks?: StartBoardApiOptions["webhooks"];
+} = {}): Promise<RunningServices> {
   const auth = await startAuthServer();
   const database = await createTestDatabase();
   const attachmentsDir = await mkdtemp(path.join(os.tmpdir(), "board-browser-"));
@@ -85,7 +96,7 @@ export async function startServices({
         db,
         env: (url) => env(proxy?.url ?? localhostUrl(url)),
         sweeper: false,
-        webhooks: false,
+        webhooks,
       }),
     );
   }
@@ -183,7 +194,8 @@ export async function person(
 export function browserSuite({
   env = {},
   instances = 1,
-}: { env?: Record<string, string>; instances?: number } = {}) {
+  webhooks,
+}: Parameters<typeof startServices>[0] = {}) {
   const suite = {
     browser: undefined as unknown as Browser,
     services: undefined as unknown as RunningServices,
@@ -200,7 +212,7 @@ export function browserSuite({
     suite.smtp = await startSmtpCatcher();
     [suite.browser, suite.services] = await Promise.all([
       launchChromium(),
-      startServices({ env: { SMTP_URL: suite.smtp.url, ...env }, instances }),
+      startServices({ env: { SMTP_URL: suite.smtp.url, ...env }, instances, webhooks }),
     ]);
   });
   afterAll(async () => {

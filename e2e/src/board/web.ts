@@ -1,11 +1,10 @@
 // The web app's sign-up and sign-in over HTTP against a real auth server (its app on a port of its
 // own, its own database), with the auth server's software authenticator playing the browser.
-import { SoftwareAuthenticator } from "@org/auth-server/testing";
-import { startTestAuthServer } from "@org/auth-server/test/browser/helpers/auth-server.ts";
+import { SoftwareAuthenticator, startTestAuthServer } from "@org/auth-server/testing";
 import type { AuthenticateStartResponse, RegisterStartResponse } from "@org/contracts";
 import type { TestDatabase } from "@org/db/testing";
 import request from "supertest";
-import { createTestApp, type TestApp } from "@org/board-api/test/helpers/app.ts";
+import { createTestApp, type TestApp } from "@org/board-api/testing";
 
 /** The board's origin in these tests (PUBLIC_URL): what the passkeys' client data carries. */
 export const BOARD_ORIGIN = "http://localhost:4000";

@@ -1,5 +1,4 @@
-import type { TestApp } from "@org/board-api/test/helpers/app.ts";
-import { addMember, client, makeUser } from "@org/board-api/test/helpers/fixtures.ts";
+import { type TestApp, addMember, client, makeUser } from "@org/board-api/testing";
 import {
   BOARD_ORIGIN,
   createWebTestApp,

@@ -4,7 +4,7 @@
 // Over HTTP against a real auth server, with the registration options the SDK receives.
 import type { RegisterStartResponse } from "@org/contracts";
 import request from "supertest";
-import type { TestApp } from "@org/board-api/test/helpers/app.ts";
+import type { TestApp } from "@org/board-api/testing";
 import { BOARD_ORIGIN, createWebTestApp, startAuthServer, type AuthServer } from "../../src/board/web.ts";
 
 let auth: AuthServer;

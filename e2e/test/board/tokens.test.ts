@@ -1,6 +1,5 @@
 import request from "supertest";
-import type { TestApp } from "@org/board-api/test/helpers/app.ts";
-import { client, makeUser } from "@org/board-api/test/helpers/fixtures.ts";
+import { type TestApp, client, makeUser } from "@org/board-api/testing";
 import {
   BOARD_ORIGIN,
   createWebTestApp,

@@ -2,8 +2,7 @@
 // mention reaches the person mentioned (their user room), live.
 import type request from "supertest";
 import { createTestDatabase, type TestDatabase } from "@org/db/testing";
-import { connect, startLiveInstance, type LiveInstance } from "@org/board-api/test/helpers/live.ts";
-import { addMember, makeUser } from "@org/board-api/test/helpers/fixtures.ts";
+import { connect, startLiveInstance, type LiveInstance, addMember, makeUser } from "@org/board-api/testing";
 import { BOARD_ORIGIN, signUp, startAuthServer, type AuthServer } from "../../src/board/web.ts";
 
 let auth: AuthServer;

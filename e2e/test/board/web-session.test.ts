@@ -1,6 +1,6 @@
 import { SoftwareAuthenticator } from "@org/auth-server/testing";
 import request from "supertest";
-import type { TestApp } from "@org/board-api/test/helpers/app.ts";
+import type { TestApp } from "@org/board-api/testing";
 import {
   BOARD_ORIGIN,
   createWebTestApp,

@@ -4,9 +4,7 @@
 import { SoftwareAuthenticator } from "@org/auth-server/testing";
 import { createLogger } from "@org/service-kit";
 import request from "supertest";
-import { createTenantClient } from "@org/board-api/src/auth-server/tenant-client.ts";
-import { SIGNUP_TTL_MS, sweepSignups } from "@org/board-api/src/services/web-signup.ts";
-import type { TestApp } from "@org/board-api/test/helpers/app.ts";
+import { createTenantClient, SIGNUP_TTL_MS, sweepSignups, type TestApp } from "@org/board-api/testing";
 import {
   BOARD_ORIGIN,
   createWebTestApp,

@@ -11,15 +11,14 @@ import {
   servePages,
   watchProblems,
   type PageServer,
+  type Browser,
+  type BrowserContext,
+  type FrameLocator,
+  type Page,
 } from "@org/browser-testing";
-import type { Browser, BrowserContext, FrameLocator, Page } from "@org/browser-testing";
-import {
-  startTestAuthServer,
-  type RunningAuthServer,
-} from "@org/auth-server/test/browser/helpers/auth-server.ts";
+import { startTestAuthServer, type RunningAuthServer, tenantPage } from "@org/auth-server/testing";
 import { eventsOf, registerWithApi, waitForEvent } from "@org/auth-server/test/browser/helpers/page.ts";
 import { openPhone, scanQr } from "@org/auth-server/test/browser/helpers/phone.ts";
-import { tenantPage } from "@org/auth-server/test/browser/helpers/tenant-page.ts";
 
 const SUITE = "authenticator-kinds";
 /** The components say what else to do after PROMPT_STALLED_MS (6 s); a little room for a busy machine. */

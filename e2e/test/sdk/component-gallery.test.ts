@@ -8,16 +8,14 @@ import {
   servePages,
   watchProblems,
   type PageServer,
+  type Browser,
+  type BrowserContext,
+  type Page,
 } from "@org/browser-testing";
-import type { Browser, BrowserContext, Page } from "@org/browser-testing";
 import type { QrStartResponse } from "@org/contracts";
-import {
-  startTestAuthServer,
-  type RunningAuthServer,
-} from "@org/auth-server/test/browser/helpers/auth-server.ts";
+import { startTestAuthServer, type RunningAuthServer, tenantPage } from "@org/auth-server/testing";
 import { softwarePhone } from "../../src/phone-http.ts";
 import { registerWithApi, waitForEvent } from "@org/auth-server/test/browser/helpers/page.ts";
-import { tenantPage } from "@org/auth-server/test/browser/helpers/tenant-page.ts";
 
 const SUITE = "component-gallery";
 const THEMES = ["light", "dark"] as const;

@@ -4,20 +4,18 @@ import {
   screenshot,
   servePages,
   type PageServer,
+  type Browser,
+  type BrowserContext,
+  type Page,
 } from "@org/browser-testing";
-import type { Browser, BrowserContext, Page } from "@org/browser-testing";
 import { acceptInvite, adminInvite, adminSignInToken } from "@org/auth-server/test/browser/helpers/admin.ts";
-import {
-  startTestAuthServer,
-  type RunningAuthServer,
-} from "@org/auth-server/test/browser/helpers/auth-server.ts";
+import { startTestAuthServer, type RunningAuthServer, tenantPage } from "@org/auth-server/testing";
 import {
   dismissPasskeyDialogs,
   eventsOf,
   registerWithApi,
   waitForEvent,
 } from "@org/auth-server/test/browser/helpers/page.ts";
-import { tenantPage } from "@org/auth-server/test/browser/helpers/tenant-page.ts";
 
 const SUITE = "embeds";
 let browser: Browser;

@@ -13,15 +13,17 @@ import {
   screenshot,
   servePages,
   type PageServer,
+  type Browser,
+  type BrowserContext,
+  type Page,
 } from "@org/browser-testing";
-import type { Browser, BrowserContext, Page } from "@org/browser-testing";
-import { createTenant } from "@org/auth-server/testing";
 import {
+  createTenant,
   startTestAuthServer,
   type RunningAuthServer,
-} from "@org/auth-server/test/browser/helpers/auth-server.ts";
+  tenantPage,
+} from "@org/auth-server/testing";
 import { registerWithApi, waitForEvent } from "@org/auth-server/test/browser/helpers/page.ts";
-import { tenantPage } from "@org/auth-server/test/browser/helpers/tenant-page.ts";
 
 const SUITE = "error-mappings";
 let browser: Browser;

@@ -5,13 +5,14 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { addVirtualAuthenticator, launchChromium, servePages, watchProblems } from "@org/browser-testing";
-import type { Browser } from "@org/browser-testing";
-import { updateTenant } from "@org/auth-server/testing";
 import {
-  startTestAuthServer,
-  type RunningAuthServer,
-} from "@org/auth-server/test/browser/helpers/auth-server.ts";
+  addVirtualAuthenticator,
+  launchChromium,
+  servePages,
+  watchProblems,
+  type Browser,
+} from "@org/browser-testing";
+import { updateTenant, startTestAuthServer, type RunningAuthServer } from "@org/auth-server/testing";
 
 const sdk = path.resolve(__dirname, "../../../packages/authkit-sdk");
 const example = path.join(sdk, "examples/express/server.mjs");

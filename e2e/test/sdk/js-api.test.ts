@@ -1,16 +1,19 @@
 import { createServer, type Server, type Socket } from "node:net";
-import { addVirtualAuthenticator, launchChromium, servePages, type PageServer } from "@org/browser-testing";
-import type { Browser, BrowserContext, Page } from "@org/browser-testing";
 import {
-  startTestAuthServer,
-  type RunningAuthServer,
-} from "@org/auth-server/test/browser/helpers/auth-server.ts";
+  addVirtualAuthenticator,
+  launchChromium,
+  servePages,
+  type PageServer,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from "@org/browser-testing";
+import { startTestAuthServer, type RunningAuthServer, tenantPage } from "@org/auth-server/testing";
 import {
   dismissPasskeyDialogs,
   eventsOf,
   registerWithApi,
 } from "@org/auth-server/test/browser/helpers/page.ts";
-import { tenantPage } from "@org/auth-server/test/browser/helpers/tenant-page.ts";
 
 let browser: Browser;
 let auth: RunningAuthServer;

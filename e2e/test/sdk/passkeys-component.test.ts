@@ -8,14 +8,12 @@ import {
   servePages,
   watchProblems,
   type PageServer,
+  type Browser,
+  type BrowserContext,
+  type Page,
 } from "@org/browser-testing";
-import type { Browser, BrowserContext, Page } from "@org/browser-testing";
-import {
-  startTestAuthServer,
-  type RunningAuthServer,
-} from "@org/auth-server/test/browser/helpers/auth-server.ts";
+import { startTestAuthServer, type RunningAuthServer, tenantPage } from "@org/auth-server/testing";
 import { registerWithApi, waitForEvent } from "@org/auth-server/test/browser/helpers/page.ts";
-import { tenantPage } from "@org/auth-server/test/browser/helpers/tenant-page.ts";
 
 const SUITE = "passkeys-component";
 let browser: Browser;

@@ -4,15 +4,20 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createTestDatabase } from "@org/db/testing";
-import { launchChromium, screenshot, servePages, type PageServer } from "@org/browser-testing";
-import type { Browser, BrowserContext, Frame, FrameLocator, Page } from "@org/browser-testing";
 import {
-  startTestAuthServer,
-  type RunningAuthServer,
-} from "@org/auth-server/test/browser/helpers/auth-server.ts";
+  launchChromium,
+  screenshot,
+  servePages,
+  type PageServer,
+  type Browser,
+  type BrowserContext,
+  type Frame,
+  type FrameLocator,
+  type Page,
+} from "@org/browser-testing";
+import { startTestAuthServer, type RunningAuthServer, tenantPage } from "@org/auth-server/testing";
 import { registerWithApi, waitForEvent } from "@org/auth-server/test/browser/helpers/page.ts";
 import { DESKTOP_USER_AGENT, openPhone, scanQr } from "@org/auth-server/test/browser/helpers/phone.ts";
-import { tenantPage } from "@org/auth-server/test/browser/helpers/tenant-page.ts";
 
 const SUITE = "qr";
 const redisUrl = process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";

@@ -11,7 +11,7 @@ import {
   type Page,
 } from "@org/browser-testing";
 import { acceptInvite, adminInvite, signInToDashboard } from "./helpers/admin.ts";
-import { startTestAuthServer, type RunningAuthServer } from "./helpers/auth-server.ts";
+import { startTestAuthServer, type RunningAuthServer } from "../../src/testing/index.ts";
 
 const SUITE = "admin-i18n";
 jest.setTimeout(120_000);

@@ -10,7 +10,7 @@ import {
   type Page,
 } from "@org/browser-testing";
 import { acceptInvite, adminInvite, signInToDashboard } from "./helpers/admin.ts";
-import { startTestAuthServer, type RunningAuthServer } from "./helpers/auth-server.ts";
+import { startTestAuthServer, type RunningAuthServer } from "../../src/testing/index.ts";
 
 const SUITE = "admin-passkeys";
 const SIX_MINUTES = 6 * 60_000;

@@ -10,8 +10,10 @@ import {
   servePages,
   watchProblems,
   type PageServer,
+  type Browser,
+  type BrowserContext,
+  type Page,
 } from "@org/browser-testing";
-import type { Browser, BrowserContext, Page } from "@org/browser-testing";
 import { createLogger } from "@org/service-kit";
 import type { Express } from "express";
 import { spawnService } from "@org/service-kit/testing";
@@ -19,9 +21,8 @@ import { loadAuthEnv } from "../../src/env.ts";
 import { ensureBootstrapTenant } from "../../src/services/bootstrap-tenant.ts";
 import { runCli } from "../helpers/cli.ts";
 import { login, makeAuthenticator, registerPasskey } from "../helpers/flows.ts";
-import { startTestAuthServer, type RunningAuthServer } from "./helpers/auth-server.ts";
+import { startTestAuthServer, type RunningAuthServer, tenantPage } from "../../src/testing/index.ts";
 import { registerWithApi, waitForEvent } from "./helpers/page.ts";
-import { tenantPage } from "./helpers/tenant-page.ts";
 
 const SUITE = "admin";
 // Generous: the journey takes ~30 s alone, several times that on a loaded machine.

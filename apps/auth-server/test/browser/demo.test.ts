@@ -1,7 +1,13 @@
-import { addVirtualAuthenticator, launchChromium, screenshot, watchProblems } from "@org/browser-testing";
-import type { Browser, BrowserContext } from "@org/browser-testing";
+import {
+  addVirtualAuthenticator,
+  launchChromium,
+  screenshot,
+  watchProblems,
+  type Browser,
+  type BrowserContext,
+} from "@org/browser-testing";
 import { DEMO_USER } from "../../src/services/demo.ts";
-import { startTestAuthServer, type RunningAuthServer } from "./helpers/auth-server.ts";
+import { startTestAuthServer, type RunningAuthServer } from "../../src/testing/index.ts";
 
 const SUITE = "demo";
 let browser: Browser;

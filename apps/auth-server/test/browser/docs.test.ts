@@ -2,7 +2,7 @@
 // (service-kit's apiDocsRoutes): every operation listed under its tag, from this origin only.
 import { authOperationList } from "@org/contracts";
 import { launchChromium, screenshot, watchProblems, type Browser } from "@org/browser-testing";
-import { startTestAuthServer, type RunningAuthServer } from "./helpers/auth-server.ts";
+import { startTestAuthServer, type RunningAuthServer } from "../../src/testing/index.ts";
 
 let browser: Browser;
 let auth: RunningAuthServer;

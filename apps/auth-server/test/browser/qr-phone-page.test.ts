@@ -1,11 +1,17 @@
 // The phone page (/qr#<secret>) in every state, light and dark, at 375 px, as screenshots in
 // artifacts/screenshots/qr-phone/ (each step also checks what the state says). The desktop side is
 // played by HTTP calls here; qr-cross-device.test.ts drives both browsers.
-import { launchChromium, screenshot, servePages, watchProblems, type PageServer } from "@org/browser-testing";
-import type { Browser, Page } from "@org/browser-testing";
-import { startTestAuthServer, type RunningAuthServer } from "./helpers/auth-server.ts";
+import {
+  launchChromium,
+  screenshot,
+  servePages,
+  watchProblems,
+  type PageServer,
+  type Browser,
+  type Page,
+} from "@org/browser-testing";
+import { startTestAuthServer, type RunningAuthServer, tenantPage } from "../../src/testing/index.ts";
 import { openPhone } from "./helpers/phone.ts";
-import { tenantPage } from "./helpers/tenant-page.ts";
 
 const SUITE = "qr-phone";
 let browser: Browser;

@@ -18,7 +18,7 @@ import { createLogger } from "@org/service-kit";
 import { Webhook } from "standardwebhooks";
 import { TenantWebhookWorker } from "../../src/services/tenant-webhooks.ts";
 import { acceptInvite, adminInvite, signInToDashboard } from "./helpers/admin.ts";
-import { startTestAuthServer, type RunningAuthServer } from "./helpers/auth-server.ts";
+import { startTestAuthServer, type RunningAuthServer } from "../../src/testing/index.ts";
 
 const SUITE = "tenant-webhooks";
 jest.setTimeout(180_000);

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
-import type { TestApp } from "./app.ts";
+import type { TestApp } from "../../src/testing/app.ts";
 
 /** tools/list, every page (following nextCursor), through the official client. */
 export async function allTools(client: Client): Promise<Tool[]> {

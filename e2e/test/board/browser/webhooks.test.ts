@@ -4,16 +4,14 @@
 // the admin's notifications page, a notification without a card that leads to the settings.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { createLogger } from "@org/service-kit";
-import { WebhookWorker } from "@org/board-api/src/services/webhook-delivery.ts";
 import { addCards, browserSuite, newProject, shootPage, signUp } from "../../../src/board/browser.ts";
 
-const suite = browserSuite({ env: { WEBHOOK_ALLOW_PRIVATE: "true" } });
+// The delivery worker server.ts runs, polling often.
+const suite = browserSuite({ env: { WEBHOOK_ALLOW_PRIVATE: "true" }, webhooks: { pollMs: 200 } });
 
 const received: Array<{ id: string; body: { type: string; data: { card?: { title: string } } } }> = [];
 let receiver: http.Server;
 let receiverUrl = "";
-let worker: WebhookWorker;
 beforeAll(async () => {
   receiver = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -33,16 +31,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/board`;
-  // The delivery worker server.ts runs, on the services' database.
-  worker = new WebhookWorker({
-    db: suite.services.board.database.db,
-    logger: createLogger({ service: "board-api", level: "silent" }),
-    policy: { protocols: ["http:", "https:"], allowPrivateAddresses: true },
-    pollMs: 200,
-  }).start();
 });
 afterAll(async () => {
-  await worker?.stop();
   await new Promise<void>((resolve) => receiver.close(() => resolve()));
 });
 

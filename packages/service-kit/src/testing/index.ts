@@ -8,4 +8,3 @@ export { metricValue } from "./metrics.ts";
 export { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from "./smtp-catcher.ts";
 export { describeHealthProbes, type HealthProbeTarget } from "./health-probes.ts";
 export { bundledApp, runAppCli } from "./bundled-app.ts";
-export { localhostUrl } from "./localhost-url.ts";

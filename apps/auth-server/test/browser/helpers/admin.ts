@@ -3,7 +3,7 @@
 import type { Page } from "@org/browser-testing";
 import { loadAuthEnv } from "../../../src/env.ts";
 import { inviteAdmin } from "../../../src/services/admins.ts";
-import type { RunningAuthServer } from "./auth-server.ts";
+import type { RunningAuthServer } from "../../../src/testing/index.ts";
 
 /** An invite link for a new administrator of `auth`. */
 export async function adminInvite(auth: RunningAuthServer, email: string, name: string): Promise<string> {

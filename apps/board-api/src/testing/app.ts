@@ -4,8 +4,8 @@ import path from "node:path";
 import { createTestDatabase, type TestDatabase } from "@org/db/testing";
 import { createLogger } from "@org/service-kit";
 import type { Express } from "express";
-import { createApp } from "../../src/app.ts";
-import { loadBoardEnv } from "../../src/env.ts";
+import { createApp } from "../app.ts";
+import { loadBoardEnv } from "../env.ts";
 
 export interface TestApp {
   app: Express;

@@ -1,9 +1,9 @@
 import type { QrStartResponse, RegistrationAttachment } from "@org/contracts";
 import { createTestDatabase, type TestDatabase } from "@org/db/testing";
-import { localhostUrl } from "@org/service-kit/testing";
-import { loadAuthEnv } from "../../../src/env.ts";
-import { startAuthServer } from "../../../src/service.ts";
-import { createTenant } from "../../../src/services/tenants.ts";
+import { localhostUrl } from "@org/service-kit";
+import { loadAuthEnv } from "../env.ts";
+import { startAuthServer } from "../service.ts";
+import { createTenant } from "../services/tenants.ts";
 
 export interface RunningAuthServer {
   /** `http://localhost:<port>`, also the server's PUBLIC_URL (its own WebAuthn origin). */

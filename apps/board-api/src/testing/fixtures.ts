@@ -2,7 +2,7 @@
 // use (HTTP), except users and tokens, which come from the service function the CLI runs.
 import type { Card, Column, Project } from "@org/contracts";
 import request from "supertest";
-import { createUser } from "../../src/services/users.ts";
+import { createUser } from "../services/users.ts";
 import type { TestApp } from "./app.ts";
 
 export type Client = ReturnType<typeof client>;

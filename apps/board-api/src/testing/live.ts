@@ -6,9 +6,9 @@ import type { BoardEvent } from "@org/contracts";
 import { createDb } from "@org/db";
 import type { TestDatabase } from "@org/db/testing";
 import { io as connectClient, type Socket } from "socket.io-client";
-import { loadBoardEnv } from "../../src/env.ts";
-import { startBoardApi } from "../../src/service.ts";
-import type { WebhookWorkerOptions } from "../../src/services/webhook-delivery.ts";
+import { loadBoardEnv } from "../env.ts";
+import { startBoardApi } from "../service.ts";
+import type { WebhookWorkerOptions } from "../services/webhook-delivery.ts";
 import type { TestApp } from "./app.ts";
 
 export const testRedisUrl = process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";
