@@ -24,6 +24,24 @@ export default tseslint.config(
     },
   },
   {
+    // Apps and packages are entered by their exports (an app's `service` and `testing` entries),
+    // never by a file path: a deep import ties a test or a benchmark to an app's insides.
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@org/*/src/**", "@org/*/test/**"],
+              message:
+                "Import the package's entry (@org/board-api/service, @org/board-api/testing, …), not its files.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["**/*.cjs"],
     languageOptions: { sourceType: "commonjs" },
     rules: { "@typescript-eslint/no-require-imports": "off" },

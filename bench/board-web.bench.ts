@@ -16,7 +16,7 @@ import { databaseUrl, dropDatabase, runOnServer, uniqueDatabaseName } from "@org
 import pg from "pg";
 import { loadBoardEnv, startBoardApi, type BoardApi } from "@org/board-api/service";
 import { webConfig, createUser, startWebSession } from "@org/board-api/testing";
-import { patchBoard } from "@org/board-api/src/web/views/board/board-data.ts";
+import { patchBoard } from "@org/board-api/testing/web";
 import { seedProject } from "./lib/seed.ts";
 import { runBench } from "./lib/run-bench.ts";
 

@@ -17,8 +17,7 @@ import {
   type Page,
 } from "@org/browser-testing";
 import { startTestAuthServer, type RunningAuthServer, tenantPage } from "@org/auth-server/testing";
-import { eventsOf, registerWithApi, waitForEvent } from "@org/auth-server/test/browser/helpers/page.ts";
-import { openPhone, scanQr } from "@org/auth-server/test/browser/helpers/phone.ts";
+import { eventsOf, openPhone, registerWithApi, scanQr, waitForEvent } from "@org/auth-server/testing/browser";
 
 const SUITE = "authenticator-kinds";
 /** The components say what else to do after PROMPT_STALLED_MS (6 s); a little room for a busy machine. */

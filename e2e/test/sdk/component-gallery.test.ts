@@ -15,7 +15,7 @@ import {
 import type { QrStartResponse } from "@org/contracts";
 import { startTestAuthServer, type RunningAuthServer, tenantPage } from "@org/auth-server/testing";
 import { softwarePhone } from "../../src/phone-http.ts";
-import { registerWithApi, waitForEvent } from "@org/auth-server/test/browser/helpers/page.ts";
+import { registerWithApi, waitForEvent } from "@org/auth-server/testing/browser";
 
 const SUITE = "component-gallery";
 const THEMES = ["light", "dark"] as const;

@@ -8,14 +8,16 @@ import {
   type BrowserContext,
   type Page,
 } from "@org/browser-testing";
-import { acceptInvite, adminInvite, adminSignInToken } from "@org/auth-server/test/browser/helpers/admin.ts";
-import { startTestAuthServer, type RunningAuthServer, tenantPage } from "@org/auth-server/testing";
 import {
+  acceptInvite,
+  adminInvite,
+  adminSignInToken,
   dismissPasskeyDialogs,
   eventsOf,
   registerWithApi,
   waitForEvent,
-} from "@org/auth-server/test/browser/helpers/page.ts";
+} from "@org/auth-server/testing/browser";
+import { startTestAuthServer, type RunningAuthServer, tenantPage } from "@org/auth-server/testing";
 
 const SUITE = "embeds";
 let browser: Browser;

@@ -23,7 +23,7 @@ import {
   type RunningAuthServer,
   tenantPage,
 } from "@org/auth-server/testing";
-import { registerWithApi, waitForEvent } from "@org/auth-server/test/browser/helpers/page.ts";
+import { registerWithApi, waitForEvent } from "@org/auth-server/testing/browser";
 
 const SUITE = "error-mappings";
 let browser: Browser;

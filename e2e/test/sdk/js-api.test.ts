@@ -9,11 +9,7 @@ import {
   type Page,
 } from "@org/browser-testing";
 import { startTestAuthServer, type RunningAuthServer, tenantPage } from "@org/auth-server/testing";
-import {
-  dismissPasskeyDialogs,
-  eventsOf,
-  registerWithApi,
-} from "@org/auth-server/test/browser/helpers/page.ts";
+import { dismissPasskeyDialogs, eventsOf, registerWithApi } from "@org/auth-server/testing/browser";
 
 let browser: Browser;
 let auth: RunningAuthServer;

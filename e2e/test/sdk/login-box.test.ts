@@ -13,7 +13,7 @@ import {
   type Page,
 } from "@org/browser-testing";
 import { startTestAuthServer, type RunningAuthServer, tenantPage } from "@org/auth-server/testing";
-import { registerWithApi, waitForEvent } from "@org/auth-server/test/browser/helpers/page.ts";
+import { registerWithApi, waitForEvent } from "@org/auth-server/testing/browser";
 
 const SUITE = "login-box";
 jest.setTimeout(90_000);

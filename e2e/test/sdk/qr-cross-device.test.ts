@@ -16,8 +16,13 @@ import {
   type Page,
 } from "@org/browser-testing";
 import { startTestAuthServer, type RunningAuthServer, tenantPage } from "@org/auth-server/testing";
-import { registerWithApi, waitForEvent } from "@org/auth-server/test/browser/helpers/page.ts";
-import { DESKTOP_USER_AGENT, openPhone, scanQr } from "@org/auth-server/test/browser/helpers/phone.ts";
+import {
+  DESKTOP_USER_AGENT,
+  openPhone,
+  registerWithApi,
+  scanQr,
+  waitForEvent,
+} from "@org/auth-server/testing/browser";
 
 const SUITE = "qr";
 const redisUrl = process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";

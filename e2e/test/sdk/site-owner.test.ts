@@ -16,7 +16,7 @@ import {
   type Page,
 } from "@org/browser-testing";
 import { startTestAuthServer, type RunningAuthServer, tenantPage } from "@org/auth-server/testing";
-import { eventsOf, registerWithApi, waitForEvent } from "@org/auth-server/test/browser/helpers/page.ts";
+import { eventsOf, registerWithApi, waitForEvent } from "@org/auth-server/testing/browser";
 
 const SUITE = "site-owner";
 let browser: Browser;

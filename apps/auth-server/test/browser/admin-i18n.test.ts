@@ -10,7 +10,7 @@ import {
   type BrowserContext,
   type Page,
 } from "@org/browser-testing";
-import { acceptInvite, adminInvite, signInToDashboard } from "./helpers/admin.ts";
+import { acceptInvite, adminInvite, signInToDashboard } from "../../src/testing/browser/index.ts";
 import { startTestAuthServer, type RunningAuthServer } from "../../src/testing/index.ts";
 
 const SUITE = "admin-i18n";

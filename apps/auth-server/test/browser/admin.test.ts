@@ -22,7 +22,7 @@ import { ensureBootstrapTenant } from "../../src/services/bootstrap-tenant.ts";
 import { runCli } from "../helpers/cli.ts";
 import { login, makeAuthenticator, registerPasskey } from "../helpers/flows.ts";
 import { startTestAuthServer, type RunningAuthServer, tenantPage } from "../../src/testing/index.ts";
-import { registerWithApi, waitForEvent } from "./helpers/page.ts";
+import { registerWithApi, waitForEvent } from "../../src/testing/browser/index.ts";
 
 const SUITE = "admin";
 // Generous: the journey takes ~30 s alone, several times that on a loaded machine.

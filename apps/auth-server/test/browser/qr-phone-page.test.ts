@@ -11,7 +11,7 @@ import {
   type Page,
 } from "@org/browser-testing";
 import { startTestAuthServer, type RunningAuthServer, tenantPage } from "../../src/testing/index.ts";
-import { openPhone } from "./helpers/phone.ts";
+import { openPhone } from "../../src/testing/browser/index.ts";
 
 const SUITE = "qr-phone";
 let browser: Browser;

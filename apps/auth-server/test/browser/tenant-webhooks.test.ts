@@ -17,7 +17,7 @@ import {
 import { createLogger } from "@org/service-kit";
 import { Webhook } from "standardwebhooks";
 import { TenantWebhookWorker } from "../../src/services/tenant-webhooks.ts";
-import { acceptInvite, adminInvite, signInToDashboard } from "./helpers/admin.ts";
+import { acceptInvite, adminInvite, signInToDashboard } from "../../src/testing/browser/index.ts";
 import { startTestAuthServer, type RunningAuthServer } from "../../src/testing/index.ts";
 
 const SUITE = "tenant-webhooks";

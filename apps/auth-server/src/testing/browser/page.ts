@@ -1,5 +1,5 @@
 import type { Page } from "@org/browser-testing";
-import type { RecordedEvent } from "../../../src/testing/tenant-page.ts";
+import type { RecordedEvent } from "../tenant-page.ts";
 
 /** The events recorded so far on the page (see tenantPage). */
 export const eventsOf = (page: Page) =>

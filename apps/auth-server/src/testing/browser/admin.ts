@@ -1,9 +1,9 @@
 // Administrators for the browser tests: an invite made as `cli admin invite` makes it (through the
 // service, without starting a process), and its passkey created by clicking through the link.
 import type { Page } from "@org/browser-testing";
-import { loadAuthEnv } from "../../../src/env.ts";
-import { inviteAdmin } from "../../../src/services/admins.ts";
-import type { RunningAuthServer } from "../../../src/testing/index.ts";
+import { loadAuthEnv } from "../../env.ts";
+import { inviteAdmin } from "../../services/admins.ts";
+import type { RunningAuthServer } from "../test-server.ts";
 
 /** An invite link for a new administrator of `auth`. */
 export async function adminInvite(auth: RunningAuthServer, email: string, name: string): Promise<string> {
