@@ -1,10 +1,11 @@
 // The web app's calls to its own server, on the web kit's fetch client: /api/v1 operations by name
 // (`call("move_card", { params, body })`, typed from the registry, with the session cookie) and the
 // web endpoints (/app/auth, /app/account). Every change carries the session's CSRF token.
-import type { BoardOperations, User } from "@org/contracts";
+import type { BoardOperations, BoardWebOperations, User } from "@org/contracts";
 import { ApiError, createApiClient, type ApiClientOptions, type ErrorDetail } from "@org/web-kit/api-client";
 import { createOperationClient, type CallInput, type CallResult } from "@org/web-kit/operation-client";
 import routes from "./operations.at-build.ts";
+import webRoutes from "./web-operations.at-build.ts";
 import { emit } from "./events.ts";
 
 export { ApiError };
@@ -107,12 +108,13 @@ export interface WebSession {
   csrf_token: string;
 }
 
-/** The web app's own endpoints (sign-up, sign-in, session, passkeys). */
-export const web = {
+/** The web app's own endpoints by name (sign-up, sign-in, session, passkeys): `callWeb("sign_in", { body })`. */
+export const callWeb = createOperationClient<BoardWebOperations>(app, webRoutes);
+
+/** The OAuth consent page's calls (routes of src/oauth, outside the registries). */
+export const oauthPages = {
   get: <T>(path: string) => app<T>("GET", path),
-  post: <T>(path: string, body?: unknown) => app<T>("POST", path, body ?? {}),
-  patch: <T>(path: string, body: unknown) => app<T>("PATCH", path, body),
-  delete: (path: string) => app<void>("DELETE", path),
+  post: <T>(path: string, body: unknown) => app<T>("POST", path, body),
 };
 
 /** The current session, or null when signed out. */

@@ -6,7 +6,7 @@
 import type { AuthenticateSuccessDetail } from "@org/authkit-sdk";
 import "@org/web-kit/dialog";
 import { html, LitElement, nothing, type PropertyDeclarations } from "lit";
-import { ApiError, web } from "../api.ts";
+import { ApiError, callWeb } from "../api.ts";
 import { loadAuthKit } from "../sdk.ts";
 import { base } from "../styles.ts";
 import { stepUpStyles } from "./step-up.styles.ts";
@@ -52,7 +52,7 @@ export class BoardStepUp extends LitElement {
 
   async #fetchToken() {
     try {
-      this.sessionToken = (await web.get<{ token: string }>("/auth/signin/token")).token;
+      this.sessionToken = (await callWeb("get_sign_in_token")).token;
     } catch (error) {
       this.error = (error as Error).message;
     }
@@ -61,7 +61,7 @@ export class BoardStepUp extends LitElement {
   async #onSuccess(event: CustomEvent<AuthenticateSuccessDetail>) {
     this.error = "";
     try {
-      await web.post("/auth/step-up", { challengeId: event.detail.challengeId });
+      await callWeb("step_up", { body: { challengeId: event.detail.challengeId } });
       this.#confirmed = true;
       this.renderRoot.querySelector("kit-dialog")?.close();
     } catch (error) {

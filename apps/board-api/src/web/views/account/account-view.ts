@@ -4,7 +4,7 @@
 import type { ApiToken, CreatedApiToken, PasskeyInfo, User } from "@org/contracts";
 import { deviceName } from "@org/contracts/device-name";
 import { html, LitElement, nothing, type PropertyValues } from "lit";
-import { call, callAll, type ConnectedApp, connectedApps, web } from "../../api.ts";
+import { call, callAll, callWeb, type ConnectedApp, connectedApps } from "../../api.ts";
 import { loadAuthKit } from "../../sdk.ts";
 import { base } from "../../styles.ts";
 import { confirmAction } from "../../ui/confirm.ts";
@@ -69,7 +69,7 @@ export class BoardAccountView extends LitElement {
 
   private async loadPasskeys() {
     try {
-      this.passkeys = await web.get<PasskeyInfo[]>("/account/passkeys");
+      this.passkeys = await callWeb("list_my_passkeys");
       this.passkeyError = "";
     } catch (error) {
       this.passkeyError = (error as Error).message;
@@ -194,7 +194,7 @@ export class BoardAccountView extends LitElement {
       return;
     }
     try {
-      await web.patch(`/account/passkeys/${passkey.id}`, { name });
+      await callWeb("rename_my_passkey", { params: { passkey_id: passkey.id }, body: { name } });
       this.renaming = null;
       toast(`Passkey renamed to “${name}”.`);
       await this.loadPasskeys();
@@ -211,7 +211,7 @@ export class BoardAccountView extends LitElement {
     );
     if (!ok) return;
     try {
-      await withStepUp(() => web.delete(`/account/passkeys/${passkey.id}`));
+      await withStepUp(() => callWeb("delete_my_passkey", { params: { passkey_id: passkey.id } }));
       toast("Passkey deleted.");
       await this.loadPasskeys();
     } catch (error) {

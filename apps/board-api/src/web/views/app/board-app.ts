@@ -3,7 +3,7 @@
 // Signed out, every route shows sign-in or sign-up. The theme is chosen in Account.
 import type { Invitation, User } from "@org/contracts";
 import { html, LitElement, nothing } from "lit";
-import { call, loadSession, setCsrfToken, web, type WebSession } from "../../api.ts";
+import { call, callWeb, loadSession, setCsrfToken, type WebSession } from "../../api.ts";
 import { initials } from "../../format.ts";
 import { disconnectLive, onLiveEvent } from "../../live.ts";
 import { linkClick, navigate, parseRoute, type Route } from "../../router.ts";
@@ -137,7 +137,7 @@ export class BoardApp extends LitElement {
   }
 
   private async signOut() {
-    await web.post("/auth/signout").catch(() => undefined);
+    await callWeb("sign_out").catch(() => undefined);
     this.signedOut();
     navigate("/app/signin");
   }

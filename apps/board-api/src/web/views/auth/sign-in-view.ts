@@ -2,7 +2,7 @@
 // no passkey for the board on this device is offered a phone that has one (QR) or a new account.
 import type { AuthenticateSuccessDetail } from "@org/authkit-sdk";
 import { html, LitElement, nothing } from "lit";
-import { web, type WebSession } from "../../api.ts";
+import { callWeb } from "../../api.ts";
 import { loadAuthKit } from "../../sdk.ts";
 import { base } from "../../styles.ts";
 import { authStyles } from "./auth.styles.ts";
@@ -56,7 +56,7 @@ export class BoardSignIn extends LitElement {
 
   private async fetchSessionToken() {
     try {
-      this.sessionToken = (await web.get<{ token: string }>("/auth/signin/token")).token;
+      this.sessionToken = (await callWeb("get_sign_in_token")).token;
     } catch (error) {
       this.error = (error as Error).message;
     }
@@ -65,7 +65,7 @@ export class BoardSignIn extends LitElement {
   private async onSuccess(event: CustomEvent<AuthenticateSuccessDetail>) {
     this.error = "";
     try {
-      const session = await web.post<WebSession>("/auth/signin", { challengeId: event.detail.challengeId });
+      const session = await callWeb("sign_in", { body: { challengeId: event.detail.challengeId } });
       rememberSignedIn();
       emit(this, "signed-in", session, { bubbles: true, composed: true });
     } catch (error) {

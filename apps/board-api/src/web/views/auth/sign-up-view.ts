@@ -6,7 +6,7 @@ import type { PendingSignup } from "@org/contracts";
 import { deviceName } from "@org/contracts/device-name";
 import { handleStem } from "@org/contracts/handles";
 import { html, LitElement, nothing } from "lit";
-import { ApiError, web, type WebSession } from "../../api.ts";
+import { ApiError, callWeb } from "../../api.ts";
 import { navigate } from "../../router.ts";
 import { loadAuthKit } from "../../sdk.ts";
 import { base } from "../../styles.ts";
@@ -82,14 +82,14 @@ export class BoardSignUp extends LitElement {
 
   /** The passkey step reloaded: this browser's sign-up, or back to the form. */
   private async findSignup() {
-    const signup = await web.get<PendingSignup | undefined>("/auth/signup").catch(() => undefined);
+    const signup = await callWeb("get_signup").catch(() => null);
     if (signup) this.signup = signup;
     else navigate("/app/signup", { replace: true });
   }
 
   private async cancel() {
     this.signup = null;
-    await web.delete("/auth/signup").catch(() => undefined);
+    await callWeb("cancel_signup").catch(() => undefined);
   }
 
   private editDraft(event: Event) {
@@ -108,10 +108,8 @@ export class BoardSignUp extends LitElement {
     this.error = "";
     const { email, name, handle } = this.draft;
     try {
-      this.signup = await web.post<PendingSignup>("/auth/signup", {
-        email,
-        name,
-        ...(handle.trim() ? { handle: handle.trim().toLowerCase() } : {}),
+      this.signup = await callWeb("start_signup", {
+        body: { email, name, ...(handle.trim() ? { handle: handle.trim().toLowerCase() } : {}) },
       });
       navigate("/app/signup/passkey");
     } catch (error) {
@@ -127,7 +125,7 @@ export class BoardSignUp extends LitElement {
   private async onPasskeyCreated() {
     this.error = "";
     try {
-      const session = await web.post<WebSession>("/auth/signup/complete");
+      const session = await callWeb("complete_signup");
       sessionStorage.removeItem(DRAFT_KEY);
       rememberSignedIn();
       emit(this, "signed-in", session, { bubbles: true, composed: true });

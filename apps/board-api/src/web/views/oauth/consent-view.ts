@@ -5,7 +5,7 @@
 // this page after.
 import type { Project } from "@org/contracts";
 import { html, LitElement, nothing } from "lit";
-import { callAll, web } from "../../api.ts";
+import { callAll, oauthPages } from "../../api.ts";
 import { base } from "../../styles.ts";
 import { withStepUp } from "../../ui/step-up.ts";
 import { consentStyles } from "./consent.styles.ts";
@@ -57,7 +57,7 @@ export class BoardOAuthConsent extends LitElement {
 
   private async load() {
     try {
-      const answer = await web.get<ConsentView | { redirect_to: string }>(
+      const answer = await oauthPages.get<ConsentView | { redirect_to: string }>(
         `/auth/oauth/authorize${location.search}`,
       );
       if ("redirect_to" in answer) {
@@ -81,7 +81,7 @@ export class BoardOAuthConsent extends LitElement {
     try {
       // Allowing needs a passkey used in the last 5 minutes: the prompt comes when the server asks.
       const { redirect_to } = await withStepUp(() =>
-        web.post<{ redirect_to: string }>("/auth/oauth/authorize", {
+        oauthPages.post<{ redirect_to: string }>("/auth/oauth/authorize", {
           query: this.query,
           approve,
           project_ids: this.limited ? [...this.chosen] : null,
