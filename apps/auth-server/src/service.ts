@@ -7,6 +7,7 @@ import {
   attachRealtime,
   connectRedis,
   createLogger,
+  listenOptionsOf,
   serve,
   socketLimits,
   sweepDeliveries,
@@ -80,14 +81,8 @@ export async function startAuthServer(options: StartAuthServerOptions): Promise<
   /** Once a minute: forgets deliveries older than WEBHOOK_DELIVERY_RETENTION_DAYS. */
   let sweeper: NodeJS.Timeout | undefined;
   const served = await serve({
-    port: options.port ?? known?.PORT ?? 0,
-    host: options.host ?? known?.HOST ?? "127.0.0.1",
+    ...listenOptionsOf(known, options),
     logger,
-    shutdownTimeoutMs: known?.SHUTDOWN_TIMEOUT_MS ?? 5_000,
-    timeouts: known && {
-      headersTimeoutMs: known.HEADERS_TIMEOUT_SECONDS * 1000,
-      requestTimeoutMs: known.REQUEST_TIMEOUT_SECONDS * 1000,
-    },
     startupNote: options.startupNote,
     async app(url) {
       env = known ?? (await (options.env as (url: string) => AuthEnv | Promise<AuthEnv>)(url));

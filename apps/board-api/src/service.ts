@@ -6,6 +6,7 @@ import type { Db } from "@org/db";
 import {
   connectRedis,
   createLogger,
+  listenOptionsOf,
   serve,
   socketLimits,
   type Logger,
@@ -71,14 +72,8 @@ export async function startBoardApi(options: StartBoardApiOptions): Promise<Boar
   let webhookWorker: WebhookWorker | undefined;
   let stopSweeper: (() => void) | undefined;
   const served = await serve({
-    port: options.port ?? known?.PORT ?? 0,
-    host: options.host ?? known?.HOST ?? "127.0.0.1",
+    ...listenOptionsOf(known, options),
     logger,
-    shutdownTimeoutMs: known?.SHUTDOWN_TIMEOUT_MS ?? 5_000,
-    timeouts: known && {
-      headersTimeoutMs: known.HEADERS_TIMEOUT_SECONDS * 1000,
-      requestTimeoutMs: known.REQUEST_TIMEOUT_SECONDS * 1000,
-    },
     startupNote: options.startupNote,
     async app(url) {
       env = known ?? (await (options.env as (url: string) => BoardEnv | Promise<BoardEnv>)(url));

@@ -38,7 +38,7 @@ export {
 } from "./operations/mount.ts";
 export { REQUEST_ID_HEADER, requestIdOf } from "./http/request-id.ts";
 export { requestLogOptions, type RequestLogOptions } from "./http/request-logging.ts";
-export { serve, type Served, type ServeOptions } from "./serve.ts";
+export { listenOptionsOf, serve, type ListenOptions, type Served, type ServeOptions } from "./serve.ts";
 export { localhostUrl } from "./localhost-url.ts";
 export { runService, type RunningService, type RunServiceOptions, type ServiceDeps } from "./run-service.ts";
 export { runCli, withCliDatabase, type CliCommand } from "./cli.ts";

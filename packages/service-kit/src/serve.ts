@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import type { Express } from "express";
+import type { BaseEnv } from "./env.ts";
 import { createHttpServer, type RequestTimeouts } from "./http/http-server.ts";
 import type { Logger } from "./logger.ts";
 
@@ -28,6 +29,33 @@ export interface ServeOptions {
   beforeClose?(): void;
   /** Releases what the app holds (workers, socket.io) after the last request finished. */
   onShutdown?(): Promise<void>;
+}
+
+/** Where to listen and how long to wait, from a service's environment, or a test's defaults without one. */
+export type ListenOptions = Pick<ServeOptions, "port" | "host" | "shutdownTimeoutMs" | "timeouts">;
+
+/**
+ * The listen options of `env` (PORT, HOST, SHUTDOWN_TIMEOUT_MS, the request timeouts); without an
+ * environment yet (a test on port 0 makes it from the URL), a free port on 127.0.0.1.
+ */
+export function listenOptionsOf(
+  env:
+    | Pick<
+        BaseEnv,
+        "PORT" | "HOST" | "SHUTDOWN_TIMEOUT_MS" | "HEADERS_TIMEOUT_SECONDS" | "REQUEST_TIMEOUT_SECONDS"
+      >
+    | undefined,
+  overrides: { port?: number | undefined; host?: string | undefined } = {},
+): ListenOptions {
+  return {
+    port: overrides.port ?? env?.PORT ?? 0,
+    host: overrides.host ?? env?.HOST ?? "127.0.0.1",
+    shutdownTimeoutMs: env?.SHUTDOWN_TIMEOUT_MS ?? 5_000,
+    timeouts: env && {
+      headersTimeoutMs: env.HEADERS_TIMEOUT_SECONDS * 1000,
+      requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
+    },
+  };
 }
 
 export interface Served {
