@@ -1,5 +1,10 @@
 // Tenants: list, create, read, update, disable/enable, rotate the API key.
-import { adminTenantOperations, keyByOperationId } from "@org/contracts";
+import {
+  adminTenantOperations,
+  keyByOperationId,
+  type CreateTenantRequest,
+  type UpdateTenantRequest,
+} from "@org/contracts";
 import { defineImplementations, type HttpCall } from "@org/service-kit";
 import type { AuthContext } from "../../context.ts";
 import { actorOf } from "../../http/admin-session.ts";
@@ -18,6 +23,20 @@ import {
 export const tenantOf = (ctx: AuthContext, params: { tenant_id: string }): Promise<Tenant> =>
   dashboardTenant({ db: ctx.db, id: params.tenant_id });
 
+type TenantSettingsBody = Omit<CreateTenantRequest, "rp_id"> | UpdateTenantRequest;
+
+/** A create or update body's settings, in the service's names (absent fields stay absent). */
+function tenantSettings<B extends TenantSettingsBody>(body: B) {
+  return {
+    name: body.name as B["name"],
+    origins: body.origins as B["origins"],
+    registrationAttachment: body.registration_attachment as B["registration_attachment"],
+    qrLogin: body.qr_login as B["qr_login"],
+    selfSignup: body.self_signup as B["self_signup"],
+    passwordLogin: body.password_login as B["password_login"],
+  };
+}
+
 export const tenantImplementations = (ctx: AuthContext) => {
   const { db } = ctx;
   const setDisabled =
@@ -31,13 +50,8 @@ export const tenantImplementations = (ctx: AuthContext) => {
     createTenant: async ({ body }, { req }) => {
       const { tenant, apiKey } = await createTenant({
         db,
-        name: body.name,
+        ...tenantSettings(body),
         rpId: body.rp_id,
-        origins: body.origins,
-        registrationAttachment: body.registration_attachment,
-        qrLogin: body.qr_login,
-        selfSignup: body.self_signup,
-        passwordLogin: body.password_login,
         actor: actorOf(req),
       });
       return { tenant: tenantView(tenant), apiKey };
@@ -48,12 +62,7 @@ export const tenantImplementations = (ctx: AuthContext) => {
       const updated = await updateTenant({
         db,
         id,
-        name: body.name,
-        origins: body.origins,
-        registrationAttachment: body.registration_attachment,
-        qrLogin: body.qr_login,
-        selfSignup: body.self_signup,
-        passwordLogin: body.password_login,
+        ...tenantSettings(body),
         actor: actorOf(req),
       });
       return tenantView(updated);
