@@ -2,6 +2,7 @@ import pg from "pg";
 import { TOKEN_CACHE_TTL_MS } from "../src/services/token-cache.ts";
 import { createTestApp, type TestApp } from "../src/testing/app.ts";
 import { makeBoard, makeCard, makeColumn } from "../src/testing/fixtures.ts";
+import { listenMcp, okTool } from "./helpers/mcp.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,12 +10,22 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** How many statements reach PostgreSQL while `run` executes (Prisma and queryPrepared alike). */
-async function countQueries(run: () => Promise<unknown>): Promise<number> {
+interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+/** The statements that reach PostgreSQL while `run` executes (Prisma and queryPrepared alike). */
+async function recordStatements(run: () => Promise<unknown>): Promise<Statement[]> {
   const original = pg.Client.prototype.query;
-  let count = 0;
-  pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]) {
-    count += 1;
+  const seen: Statement[] = [];
+  pg.Client.prototype.query = function recorded(this: pg.Client, ...args: unknown[]) {
+    const [query, values] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
+    seen.push(
+      typeof query === "string"
+        ? { text: query, values: values ?? [] }
+        : { text: query.text, values: query.values ?? values ?? [] },
+    );
     return (original as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof original;
   try {
@@ -22,7 +33,20 @@ async function countQueries(run: () => Promise<unknown>): Promise<number> {
   } finally {
     pg.Client.prototype.query = original;
   }
-  return count;
+  return seen;
+}
+
+async function countQueries(run: () => Promise<unknown>): Promise<number> {
+  return (await recordStatements(run)).length;
+}
+
+/** A SELECT of the `cards` row whose id is `cardId` (by `id = $n`, not a column, parent or exclusion). */
+function readsCard(statement: Statement, cardId: string): boolean {
+  const text = statement.text.trim();
+  if (!/^select\b/i.test(text) || !/\bfrom\s+(?:"public"\.)?"?cards"?(?:\s|$)/i.test(text)) return false;
+  return [...text.matchAll(/(?:^|[\s."(])"?id"?\s*=\s*\$(\d+)/g)].some(
+    (match) => statement.values[Number(match[1]) - 1] === cardId,
+  );
 }
 
 describe("GET /projects/{project_id}/columns", () => {
@@ -167,5 +191,80 @@ describe("GET /projects/{project_id}/columns in parts", () => {
           "Column not found. Use list_columns to get a column_id (HTTP: GET /projects/{project_id}/columns/summary).",
       },
     });
+  });
+});
+
+describe("POST /cards/{card_id}/move and move_card", () => {
+  it("reads the card once, in one statement with the caller's role and the target column, and answers from the write", async () => {
+    const { owner, project, column: todo } = await makeBoard(t);
+    const done = await makeColumn(owner.api, project.id, { name: "Done", done: true } as { name: string });
+    const card = await makeCard(owner.api, todo.id);
+    await makeCard(owner.api, todo.id);
+    await makeCard(owner.api, done.id);
+    const move = (to: string, position?: number) =>
+      owner.api.post(`/cards/${card.id}/move`, { to_column_id: to, position }).expect(200);
+    await move(done.id); // warm up: prepared statements, connections, the token cache's listener
+    await move(todo.id, 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await owner.api.post(`/cards/${card.id}/claim`, {}).expect(200);
+
+    let answer: Record<string, unknown> = {};
+    const statements = await recordStatements(async () => {
+      answer = (await move(done.id, 0)).body;
+    });
+
+    expect(statements.filter((statement) => readsCard(statement, card.id))).toHaveLength(1);
+    expect(statements.length).toBeLessThanOrEqual(12);
+    const stored = await t.database.db.card.findUniqueOrThrow({ where: { id: card.id } });
+    expect(answer).toMatchObject({
+      id: card.id,
+      column_id: done.id,
+      position: 0,
+      claimed_by: null,
+      claim_expires_at: null,
+      updated_at: stored.updatedAt.toISOString(),
+    });
+    const { body: board } = await owner.api.get(`/projects/${project.id}/columns`).expect(200);
+    const positions = (
+      board.data as Array<{ id: string; cards: Array<{ id: string; position: number }> }>
+    ).map((column) => [column.id, column.cards.map((c) => c.position)]);
+    expect(positions).toEqual([
+      [todo.id, [0]],
+      [done.id, [0, 1]],
+    ]);
+
+    const mcp = await listenMcp(t);
+    try {
+      const agent = await mcp.connect(owner.token);
+      const viaTool = (to: string) =>
+        okTool<{ column_id: string }>(agent, "move_card", { card_id: card.id, to_column_id: to });
+      await viaTool(todo.id);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const toolStatements = await recordStatements(() => viaTool(done.id));
+      expect(toolStatements.filter((statement) => readsCard(statement, card.id))).toHaveLength(1);
+      expect(toolStatements.length).toBe(statements.length);
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it("still says why when the card cannot move: archived, in the trash, another project's column", async () => {
+    const { owner, project, column: todo } = await makeBoard(t);
+    const other = await makeBoard(t);
+    const done = await makeColumn(owner.api, project.id, { name: "Done" });
+    const card = await makeCard(owner.api, todo.id);
+    const move = (to: string) => owner.api.post(`/cards/${card.id}/move`, { to_column_id: to });
+
+    const foreign = await move(other.column.id).expect(422);
+    expect(foreign.body.error.details).toEqual([
+      { path: "to_column_id", message: "Not a column of the card's project (list_columns has them)." },
+    ]);
+    await owner.api.post(`/cards/${card.id}/archive`).expect(200);
+    expect((await move(done.id).expect(409)).body.error.message).toBe(
+      "The card is archived; unarchive it first.",
+    );
+    await owner.api.post(`/cards/${card.id}/unarchive`).expect(200);
+    await owner.api.delete(`/cards/${card.id}`).expect(204);
+    expect((await move(done.id).expect(404)).body.error.message).toMatch(/trash/);
   });
 });

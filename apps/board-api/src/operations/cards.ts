@@ -1,4 +1,5 @@
-import { archiveCard, createCard, getCard, moveCard, unarchiveCard, updateCard } from "../services/cards.ts";
+import { moveCard } from "../services/card-move.ts";
+import { archiveCard, createCard, getCard, unarchiveCard, updateCard } from "../services/cards.ts";
 import { findCards, listMyCards } from "../services/card-search.ts";
 import type { Implementations } from "./types.ts";
 

@@ -71,6 +71,9 @@ export async function activeCardIds(tx: Tx, columnId: string, except?: string): 
   return rows.map((row) => row.id);
 }
 
+/** Conflict message for work on an archived card. */
+export const CARD_ARCHIVED = "The card is archived; unarchive it first.";
+
 /** Signals that the card changed column between the read and the lock: start again from `columnId`. */
 class MovedMeanwhile extends Error {
   constructor(readonly columnId: string) {
@@ -78,9 +81,53 @@ class MovedMeanwhile extends Error {
   }
 }
 
+/** The card as found under the lock of `seenColumn`: gone, in the trash, or moved elsewhere (start again) throws. */
+function checkLockedCard<C extends { columnId: string; deletedAt: Date | null }>(
+  card: C | null,
+  seenColumn: string,
+  inTrash: boolean,
+): C {
+  if (!card) throw new NotFoundError(CARD_NOT_FOUND);
+  if (card.deletedAt && !inTrash) throw new NotFoundError(CARD_IN_TRASH);
+  if (card.columnId !== seenColumn) throw new MovedMeanwhile(card.columnId);
+  return card;
+}
+
+const LOCKED_CARD_FIELDS = { columnId: true, archivedAt: true, deletedAt: true } as const;
+
 /**
- * Runs `work` with the card's column(s) locked, retrying when the card moved in between; the events
- * it queues on the outbox are appended in the same transaction (withEvents).
+ * Runs `work` with `seenColumn` (where the caller last saw the card) and `extraColumns` locked, in
+ * one transaction whose queued events are appended with it (withEvents). When the card turns out to
+ * have left `seenColumn` (checkLockedCard, refuseUnchangedCard), it starts again from where the card is.
+ */
+export async function withSeenColumnLocked<T>(
+  ctx: ServiceContext,
+  seenColumn: string,
+  extraColumns: string[],
+  work: (tx: Tx, seenColumn: string, outbox: Outbox) => Promise<T>,
+): Promise<T> {
+  let column = seenColumn;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await withEvents(ctx, async (tx, outbox) => {
+        await lockRows(tx, "columns", [column, ...extraColumns]);
+        return work(tx, column, outbox);
+      });
+    } catch (error) {
+      if (!(error instanceof MovedMeanwhile)) throw error;
+      if (attempt >= MAX_MOVED_RETRIES) {
+        throw new ConflictError("The card kept moving while this request waited: try again.");
+      }
+      column = error.columnId;
+      // Racers for one card spread out instead of all retrying at once.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
+    }
+  }
+}
+
+/**
+ * Runs `work` with the card's column(s) locked and the card read under the lock, retrying when the
+ * card moved in between (withSeenColumnLocked).
  */
 export async function withCardColumnsLocked<T>(
   ctx: ServiceContext,
@@ -95,30 +142,21 @@ export async function withCardColumnsLocked<T>(
   // again before the lock; the read under the lock still finds a move made in between.
   { inTrash = false, columnId }: { inTrash?: boolean; columnId?: string } = {},
 ): Promise<T> {
-  let seenColumn = columnId ?? (await columnOf(ctx, cardId));
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      return await withEvents(ctx, async (tx, outbox) => {
-        await lockRows(tx, "columns", [seenColumn, ...extraColumns]);
-        const card = await tx.card.findUnique({
-          where: { id: cardId },
-          select: { columnId: true, archivedAt: true, deletedAt: true },
-        });
-        if (!card) throw new NotFoundError(CARD_NOT_FOUND);
-        if (card.deletedAt && !inTrash) throw new NotFoundError(CARD_IN_TRASH);
-        if (card.columnId !== seenColumn) throw new MovedMeanwhile(card.columnId);
-        return work(tx, card, outbox);
-      });
-    } catch (error) {
-      if (!(error instanceof MovedMeanwhile)) throw error;
-      if (attempt >= MAX_MOVED_RETRIES) {
-        throw new ConflictError("The card kept moving while this request waited: try again.");
-      }
-      seenColumn = error.columnId;
-      // Racers for one card spread out instead of all retrying at once.
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
-    }
-  }
+  const seenColumn = columnId ?? (await columnOf(ctx, cardId));
+  return withSeenColumnLocked(ctx, seenColumn, extraColumns, async (tx, column, outbox) => {
+    const card = await tx.card.findUnique({ where: { id: cardId }, select: LOCKED_CARD_FIELDS });
+    return work(tx, checkLockedCard(card, column, inTrash), outbox);
+  });
+}
+
+/**
+ * For a write under withSeenColumnLocked that was conditioned on the card being live in `seenColumn`
+ * and changed nothing: says why (gone, in the trash, archived), or starts again where the card went.
+ */
+export async function refuseUnchangedCard(tx: Tx, cardId: string, seenColumn: string): Promise<never> {
+  const card = await tx.card.findUnique({ where: { id: cardId }, select: LOCKED_CARD_FIELDS });
+  if (checkLockedCard(card, seenColumn, false).archivedAt) throw new ConflictError(CARD_ARCHIVED);
+  throw new Error(`The write to card ${cardId} matched nothing, though the card is live in its column.`);
 }
 
 const MAX_MOVED_RETRIES = 10;

@@ -1,6 +1,6 @@
 import type { Card, CardWithPlan, CreateCardBody, UpdateCardBody } from "@org/contracts";
 import type { Prisma } from "@org/db";
-import { ConflictError, NotFoundError, ValidationError } from "@org/service-kit";
+import { NotFoundError, ValidationError } from "@org/service-kit";
 import {
   activeCardIds,
   authorizeCard,
@@ -11,7 +11,6 @@ import {
 } from "./card-access.ts";
 import { changedFields, recordActivity } from "./activity.ts";
 import { loadCardWithPlanForActor } from "./card-loader.ts";
-import { releaseClaim } from "./claims.ts";
 import { COLUMN_NOT_FOUND } from "./columns.ts";
 import type { ServiceContext, Tx } from "./context.ts";
 import { withEvents, type Outbox } from "./events.ts";
@@ -223,85 +222,6 @@ export async function updateCard(
     });
   }
   return updated;
-}
-
-/** A parent goes into a done column only when each child is done (in a done column) or archived. */
-async function refuseOpenChildren(tx: Tx, cardId: string): Promise<void> {
-  const open = await tx.card.findMany({
-    where: { parentId: cardId, archivedAt: null, deletedAt: null, columnDone: false },
-    orderBy: { number: "asc" },
-    select: { number: true, title: true },
-  });
-  if (open.length === 0) return;
-  const shown = open.slice(0, 10).map((child) => `#${child.number} ${JSON.stringify(child.title)}`);
-  const more = open.length > shown.length ? ` and ${open.length - shown.length} more` : "";
-  throw new ConflictError(
-    `The card has ${open.length === 1 ? "a child that is" : `${open.length} children that are`} not done: ` +
-      `${shown.join(", ")}${more}. Move them to a done column (or archive them) first, or pass force: true.`,
-  );
-}
-
-/**
- * Moves a card to `position` (absent: last) in `toColumnId`. Both columns are locked (in id order)
- * for the transaction and rewritten densely, so concurrent moves keep positions 0..n-1 and unique.
- */
-export async function moveCard(
-  ctx: ServiceContext & {
-    cardId: string;
-    toColumnId: string;
-    position?: number | undefined;
-    force?: boolean | undefined;
-  },
-): Promise<Card> {
-  const card = await authorizeCard(ctx, ctx.cardId, NEEDS.work);
-  const target = await ctx.db.column.findUnique({
-    where: { id: ctx.toColumnId },
-    select: { projectId: true, done: true },
-  });
-  if (target?.projectId !== card.projectId) {
-    throw new ValidationError("Request is invalid.", [
-      { path: "to_column_id", message: "Not a column of the card's project (list_columns has them)." },
-    ]);
-  }
-  const { from, moved } = await withCardColumnsLocked(
-    ctx,
-    ctx.cardId,
-    [ctx.toColumnId],
-    async (tx, current, outbox) => {
-      if (current.archivedAt) throw new ConflictError("The card is archived; unarchive it first.");
-      if (target.done && !ctx.force) await refuseOpenChildren(tx, ctx.cardId);
-      const order = insertAt(await activeCardIds(tx, ctx.toColumnId, ctx.cardId), ctx.cardId, ctx.position);
-      await tx.card.update({
-        where: { id: ctx.cardId },
-        data: { columnId: ctx.toColumnId, position: order.indexOf(ctx.cardId) },
-      });
-      await writePositions(tx, "cards", order);
-      if (current.columnId !== ctx.toColumnId) {
-        await writePositions(tx, "cards", await activeCardIds(tx, current.columnId));
-      }
-      // Finished work is nobody's claim any more: a lease left on a done card would only hold it.
-      if (target.done) await releaseClaim(tx, ctx.cardId);
-      const read = await readCard({ db: tx, actor: ctx.actor, cardId: ctx.cardId });
-      outbox.publish(card.projectId, "card.moved", { card: read, from_column_id: current.columnId });
-      const column = await tx.column.findUniqueOrThrow({
-        where: { id: ctx.toColumnId },
-        select: { name: true },
-      });
-      await notifyWatchers(tx, outbox, ctx.actor, {
-        projectId: card.projectId,
-        cardId: ctx.cardId,
-        excerpt: oneLine(`Moved to ${column.name}`),
-      });
-      return { from: current.columnId, moved: read };
-    },
-    { columnId: card.columnId },
-  );
-  await recordActivity(ctx, ctx.cardId, "moved", {
-    from_column_id: from,
-    to_column_id: moved.column_id,
-    position: moved.position,
-  });
-  return moved;
 }
 
 export async function archiveCard(ctx: ServiceContext & { cardId: string }): Promise<Card> {

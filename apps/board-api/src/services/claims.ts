@@ -5,7 +5,7 @@ import type { Card, Role } from "@org/contracts";
 import { Prisma, queryPrepared, sqlIso } from "@org/db";
 import { ConflictError, ForbiddenError, NotFoundError } from "@org/service-kit";
 import { selectCardsFrom, toCardWire, type CardSqlRow } from "./card-loader.ts";
-import { authorizeCard, CARD_NOT_FOUND, readCard } from "./card-access.ts";
+import { authorizeCard, CARD_ARCHIVED, CARD_NOT_FOUND, readCard } from "./card-access.ts";
 import { SQL_NOW, type ServiceContext, type Tx } from "./context.ts";
 import { recordActivity } from "./activity.ts";
 import { withEvents } from "./events.ts";
@@ -83,7 +83,7 @@ export async function claimCard(
   const { projectId } = await authorizeCard(ctx, ctx.cardId, NEEDS.work);
   const { renewed, card } = await withEvents(ctx, async (tx, outbox) => {
     const state = await lockClaimState(tx, ctx.cardId);
-    if (state.archived) throw new ConflictError("The card is archived; unarchive it first.");
+    if (state.archived) throw new ConflictError(CARD_ARCHIVED);
     const renewal = state.live && state.claimed_by === ctx.actor.id;
     if (state.live && !renewal) {
       throw new ConflictError(

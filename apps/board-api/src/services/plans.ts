@@ -3,7 +3,7 @@
 import type { Card, DecomposeBody, HandoffBody, Plan, PublishPlanBody, z } from "@org/contracts";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "@org/service-kit";
 import { loadCardsByIds, toPlanWire } from "./card-loader.ts";
-import { activeCardIds, authorizeCard, CARD_NOT_FOUND, readCard } from "./card-access.ts";
+import { activeCardIds, authorizeCard, CARD_ARCHIVED, CARD_NOT_FOUND, readCard } from "./card-access.ts";
 import { NOT_A_MEMBER, NOT_A_PRIORITY } from "./cards.ts";
 import { claimHolder, lockClaimState, mayOverrideClaim, releaseClaim } from "./claims.ts";
 import { toCommentWire } from "./comments.ts";
@@ -178,7 +178,7 @@ async function withParentColumnLocked<T>(
         });
         if (!parent || parent.deletedAt) throw new NotFoundError(CARD_NOT_FOUND);
         if (parent.columnId !== seen.columnId) throw new MovedMeanwhile();
-        if (parent.archivedAt) throw new ConflictError("The card is archived; unarchive it first.");
+        if (parent.archivedAt) throw new ConflictError(CARD_ARCHIVED);
         return work(tx, parent, counter.first, outbox);
       });
     } catch (error) {
