@@ -1,10 +1,9 @@
-// Styles of dialog.ts.
+// Styles of dialog.ts; `dialogFrame` also for pages' own <dialog>s (a sheet on a phone, say).
 import { css } from "lit";
 
-export const dialogStyles = css`
+/** A modal <dialog>'s box and backdrop, in the theme's colours; its size is the user's. */
+export const dialogFrame = css`
   dialog {
-    width: min(560px, calc(100vw - 24px));
-    max-height: calc(100vh - 48px);
     padding: 0;
     border: 1px solid var(--border);
     border-radius: 16px;
@@ -12,15 +11,23 @@ export const dialogStyles = css`
     color: var(--text);
     box-shadow: var(--shadow-lg);
   }
+  dialog::backdrop {
+    background: rgb(15 23 42 / 0.55);
+  }
+`;
+
+export const dialogStyles = css`
+  ${dialogFrame}
+  dialog {
+    width: min(560px, calc(100vw - 24px));
+    max-height: calc(100vh - 48px);
+  }
   :host([wide]) dialog {
     width: min(760px, calc(100vw - 24px));
   }
   dialog[open] {
     display: flex;
     flex-direction: column;
-  }
-  dialog::backdrop {
-    background: rgb(15 23 42 / 0.55);
   }
   header {
     display: flex;

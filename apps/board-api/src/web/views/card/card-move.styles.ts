@@ -1,18 +1,11 @@
 // Styles of card-move.ts: a dialog on a wide screen, a sheet along the bottom on a phone.
+import { dialogFrame } from "@org/web-kit/dialog.styles";
 import { css } from "lit";
 
 export const cardMoveStyles = css`
+  ${dialogFrame}
   dialog {
     width: min(440px, calc(100vw - 24px));
-    padding: 0;
-    border: 1px solid var(--border);
-    border-radius: 16px;
-    background: var(--surface);
-    color: var(--text);
-    box-shadow: var(--shadow-lg);
-  }
-  dialog::backdrop {
-    background: rgb(15 23 42 / 0.55);
   }
   .sheet {
     display: grid;
