@@ -21,16 +21,18 @@ function lint(source: string): Array<[string | null, number]> {
 }
 
 describe("imports of the apps", () => {
-  it("refuses a deep import into an app's files", () => {
+  it("refuses a deep import into an app's or a package's files", () => {
     const source = [
       'import { createApp } from "@org/board-api/src/app.ts";',
-      'import type { RecordedEvent } from "@org/auth-server/test/browser/helpers/page.ts";',
-      "export { createApp, type RecordedEvent };",
+      'import { adminInvite } from "@org/auth-server/src/testing/browser/admin.ts";',
+      'import type { RecordedEvent } from "@org/browser-testing/src/authkit-page.ts";',
+      "export { adminInvite, createApp, type RecordedEvent };",
       "",
     ].join("\n");
     expect(lint(source)).toEqual([
       ["no-restricted-imports", 1],
       ["no-restricted-imports", 2],
+      ["no-restricted-imports", 3],
     ]);
   });
 
@@ -38,8 +40,9 @@ describe("imports of the apps", () => {
     const source = [
       'import { startBoardApi } from "@org/board-api/service";',
       'import { createTestApp } from "@org/board-api/testing";',
-      'import { eventsOf } from "@org/auth-server/testing/browser";',
-      "export { createTestApp, eventsOf, startBoardApi };",
+      'import { adminInvite } from "@org/auth-server/testing/browser";',
+      'import { eventsOf } from "@org/browser-testing";',
+      "export { adminInvite, createTestApp, eventsOf, startBoardApi };",
       "",
     ].join("\n");
     expect(lint(source)).toEqual([]);

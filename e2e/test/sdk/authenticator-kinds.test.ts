@@ -15,9 +15,14 @@ import {
   type BrowserContext,
   type FrameLocator,
   type Page,
+  tenantPage,
+  eventsOf,
+  openPhone,
+  registerWithApi,
+  scanQr,
+  waitForEvent,
 } from "@org/browser-testing";
-import { startTestAuthServer, type RunningAuthServer, tenantPage } from "@org/auth-server/testing";
-import { eventsOf, openPhone, registerWithApi, scanQr, waitForEvent } from "@org/auth-server/testing/browser";
+import { startTestAuthServer, type RunningAuthServer } from "@org/auth-server/testing";
 
 const SUITE = "authenticator-kinds";
 /** The components say what else to do after PROMPT_STALLED_MS (6 s); a little room for a busy machine. */

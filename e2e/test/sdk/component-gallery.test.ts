@@ -11,11 +11,13 @@ import {
   type Browser,
   type BrowserContext,
   type Page,
+  tenantPage,
+  registerWithApi,
+  waitForEvent,
 } from "@org/browser-testing";
 import type { QrStartResponse } from "@org/contracts";
-import { startTestAuthServer, type RunningAuthServer, tenantPage } from "@org/auth-server/testing";
+import { startTestAuthServer, type RunningAuthServer } from "@org/auth-server/testing";
 import { softwarePhone } from "../../src/phone-http.ts";
-import { registerWithApi, waitForEvent } from "@org/auth-server/testing/browser";
 
 const SUITE = "component-gallery";
 const THEMES = ["light", "dark"] as const;

@@ -7,17 +7,14 @@ import {
   type Browser,
   type BrowserContext,
   type Page,
-} from "@org/browser-testing";
-import {
-  acceptInvite,
-  adminInvite,
-  adminSignInToken,
   dismissPasskeyDialogs,
   eventsOf,
   registerWithApi,
   waitForEvent,
-} from "@org/auth-server/testing/browser";
-import { startTestAuthServer, type RunningAuthServer, tenantPage } from "@org/auth-server/testing";
+  tenantPage,
+} from "@org/browser-testing";
+import { acceptInvite, adminInvite, adminSignInToken } from "@org/auth-server/testing/browser";
+import { startTestAuthServer, type RunningAuthServer } from "@org/auth-server/testing";
 
 const SUITE = "embeds";
 let browser: Browser;

@@ -16,14 +16,11 @@ import {
   type Browser,
   type BrowserContext,
   type Page,
-} from "@org/browser-testing";
-import {
-  createTenant,
-  startTestAuthServer,
-  type RunningAuthServer,
   tenantPage,
-} from "@org/auth-server/testing";
-import { registerWithApi, waitForEvent } from "@org/auth-server/testing/browser";
+  registerWithApi,
+  waitForEvent,
+} from "@org/browser-testing";
+import { createTenant, startTestAuthServer, type RunningAuthServer } from "@org/auth-server/testing";
 
 const SUITE = "error-mappings";
 let browser: Browser;

@@ -7,9 +7,12 @@ import {
   type Browser,
   type BrowserContext,
   type Page,
+  tenantPage,
+  dismissPasskeyDialogs,
+  eventsOf,
+  registerWithApi,
 } from "@org/browser-testing";
-import { startTestAuthServer, type RunningAuthServer, tenantPage } from "@org/auth-server/testing";
-import { dismissPasskeyDialogs, eventsOf, registerWithApi } from "@org/auth-server/testing/browser";
+import { startTestAuthServer, type RunningAuthServer } from "@org/auth-server/testing";
 
 let browser: Browser;
 let auth: RunningAuthServer;

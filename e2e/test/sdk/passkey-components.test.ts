@@ -8,9 +8,14 @@ import {
   type Browser,
   type BrowserContext,
   type Page,
+  tenantPage,
+  eventsOf,
+  openPhone,
+  registerWithApi,
+  scanQr,
+  waitForEvent,
 } from "@org/browser-testing";
-import { startTestAuthServer, type RunningAuthServer, tenantPage } from "@org/auth-server/testing";
-import { eventsOf, openPhone, registerWithApi, scanQr, waitForEvent } from "@org/auth-server/testing/browser";
+import { startTestAuthServer, type RunningAuthServer } from "@org/auth-server/testing";
 
 const SUITE = "passkey-components";
 let browser: Browser;

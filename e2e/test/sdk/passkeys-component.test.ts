@@ -11,9 +11,11 @@ import {
   type Browser,
   type BrowserContext,
   type Page,
+  tenantPage,
+  registerWithApi,
+  waitForEvent,
 } from "@org/browser-testing";
-import { startTestAuthServer, type RunningAuthServer, tenantPage } from "@org/auth-server/testing";
-import { registerWithApi, waitForEvent } from "@org/auth-server/testing/browser";
+import { startTestAuthServer, type RunningAuthServer } from "@org/auth-server/testing";
 
 const SUITE = "passkeys-component";
 let browser: Browser;

@@ -14,15 +14,14 @@ import {
   type Frame,
   type FrameLocator,
   type Page,
-} from "@org/browser-testing";
-import { startTestAuthServer, type RunningAuthServer, tenantPage } from "@org/auth-server/testing";
-import {
+  tenantPage,
   DESKTOP_USER_AGENT,
   openPhone,
   registerWithApi,
   scanQr,
   waitForEvent,
-} from "@org/auth-server/testing/browser";
+} from "@org/browser-testing";
+import { startTestAuthServer, type RunningAuthServer } from "@org/auth-server/testing";
 
 const SUITE = "qr";
 const redisUrl = process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379";

@@ -14,9 +14,12 @@ import {
   type Browser,
   type BrowserContext,
   type Page,
+  tenantPage,
+  eventsOf,
+  registerWithApi,
+  waitForEvent,
 } from "@org/browser-testing";
-import { startTestAuthServer, type RunningAuthServer, tenantPage } from "@org/auth-server/testing";
-import { eventsOf, registerWithApi, waitForEvent } from "@org/auth-server/testing/browser";
+import { startTestAuthServer, type RunningAuthServer } from "@org/auth-server/testing";
 
 const SUITE = "site-owner";
 let browser: Browser;

@@ -12,4 +12,3 @@ export { createTenant, updateTenant } from "../services/tenants.ts";
 export { QrLiveStatus } from "../realtime/qr.ts";
 // The auth server as server.ts starts it, on a test database (browser tests, e2e, the SDK's tests).
 export { startTestAuthServer, type RunningAuthServer } from "./test-server.ts";
-export { tenantPage, type RecordedEvent } from "./tenant-page.ts";

@@ -13,6 +13,9 @@ import {
   type Browser,
   type BrowserContext,
   type Page,
+  tenantPage,
+  registerWithApi,
+  waitForEvent,
 } from "@org/browser-testing";
 import { createLogger } from "@org/service-kit";
 import type { Express } from "express";
@@ -21,8 +24,7 @@ import { loadAuthEnv } from "../../src/env.ts";
 import { ensureBootstrapTenant } from "../../src/services/bootstrap-tenant.ts";
 import { runCli } from "../helpers/cli.ts";
 import { login, makeAuthenticator, registerPasskey } from "../helpers/flows.ts";
-import { startTestAuthServer, type RunningAuthServer, tenantPage } from "../../src/testing/index.ts";
-import { registerWithApi, waitForEvent } from "../../src/testing/browser/index.ts";
+import { startTestAuthServer, type RunningAuthServer } from "../../src/testing/index.ts";
 
 const SUITE = "admin";
 // Generous: the journey takes ~30 s alone, several times that on a loaded machine.

@@ -9,9 +9,10 @@ import {
   type PageServer,
   type Browser,
   type Page,
+  tenantPage,
+  openPhone,
 } from "@org/browser-testing";
-import { startTestAuthServer, type RunningAuthServer, tenantPage } from "../../src/testing/index.ts";
-import { openPhone } from "../../src/testing/browser/index.ts";
+import { startTestAuthServer, type RunningAuthServer } from "../../src/testing/index.ts";
 
 const SUITE = "qr-phone";
 let browser: Browser;

@@ -1,7 +1,8 @@
 // The phone of the cross-device tests: a mobile browser context with a virtual authenticator of
 // its own, and a camera that reads the QR code a desktop page shows.
-import { addVirtualAuthenticator, type Browser, type Locator } from "@org/browser-testing";
 import jsQR from "jsqr";
+import type { Browser, Locator } from "playwright-core";
+import { addVirtualAuthenticator } from "./authenticator.ts";
 
 export const PHONE_USER_AGENT =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
