@@ -265,6 +265,73 @@ describe("event feed", () => {
   });
 });
 
+describe("label changes and their events", () => {
+  it("commit together: a refused append leaves the label and the card as they were", async () => {
+    const { owner, project, column } = await makeBoard(a);
+    const card = await makeCard(owner.api, column.id, { title: "Keep" });
+    const bug = (await owner.api.post(`/projects/${project.id}/labels`, { name: "bug" }).expect(201)).body;
+    const docs = (await owner.api.post(`/projects/${project.id}/labels`, { name: "docs" }).expect(201)).body;
+    await owner.api.post(`/cards/${card.id}/labels`, { label_id: docs.id }).expect(201);
+    const feed = async () => ((await events(a, owner.token, project.id)).body as EventPage).data;
+    const before = await feed();
+    expect(before.map((event) => event.type).slice(2)).toEqual([
+      "label.created",
+      "label.created",
+      "card.updated",
+    ]);
+
+    await database.db.$executeRawUnsafe(`
+      CREATE OR REPLACE FUNCTION refuse_label_event() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.project_id = '${project.id}'::uuid THEN RAISE EXCEPTION 'append refused by the test'; END IF;
+        RETURN NEW;
+      END $$`);
+    await database.db.$executeRawUnsafe(
+      "CREATE TRIGGER refuse_label_event BEFORE INSERT ON project_events FOR EACH ROW EXECUTE FUNCTION refuse_label_event()",
+    );
+    try {
+      const refused = [
+        await owner.api.post(`/projects/${project.id}/labels`, { name: "lost" }),
+        await owner.api.patch(`/labels/${bug.id}`, { name: "lost" }),
+        await owner.api.delete(`/labels/${bug.id}`),
+        await owner.api.post(`/cards/${card.id}/labels`, { label_id: bug.id }),
+        await owner.api.delete(`/cards/${card.id}/labels/${docs.id}`),
+      ];
+      expect(refused.map((response) => response.status)).toEqual(refused.map(() => 500));
+    } finally {
+      await database.db.$executeRawUnsafe("DROP TRIGGER refuse_label_event ON project_events");
+    }
+    const labels = (await owner.api.get(`/projects/${project.id}/labels`).expect(200)).body.data;
+    expect(labels).toEqual([bug, docs]);
+    expect((await owner.api.get(`/cards/${card.id}`).expect(200)).body.labels).toEqual([
+      { id: docs.id, name: "docs", color: docs.color },
+    ]);
+    expect(await feed()).toEqual(before);
+  });
+
+  it("writes of one name at once, through two instances: one label and its event, the others conflicts naming it", async () => {
+    const { owner, project } = await makeBoard(a);
+    const bug = (await owner.api.post(`/projects/${project.id}/labels`, { name: "bug" }).expect(201)).body;
+    const writes = await Promise.all([
+      client(b, owner.token).patch(`/labels/${bug.id}`, { name: "ux" }),
+      ...[a, b, a, b, a].map((instance) =>
+        client(instance, owner.token).post(`/projects/${project.id}/labels`, { name: "ux" }),
+      ),
+    ]);
+    const won = writes.filter((response) => response.status === 200 || response.status === 201);
+    const lost = writes.filter((response) => response.status === 409);
+    expect([won.length, lost.length]).toEqual([1, 5]);
+    for (const response of lost) expect(response.body.error.message).toContain(`label_id ${won[0]!.body.id}`);
+    const types = ((await events(a, owner.token, project.id)).body as EventPage).data.map(
+      (event) => event.type,
+    );
+    expect(types.filter((type) => type.startsWith("label."))).toEqual([
+      "label.created",
+      won[0]!.status === 201 ? "label.created" : "label.updated",
+    ]);
+  });
+});
+
 function client(instance: LiveInstance, token: string) {
   const auth = (test: request.Test) => test.set("Authorization", `Bearer ${token}`);
   return {

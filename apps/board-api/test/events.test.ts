@@ -66,6 +66,82 @@ describe("live events", () => {
     }
   });
 
+  it("a member's client hears labels made, renamed, put on and off a card, and deleted; the feed lists them", async () => {
+    const { owner, project, column } = await makeBoard(single);
+    const viewer = await makeUser(single);
+    await addMember(owner.api, project.id, viewer, "viewer");
+    const card = await makeCard(owner.api, column.id, { title: "Labelled" });
+    const client = await connect(single.url, viewer.token);
+    try {
+      expect(await client.join(project.id)).toEqual({ ok: true, project_id: project.id });
+      /** The `n`th (from 1) event of `type` the client got, waiting for it. */
+      const nth = async (type: string, n: number) => {
+        for (const deadline = Date.now() + 5000; Date.now() < deadline;) {
+          const found = client.received.filter((event) => event.type === type)[n - 1];
+          if (found) return found;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        throw new Error(`no ${type} number ${n}`);
+      };
+
+      const bug = (await owner.api.post(`/projects/${project.id}/labels`, { name: "bug" }).expect(201)).body;
+      expect(await client.waitFor("label.created")).toEqual({
+        type: "label.created",
+        project_id: project.id,
+        actor_id: owner.user.id,
+        at: expect.any(String),
+        data: { label: bug },
+      });
+
+      const renamed = (
+        await owner.api.patch(`/labels/${bug.id}`, { name: "defect", color: "#dc2626" }).expect(200)
+      ).body;
+      expect(renamed).toMatchObject({ id: bug.id, name: "defect", color: "#dc2626" });
+      expect((await client.waitFor("label.updated")).data).toEqual({ label: renamed });
+
+      // Put on: the card as read after the change; again: nothing changed, nothing heard.
+      await owner.api.post(`/cards/${card.id}/labels`, { label_id: bug.id }).expect(201);
+      const on = (await nth("card.updated", 1)).data.card as { id: string; labels: unknown[] };
+      // get_card adds the card's plan and blockers to what the event carries.
+      expect((await owner.api.get(`/cards/${card.id}`).expect(200)).body).toMatchObject(on);
+      expect(on.labels).toEqual([{ id: bug.id, name: "defect", color: "#dc2626" }]);
+      await owner.api.post(`/cards/${card.id}/labels`, { label_id: bug.id }).expect(201);
+
+      await owner.api.delete(`/cards/${card.id}/labels/${bug.id}`).expect(204);
+      const off = (await nth("card.updated", 2)).data.card as { id: string; labels: unknown[] };
+      expect(off).toMatchObject({ id: card.id, labels: [] });
+
+      await owner.api.post(`/cards/${card.id}/labels`, { label_id: bug.id }).expect(201);
+      await owner.api.delete(`/labels/${bug.id}`).expect(204);
+      expect(await client.waitFor("label.deleted")).toMatchObject({
+        actor_id: owner.user.id,
+        data: { label_id: bug.id },
+      });
+      const heard = [
+        "label.created",
+        "label.updated",
+        "card.updated",
+        "card.updated",
+        "card.updated",
+        "label.deleted",
+      ];
+      expect(client.received.map((event) => event.type)).toEqual(heard);
+
+      // The durable feed has the same, after the board's own beginnings.
+      const feed = (await viewer.api.get(`/projects/${project.id}/events`).expect(200)).body as {
+        data: Array<{ type: string; data: unknown }>;
+      };
+      expect(feed.data.map((event) => event.type)).toEqual(["column.created", "card.created", ...heard]);
+      expect(feed.data.map((event) => event.data)).toEqual([
+        expect.anything(),
+        expect.anything(),
+        ...client.received.map((event) => event.data),
+      ]);
+    } finally {
+      client.close();
+    }
+  });
+
   it("refuses an invalid token and a join of a project the user is not a member of", async () => {
     await expect(connect(single.url, "bt_not-a-token")).rejects.toThrow("unauthenticated");
     await expect(connect(single.url, "")).rejects.toThrow("unauthenticated");

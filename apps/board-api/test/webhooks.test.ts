@@ -201,6 +201,29 @@ describe("project webhooks", () => {
     expect(unknown.body.error.details[0].path).toBe("events.0");
   });
 
+  it("takes label events: a webhook for label.updated gets a rename, and nothing else", async () => {
+    const { owner, project, column } = await makeBoard(a);
+    const hook = await owner.api
+      .post(`/projects/${project.id}/webhooks`, { url: `${receiver.base}/labels`, events: ["label.updated"] })
+      .expect(201);
+    expect(hook.body.events).toEqual(["label.updated"]);
+    const card = await makeCard(owner.api, column.id, { title: "Labelled" });
+    const bug = (await owner.api.post(`/projects/${project.id}/labels`, { name: "bug" }).expect(201)).body;
+    await owner.api.post(`/cards/${card.id}/labels`, { label_id: bug.id }).expect(201);
+    const renamed = (await owner.api.patch(`/labels/${bug.id}`, { name: "defect" }).expect(200)).body;
+    await owner.api.delete(`/labels/${bug.id}`).expect(204);
+    await until("the rename", () => receiver.at("/labels").length >= 1 || undefined);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const got = receiver.at("/labels");
+    expect(got).toHaveLength(1);
+    expect(JSON.parse(got[0]!.body)).toMatchObject({
+      type: "label.updated",
+      project_id: project.id,
+      actor_id: owner.user.id,
+      data: { label: renamed },
+    });
+  });
+
   it("retries a failing receiver on the schedule, logs each attempt, and a replay sends again", async () => {
     const { owner, project, column } = await makeBoard(a);
     receiver.failing.add("/down");

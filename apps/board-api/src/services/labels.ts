@@ -1,8 +1,10 @@
 import type { CreateLabelBody, Label, ListQuery, UpdateLabelBody, z } from "@org/contracts";
 import { NotFoundError, ValidationError } from "@org/service-kit";
 import { recordActivity } from "./activity.ts";
-import { authorizeCard } from "./card-access.ts";
-import type { ServiceContext, Tx } from "./context.ts";
+import { authorizeCard, readCard } from "./card-access.ts";
+import type { ServiceContext } from "./context.ts";
+import { withEvents } from "./events.ts";
+import { lockRows } from "./ordering.ts";
 import { withUniqueName } from "./unique-names.ts";
 import { iso, pageArgs, toPage } from "./pagination.ts";
 import { loadAuthorized, NEEDS, requireRole } from "./permissions.ts";
@@ -52,35 +54,56 @@ export async function listLabels(ctx: ServiceContext & { projectId: string; quer
   return toPage(ctx.query, rows, toLabelWire);
 }
 
+// Label changes are project events (label.*), written with the change in one transaction
+// (withEvents). The project row is locked first, as for columns: two writes of one name then run
+// one after the other, so the second is the conflict naming the first's id (a unique-index error
+// inside the transaction could not be looked up any more).
+
 export async function createLabel(
   ctx: ServiceContext & { projectId: string; input: z.output<typeof CreateLabelBody> },
 ) {
   await requireRole(ctx, ctx.projectId, NEEDS.manage, PROJECT_NOT_FOUND);
-  const label = await withUniqueName(
-    ctx.db as unknown as Tx,
-    "label",
-    { projectId: ctx.projectId, name: ctx.input.name },
-    () => ctx.db.label.create({ data: { projectId: ctx.projectId, ...ctx.input } }),
-  );
-  return toLabelWire(label);
+  return withEvents(ctx, async (tx, outbox) => {
+    await lockRows(tx, "projects", [ctx.projectId]);
+    const created = await withUniqueName(
+      tx,
+      "label",
+      { projectId: ctx.projectId, name: ctx.input.name },
+      () => tx.label.create({ data: { projectId: ctx.projectId, ...ctx.input } }),
+    );
+    const label = toLabelWire(created);
+    outbox.publish(ctx.projectId, "label.created", { label });
+    return label;
+  });
 }
 
+/** Renames or recolours a label; open boards show it changed on every card that carries it. */
 export async function updateLabel(
   ctx: ServiceContext & { labelId: string; input: z.output<typeof UpdateLabelBody> },
 ) {
   const { row } = await authorizeLabel(ctx, ctx.labelId);
-  const label = await withUniqueName(
-    ctx.db as unknown as Tx,
-    "label",
-    { projectId: row.projectId, name: ctx.input.name, exceptId: ctx.labelId },
-    () => ctx.db.label.update({ where: { id: ctx.labelId }, data: ctx.input }),
-  );
-  return toLabelWire(label);
+  return withEvents(ctx, async (tx, outbox) => {
+    await lockRows(tx, "projects", [row.projectId]);
+    const updated = await withUniqueName(
+      tx,
+      "label",
+      { projectId: row.projectId, name: ctx.input.name, exceptId: ctx.labelId },
+      () => tx.label.update({ where: { id: ctx.labelId }, data: ctx.input }),
+    );
+    const label = toLabelWire(updated);
+    outbox.publish(row.projectId, "label.updated", { label });
+    return label;
+  });
 }
 
+/** Deletes a label, and so takes it off every card (one event: the cards are not announced one by one). */
 export async function deleteLabel(ctx: ServiceContext & { labelId: string }) {
-  await authorizeLabel(ctx, ctx.labelId);
-  await ctx.db.label.delete({ where: { id: ctx.labelId } });
+  const { row } = await authorizeLabel(ctx, ctx.labelId);
+  await withEvents(ctx, async (tx, outbox) => {
+    const { count } = await tx.label.deleteMany({ where: { id: ctx.labelId } });
+    if (count === 0) throw new NotFoundError(LABEL_NOT_FOUND);
+    outbox.publish(row.projectId, "label.deleted", { label_id: ctx.labelId });
+  });
 }
 
 export async function listCardLabels(ctx: ServiceContext & { cardId: string; query: ListQuery }) {
@@ -93,7 +116,10 @@ export async function listCardLabels(ctx: ServiceContext & { cardId: string; que
   return toPage(ctx.query, rows, toLabelWire);
 }
 
-/** Attaches a label of the card's project; attaching it again changes nothing. */
+/**
+ * Attaches a label of the card's project; attaching it again changes nothing (no event, no
+ * activity). The card as it is now goes out as card.updated, in the change's transaction.
+ */
 export async function attachLabel(ctx: ServiceContext & { cardId: string; labelId: string }) {
   const card = await authorizeCard(ctx, ctx.cardId, NEEDS.work);
   const label = await ctx.db.label.findUnique({ where: { id: ctx.labelId } });
@@ -102,22 +128,32 @@ export async function attachLabel(ctx: ServiceContext & { cardId: string; labelI
       { path: "label_id", message: "Not a label of the card's project (list_labels has them)." },
     ]);
   }
-  await ctx.db.cardLabel.upsert({
-    where: { cardId_labelId: { cardId: ctx.cardId, labelId: ctx.labelId } },
-    create: { cardId: ctx.cardId, labelId: ctx.labelId },
-    update: {},
+  const added = await withEvents(ctx, async (tx, outbox) => {
+    const { count } = await tx.cardLabel.createMany({
+      data: [{ cardId: ctx.cardId, labelId: ctx.labelId }],
+      skipDuplicates: true,
+    });
+    if (count === 0) return false;
+    const read = await readCard({ db: tx, actor: ctx.actor, cardId: ctx.cardId });
+    outbox.publish(card.projectId, "card.updated", { card: read });
+    return true;
   });
-  await recordActivity(ctx, ctx.cardId, "label_added", { label_id: label.id, name: label.name });
+  if (added) await recordActivity(ctx, ctx.cardId, "label_added", { label_id: label.id, name: label.name });
   return toLabelWire(label);
 }
 
+/** Takes the label off the card; the card as it is now goes out as card.updated. */
 export async function detachLabel(ctx: ServiceContext & { cardId: string; labelId: string }) {
-  await authorizeCard(ctx, ctx.cardId, NEEDS.work);
+  const card = await authorizeCard(ctx, ctx.cardId, NEEDS.work);
   const label = await ctx.db.label.findUnique({ where: { id: ctx.labelId }, select: { name: true } });
-  const { count } = await ctx.db.cardLabel.deleteMany({
-    where: { cardId: ctx.cardId, labelId: ctx.labelId },
+  await withEvents(ctx, async (tx, outbox) => {
+    const { count } = await tx.cardLabel.deleteMany({
+      where: { cardId: ctx.cardId, labelId: ctx.labelId },
+    });
+    if (count === 0) throw new NotFoundError("The label is not on this card (list_card_labels has them).");
+    const read = await readCard({ db: tx, actor: ctx.actor, cardId: ctx.cardId });
+    outbox.publish(card.projectId, "card.updated", { card: read });
   });
-  if (count === 0) throw new NotFoundError("The label is not on this card.");
   await recordActivity(ctx, ctx.cardId, "label_removed", {
     label_id: ctx.labelId,
     name: label?.name ?? null,

@@ -1,11 +1,17 @@
 // The web app's plain modules (no DOM): Markdown rendering, client routes, where a new column goes,
 // the places "Move to…" offers, how fast a drag scrolls the board near its edges, how a live
 // event patches the board.
-import type { BoardColumn, BoardEvent, Card, Project } from "@org/contracts";
+import type { BoardColumn, BoardEvent, Card, Label, Project } from "@org/contracts";
 import type * as pageEvents from "../../src/web/events.ts";
 import type * as pageListen from "../../src/web/listen.ts";
 import { renderMarkdown } from "../../src/web/markdown.ts";
-import { movePlaces, newColumnPosition, patchBoard } from "../../src/web/views/board/board-data.ts";
+import {
+  movePlaces,
+  newColumnPosition,
+  patchBoard,
+  patchProject,
+  type ProjectData,
+} from "../../src/web/views/board/board-data.ts";
 import { edgeScroll } from "../../src/web/views/board/drag.ts";
 import { parseRoute } from "../../src/web/router.ts";
 import {
@@ -240,6 +246,54 @@ describe("patchBoard (live events on the open board)", () => {
     expect(typeof patchBoard(board(), assigned, () => true)).not.toBe("string");
     expect(patchBoard(board(), event("comment.created", { comment: {} }))).toBe("unchanged");
     expect(patchBoard(board(), event("gate.acked", {}))).toBe("unchanged");
+  });
+
+  it("renames, recolours and deletes a label on every card that carries it, and keeps the pickers' list", () => {
+    const label = (id: string, name: string, color = "#808080") =>
+      ({ id, project_id: "p", name, color, created_at: "", updated_at: "" }) as Label;
+    const ref = ({ id, name, color }: Label) => ({ id, name, color });
+    const [bug, docs, ux] = [label("l1", "bug", "#ff0000"), label("l2", "docs"), label("l3", "ux")];
+    const columns = [
+      {
+        id: "todo",
+        cards: [
+          card("a", "todo", 0, { labels: [ref(bug), ref(docs)] }),
+          card("b", "todo", 1, { labels: [] }),
+        ],
+      },
+      { id: "done", cards: [card("d", "done", 0, { labels: [ref(ux)] })] },
+    ] as unknown as BoardColumn[];
+    const data = { columns, labels: [bug, docs, ux], members: [], priorities: [] } as unknown as ProjectData;
+    const names = (patched: ProjectData | "reload") =>
+      patched === "reload"
+        ? patched
+        : {
+            cards: patched.columns.map((column) =>
+              column.cards.map((c) => c.labels.map((on) => `${on.name}${on.color}`).join(",")),
+            ),
+            labels: patched.labels.map((known) => known.name),
+          };
+
+    // Renamed past another label: the card lists its labels by name, as the server does.
+    const renamed = patchProject(data, [event("label.updated", { label: label("l1", "fault", "#00ff00") })]);
+    expect(names(renamed)).toEqual({
+      cards: [["docs#808080,fault#00ff00", ""], ["ux#808080"]],
+      labels: ["docs", "fault", "ux"],
+    });
+    expect((renamed as ProjectData).columns[1]).toBe(columns[1]);
+
+    const deleted = patchProject(data, [event("label.deleted", { label_id: "l2" })]);
+    expect(names(deleted)).toEqual({ cards: [["bug#ff0000", ""], ["ux#808080"]], labels: ["bug", "ux"] });
+
+    // A new label is no tile's yet: the board stays, the pickers list it.
+    expect(patchBoard(columns, event("label.created", { label: label("l4", "api") }))).toBe("unchanged");
+    const created = patchProject(data, [event("label.created", { label: label("l4", "api") })]);
+    expect((created as ProjectData).columns).toBe(columns);
+    expect(names(created)).toMatchObject({ labels: ["api", "bug", "docs", "ux"] });
+
+    // A label no card carries changes the list alone; the board is the same object.
+    const quiet = patchProject(data, [event("label.updated", { label: label("l4", "api") })]);
+    expect((quiet as ProjectData).columns).toBe(columns);
   });
 });
 

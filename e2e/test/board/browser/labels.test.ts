@@ -1,15 +1,19 @@
 // Labels as people keep them (issue 31): the card's label picker puts labels on and off, makes a
 // new one ("+ New label", put on the card at once) and renames and recolours one in place; the
 // project's settings rename and recolour too, and reorder the priority ladder by dragging a rung or
-// with Alt+↑/↓.
+// with Alt+↑/↓. A colleague's open board and card follow label changes live.
+import { screenshot } from "@org/browser-testing";
 import {
   addCards,
+  addMember,
   browserSuite,
   card,
   eventually,
   newProject,
+  pageApi,
   shootPage,
   signUp,
+  SUITE,
 } from "../../../src/board/browser.ts";
 
 const suite = browserSuite();
@@ -100,5 +104,78 @@ describe("labels", () => {
     await page.locator("ol.ladder > li", { hasText: "Urgent" }).waitFor();
     expect(await rungs()).toEqual(["Medium", "Urgent", "High", "Low"]);
     expect(ada.problems).toEqual([]);
+  }, 180_000);
+
+  it("a label made, renamed, recoloured and deleted in one browser changes on the other's card without a reload", async () => {
+    const grace = await suite.person();
+    const linus = await suite.person();
+    for (const { context } of [grace, linus]) context.setDefaultTimeout(20_000);
+    await signUp(grace.page, suite.services.board.url, { email: "grace@example.com", name: "Grace Hopper" });
+    await signUp(linus.page, suite.services.board.url, { email: "linus@example.com", name: "Linus Pauling" });
+    const projectUrl = await newProject(grace.page, "Compiler");
+    await addCards(grace.page, "To do", ["Parse the input"]);
+    await addMember(grace, linus, projectUrl.split("/").pop()!);
+    // Linus has the card open, its label picker too.
+    await linus.page.goto(projectUrl);
+    await card(linus.page, "Parse the input").click();
+    const linusPanel = linus.page.getByRole("dialog", { name: /Card #1/ });
+    await linusPanel.getByRole("button", { name: "Labels…" }).click();
+    const linusPicker = linusPanel.getByRole("group", { name: "Pick labels" });
+    await linusPicker.getByText("No labels in this project yet.").waitFor();
+    const linusTile = card(linus.page, "Parse the input");
+    const linusChips = linusPanel.getByRole("group", { name: "Labels" }).locator(".chip");
+    // The page never reads the board, the labels or the card again: what changes below came live.
+    const reads: string[] = [];
+    linus.page.on("request", (request) => {
+      if (/\/api\/v1\/(projects\/[^/]+\/(columns|labels)|cards\/[^/?]+)(\?|$)/.test(request.url()))
+        reads.push(request.url());
+    });
+
+    // Grace makes "bug" on the card from her picker: it shows on Linus's tile, panel and picker.
+    await card(grace.page, "Parse the input").click();
+    const gracePanel = grace.page.getByRole("dialog", { name: /Card #1/ });
+    await gracePanel.getByRole("button", { name: "Labels…" }).click();
+    const gracePicker = gracePanel.getByRole("group", { name: "Pick labels" });
+    await gracePicker.getByRole("button", { name: "+ New label" }).click();
+    await gracePicker.getByRole("form", { name: "New label" }).getByLabel("Label name").fill("bug");
+    await gracePicker
+      .getByRole("form", { name: "New label" })
+      .getByRole("button", { name: "Create" })
+      .click();
+    await linusTile.locator(".chip", { hasText: "bug" }).waitFor();
+    await linusChips.filter({ hasText: "bug" }).waitFor();
+    expect(await linusPicker.getByRole("checkbox", { name: "bug" }).isChecked()).toBe(true);
+
+    // Renamed and recoloured by Grace: Linus's tile, panel and picker follow.
+    await gracePicker.getByRole("button", { name: "Edit label bug" }).click();
+    const edit = gracePicker.getByRole("form", { name: "Edit label bug" });
+    await edit.getByLabel("Label name").fill("defect");
+    await edit.getByLabel("Label colour").fill("#dc2626");
+    await edit.getByRole("button", { name: "Save" }).click();
+    const renamedChip = linusTile.locator(".chip", { hasText: "defect" });
+    await renamedChip.waitFor();
+    await linusChips.filter({ hasText: "defect" }).waitFor();
+    await linusPicker.getByRole("checkbox", { name: "defect" }).waitFor();
+    expect(await linusTile.locator(".chip").allInnerTexts()).toEqual(["defect"]);
+    expect(
+      await renamedChip.locator(".dot").evaluate((element) => getComputedStyle(element).backgroundColor),
+    ).toBe("rgb(220, 38, 38)");
+    await screenshot(linus.page, SUITE, "labels-live-renamed-light-1280");
+
+    // Taken off by Grace, put back, then deleted: gone from Linus's card.
+    await gracePicker.getByRole("checkbox", { name: "defect" }).uncheck();
+    await linusTile.locator(".chip").waitFor({ state: "detached" });
+    expect(await linusPicker.getByRole("checkbox", { name: "defect" }).isChecked()).toBe(false);
+    await gracePicker.getByRole("checkbox", { name: "defect" }).check();
+    await renamedChip.waitFor();
+    const [labels] = await pageApi<{ data: Array<{ id: string }> }>(grace, [
+      ["GET", `/projects/${projectUrl.split("/").pop()}/labels`],
+    ]);
+    await pageApi(grace, [["DELETE", `/labels/${labels!.data[0]!.id}`]]);
+    await linusTile.locator(".chip").waitFor({ state: "detached" });
+    await linusChips.first().waitFor({ state: "detached" });
+    await linusPicker.getByText("No labels in this project yet.").waitFor();
+    expect(reads).toEqual([]);
+    expect([...grace.problems, ...linus.problems]).toEqual([]);
   }, 180_000);
 });

@@ -97,10 +97,11 @@ export function movePlaces(column: Pick<BoardColumn, "cards">, cardId: string): 
 
 /**
  * What a live event does to the board's columns: the cards it carries put in their place (the
- * others of the columns it touches renumbered, as the server did); "unchanged" for what no tile
- * shows (comments, gates, findings…); "reload" for what only a fresh read knows (a column's
- * change, a card in a column this board does not have, or naming a member or priority it has not
- * loaded). Archived cards leave the board.
+ * others of the columns it touches renumbered, as the server did); a label renamed, recoloured or
+ * deleted changed on every card that carries it; "unchanged" for what no tile shows (comments,
+ * gates, findings, a new label…); "reload" for what only a fresh read knows (a column's change, a
+ * card in a column this board does not have, or naming a member or priority it has not loaded).
+ * Archived cards leave the board.
  */
 export function patchBoard(
   columns: BoardColumn[],
@@ -128,6 +129,17 @@ export function patchBoard(
     case "column.updated":
     case "column.deleted":
       return "reload";
+    case "label.updated": {
+      const label = event.data.label as Label;
+      return relabelCards(columns, label.id, (labels) =>
+        labels.map((on) => (on.id === label.id ? { id: on.id, name: label.name, color: label.color } : on)),
+      );
+    }
+    case "label.deleted": {
+      const labelId = event.data.label_id as string;
+      return relabelCards(columns, labelId, (labels) => labels.filter((on) => on.id !== labelId));
+    }
+    case "label.created":
     case "card.blocker_added":
     case "card.blocker_removed":
     case "plan.published":
@@ -177,23 +189,71 @@ function withoutCards(columns: BoardColumn[], ids: Set<string>): BoardColumn[] {
   );
 }
 
+/** The cards that carry `labelId` with `change` made to their labels; the other cards and columns the same objects. */
+function relabelCards(
+  columns: BoardColumn[],
+  labelId: string,
+  change: (labels: Card["labels"]) => Card["labels"],
+): BoardColumn[] {
+  const carries = (card: Card) => card.labels.some((label) => label.id === labelId);
+  if (!columns.some((column) => column.cards.some(carries))) return columns;
+  return columns.map((column) =>
+    column.cards.some(carries)
+      ? {
+          ...column,
+          cards: column.cards.map((card) =>
+            carries(card) ? { ...card, labels: change(card.labels).sort(byName) } : card,
+          ),
+        }
+      : column,
+  );
+}
+
+/**
+ * The server's order of labels (ORDER BY name, id) as the database's C collation sorts them; under
+ * another collation a renamed label may sit elsewhere after the next read, nothing more.
+ */
+const byName = (a: { name: string; id: string }, b: { name: string; id: string }) =>
+  a.name === b.name ? (a.id < b.id ? -1 : 1) : a.name < b.name ? -1 : 1;
+
+/** The project's labels (the pickers' and the search filter's list) after a live event. */
+function patchLabels(labels: Label[], event: BoardEvent): Label[] {
+  switch (event.type) {
+    case "label.created": {
+      const label = event.data.label as Label;
+      return labels.some((known) => known.id === label.id) ? labels : [...labels, label].sort(byName);
+    }
+    case "label.updated": {
+      const label = event.data.label as Label;
+      return labels.map((known) => (known.id === label.id ? label : known)).sort(byName);
+    }
+    case "label.deleted":
+      return labels.filter((known) => known.id !== event.data.label_id);
+    default:
+      return labels;
+  }
+}
+
 /** Positions 0, 1, 2… in this order; a card already in its place stays the same object. */
 const renumbered = (cards: Card[]) =>
   cards.map((card, position) => (card.position === position ? card : { ...card, position }));
 
 /**
- * The project with a frame's live events patched in (patchBoard), the same object if they changed
- * nothing; "reload" where one cannot be, or names a member or priority not loaded (a newcomer).
+ * The project with a frame's live events patched in (patchBoard, patchLabels), the same object if
+ * they changed nothing; "reload" where one cannot be, or names a member or priority not loaded (a
+ * newcomer).
  */
 export function patchProject(data: ProjectData, events: BoardEvent[]): ProjectData | "reload" {
   const knows = (card: Card) =>
     (!card.assignee_id || data.members.some((member) => member.user_id === card.assignee_id)) &&
     (!card.priority_id || data.priorities.some((rung) => rung.id === card.priority_id));
   let columns = data.columns;
+  let labels = data.labels;
   for (const event of events) {
     const patched = patchBoard(columns, event, knows);
     if (patched === "reload") return "reload";
     if (patched !== "unchanged") columns = patched;
+    labels = patchLabels(labels, event);
   }
-  return columns === data.columns ? data : { ...data, columns };
+  return columns === data.columns && labels === data.labels ? data : { ...data, columns, labels };
 }

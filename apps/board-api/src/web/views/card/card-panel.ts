@@ -23,6 +23,13 @@ import "./card-move.ts";
 import { emit } from "../../events.ts";
 import { listen } from "../../listen.ts";
 
+const sameLabels = (a: Card["labels"], b: Card["labels"]) =>
+  a.length === b.length &&
+  a.every(
+    (label, index) =>
+      label.id === b[index]!.id && label.name === b[index]!.name && label.color === b[index]!.color,
+  );
+
 /**
  * @event close - the person closed the panel.
  * @event changed - the card changed here: the board reloads.
@@ -96,9 +103,14 @@ export class BoardCardPanel extends LitElement implements CardSideHost, CardPart
 
   protected override willUpdate(changed: Map<string, unknown>): void {
     if (changed.has("cardId")) void this.load();
-    // A live change to the card (the board's copy) refreshes the panel.
+    // A live change to the card (the board's copy) refreshes the panel. Labels put on or taken off,
+    // renamed, recoloured or deleted leave the card's updated_at as it was: the board's copy has
+    // them right already, so they are taken from it without a read.
     const previous = changed.get("summary") as Card | null | undefined;
-    if (previous && this.summary && previous.updated_at !== this.summary.updated_at) void this.load();
+    if (!previous || !this.summary) return;
+    if (previous.updated_at !== this.summary.updated_at) void this.load();
+    else if (this.current?.id === this.summary.id && !sameLabels(this.current.labels, this.summary.labels))
+      this.current = { ...this.current, labels: this.summary.labels };
   }
 
   protected override firstUpdated(): void {
