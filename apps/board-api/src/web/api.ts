@@ -4,7 +4,12 @@
 // /api/v1 account operations (`callAccount`: connected apps) and the web endpoints under /app
 // (`callWeb`: sign-up, sign-in, passkeys, the OAuth consent). Every change carries the session's
 // CSRF token.
-import type { BoardAccountOperations, BoardOperations, BoardWebOperations, User } from "@org/contracts";
+import type {
+  BoardAccountOperations,
+  BoardOperations,
+  BoardWebOperations,
+  WebSessionInfo,
+} from "@org/contracts";
 import { ApiError, createApiClient, type ApiClientOptions, type ErrorDetail } from "@org/web-kit/api-client";
 import { createOperationClient, type CallInput, type CallResult } from "@org/web-kit/operation-client";
 import accountRoutes from "./account-operations.at-build.ts";
@@ -91,19 +96,13 @@ export function fileForm(file: File): FormData {
 /** Account → Connected apps (OAuth grants), by name: `callAccount("revoke_connected_app", { params })`. */
 export const callAccount = createOperationClient<BoardAccountOperations>(v1, accountRoutes);
 
-export interface WebSession {
-  user: User;
-  csrf_token: string;
-}
-
 /** The web app's own endpoints by name (sign-up, sign-in, session, passkeys, OAuth consent): `callWeb("sign_in", { body })`. */
 export const callWeb = createOperationClient<BoardWebOperations>(app, webRoutes);
 
-/** The current session, or null when signed out. */
-export async function loadSession(): Promise<WebSession | null> {
-  const response = await fetch("/app/auth/session", { credentials: "same-origin" });
-  if (response.status !== 200) return null;
-  const session = (await response.json()) as WebSession;
+/** The current session (the user and its CSRF token), or null when signed out. */
+export async function loadSession(): Promise<WebSessionInfo | null> {
+  const session = await callWeb("get_session");
+  if (!session) return null;
   setCsrfToken(session.csrf_token);
   return session;
 }
