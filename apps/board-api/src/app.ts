@@ -21,7 +21,7 @@ import type { Express } from "express";
 import { createTenantClient, type TenantClient } from "./auth-server/tenant-client.ts";
 import type { BoardEnv } from "./env.ts";
 import { referenceRoutes } from "./docs/reference.ts";
-import { apiAuth, bearerAuth, webSessionAuth } from "./http/auth.ts";
+import { apiAuth, bearerAuth } from "./http/auth.ts";
 import { webConfig } from "./http/web.ts";
 import { boardMailer } from "./mail.ts";
 import { mcpRouter } from "./mcp/router.ts";
@@ -30,6 +30,7 @@ import { oauthRouter } from "./oauth/router.ts";
 import { createOperations } from "./operations/index.ts";
 import { timeClaimNext } from "./operations/metrics.ts";
 import { apiRouter } from "./routes/api.ts";
+import { connectedAppsRouter } from "./routes/connected-apps.ts";
 import { devMailRouter } from "./routes/dev-mail.ts";
 import { webAppRouter } from "./routes/web-app.ts";
 import { webAuthRouter } from "./routes/web-auth.ts";
@@ -135,6 +136,7 @@ export function createApp({
   );
   const apiGuard = [apiAuth(db, web, { path: "/api/v1", urls: oauth }), limiter, json];
   app.use(apiRouter({ operations, files, guard: apiGuard }));
+  app.use(connectedAppsRouter({ db, guard: apiGuard }));
   const signInLimiter = rateLimiter({
     limit: env.RATE_LIMIT_SIGN_IN_PER_MINUTE,
     windowMs: 60_000,
@@ -142,22 +144,21 @@ export function createApp({
     prefix: "board-api-sign-in",
     redis,
   });
+  // How a client_id is resolved: the authorization endpoints' and the consent page's.
+  const clients = {
+    fetch: {
+      allowPrivateAddresses: env.OAUTH_CLIENT_METADATA_ALLOW_PRIVATE,
+      ca: env.OAUTH_CLIENT_METADATA_CA_FILE && readFileSync(env.OAUTH_CLIENT_METADATA_CA_FILE, "utf8"),
+    },
+  };
   app.use(
     oauthRouter({
       db,
       urls: oauth,
-      session: webSessionAuth(db, web),
       json,
-      api: apiGuard,
-      origin: web.origin,
       redis,
       registerPerMinute: env.RATE_LIMIT_OAUTH_REGISTER_PER_MINUTE,
-      clients: {
-        fetch: {
-          allowPrivateAddresses: env.OAUTH_CLIENT_METADATA_ALLOW_PRIVATE,
-          ca: env.OAUTH_CLIENT_METADATA_CA_FILE && readFileSync(env.OAUTH_CLIENT_METADATA_CA_FILE, "utf8"),
-        },
-      },
+      clients,
     }),
   );
   app.use(
@@ -174,6 +175,7 @@ export function createApp({
       }),
       mailer,
       publicUrl: env.PUBLIC_URL,
+      oauth: { urls: oauth, clients },
     }),
   );
   app.use(devMailRouter({ mailer, db, web }));

@@ -20,7 +20,10 @@ export const boardEnvSchema = baseEnvSchema.extend({
   EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Sign-up and sign-in requests per minute per client IP (each may call the auth server). */
   RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().positive().default(30),
-  /** Largest JSON body of the web app's sign-in, sign-up and session routes (bytes): theirs are small. */
+  /**
+   * Largest JSON body of the web app's own routes under /app (bytes): sign-in, sign-up, the session,
+   * the consent page's decision (an authorization request and at most 200 project ids): all small.
+   */
   WEB_AUTH_BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

@@ -394,6 +394,54 @@ describe("authorization", () => {
       .send({ query: authorizeQuery(client, challenge), approve: true, project_ids: null });
     expect(res.status).toBe(403);
   });
+
+  it("the consent endpoints: never cached, back to the app for what it may hear, the board's errors for the rest", async () => {
+    const { challenge } = pkce();
+    const shown = await request(t.app)
+      .get("/app/auth/oauth/authorize")
+      .set("Cookie", ada.cookie)
+      .query(authorizeQuery(client, challenge));
+    expect([shown.status, shown.headers["cache-control"]]).toEqual([200, "no-store"]);
+    const back = await request(t.app)
+      .get("/app/auth/oauth/authorize")
+      .set("Cookie", ada.cookie)
+      .query(authorizeQuery(client, challenge, { scope: "admin" }));
+    expect([back.status, back.headers["cache-control"]]).toEqual([200, "no-store"]);
+    expect(new URL(back.body.redirect_to as string).searchParams.get("error")).toBe("invalid_scope");
+    // Neither the client nor its redirect URI can be trusted with an answer: the person reads why.
+    const unknown = await request(t.app)
+      .get("/app/auth/oauth/authorize")
+      .set("Cookie", ada.cookie)
+      .query(authorizeQuery("bcl_nobody", challenge));
+    expect([unknown.status, unknown.body.error.code]).toEqual([422, "validation_failed"]);
+    expect(unknown.body.error.message).toMatch(/Unknown client_id\. Start again from the app/);
+
+    const post = (body: object, origin?: string) => {
+      const req = request(t.app)
+        .post("/app/auth/oauth/authorize")
+        .set("Cookie", ada.cookie)
+        .set("X-CSRF-Token", ada.csrf);
+      return (origin ? req.set("Origin", origin) : req).send(body);
+    };
+    const query = authorizeQuery(client, challenge);
+    const foreign = await post({ query, approve: true }, "https://evil.example");
+    expect([foreign.status, foreign.body.error.code]).toEqual([403, "forbidden"]);
+    const ours = await post({ query, approve: false }, PUBLIC_URL);
+    expect([ours.status, ours.headers["cache-control"]]).toEqual([200, "no-store"]);
+    expect(new URL(ours.body.redirect_to as string).searchParams.get("error")).toBe("access_denied");
+    const wrong = await post({ query, approve: true, project_ids: [] });
+    expect([wrong.status, wrong.body.error.details]).toEqual([
+      422,
+      [
+        {
+          path: "project_ids",
+          message: "project_ids is null (every project) or a list of 1 to 200 project ids.",
+        },
+      ],
+    ]);
+    const shapeless = await post({ query: "client_id=x", approve: "yes" });
+    expect(shapeless.status).toBe(422);
+  });
 });
 
 describe("tokens", () => {
@@ -551,6 +599,25 @@ describe("Account: connected apps", () => {
     expect(refresh.body.error).toBe("invalid_grant");
     expect((await bob.api.get("/me/grants")).body.data).toEqual([]);
     expect((await bob.api.delete(`/me/grants/${list.body.data[0].id}`)).status).toBe(404);
+  });
+
+  it("an OAuth token can neither list nor revoke them (403, saying so); a malformed id is not found", async () => {
+    const erin = await person();
+    const pair = await connect(erin, { resource: `${PUBLIC_URL}/api/v1` });
+    const grant = (await erin.api.get("/me/grants")).body.data[0];
+    for (const res of [
+      await request(t.app).get("/api/v1/me/grants").set("Authorization", `Bearer ${pair.access_token}`),
+      await request(t.app)
+        .delete(`/api/v1/me/grants/${grant.id}`)
+        .set("Authorization", `Bearer ${pair.access_token}`),
+    ]) {
+      expect([res.status, res.body.error]).toEqual([
+        403,
+        { code: "forbidden", message: "OAuth access tokens cannot manage connected apps." },
+      ]);
+    }
+    expect((await erin.api.get("/me/grants")).body.data).toHaveLength(1);
+    expect((await erin.api.delete("/me/grants/not-a-grant")).status).toBe(404);
   });
 
   it("another person's grant is not found", async () => {

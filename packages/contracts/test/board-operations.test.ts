@@ -1,5 +1,6 @@
 import {
   BOARD_WEB_PREFIX,
+  boardAccountOperations,
   boardLlmsTxt,
   boardOpenApiDocument,
   boardOperationList,
@@ -38,6 +39,17 @@ describe("board operation registry", () => {
     for (const [name, op] of Object.entries(boardWebOperations)) {
       expect([name, tools.has(name), name in boardOperations]).toEqual([name, false, false]);
       expect(llms).not.toContain(`${BOARD_WEB_PREFIX}${op.path}`);
+    }
+  });
+
+  it("keeps the person's account operations (connected apps) out of the OpenAPI document, MCP and /llms.txt", () => {
+    const paths = Object.keys(boardOpenApiDocument().paths ?? {});
+    const tools = new Set(mcpOperations().map((op) => op.name));
+    const llms = boardLlmsTxt();
+    for (const [name, op] of Object.entries(boardAccountOperations)) {
+      expect([name, tools.has(name), name in boardOperations]).toEqual([name, false, false]);
+      expect(paths).not.toContain(`/api/v1${op.path}`);
+      expect(llms).not.toContain(op.path);
     }
   });
 

@@ -4,7 +4,7 @@
 // bound to the resource (RFC 8707) it was asked for.
 import { createHash } from "node:crypto";
 import { Prisma, queryPrepared, type Db } from "@org/db";
-import { generateSecret, hashSecret, secretMatches } from "@org/service-kit";
+import { generateSecret, hashSecret, NotFoundError, secretMatches } from "@org/service-kit";
 import type { Actor } from "../services/context.ts";
 import { assertSteppedUp } from "../services/step-up.ts";
 import { invalidateTokens } from "../services/token-cache.ts";
@@ -314,7 +314,7 @@ export async function accessTokenEndsAt(db: Db, tokenHash: string): Promise<numb
 }
 
 /**
- * GET /api/v1/me/grants: the caller's live grants (Account → Connected apps), newest first, with
+ * list_connected_apps (GET /api/v1/me/grants): the caller's live grants (Account → Connected apps), newest first, with
  * the names of the projects a limited grant reaches (a project deleted since is left out).
  */
 export async function listGrants(db: Db, userId: string) {
@@ -348,4 +348,16 @@ export async function listGrants(db: Db, userId: string) {
       last_used_at: grant.lastUsedAt ? grant.lastUsedAt.toISOString() : null,
     })),
   };
+}
+
+const GRANT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * revoke_connected_app (DELETE /api/v1/me/grants/{grant_id}): one of the caller's grants, revoked
+ * (revokeGrant). Someone else's, one revoked already, or a malformed id: not_found.
+ */
+export async function revokeConnectedApp(db: Db, grantId: string, userId: string): Promise<void> {
+  if (!GRANT_ID.test(grantId) || !(await revokeGrant(db, grantId, userId))) {
+    throw new NotFoundError("No such connected app (or it was revoked already).");
+  }
 }

@@ -1,6 +1,7 @@
 // The web app's own JSON endpoints (@org/contracts' boardWebOperations: sign-up, sign-in, the
-// session, sign-out, the signed-in user's passkeys) mounted like /api/v1: who may call each comes
-// from its `security`, its input is parsed with its schemas, and each handler calls one service.
+// session, sign-out, the signed-in user's passkeys, the OAuth consent page's request and decision)
+// mounted like /api/v1: who may call each comes from its `security`, its input is parsed with its
+// schemas, and each handler calls one service.
 import { boardWebOperations, BOARD_WEB_PREFIX, type BoardWebSecurity, type User } from "@org/contracts";
 import type { Db } from "@org/db";
 import {
@@ -15,6 +16,7 @@ import type { RequestHandler, Response, Router } from "express";
 import type { TenantClient } from "../auth-server/tenant-client.ts";
 import { actorOf, webSessionAuth } from "../http/auth.ts";
 import { assertSameOrigin, type WebConfig } from "../http/web.ts";
+import { consentFor, decideConsent, type ConsentDeps } from "../oauth/consent.ts";
 import { sendEmailVerification } from "../services/email-verification.ts";
 import { recordStepUp } from "../services/step-up.ts";
 import { getMe } from "../services/users.ts";
@@ -47,24 +49,33 @@ interface WebAuthDeps {
   /** Sends the new account its email verification link; absent: no mail. */
   mailer?: Mailer | undefined;
   publicUrl: string;
+  /** The authorization server's URLs and client resolution (the consent page's operations). */
+  oauth: Omit<ConsentDeps, "db">;
 }
 
 /**
  * What each `security` of a web operation asks of a request. The body is read after the rate limit
  * or the session check (a bogus cookie costs no parsing) and before the same-origin rule (a body
- * over the limit is refused unread, 413, wherever it comes from).
+ * over the limit is refused unread, 413, wherever it comes from). A change with the session must
+ * come from this app's pages too, besides carrying its CSRF token: allowing an app above all.
  */
 function webGuards({ db, web, limiter, json }: WebAuthDeps): Record<BoardWebSecurity, RequestHandler[]> {
   const sameOrigin: RequestHandler = (req, _res, next) => {
-    // A GET (an assertion-url's token) changes nothing: only changes need a page of this app.
+    // A GET (an assertion-url's token, the consent page's request) changes nothing: only changes
+    // need a page of this app.
     if (req.method !== "GET") assertSameOrigin(req, web.origin);
     next();
   };
-  return { none: [], signIn: [limiter, json, sameOrigin], session: [webSessionAuth(db, web), json] };
+  return {
+    none: [],
+    signIn: [limiter, json, sameOrigin],
+    session: [webSessionAuth(db, web), json, sameOrigin],
+  };
 }
 
 export function webAuthRouter(deps: WebAuthDeps): Router {
   const { db, tenant, web, mailer, publicUrl } = deps;
+  const consent: ConsentDeps = { db, ...deps.oauth };
   const auth = (): TenantClient => {
     if (!tenant) {
       throw new ServiceUnavailableError("Sign-in is not configured: set AUTH_SERVER_URL and AUTH_API_KEY.");
@@ -143,6 +154,9 @@ export function webAuthRouter(deps: WebAuthDeps): Router {
         mailer,
         publicUrl,
       }),
+    get_oauth_consent: ({ query }) => consentFor(consent, query),
+    // The session guard admits the web app's session only: no app approves itself.
+    decide_oauth_consent: ({ body }, { req }) => decideConsent(consent, actorOf(req), body),
   });
 
   const guards = webGuards(deps);

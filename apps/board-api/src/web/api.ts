@@ -1,9 +1,18 @@
-// The web app's calls to its own server, on the web kit's fetch client: /api/v1 operations by name
-// (`call("move_card", { params, body })`, typed from the registry, with the session cookie) and the
-// web endpoints (/app/auth, /app/account). Every change carries the session's CSRF token.
-import type { BoardOperations, BoardWebOperations, User } from "@org/contracts";
+// The web app's calls to its own server, on the web kit's fetch client, each by name and typed from
+// its registry in @org/contracts (no request or answer type is written here): /api/v1's operations
+// (`call("move_card", { params, body })`, with the session cookie), the person's unpublished
+// /api/v1 account operations (`callAccount`: connected apps) and the web endpoints under /app
+// (`callWeb`: sign-up, sign-in, passkeys, the OAuth consent). Every change carries the session's
+// CSRF token.
+import type {
+  BoardAccountOperations,
+  BoardOperations,
+  BoardWebOperations,
+  WebSessionInfo,
+} from "@org/contracts";
 import { ApiError, createApiClient, type ApiClientOptions, type ErrorDetail } from "@org/web-kit/api-client";
 import { createOperationClient, type CallInput, type CallResult } from "@org/web-kit/operation-client";
+import accountRoutes from "./account-operations.at-build.ts";
 import routes from "./operations.at-build.ts";
 import webRoutes from "./web-operations.at-build.ts";
 import { emit } from "./events.ts";
@@ -84,44 +93,16 @@ export function fileForm(file: File): FormData {
   return form;
 }
 
-/** Account → Connected apps: OAuth grants (routes of src/oauth, outside the operation registry). */
-export interface ConnectedApp {
-  id: string;
-  client_id: string;
-  client_name: string;
-  client_uri: string | null;
-  scopes: string[];
-  project_ids: string[] | null;
-  /** A limited grant's projects with their names; null: every project. */
-  projects: Array<{ id: string; name: string }> | null;
-  created_at: string;
-  last_used_at: string | null;
-}
+/** Account → Connected apps (OAuth grants), by name: `callAccount("revoke_connected_app", { params })`. */
+export const callAccount = createOperationClient<BoardAccountOperations>(v1, accountRoutes);
 
-export const connectedApps = {
-  list: () => v1<{ data: ConnectedApp[] }>("GET", "/me/grants"),
-  revoke: (grantId: string) => v1<void>("DELETE", `/me/grants/${encodeURIComponent(grantId)}`),
-};
-
-export interface WebSession {
-  user: User;
-  csrf_token: string;
-}
-
-/** The web app's own endpoints by name (sign-up, sign-in, session, passkeys): `callWeb("sign_in", { body })`. */
+/** The web app's own endpoints by name (sign-up, sign-in, session, passkeys, OAuth consent): `callWeb("sign_in", { body })`. */
 export const callWeb = createOperationClient<BoardWebOperations>(app, webRoutes);
 
-/** The OAuth consent page's calls (routes of src/oauth, outside the registries). */
-export const oauthPages = {
-  get: <T>(path: string) => app<T>("GET", path),
-  post: <T>(path: string, body: unknown) => app<T>("POST", path, body),
-};
-
-/** The current session, or null when signed out. */
-export async function loadSession(): Promise<WebSession | null> {
-  const response = await fetch("/app/auth/session", { credentials: "same-origin" });
-  if (response.status !== 200) return null;
-  const session = (await response.json()) as WebSession;
+/** The current session (the user and its CSRF token), or null when signed out. */
+export async function loadSession(): Promise<WebSessionInfo | null> {
+  const session = await callWeb("get_session");
+  if (!session) return null;
   setCsrfToken(session.csrf_token);
   return session;
 }

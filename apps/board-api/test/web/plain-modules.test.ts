@@ -2,6 +2,7 @@
 // the places "Move to…" offers, how fast a drag scrolls the board near its edges, how a live
 // event patches the board.
 import type { BoardColumn, BoardEvent, Card, Label, Project } from "@org/contracts";
+import type * as pageApi from "../../src/web/api.ts";
 import type * as pageEvents from "../../src/web/events.ts";
 import type * as pageListen from "../../src/web/listen.ts";
 import { renderMarkdown } from "../../src/web/markdown.ts";
@@ -315,6 +316,38 @@ describe("the page's events", () => {
       events.emit(target, "created", "p1");
       // @ts-expect-error -- a project, not a string
       events.listen("created", (event: CustomEvent<string>) => event.detail);
+    };
+    expect(typeof cases).toBe("function");
+  });
+});
+
+// The page's calls (src/web/api.ts), typed from the registries, checked by `pnpm typecheck` (never
+// run: the clients need a page).
+declare const api: typeof pageApi;
+
+describe("the page's calls", () => {
+  it("take only their operation's input and answer its response (compile-time cases)", () => {
+    const cases = async () => {
+      const consent = await api.callWeb("get_oauth_consent", { query: { client_id: "bcl_x" } });
+      const shown: string = "redirect_to" in consent ? consent.redirect_to : consent.client.name;
+      const query = { client_id: "bcl_x", state: "st" };
+      const { redirect_to } = await api.callWeb("decide_oauth_consent", {
+        body: { query, approve: true, project_ids: ["0190c1d2-5b1e-7c3a-9f00-1a2b3c4d5e6f"] },
+      });
+      await api.callWeb("decide_oauth_consent", { body: { query, approve: false } });
+      const { data } = await api.callAccount("list_connected_apps");
+      const revoked: void = await api.callAccount("revoke_connected_app", { params: { grant_id: "g1" } });
+      // @ts-expect-error -- approve is a boolean
+      await api.callWeb("decide_oauth_consent", { body: { query, approve: "yes" } });
+      // @ts-expect-error -- project_ids is null or a list of ids, never "all"
+      await api.callWeb("decide_oauth_consent", { body: { query, approve: true, project_ids: "all" } });
+      // @ts-expect-error -- the request's query is required
+      await api.callWeb("decide_oauth_consent", { body: { approve: true } });
+      // @ts-expect-error -- the grant is named by grant_id
+      await api.callAccount("revoke_connected_app", { params: { id: "g1" } });
+      // @ts-expect-error -- connected apps are no /api/v1 operation of the published registry
+      await api.call("list_connected_apps");
+      return [shown, redirect_to, data, revoked];
     };
     expect(typeof cases).toBe("function");
   });

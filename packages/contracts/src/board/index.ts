@@ -38,5 +38,7 @@ export * from "./mcp-tools.ts";
 export { boardLlmsTxt, describeType, LLMS_RULES, type LlmsTxtOptions } from "./llms.ts";
 export * from "./web.ts";
 export * from "./web-operations.ts";
+export * from "./oauth.ts";
+export * from "./account-operations.ts";
 export { handleStem } from "./handles.ts";
 export * from "./mcp-instructions.ts";

@@ -1,11 +1,17 @@
 // The web app's own endpoints under /app (sign-up, sign-in, the session, the signed-in user's
-// passkeys): a registry of their own, mounted and called like /api/v1's, but unpublished: no
+// passkeys, the OAuth consent page's request and decision): a registry of their own, mounted and called like /api/v1's, but unpublished: no
 // OpenAPI document, MCP tool or /llms.txt lists them (only the web app's pages call them).
 import { PasskeyIdParams, PasskeyInfoSchema, RenamePasskeyRequestSchema } from "../auth/schemas/passkeys.ts";
 import { SessionTokenResponseSchema } from "../auth/schemas/tokens.ts";
 import { StepUpResponseSchema } from "../auth/schemas/authentication.ts";
 import type { OperationContract } from "../operation.ts";
 import { z } from "../zod.ts";
+import {
+  OAuthAuthorizationQuery,
+  OAuthConsentDecisionSchema,
+  OAuthConsentSchema,
+  OAuthRedirectSchema,
+} from "./oauth.ts";
 import { PendingSignupSchema, SignInRequestSchema, SignupRequestSchema, WebSessionSchema } from "./web.ts";
 
 /** Where the web operations' paths are mounted (the web app's client calls `${BOARD_WEB_PREFIX}${path}`). */
@@ -16,7 +22,8 @@ export const BOARD_WEB_PREFIX = "/app";
  * - "none": anyone; it reads the cookie it is about and answers 204 without one (the page's probes);
  * - "signIn": the steps before a session exists: per client IP rate-limited, and a change only from
  *   this app's own pages (same Origin: no login CSRF);
- * - "session": the session cookie, with its X-CSRF-Token on every change.
+ * - "session": the session cookie, with its X-CSRF-Token on every change, and a change only from
+ *   this app's own pages (same Origin, as "signIn").
  */
 export type BoardWebSecurity = "none" | "signIn" | "session";
 
@@ -134,6 +141,30 @@ export const boardWebOperations = {
     path: "/account/passkeys/{passkey_id}",
     security: session,
     params: PasskeyIdParams,
+  },
+  /**
+   * The consent page's load (/app/oauth/authorize?<the request>): what the app asks for, or
+   * `{redirect_to}` when the request can only go back to the app with an error.
+   */
+  get_oauth_consent: {
+    method: "get",
+    path: "/auth/oauth/authorize",
+    security: session,
+    query: OAuthAuthorizationQuery,
+    response: OAuthConsentSchema,
+    noStore: true,
+  },
+  /**
+   * The person allows (a grant, limited to some of their projects or not; needs a recent step-up)
+   * or denies; either way the answer is where the browser goes back to the app.
+   */
+  decide_oauth_consent: {
+    method: "post",
+    path: "/auth/oauth/authorize",
+    security: session,
+    body: OAuthConsentDecisionSchema,
+    response: OAuthRedirectSchema,
+    noStore: true,
   },
 } as const satisfies Record<string, BoardWebOperation>;
 

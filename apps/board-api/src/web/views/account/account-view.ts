@@ -1,10 +1,10 @@
 // Your account: name and handle, whether your notifications are mailed to you too, passkeys (list,
 // add, rename, delete), API tokens (create — the secret shown once —, list, revoke), connected apps
 // (OAuth grants: list, revoke), and sign-out.
-import type { ApiToken, CreatedApiToken, PasskeyInfo, User } from "@org/contracts";
+import type { ApiToken, ConnectedApp, CreatedApiToken, PasskeyInfo, User } from "@org/contracts";
 import { deviceName } from "@org/contracts/device-name";
 import { html, LitElement, nothing, type PropertyValues } from "lit";
-import { call, callAll, callWeb, type ConnectedApp, connectedApps } from "../../api.ts";
+import { call, callAccount, callAll, callWeb } from "../../api.ts";
 import { loadAuthKit } from "../../sdk.ts";
 import { base } from "../../styles.ts";
 import { confirmAction } from "../../ui/confirm.ts";
@@ -123,7 +123,7 @@ export class BoardAccountView extends LitElement {
   }
 
   private async loadGrants() {
-    const page = await connectedApps.list().catch(() => null);
+    const page = await callAccount("list_connected_apps").catch(() => null);
     if (page) this.grants = page.data;
   }
 
@@ -135,7 +135,7 @@ export class BoardAccountView extends LitElement {
     );
     if (!ok) return;
     try {
-      await connectedApps.revoke(grant.id);
+      await callAccount("revoke_connected_app", { params: { grant_id: grant.id } });
       toast(`“${grant.client_name}” disconnected.`);
       await this.loadGrants();
     } catch (error) {

@@ -1,9 +1,9 @@
 // The app shell: the session, the header (projects with a badge for invitations to you,
 // notifications with a badge for unread ones, your account), the route's view, and toasts.
 // Signed out, every route shows sign-in or sign-up. The theme is chosen in Account.
-import type { Invitation, User } from "@org/contracts";
+import type { Invitation, User, WebSessionInfo } from "@org/contracts";
 import { html, LitElement, nothing } from "lit";
-import { call, callWeb, loadSession, setCsrfToken, type WebSession } from "../../api.ts";
+import { call, callWeb, loadSession, setCsrfToken } from "../../api.ts";
 import { initials } from "../../format.ts";
 import { disconnectLive, onLiveEvent } from "../../live.ts";
 import { linkClick, navigate, parseRoute, type Route } from "../../router.ts";
@@ -46,7 +46,7 @@ export class BoardApp extends LitElement {
     theme: { state: true },
   };
 
-  session: WebSession | null = null;
+  session: WebSessionInfo | null = null;
   route: Route = parseRoute(location.pathname);
   unread = 0;
   /** Invitations to you not yet accepted or declined. */
@@ -92,7 +92,7 @@ export class BoardApp extends LitElement {
   }
 
   /** A session began (page load, sign-in, sign-up). */
-  private signedIn(session: WebSession) {
+  private signedIn(session: WebSessionInfo) {
     setCsrfToken(session.csrf_token);
     this.session = session;
     const pending = takePendingLink();
@@ -154,7 +154,7 @@ export class BoardApp extends LitElement {
   private renderSignedOut() {
     const route = this.route.name;
     const authServerUrl = this.dataset.authServerUrl ?? "";
-    const signedIn = (event: CustomEvent<WebSession>) => this.signedIn(event.detail);
+    const signedIn = (event: CustomEvent<WebSessionInfo>) => this.signedIn(event.detail);
     if (route === "signup" || route === "signup-passkey") {
       return html`<board-sign-up
         .step=${route === "signup" ? "form" : "passkey"}

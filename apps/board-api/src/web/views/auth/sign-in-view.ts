@@ -16,7 +16,7 @@ export function rememberSignedIn(): void {
 }
 
 /**
- * @event signed-in - `WebSession`, once the board's server confirmed the login.
+ * @event signed-in - `WebSessionInfo`, once the board's server confirmed the login.
  */
 export class BoardSignIn extends LitElement {
   static override styles = [base, authStyles];

@@ -35,7 +35,7 @@ function loadDraft(): Draft {
 }
 
 /**
- * @event signed-in - `WebSession`, once the account exists and is signed in.
+ * @event signed-in - `WebSessionInfo`, once the account exists and is signed in.
  */
 export class BoardSignUp extends LitElement {
   static override styles = [base, authStyles];

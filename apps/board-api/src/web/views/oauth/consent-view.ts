@@ -3,26 +3,13 @@
 // allows or denies; either way the browser goes back to the host. The person may limit the grant to
 // chosen projects (the app then sees no other). Signed out, the app shell shows sign-in first and
 // this page after.
-import type { Project } from "@org/contracts";
+import type { OAuthConsentView, Project } from "@org/contracts";
 import { html, LitElement, nothing } from "lit";
-import { callAll, oauthPages } from "../../api.ts";
+import { callAll, callWeb } from "../../api.ts";
 import { base } from "../../styles.ts";
 import { withStepUp } from "../../ui/step-up.ts";
+import { failureText } from "../../ui/toast.ts";
 import { consentStyles } from "./consent.styles.ts";
-
-interface ConsentView {
-  client: {
-    client_id: string;
-    name: string;
-    client_uri: string | null;
-    logo_uri: string | null;
-    kind: string;
-  };
-  redirect_host: string;
-  redirect_verified: boolean;
-  scopes: string[];
-  resource: string;
-}
 
 const SCOPE_TEXT: Record<string, string> = {
   "board:read": "See your projects, columns, cards, comments and activity",
@@ -40,7 +27,7 @@ export class BoardOAuthConsent extends LitElement {
     chosen: { state: true },
   };
 
-  view: ConsentView | null = null;
+  view: OAuthConsentView | null = null;
   error = "";
   busy = false;
   /** The person's projects, to limit the grant to some of them. */
@@ -57,9 +44,7 @@ export class BoardOAuthConsent extends LitElement {
 
   private async load() {
     try {
-      const answer = await oauthPages.get<ConsentView | { redirect_to: string }>(
-        `/auth/oauth/authorize${location.search}`,
-      );
+      const answer = await callWeb("get_oauth_consent", { query: this.query });
       if ("redirect_to" in answer) {
         location.replace(answer.redirect_to);
         return;
@@ -67,7 +52,7 @@ export class BoardOAuthConsent extends LitElement {
       this.projects = await callAll("list_projects");
       this.view = answer;
     } catch (error) {
-      this.error = (error as Error).message;
+      this.error = failureText(error);
     }
   }
 
@@ -80,16 +65,19 @@ export class BoardOAuthConsent extends LitElement {
     this.error = "";
     try {
       // Allowing needs a passkey used in the last 5 minutes: the prompt comes when the server asks.
+      // The projects go with an approval only (a denial limits nothing).
       const { redirect_to } = await withStepUp(() =>
-        oauthPages.post<{ redirect_to: string }>("/auth/oauth/authorize", {
-          query: this.query,
-          approve,
-          project_ids: this.limited ? [...this.chosen] : null,
+        callWeb("decide_oauth_consent", {
+          body: {
+            query: this.query,
+            approve,
+            project_ids: approve && this.limited ? [...this.chosen] : null,
+          },
         }),
       );
       location.assign(redirect_to);
     } catch (error) {
-      this.error = (error as Error).message;
+      this.error = failureText(error);
       this.busy = false;
     }
   }
@@ -150,7 +138,7 @@ export class BoardOAuthConsent extends LitElement {
     </fieldset>`;
   }
 
-  private renderView(view: ConsentView) {
+  private renderView(view: OAuthConsentView) {
     const { client } = view;
     return html`<form
       class="panel card"
