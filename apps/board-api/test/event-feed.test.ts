@@ -332,6 +332,48 @@ describe("label changes and their events", () => {
   });
 });
 
+describe("priority changes and their events", () => {
+  it("commit together: a refused append leaves the ladder and the card as they were", async () => {
+    const { owner, project, column } = await makeBoard(a);
+    const post = (name: string) => owner.api.post(`/projects/${project.id}/priorities`, { name }).expect(201);
+    const urgent = (await post("Urgent")).body;
+    const low = (await post("Low")).body;
+    const card = await makeCard(owner.api, column.id, { title: "Keep", priority_id: urgent.id });
+    const feed = async () => ((await events(a, owner.token, project.id)).body as EventPage).data;
+    const before = await feed();
+    expect(before.map((event) => event.type).slice(1)).toEqual([
+      "priority.created",
+      "priority.created",
+      "card.created",
+    ]);
+
+    await database.db.$executeRawUnsafe(`
+      CREATE OR REPLACE FUNCTION refuse_priority_event() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.project_id = '${project.id}'::uuid THEN RAISE EXCEPTION 'append refused by the test'; END IF;
+        RETURN NEW;
+      END $$`);
+    await database.db.$executeRawUnsafe(
+      "CREATE TRIGGER refuse_priority_event BEFORE INSERT ON project_events FOR EACH ROW EXECUTE FUNCTION refuse_priority_event()",
+    );
+    try {
+      const refused = [
+        await owner.api.post(`/projects/${project.id}/priorities`, { name: "Lost" }),
+        await owner.api.patch(`/priorities/${urgent.id}`, { name: "Lost", color: "#000000" }),
+        await owner.api.patch(`/priorities/${low.id}`, { position: 0 }),
+        await owner.api.delete(`/priorities/${urgent.id}`),
+      ];
+      expect(refused.map((response) => response.status)).toEqual(refused.map(() => 500));
+    } finally {
+      await database.db.$executeRawUnsafe("DROP TRIGGER refuse_priority_event ON project_events");
+    }
+    const ladder = (await owner.api.get(`/projects/${project.id}/priorities`).expect(200)).body.data;
+    expect(ladder).toEqual([urgent, low]);
+    expect((await owner.api.get(`/cards/${card.id}`).expect(200)).body.priority_id).toBe(urgent.id);
+    expect(await feed()).toEqual(before);
+  });
+});
+
 function client(instance: LiveInstance, token: string) {
   const auth = (test: request.Test) => test.set("Authorization", `Bearer ${token}`);
   return {

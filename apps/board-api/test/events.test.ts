@@ -142,6 +142,93 @@ describe("live events", () => {
     }
   });
 
+  it("a member's client hears priorities made, renamed, moved and deleted (off its cards, no card event); the feed lists them", async () => {
+    const { owner, project, column } = await makeBoard(single);
+    const viewer = await makeUser(single);
+    await addMember(owner.api, project.id, viewer, "viewer");
+    const client = await connect(single.url, viewer.token);
+    try {
+      expect(await client.join(project.id)).toEqual({ ok: true, project_id: project.id });
+      /** The `n`th (from 1) event of `type` the client got, waiting for it. */
+      const nth = async (type: string, n: number) => {
+        for (const deadline = Date.now() + 5000; Date.now() < deadline;) {
+          const found = client.received.filter((event) => event.type === type)[n - 1];
+          if (found) return found;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        throw new Error(`no ${type} number ${n}`);
+      };
+
+      const urgent = (
+        await owner.api
+          .post(`/projects/${project.id}/priorities`, { name: "Urgent", color: "#dc2626" })
+          .expect(201)
+      ).body;
+      expect(await client.waitFor("priority.created")).toEqual({
+        type: "priority.created",
+        project_id: project.id,
+        actor_id: owner.user.id,
+        at: expect.any(String),
+        data: { priority: urgent },
+      });
+      const low = (await owner.api.post(`/projects/${project.id}/priorities`, { name: "Low" }).expect(201))
+        .body;
+      expect((await nth("priority.created", 2)).data).toEqual({ priority: low });
+      expect(low).toMatchObject({ position: 1, color: null });
+      const card = await makeCard(owner.api, column.id, { title: "Pressing", priority_id: urgent.id });
+
+      const renamed = (
+        await owner.api.patch(`/priorities/${urgent.id}`, { name: "Now", color: "#ea580c" }).expect(200)
+      ).body;
+      expect(renamed).toMatchObject({ id: urgent.id, name: "Now", color: "#ea580c", position: 0 });
+      expect((await client.waitFor("priority.updated")).data).toEqual({ priority: renamed });
+
+      // A move is one event, of the moved rung at its new place; the other moved to make room.
+      const moved = (await owner.api.patch(`/priorities/${low.id}`, { position: 0 }).expect(200)).body;
+      expect((await nth("priority.updated", 2)).data).toEqual({ priority: moved });
+      expect(moved).toMatchObject({ id: low.id, position: 0 });
+      const ladder = (await owner.api.get(`/projects/${project.id}/priorities`).expect(200)).body.data;
+      expect(ladder.map((rung: { id: string; position: number }) => [rung.id, rung.position])).toEqual([
+        [low.id, 0],
+        [urgent.id, 1],
+      ]);
+
+      // Deleted: gone from the card that carried it, with no card event.
+      await owner.api.delete(`/priorities/${urgent.id}`).expect(204);
+      expect(await client.waitFor("priority.deleted")).toMatchObject({
+        actor_id: owner.user.id,
+        data: { priority_id: urgent.id },
+      });
+      expect((await owner.api.get(`/cards/${card.id}`).expect(200)).body).toMatchObject({
+        priority_id: null,
+        updated_at: card.updated_at,
+      });
+      expect((await owner.api.get(`/projects/${project.id}/priorities`).expect(200)).body.data).toEqual([
+        moved,
+      ]);
+      const heard = [
+        "priority.created",
+        "priority.created",
+        "card.created",
+        "priority.updated",
+        "priority.updated",
+        "priority.deleted",
+      ];
+      expect(client.received.map((event) => event.type)).toEqual(heard);
+
+      // The durable feed has the same, after the board's own beginning.
+      const feed = (await viewer.api.get(`/projects/${project.id}/events`).expect(200)).body as {
+        data: Array<{ type: string; data: unknown }>;
+      };
+      expect(feed.data.map((event) => event.type)).toEqual(["column.created", ...heard]);
+      expect(feed.data.slice(1).map((event) => event.data)).toEqual(
+        client.received.map((event) => event.data),
+      );
+    } finally {
+      client.close();
+    }
+  });
+
   it("refuses an invalid token and a join of a project the user is not a member of", async () => {
     await expect(connect(single.url, "bt_not-a-token")).rejects.toThrow("unauthenticated");
     await expect(connect(single.url, "")).rejects.toThrow("unauthenticated");

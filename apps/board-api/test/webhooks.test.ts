@@ -224,6 +224,35 @@ describe("project webhooks", () => {
     });
   });
 
+  it("takes priority events: a webhook for priority.updated gets a rename and a move, and nothing else", async () => {
+    const { owner, project, column } = await makeBoard(a);
+    const hook = await owner.api
+      .post(`/projects/${project.id}/webhooks`, {
+        url: `${receiver.base}/priorities`,
+        events: ["priority.updated"],
+      })
+      .expect(201);
+    expect(hook.body.events).toEqual(["priority.updated"]);
+    const post = (name: string) => owner.api.post(`/projects/${project.id}/priorities`, { name }).expect(201);
+    const urgent = (await post("Urgent")).body;
+    await post("Low");
+    await makeCard(owner.api, column.id, { title: "Pressing", priority_id: urgent.id });
+    const renamed = (await owner.api.patch(`/priorities/${urgent.id}`, { name: "Now" }).expect(200)).body;
+    const moved = (await owner.api.patch(`/priorities/${urgent.id}`, { position: 1 }).expect(200)).body;
+    await owner.api.delete(`/priorities/${urgent.id}`).expect(204);
+    await until("the rename and the move", () => receiver.at("/priorities").length >= 2 || undefined);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const got = receiver.at("/priorities").map((delivery) => JSON.parse(delivery.body));
+    expect(got).toHaveLength(2);
+    expect(got.map((event) => event.data)).toEqual([{ priority: renamed }, { priority: moved }]);
+    expect(got[0]).toMatchObject({
+      type: "priority.updated",
+      project_id: project.id,
+      actor_id: owner.user.id,
+    });
+    expect(moved).toMatchObject({ name: "Now", position: 1 });
+  });
+
   it("retries a failing receiver on the schedule, logs each attempt, and a replay sends again", async () => {
     const { owner, project, column } = await makeBoard(a);
     receiver.failing.add("/down");

@@ -1,5 +1,7 @@
 import type { CreatePriorityBody, ListQuery, Priority, UpdatePriorityBody, z } from "@org/contracts";
-import { TX_OPTIONS, type ServiceContext, type Tx } from "./context.ts";
+import { NotFoundError } from "@org/service-kit";
+import type { ServiceContext, Tx } from "./context.ts";
+import { withEvents } from "./events.ts";
 import { insertAt, lockRows, writePositions } from "./ordering.ts";
 import { iso, pageArgs, toPage } from "./pagination.ts";
 import { loadAuthorized, NEEDS, requireRole } from "./permissions.ts";
@@ -56,15 +58,20 @@ export async function listPriorities(ctx: ServiceContext & { projectId: string; 
   return toPage(ctx.query, rows, toPriorityWire);
 }
 
+// Priority changes are project events (priority.*), written with the change in one transaction
+// (withEvents) that holds the project row, so the ladder is renumbered by one writer at a time.
+// A move is one priority.updated (the moved rung at its new position): the others shift as
+// insertAt shifts them, and a client renumbers its copy as the columns' clients do.
+
 /** A new priority goes to the bottom of the ladder (least urgent). */
 export async function createPriority(
   ctx: ServiceContext & { projectId: string; input: z.output<typeof CreatePriorityBody> },
 ) {
   await requireRole(ctx, ctx.projectId, NEEDS.manage, PROJECT_NOT_FOUND);
-  return ctx.db.$transaction(async (tx) => {
+  return withEvents(ctx, async (tx, outbox) => {
     await lockRows(tx, "projects", [ctx.projectId]);
     const count = await tx.priority.count({ where: { projectId: ctx.projectId } });
-    const priority = await tx.priority.create({
+    const created = await tx.priority.create({
       data: {
         projectId: ctx.projectId,
         name: ctx.input.name,
@@ -72,16 +79,19 @@ export async function createPriority(
         position: count,
       },
     });
-    return toPriorityWire(priority);
-  }, TX_OPTIONS);
+    const priority = toPriorityWire(created);
+    outbox.publish(ctx.projectId, "priority.created", { priority });
+    return priority;
+  });
 }
 
+/** Renames, recolours or moves a rung; open boards show it changed on every card that carries it. */
 export async function updatePriority(
   ctx: ServiceContext & { priorityId: string; input: z.output<typeof UpdatePriorityBody> },
 ) {
   const { row } = await authorizePriority(ctx, ctx.priorityId);
   const { name, color, position } = ctx.input;
-  return ctx.db.$transaction(async (tx) => {
+  return withEvents(ctx, async (tx, outbox) => {
     await lockRows(tx, "projects", [row.projectId]);
     if (position !== undefined) {
       await writePositions(
@@ -90,20 +100,27 @@ export async function updatePriority(
         insertAt(await ladder(tx, row.projectId), ctx.priorityId, position),
       );
     }
-    const priority = await tx.priority.update({
+    const updated = await tx.priority.update({
       where: { id: ctx.priorityId },
       data: { ...(name !== undefined ? { name } : {}), ...(color !== undefined ? { color } : {}) },
     });
-    return toPriorityWire(priority);
-  }, TX_OPTIONS);
+    const priority = toPriorityWire(updated);
+    outbox.publish(row.projectId, "priority.updated", { priority });
+    return priority;
+  });
 }
 
-/** Removes the rung; the foreign key sets priority_id to null on the cards that carried it. */
+/**
+ * Removes the rung; the foreign key sets priority_id to null on the cards that carried it (one
+ * event: the cards are not announced one by one) and the rungs below move up one.
+ */
 export async function deletePriority(ctx: ServiceContext & { priorityId: string }) {
   const { row } = await authorizePriority(ctx, ctx.priorityId);
-  await ctx.db.$transaction(async (tx) => {
+  await withEvents(ctx, async (tx, outbox) => {
     await lockRows(tx, "projects", [row.projectId]);
-    await tx.priority.delete({ where: { id: ctx.priorityId } });
+    const { count } = await tx.priority.deleteMany({ where: { id: ctx.priorityId } });
+    if (count === 0) throw new NotFoundError(PRIORITY_NOT_FOUND);
     await writePositions(tx, "priorities", await ladder(tx, row.projectId));
-  }, TX_OPTIONS);
+    outbox.publish(row.projectId, "priority.deleted", { priority_id: ctx.priorityId });
+  });
 }
