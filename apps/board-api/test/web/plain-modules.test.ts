@@ -1,7 +1,7 @@
 // The web app's plain modules (no DOM): Markdown rendering, client routes, where a new column goes,
 // the places "Move to…" offers, how fast a drag scrolls the board near its edges, how a live
 // event patches the board.
-import type { BoardColumn, BoardEvent, Card, Label, Project } from "@org/contracts";
+import type { BoardColumn, BoardEvent, Card, Label, Priority, Project } from "@org/contracts";
 import type * as pageApi from "../../src/web/api.ts";
 import type * as pageEvents from "../../src/web/events.ts";
 import type * as pageListen from "../../src/web/listen.ts";
@@ -295,6 +295,59 @@ describe("patchBoard (live events on the open board)", () => {
     // A label no card carries changes the list alone; the board is the same object.
     const quiet = patchProject(data, [event("label.updated", { label: label("l4", "api") })]);
     expect((quiet as ProjectData).columns).toBe(columns);
+  });
+
+  it("keeps the priority ladder live: renamed, recoloured, moved, made and deleted, and a deleted one off its cards", () => {
+    const rung = (id: string, name: string, position: number, color: string | null = "#808080") =>
+      ({ id, project_id: "p", name, color, position, created_at: "", updated_at: "" }) as Priority;
+    const ladder = [rung("p1", "Urgent", 0), rung("p2", "High", 1), rung("p3", "Low", 2)];
+    const columns = [
+      {
+        id: "todo",
+        cards: [card("a", "todo", 0, { priority_id: "p1" }), card("b", "todo", 1, { priority_id: null })],
+      },
+      { id: "done", cards: [card("d", "done", 0, { priority_id: "p3" })] },
+    ] as unknown as BoardColumn[];
+    const data = { columns, labels: [], members: [], priorities: ladder } as unknown as ProjectData;
+    const rungs = (patched: ProjectData | "reload") =>
+      patched === "reload" ? patched : patched.priorities.map((p) => `${p.name}${p.position}${p.color}`);
+    const onCards = (patched: ProjectData | "reload") =>
+      patched === "reload"
+        ? patched
+        : patched.columns.map((column) => column.cards.map((c) => c.priority_id));
+
+    // Renamed and recoloured: the ladder changes; the tiles look it up by id, so the board stays.
+    expect(patchBoard(columns, event("priority.updated", { priority: rung("p1", "Now", 0) }))).toBe(
+      "unchanged",
+    );
+    const renamed = patchProject(data, [
+      event("priority.updated", { priority: rung("p1", "Now", 0, "#dc2626") }),
+    ]);
+    expect(rungs(renamed)).toEqual(["Now0#dc2626", "High1#808080", "Low2#808080"]);
+    expect((renamed as ProjectData).columns).toBe(columns);
+    expect((renamed as ProjectData).priorities[1]).toBe(ladder[1]);
+
+    // Moved: one event, the moved rung at its new place and the others renumbered around it.
+    const moved = patchProject(data, [event("priority.updated", { priority: rung("p3", "Low", 0) })]);
+    expect(rungs(moved)).toEqual(["Low0#808080", "Urgent1#808080", "High2#808080"]);
+
+    // Made (last), then a card naming it in the same frame: known, no reload.
+    const made = patchProject(data, [
+      event("priority.created", { priority: rung("p4", "Someday", 3, null) }),
+      event("card.updated", { card: card("b", "todo", 1, { priority_id: "p4" }) }),
+    ]);
+    expect(rungs(made)).toEqual(["Urgent0#808080", "High1#808080", "Low2#808080", "Someday3null"]);
+    expect(onCards(made)).toEqual([["p1", "p4"], ["p3"]]);
+
+    // Deleted: off the ladder (the ones below move up) and off the cards that carried it, alone.
+    const deleted = patchProject(data, [event("priority.deleted", { priority_id: "p1" })]);
+    expect(rungs(deleted)).toEqual(["High0#808080", "Low1#808080"]);
+    expect(onCards(deleted)).toEqual([[null, null], ["p3"]]);
+    expect((deleted as ProjectData).columns[1]).toBe(columns[1]);
+    expect((deleted as ProjectData).columns[0]!.cards[1]).toBe(columns[0]!.cards[1]);
+
+    // A priority this board never loaded, deleted: nothing to do, the same object.
+    expect(patchProject(data, [event("priority.deleted", { priority_id: "p9" })])).toBe(data);
   });
 });
 

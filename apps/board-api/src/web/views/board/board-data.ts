@@ -98,10 +98,11 @@ export function movePlaces(column: Pick<BoardColumn, "cards">, cardId: string): 
 /**
  * What a live event does to the board's columns: the cards it carries put in their place (the
  * others of the columns it touches renumbered, as the server did); a label renamed, recoloured or
- * deleted changed on every card that carries it; "unchanged" for what no tile shows (comments,
- * gates, findings, a new label…); "reload" for what only a fresh read knows (a column's change, a
- * card in a column this board does not have, or naming a member or priority it has not loaded).
- * Archived cards leave the board.
+ * deleted changed on every card that carries it, a deleted priority taken off its cards; "unchanged"
+ * for what no tile shows (comments, gates, findings, a new label, any other priority change: tiles
+ * look priorities up by id in the project's list, patchPriorities); "reload" for what only a fresh
+ * read knows (a column's change, a card in a column this board does not have, or naming a member or
+ * priority it has not loaded). Archived cards leave the board.
  */
 export function patchBoard(
   columns: BoardColumn[],
@@ -139,7 +140,11 @@ export function patchBoard(
       const labelId = event.data.label_id as string;
       return relabelCards(columns, labelId, (labels) => labels.filter((on) => on.id !== labelId));
     }
+    case "priority.deleted":
+      return unprioritizeCards(columns, event.data.priority_id as string);
     case "label.created":
+    case "priority.created":
+    case "priority.updated":
     case "card.blocker_added":
     case "card.blocker_removed":
     case "plan.published":
@@ -210,6 +215,23 @@ function relabelCards(
 }
 
 /**
+ * The cards that carried the deleted `priorityId` without one (the foreign key cleared it; their
+ * updated_at stays as it was); the other cards and columns the same objects.
+ */
+function unprioritizeCards(columns: BoardColumn[], priorityId: string): BoardColumn[] {
+  const carries = (card: Card) => card.priority_id === priorityId;
+  if (!columns.some((column) => column.cards.some(carries))) return columns;
+  return columns.map((column) =>
+    column.cards.some(carries)
+      ? {
+          ...column,
+          cards: column.cards.map((card) => (carries(card) ? { ...card, priority_id: null } : card)),
+        }
+      : column,
+  );
+}
+
+/**
  * The server's order of labels (ORDER BY name, id) as the database's C collation sorts them; under
  * another collation a renamed label may sit elsewhere after the next read, nothing more.
  */
@@ -234,26 +256,57 @@ function patchLabels(labels: Label[], event: BoardEvent): Label[] {
   }
 }
 
+/**
+ * The project's priority ladder (the tiles' chips, the card panel's select, the search filter) after
+ * a live event: a move is one priority.updated at its new position, the others renumbered around it
+ * as the server did; a deletion moves the ones below up one.
+ */
+function patchPriorities(priorities: Priority[], event: BoardEvent): Priority[] {
+  switch (event.type) {
+    case "priority.created":
+    case "priority.updated": {
+      const priority = event.data.priority as Priority;
+      const rest = priorities.filter((known) => known.id !== priority.id);
+      rest.splice(Math.max(0, Math.min(priority.position, rest.length)), 0, priority);
+      return rungsNumbered(rest);
+    }
+    case "priority.deleted":
+      return priorities.some((known) => known.id === event.data.priority_id)
+        ? rungsNumbered(priorities.filter((known) => known.id !== event.data.priority_id))
+        : priorities;
+    default:
+      return priorities;
+  }
+}
+
+/** Positions 0, 1, 2… in this order; a rung already in its place stays the same object. */
+const rungsNumbered = (priorities: Priority[]) =>
+  priorities.map((rung, position) => (rung.position === position ? rung : { ...rung, position }));
+
 /** Positions 0, 1, 2… in this order; a card already in its place stays the same object. */
 const renumbered = (cards: Card[]) =>
   cards.map((card, position) => (card.position === position ? card : { ...card, position }));
 
 /**
- * The project with a frame's live events patched in (patchBoard, patchLabels), the same object if
- * they changed nothing; "reload" where one cannot be, or names a member or priority not loaded (a
- * newcomer).
+ * The project with a frame's live events patched in (patchBoard, patchLabels, patchPriorities), the
+ * same object if they changed nothing; "reload" where one cannot be, or names a member or priority
+ * not loaded (a newcomer; a priority made earlier in the frame is loaded).
  */
 export function patchProject(data: ProjectData, events: BoardEvent[]): ProjectData | "reload" {
-  const knows = (card: Card) =>
-    (!card.assignee_id || data.members.some((member) => member.user_id === card.assignee_id)) &&
-    (!card.priority_id || data.priorities.some((rung) => rung.id === card.priority_id));
   let columns = data.columns;
   let labels = data.labels;
+  let priorities = data.priorities;
+  const knows = (card: Card) =>
+    (!card.assignee_id || data.members.some((member) => member.user_id === card.assignee_id)) &&
+    (!card.priority_id || priorities.some((rung) => rung.id === card.priority_id));
   for (const event of events) {
+    priorities = patchPriorities(priorities, event);
     const patched = patchBoard(columns, event, knows);
     if (patched === "reload") return "reload";
     if (patched !== "unchanged") columns = patched;
     labels = patchLabels(labels, event);
   }
-  return columns === data.columns && labels === data.labels ? data : { ...data, columns, labels };
+  return columns === data.columns && labels === data.labels && priorities === data.priorities
+    ? data
+    : { ...data, columns, labels, priorities };
 }

@@ -104,13 +104,20 @@ export class BoardCardPanel extends LitElement implements CardSideHost, CardPart
   protected override willUpdate(changed: Map<string, unknown>): void {
     if (changed.has("cardId")) void this.load();
     // A live change to the card (the board's copy) refreshes the panel. Labels put on or taken off,
-    // renamed, recoloured or deleted leave the card's updated_at as it was: the board's copy has
-    // them right already, so they are taken from it without a read.
+    // renamed, recoloured or deleted, and a deleted priority (taken off its cards) leave the card's
+    // updated_at as it was: the board's copy has them right already, so they are taken from it
+    // without a read (the panel's read being of that same version of the card). A renamed or moved
+    // priority is the project's (data.priorities), not the card's.
     const previous = changed.get("summary") as Card | null | undefined;
     if (!previous || !this.summary) return;
     if (previous.updated_at !== this.summary.updated_at) void this.load();
-    else if (this.current?.id === this.summary.id && !sameLabels(this.current.labels, this.summary.labels))
-      this.current = { ...this.current, labels: this.summary.labels };
+    else if (
+      this.current?.id === this.summary.id &&
+      this.current.updated_at === this.summary.updated_at &&
+      (!sameLabels(this.current.labels, this.summary.labels) ||
+        this.current.priority_id !== this.summary.priority_id)
+    )
+      this.current = { ...this.current, labels: this.summary.labels, priority_id: this.summary.priority_id };
   }
 
   protected override firstUpdated(): void {
