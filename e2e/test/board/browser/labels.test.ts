@@ -1,7 +1,7 @@
 // Labels as people keep them (issue 31): the card's label picker puts labels on and off, makes a
 // new one ("+ New label", put on the card at once) and renames and recolours one in place; the
 // project's settings rename and recolour too, and reorder the priority ladder by dragging a rung or
-// with Alt+↑/↓. A colleague's open board and card follow label changes live.
+// with Alt+↑/↓. A colleague's open board and card follow label and priority changes live.
 import { screenshot } from "@org/browser-testing";
 import {
   addCards,
@@ -177,5 +177,74 @@ describe("labels", () => {
     await linusPicker.getByText("No labels in this project yet.").waitFor();
     expect(reads).toEqual([]);
     expect([...grace.problems, ...linus.problems]).toEqual([]);
+  }, 180_000);
+  it("a priority renamed, recoloured, moved and deleted in one browser changes on the other's card without a reload", async () => {
+    const katherine = await suite.person();
+    const alan = await suite.person();
+    for (const { context } of [katherine, alan]) context.setDefaultTimeout(20_000);
+    await signUp(katherine.page, suite.services.board.url, {
+      email: "katherine@example.com",
+      name: "Katherine Johnson",
+    });
+    await signUp(alan.page, suite.services.board.url, {
+      email: "alan@example.com",
+      name: "Alan Turing",
+    });
+    const projectUrl = await newProject(katherine.page, "Compiler");
+    const projectId = projectUrl.split("/").pop()!;
+    await addCards(katherine.page, "To do", ["Parse the input"]);
+    await addMember(katherine, alan, projectId);
+    // Katherine puts the card on "High" (the new project's ladder: Urgent, High, Medium, Low).
+    await card(katherine.page, "Parse the input").click();
+    const katherinePanel = katherine.page.getByRole("dialog", { name: /Card #1/ });
+    await katherinePanel.getByRole("combobox", { name: "Priority" }).selectOption({ label: "High" });
+    await card(katherine.page, "Parse the input").locator(".chip", { hasText: "High" }).waitFor();
+
+    // Alan has the board and the card open.
+    await alan.page.goto(projectUrl);
+    await card(alan.page, "Parse the input").click();
+    const alanPanel = alan.page.getByRole("dialog", { name: /Card #1/ });
+    const alanSelect = alanPanel.getByRole("combobox", { name: "Priority" });
+    const alanTile = card(alan.page, "Parse the input");
+    const options = () => alanSelect.locator("option").allInnerTexts();
+    const chosen = () => alanSelect.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text);
+    await alanTile.locator(".chip", { hasText: "High" }).waitFor();
+    await eventually(chosen, "High");
+    expect(await options()).toEqual(["None", "Urgent", "High", "Medium", "Low"]);
+    // The page never reads the board, the ladder or the card again: what changes below came live.
+    const reads: string[] = [];
+    alan.page.on("request", (request) => {
+      if (/\/api\/v1\/(projects\/[^/]+\/(columns|priorities)|cards\/[^/?]+)(\?|$)/.test(request.url()))
+        reads.push(request.url());
+    });
+
+    // Renamed and recoloured by Katherine (the API: settings rename no priority): Alan's tile and panel follow.
+    const [ladder] = await pageApi<{ data: Array<{ id: string; name: string }> }>(katherine, [
+      ["GET", `/projects/${projectId}/priorities`],
+    ]);
+    const high = ladder!.data.find((rung) => rung.name === "High")!;
+    await pageApi(katherine, [["PATCH", `/priorities/${high.id}`, { name: "Soon", color: "#dc2626" }]]);
+    const renamedChip = alanTile.locator(".chip", { hasText: "Soon" });
+    await renamedChip.waitFor();
+    expect(
+      await renamedChip.locator(".dot").evaluate((element) => getComputedStyle(element).backgroundColor),
+    ).toBe("rgb(220, 38, 38)");
+    await eventually(chosen, "Soon");
+    expect(await options()).toEqual(["None", "Urgent", "Soon", "Medium", "Low"]);
+    await screenshot(alan.page, SUITE, "priorities-live-renamed-light-1280");
+
+    // Moved in Katherine's settings (Low up one with Alt+↑): Alan's select lists the new order.
+    await katherine.page.goto(`${projectUrl}/settings`);
+    await katherine.page.getByRole("button", { name: /^Move priority Low:/ }).press("Alt+ArrowUp");
+    await katherine.page.getByText("Low is now priority 3 of 4.").waitFor();
+    await eventually(options, ["None", "Urgent", "Soon", "Low", "Medium"]);
+
+    // Deleted in Katherine's settings: off Alan's tile and panel, gone from the select.
+    await katherine.page.getByRole("button", { name: "Delete priority Soon" }).click();
+    await renamedChip.waitFor({ state: "detached" });
+    await eventually(options, ["None", "Urgent", "Low", "Medium"]);
+    expect(await chosen()).toBe("None");
+    expect(reads).toEqual([]);
+    expect([...katherine.problems, ...alan.problems]).toEqual([]);
   }, 180_000);
 });
