@@ -4,13 +4,22 @@
 // outcome to the auth server (completed, cancelled, failed).
 // The secret comes from the URL's fragment, which no request line or log ever carries.
 import "@org/web-theme/auto"; // first: the `dark` class before anything renders
-import type { QrAbortRequest, QrClaimResponse, QrPhoneFailure } from "@org/contracts";
+import type {
+  authPublicOperationsByGroup,
+  QrAbortRequest,
+  QrClaimResponse,
+  QrFinishRequest,
+  QrPhoneFailure,
+} from "@org/contracts";
+import type { HttpMethod } from "@org/web-kit/api-client";
+import { createOperationClient, type UnderBase } from "@org/web-kit/operation-client";
 import {
   browserSupportsWebAuthn,
   startAuthentication,
   startRegistration,
   WebAuthnError,
 } from "@simplewebauthn/browser";
+import routes from "./qr-phone-operations.at-build.ts";
 
 type View =
   | "loading"
@@ -76,10 +85,17 @@ class HttpFailure extends Error {
   }
 }
 
-async function post<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const response = await fetch(path, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+/**
+ * Sends one of the phone's operations: with the claim's token once there is one, reading the
+ * server's clock from the Date header (the expiry is server time).
+ */
+async function send<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`/auth/v1/qr/mobile${path}`, {
+    method,
+    headers: {
+      "Content-Type": "application/json",
+      ...(claim ? { Authorization: `Bearer ${claim.token}` } : {}),
+    },
     body: JSON.stringify(body),
   });
   const date = Date.parse(response.headers.get("Date") ?? "");
@@ -89,6 +105,12 @@ async function post<T>(path: string, body: unknown, token?: string): Promise<T> 
     throw new HttpFailure(response.status, payload.error ?? `The server answered ${response.status}.`);
   return payload as T;
 }
+
+/** The phone's operations by name (claimQr, finishQr, abortQr), typed from the registry. */
+const call = createOperationClient<UnderBase<typeof authPublicOperationsByGroup.qr, "/auth/v1/qr/mobile">>(
+  send,
+  routes,
+);
 
 const minutesAgo = (iso: string) => {
   const minutes = Math.round((Date.now() + skewMs - Date.parse(iso)) / 60_000);
@@ -137,7 +159,7 @@ async function abort(
 ): Promise<void> {
   if (!claim) return;
   try {
-    await post("/auth/v1/qr/mobile/abort", request, claim.token);
+    await call("abortQr", { body: request });
   } catch {
     // The challenge already ended (expired, say): what the person sees is the same.
   }
@@ -177,7 +199,10 @@ async function ceremony(): Promise<void> {
     );
   }
   try {
-    await post("/auth/v1/qr/mobile/finish", { challengeId: claim.challengeId, credential }, claim.token);
+    // The browser library's WebAuthn JSON is the contract's (an open object: any other member
+    // allowed), but its interfaces carry no index signature for TypeScript to see that.
+    const sent = credential as QrFinishRequest["credential"];
+    await call("finishQr", { body: { challengeId: claim.challengeId, credential: sent } });
     show("done");
   } catch (error) {
     if (error instanceof HttpFailure && error.status === 410) return show("expired");
@@ -189,7 +214,7 @@ async function open(): Promise<void> {
   const secret = location.hash.slice(1);
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(secret)) return show("incomplete");
   try {
-    claim = await post<QrClaimResponse>("/auth/v1/qr/mobile/claim", { secret });
+    claim = await call("claimQr", { body: { secret } });
   } catch (error) {
     if (error instanceof HttpFailure && error.status === 409) return show("used");
     if (error instanceof HttpFailure && error.status === 410) return show("expired");
