@@ -280,16 +280,7 @@ describe("label changes and their events", () => {
       "card.updated",
     ]);
 
-    await database.db.$executeRawUnsafe(`
-      CREATE OR REPLACE FUNCTION refuse_label_event() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF NEW.project_id = '${project.id}'::uuid THEN RAISE EXCEPTION 'append refused by the test'; END IF;
-        RETURN NEW;
-      END $$`);
-    await database.db.$executeRawUnsafe(
-      "CREATE TRIGGER refuse_label_event BEFORE INSERT ON project_events FOR EACH ROW EXECUTE FUNCTION refuse_label_event()",
-    );
-    try {
+    await withAppendsRefused(project.id, async () => {
       const refused = [
         await owner.api.post(`/projects/${project.id}/labels`, { name: "lost" }),
         await owner.api.patch(`/labels/${bug.id}`, { name: "lost" }),
@@ -298,9 +289,7 @@ describe("label changes and their events", () => {
         await owner.api.delete(`/cards/${card.id}/labels/${docs.id}`),
       ];
       expect(refused.map((response) => response.status)).toEqual(refused.map(() => 500));
-    } finally {
-      await database.db.$executeRawUnsafe("DROP TRIGGER refuse_label_event ON project_events");
-    }
+    });
     const labels = (await owner.api.get(`/projects/${project.id}/labels`).expect(200)).body.data;
     expect(labels).toEqual([bug, docs]);
     expect((await owner.api.get(`/cards/${card.id}`).expect(200)).body.labels).toEqual([
@@ -347,16 +336,7 @@ describe("priority changes and their events", () => {
       "card.created",
     ]);
 
-    await database.db.$executeRawUnsafe(`
-      CREATE OR REPLACE FUNCTION refuse_priority_event() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        IF NEW.project_id = '${project.id}'::uuid THEN RAISE EXCEPTION 'append refused by the test'; END IF;
-        RETURN NEW;
-      END $$`);
-    await database.db.$executeRawUnsafe(
-      "CREATE TRIGGER refuse_priority_event BEFORE INSERT ON project_events FOR EACH ROW EXECUTE FUNCTION refuse_priority_event()",
-    );
-    try {
+    await withAppendsRefused(project.id, async () => {
       const refused = [
         await owner.api.post(`/projects/${project.id}/priorities`, { name: "Lost" }),
         await owner.api.patch(`/priorities/${urgent.id}`, { name: "Lost", color: "#000000" }),
@@ -364,15 +344,31 @@ describe("priority changes and their events", () => {
         await owner.api.delete(`/priorities/${urgent.id}`),
       ];
       expect(refused.map((response) => response.status)).toEqual(refused.map(() => 500));
-    } finally {
-      await database.db.$executeRawUnsafe("DROP TRIGGER refuse_priority_event ON project_events");
-    }
+    });
     const ladder = (await owner.api.get(`/projects/${project.id}/priorities`).expect(200)).body.data;
     expect(ladder).toEqual([urgent, low]);
     expect((await owner.api.get(`/cards/${card.id}`).expect(200)).body.priority_id).toBe(urgent.id);
     expect(await feed()).toEqual(before);
   });
 });
+
+/** Runs `run` while the event log refuses every append of `projectId` (a trigger standing in for any failure). */
+async function withAppendsRefused(projectId: string, run: () => Promise<void>): Promise<void> {
+  await database.db.$executeRawUnsafe(`
+    CREATE OR REPLACE FUNCTION refuse_project_event() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF NEW.project_id = '${projectId}'::uuid THEN RAISE EXCEPTION 'append refused by the test'; END IF;
+      RETURN NEW;
+    END $$`);
+  await database.db.$executeRawUnsafe(
+    "CREATE TRIGGER refuse_project_event BEFORE INSERT ON project_events FOR EACH ROW EXECUTE FUNCTION refuse_project_event()",
+  );
+  try {
+    await run();
+  } finally {
+    await database.db.$executeRawUnsafe("DROP TRIGGER refuse_project_event ON project_events");
+  }
+}
 
 function client(instance: LiveInstance, token: string) {
   const auth = (test: request.Test) => test.set("Authorization", `Bearer ${token}`);

@@ -74,15 +74,7 @@ describe("live events", () => {
     const client = await connect(single.url, viewer.token);
     try {
       expect(await client.join(project.id)).toEqual({ ok: true, project_id: project.id });
-      /** The `n`th (from 1) event of `type` the client got, waiting for it. */
-      const nth = async (type: string, n: number) => {
-        for (const deadline = Date.now() + 5000; Date.now() < deadline;) {
-          const found = client.received.filter((event) => event.type === type)[n - 1];
-          if (found) return found;
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-        throw new Error(`no ${type} number ${n}`);
-      };
+      const nth = (type: string, n: number) => nthEvent(client, type, n);
 
       const bug = (await owner.api.post(`/projects/${project.id}/labels`, { name: "bug" }).expect(201)).body;
       expect(await client.waitFor("label.created")).toEqual({
@@ -149,15 +141,7 @@ describe("live events", () => {
     const client = await connect(single.url, viewer.token);
     try {
       expect(await client.join(project.id)).toEqual({ ok: true, project_id: project.id });
-      /** The `n`th (from 1) event of `type` the client got, waiting for it. */
-      const nth = async (type: string, n: number) => {
-        for (const deadline = Date.now() + 5000; Date.now() < deadline;) {
-          const found = client.received.filter((event) => event.type === type)[n - 1];
-          if (found) return found;
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-        throw new Error(`no ${type} number ${n}`);
-      };
+      const nth = (type: string, n: number) => nthEvent(client, type, n);
 
       const urgent = (
         await owner.api
@@ -278,3 +262,13 @@ describe("live events", () => {
     }
   });
 });
+
+/** The `n`th (from 1) event of `type` the client got, waiting for it. */
+async function nthEvent(client: Awaited<ReturnType<typeof connect>>, type: string, n: number) {
+  for (const deadline = Date.now() + 5000; Date.now() < deadline;) {
+    const found = client.received.filter((event) => event.type === type)[n - 1];
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no ${type} number ${n}`);
+}
