@@ -140,8 +140,15 @@ export function patchBoard(
       const labelId = event.data.label_id as string;
       return relabelCards(columns, labelId, (labels) => labels.filter((on) => on.id !== labelId));
     }
-    case "priority.deleted":
-      return unprioritizeCards(columns, event.data.priority_id as string);
+    case "priority.deleted": {
+      // The foreign key cleared it on the cards that carried it.
+      const priorityId = event.data.priority_id as string;
+      return changeCards(
+        columns,
+        (card) => card.priority_id === priorityId,
+        (card) => ({ ...card, priority_id: null }),
+      );
+    }
     case "label.created":
     case "priority.created":
     case "priority.updated":
@@ -194,42 +201,34 @@ function withoutCards(columns: BoardColumn[], ids: Set<string>): BoardColumn[] {
   );
 }
 
-/** The cards that carry `labelId` with `change` made to their labels; the other cards and columns the same objects. */
-function relabelCards(
+/**
+ * The cards `carries` picks with `change` made to them (a label's or priority's change: their
+ * updated_at stays as it was); the other cards and columns the same objects.
+ */
+function changeCards(
   columns: BoardColumn[],
-  labelId: string,
-  change: (labels: Card["labels"]) => Card["labels"],
+  carries: (card: Card) => boolean,
+  change: (card: Card) => Card,
 ): BoardColumn[] {
-  const carries = (card: Card) => card.labels.some((label) => label.id === labelId);
   if (!columns.some((column) => column.cards.some(carries))) return columns;
   return columns.map((column) =>
     column.cards.some(carries)
-      ? {
-          ...column,
-          cards: column.cards.map((card) =>
-            carries(card) ? { ...card, labels: change(card.labels).sort(byName) } : card,
-          ),
-        }
+      ? { ...column, cards: column.cards.map((card) => (carries(card) ? change(card) : card)) }
       : column,
   );
 }
 
-/**
- * The cards that carried the deleted `priorityId` without one (the foreign key cleared it; their
- * updated_at stays as it was); the other cards and columns the same objects.
- */
-function unprioritizeCards(columns: BoardColumn[], priorityId: string): BoardColumn[] {
-  const carries = (card: Card) => card.priority_id === priorityId;
-  if (!columns.some((column) => column.cards.some(carries))) return columns;
-  return columns.map((column) =>
-    column.cards.some(carries)
-      ? {
-          ...column,
-          cards: column.cards.map((card) => (carries(card) ? { ...card, priority_id: null } : card)),
-        }
-      : column,
+/** The cards that carry `labelId` with `change` made to their labels (kept in the server's order). */
+const relabelCards = (
+  columns: BoardColumn[],
+  labelId: string,
+  change: (labels: Card["labels"]) => Card["labels"],
+) =>
+  changeCards(
+    columns,
+    (card) => card.labels.some((label) => label.id === labelId),
+    (card) => ({ ...card, labels: change(card.labels).sort(byName) }),
   );
-}
 
 /**
  * The server's order of labels (ORDER BY name, id) as the database's C collation sorts them; under
