@@ -124,6 +124,29 @@ describe("Idempotency-Key over HTTP", () => {
     expect(retried.headers["idempotent-replayed"]).toBeUndefined();
   });
 
+  it("a retried move answers the first move (its card as written) and moves once: one card.moved, positions kept", async () => {
+    const { owner, project, column } = await makeBoard(t);
+    const done = await makeColumn(owner.api, project.id, { name: "Done" });
+    const card = await makeCard(owner.api, column.id, { title: "Moved once" });
+    await makeCard(owner.api, done.id, { title: "Already done" });
+    const move = () =>
+      post(owner.token, `/cards/${card.id}/move`, { to_column_id: done.id, position: 0 }, "mv-1");
+    const first = await move();
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ id: card.id, column_id: done.id, position: 0 });
+    // Someone moves it back meanwhile: the retry replays the first answer, it does not move it again.
+    await owner.api.post(`/cards/${card.id}/move`, { to_column_id: column.id }).expect(200);
+    const again = await move();
+    expect(again.status).toBe(200);
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    expect(again.body).toEqual(first.body);
+    expect((await owner.api.get(`/cards/${card.id}`).expect(200)).body.column_id).toBe(column.id);
+    const feed = (await owner.api.get(`/projects/${project.id}/events?limit=200`).expect(200)).body as {
+      data: Array<{ type: string }>;
+    };
+    expect(feed.data.filter((event) => event.type === "card.moved")).toHaveLength(2);
+  });
+
   it("a retried upload answers the first attachment and keeps one file", async () => {
     const { owner, column } = await makeBoard(t);
     const card = await makeCard(owner.api, column.id);
